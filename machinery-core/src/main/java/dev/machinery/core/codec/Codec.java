@@ -1,0 +1,873 @@
+package dev.machinery.core.codec;
+
+import static dev.machinery.core.internal.Text.quote;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.exc.InputCoercionException;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.exc.InvalidFormatException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.util.TokenBuffer;
+import dev.machinery.core.runtime.ApiObject;
+import dev.machinery.core.runtime.Scheme;
+import dev.machinery.core.schema.GroupVersionKind;
+import dev.machinery.core.schema.MalformedIdentifierException;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Decodes documents into the {@link Scheme}'s types, finding each document's type from its {@code
+ * apiVersion} and {@code kind}, and encodes objects with {@code apiVersion} and {@code kind}
+ * written first.
+ *
+ * <p>JSON is read in one pass: when {@code apiVersion} and {@code kind} come first the same parser
+ * goes on to bind the object; when they come later, the fields before them are buffered as tokens
+ * (never as a tree). YAML streams may hold several documents ({@link #decodeAll}); empty documents
+ * are skipped; aliases and merge keys are expanded under a budget; plain scalars follow the YAML
+ * 1.2 core schema. Unknown and duplicate fields are handled as {@link #fieldValidation()} says.
+ *
+ * <p>Codecs are obtained from a {@link CodecFactory} and varied with {@link
+ * #withFieldValidation}, {@link #pretty} and {@link #withDefaulting}. Immutable and safe for
+ * concurrent use.
+ */
+public final class Codec {
+  /** The formats a codec speaks. */
+  enum Format {
+    JSON("application/json"),
+    YAML("application/yaml");
+
+    final String mediaType;
+
+    Format(String mediaType) {
+      this.mediaType = mediaType;
+    }
+  }
+
+  private static final String API_VERSION = MachineryModule.API_VERSION;
+  private static final String KIND = MachineryModule.KIND;
+
+  private final CodecFactory factory;
+  private final Format format;
+  private final FieldValidation validation;
+  private final boolean pretty;
+  private final boolean defaulting;
+
+  Codec(
+      CodecFactory factory,
+      Format format,
+      FieldValidation validation,
+      boolean pretty,
+      boolean defaulting) {
+    this.factory = factory;
+    this.format = format;
+    this.validation = validation;
+    this.pretty = pretty;
+    this.defaulting = defaulting;
+  }
+
+  /**
+   * Returns a codec like this one with another field validation mode.
+   *
+   * @param mode what to do with unknown and duplicate fields
+   * @return the codec
+   */
+  public Codec withFieldValidation(FieldValidation mode) {
+    return new Codec(factory, format, Objects.requireNonNull(mode, "mode"), pretty, defaulting);
+  }
+
+  /**
+   * Returns a codec like this one that encodes JSON indented by two spaces, one field or element
+   * a line. YAML output is unaffected.
+   *
+   * @return the codec
+   */
+  public Codec pretty() {
+    return new Codec(factory, format, validation, true, defaulting);
+  }
+
+  /**
+   * Returns a codec like this one that, when {@code enabled}, applies the scheme's defaulting
+   * functions to every decoded object.
+   *
+   * @param enabled whether to apply defaults
+   * @return the codec
+   */
+  public Codec withDefaulting(boolean enabled) {
+    return new Codec(factory, format, validation, pretty, enabled);
+  }
+
+  /**
+   * Returns the field validation mode.
+   *
+   * @return the mode
+   */
+  public FieldValidation fieldValidation() {
+    return validation;
+  }
+
+  /**
+   * Returns the media type the codec reads and writes: {@code application/json} or {@code
+   * application/yaml}.
+   *
+   * @return the media type
+   */
+  public String mediaType() {
+    return format.mediaType;
+  }
+
+  // ---------------------------------------------------------------------------------- decoding
+
+  /**
+   * Decodes one document.
+   *
+   * @param data UTF-8 text
+   * @return the object, its kind and any warnings
+   * @throws DecodeException if the document is malformed, breaks a limit, does not name its type,
+   *     or (in {@link FieldValidation#STRICT} mode) has unknown or duplicate fields; a YAML stream
+   *     must hold exactly one non-empty document
+   * @throws dev.machinery.core.runtime.NotRegisteredException if the document's kind is not
+   *     registered
+   */
+  public Decoded<ApiObject> decode(byte[] data) {
+    return decode(data, data.length, ApiObject.class);
+  }
+
+  /**
+   * Decodes one document given as a string.
+   *
+   * @param text the document
+   * @return the object, its kind and any warnings
+   * @throws DecodeException as {@link #decode(byte[])}
+   */
+  public Decoded<ApiObject> decode(String text) {
+    return decode(text.getBytes(StandardCharsets.UTF_8));
+  }
+
+  /**
+   * Decodes one document from a stream, reading at most the size limit (plus one byte, to tell
+   * that the limit was passed). The stream is not closed.
+   *
+   * @param in UTF-8 text
+   * @return the object, its kind and any warnings
+   * @throws DecodeException as {@link #decode(byte[])}, or if the stream fails
+   */
+  public Decoded<ApiObject> decode(InputStream in) {
+    byte[] data = readBounded(in);
+    return decode(data, data.length, ApiObject.class);
+  }
+
+  /**
+   * Decodes one document that must be of type {@code type} (or a subtype).
+   *
+   * @param data UTF-8 text
+   * @param type the expected type
+   * @param <T> the expected type
+   * @return the object, its kind and any warnings
+   * @throws DecodeException as {@link #decode(byte[])}, or if the document's kind is registered
+   *     to a type that is not {@code type}
+   */
+  public <T extends ApiObject> Decoded<T> decode(byte[] data, Class<T> type) {
+    return decode(data, data.length, type);
+  }
+
+  /**
+   * Decodes every non-empty document of a YAML stream, in order; for JSON, the one document.
+   *
+   * @param data UTF-8 text
+   * @return the decoded documents
+   * @throws DecodeException as {@link #decode(byte[])}, naming the document that failed
+   */
+  public List<Decoded<ApiObject>> decodeAll(byte[] data) {
+    return decodeAll(data, data.length);
+  }
+
+  /**
+   * Decodes every non-empty document of a YAML stream given as a string.
+   *
+   * @param text the stream
+   * @return the decoded documents
+   * @throws DecodeException as {@link #decodeAll(byte[])}
+   */
+  public List<Decoded<ApiObject>> decodeAll(String text) {
+    return decodeAll(text.getBytes(StandardCharsets.UTF_8));
+  }
+
+  /**
+   * Decodes every non-empty document of a YAML stream read from {@code in} (bounded by the size
+   * limit). The stream is not closed.
+   *
+   * @param in UTF-8 text
+   * @return the decoded documents
+   * @throws DecodeException as {@link #decodeAll(byte[])}, or if the stream fails
+   */
+  public List<Decoded<ApiObject>> decodeAll(InputStream in) {
+    byte[] data = readBounded(in);
+    return decodeAll(data, data.length);
+  }
+
+  private <T extends ApiObject> Decoded<T> decode(byte[] data, int length, Class<T> expected) {
+    if (format == Format.JSON) {
+      return decodeJson(data, length, expected);
+    }
+    List<YamlReader.Document> documents = readYaml(data, length);
+    if (documents.size() != 1) {
+      throw new DecodeException(
+          documents.isEmpty()
+              ? "the YAML stream holds no document"
+              : "the YAML stream holds "
+                  + documents.size()
+                  + " documents where one was expected; use decodeAll to read them all",
+          "");
+    }
+    return decodeYamlDocument(documents.get(0), expected);
+  }
+
+  private List<Decoded<ApiObject>> decodeAll(byte[] data, int length) {
+    if (format == Format.JSON) {
+      return List.of(decodeJson(data, length, ApiObject.class));
+    }
+    List<YamlReader.Document> documents = readYaml(data, length);
+    List<Decoded<ApiObject>> decoded = new ArrayList<>(documents.size());
+    for (int i = 0; i < documents.size(); i++) {
+      try {
+        decoded.add(decodeYamlDocument(documents.get(i), ApiObject.class));
+      } catch (DecodeException e) {
+        throw inDocument(e, i, documents.size());
+      }
+    }
+    return Collections.unmodifiableList(decoded);
+  }
+
+  private static DecodeException inDocument(DecodeException e, int index, int count) {
+    if (count == 1) {
+      return e;
+    }
+    return new DecodeException(
+        "document " + (index + 1) + " of " + count + ": " + e.getMessage(),
+        e.fieldPath(),
+        e.line(),
+        e.column(),
+        e);
+  }
+
+  private byte[] readBounded(InputStream in) {
+    int max = format == Format.JSON ? factory.limits().maxJsonBytes() : factory.limits().maxYamlBytes();
+    try {
+      byte[] data = in.readNBytes(max + 1);
+      checkSize(data.length);
+      return data;
+    } catch (IOException e) {
+      throw new DecodeException("could not read the body: " + Messages.sanitize(e.getMessage()), "", 0, 0, e);
+    }
+  }
+
+  private void checkSize(int length) {
+    boolean json = format == Format.JSON;
+    int max = json ? factory.limits().maxJsonBytes() : factory.limits().maxYamlBytes();
+    if (length > max) {
+      throw new LimitExceededException(
+          json ? "maxJsonBytes" : "maxYamlBytes",
+          max,
+          "the body is larger than the limit of " + max + " bytes for " + format,
+          "",
+          0,
+          0);
+    }
+  }
+
+  // JSON ------------------------------------------------------------------------------------
+
+  private <T extends ApiObject> Decoded<T> decodeJson(byte[] data, int length, Class<T> expected) {
+    checkSize(length);
+    int start = Utf8.validate(data, length);
+    ProblemCollector problems = new ProblemCollector();
+    if (validation == FieldValidation.IGNORE) {
+      return bindJson(data, start, length, problems, false, expected);
+    }
+    try {
+      return bindJson(data, start, length, problems, true, expected);
+    } catch (DuplicateFieldSignal duplicate) {
+      // Rare path: find every duplicate, then bind again without failing on them.
+      ProblemCollector all = new ProblemCollector();
+      scanJsonDuplicates(data, start, length, all);
+      return bindJson(data, start, length, all, false, expected);
+    }
+  }
+
+  /** Jackson met a duplicate field with strict detection on: rescan to report them all. */
+  private static final class DuplicateFieldSignal extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    DuplicateFieldSignal() {
+      super(null, null, false, false);
+    }
+  }
+
+  private <T extends ApiObject> Decoded<T> bindJson(
+      byte[] data,
+      int start,
+      int length,
+      ProblemCollector problems,
+      boolean strictDuplicates,
+      Class<T> expected) {
+    JsonParser p = null;
+    JsonParser source = null;
+    try {
+      p =
+          (strictDuplicates ? factory.strictJsonFactory : factory.lenientJsonFactory)
+              .createParser(data, start, length - start);
+      source = p;
+      JsonToken token = p.nextToken();
+      if (token != JsonToken.START_OBJECT) {
+        throw new DecodeException(
+            token == null
+                ? "the body is empty; expected a JSON object"
+                : "expected a JSON object, found " + describe(p),
+            "");
+      }
+      String apiVersion = null;
+      String kind = null;
+      TokenBuffer buffer = null;
+      while ((token = p.nextToken()) == JsonToken.FIELD_NAME) {
+        String name = p.currentName();
+        if (API_VERSION.equals(name)) {
+          apiVersion = typeField(p, name, apiVersion);
+        } else if (KIND.equals(name)) {
+          kind = typeField(p, name, kind);
+        } else if (apiVersion != null && kind != null && buffer == null) {
+          break;
+        } else {
+          if (buffer == null) {
+            buffer = new TokenBuffer(p);
+            buffer.writeStartObject();
+          }
+          buffer.writeFieldName(name);
+          p.nextToken();
+          buffer.copyCurrentStructure(p);
+        }
+      }
+      GroupVersionKind gvk = identify(apiVersion, kind);
+      Class<? extends ApiObject> type = typeFor(gvk, expected);
+      ApiObject object;
+      if (buffer != null) {
+        buffer.writeEndObject();
+        source = buffer.asParser(p);
+        source.nextToken();
+        object = bind(source, type, problems, true);
+      } else if (token == JsonToken.END_OBJECT) {
+        object = factory.scheme().newObject(gvk);
+      } else {
+        object = bind(p, type, problems, true);
+      }
+      JsonToken trailing = p.nextToken();
+      if (trailing != null) {
+        JsonLocation at = p.currentTokenLocation();
+        throw new DecodeException(
+            "unexpected data after the JSON object at line "
+                + at.getLineNr()
+                + ", column "
+                + at.getColumnNr()
+                + ": found "
+                + describe(p),
+            "",
+            at.getLineNr(),
+            at.getColumnNr(),
+            null);
+      }
+      object.setApiVersion(apiVersion);
+      object.setKind(kind);
+      return finish(object, gvk, problems, expected);
+    } catch (IOException e) {
+      if (strictDuplicates
+          && e instanceof JsonParseException
+          && String.valueOf(((JsonParseException) e).getOriginalMessage())
+              .startsWith("Duplicate field")) {
+        throw new DuplicateFieldSignal();
+      }
+      throw translate(e, source);
+    } finally {
+      closeQuietly(p);
+    }
+  }
+
+  private static String typeField(JsonParser p, String name, String previous) throws IOException {
+    if (previous != null) {
+      throw duplicateTypeField(name);
+    }
+    JsonToken value = p.nextToken();
+    if (value != JsonToken.VALUE_STRING) {
+      JsonLocation at = p.currentTokenLocation();
+      throw new DecodeException(
+          "field " + quote(name) + " must be a string, found " + describe(p),
+          name,
+          at.getLineNr(),
+          at.getColumnNr(),
+          null);
+    }
+    return p.getText();
+  }
+
+  private static DecodeException duplicateTypeField(String name) {
+    return new DecodeException(
+        "duplicate field " + quote(name) + ": a document names its apiVersion and kind once", name);
+  }
+
+  private void scanJsonDuplicates(byte[] data, int start, int length, ProblemCollector problems) {
+    Set<String> array = Collections.emptySet();
+    Deque<Set<String>> names = new ArrayDeque<>();
+    try (JsonParser p = factory.lenientJsonFactory.createParser(data, start, length - start)) {
+      JsonToken token;
+      while ((token = p.nextToken()) != null) {
+        switch (token) {
+          case START_OBJECT:
+            names.push(new HashSet<>());
+            break;
+          case START_ARRAY:
+            names.push(array);
+            break;
+          case END_OBJECT:
+          case END_ARRAY:
+            names.pop();
+            if (names.isEmpty()) {
+              return;
+            }
+            break;
+          case FIELD_NAME:
+            String name = p.currentName();
+            if (!names.peek().add(name)) {
+              if (names.size() == 1 && (API_VERSION.equals(name) || KIND.equals(name))) {
+                throw duplicateTypeField(name);
+              }
+              problems.duplicate(FieldPaths.of(p.getParsingContext()));
+            }
+            break;
+          default:
+            break;
+        }
+      }
+    } catch (IOException malformed) {
+      // The binding pass reports malformed input with its position.
+    }
+  }
+
+  // YAML ------------------------------------------------------------------------------------
+
+  private List<YamlReader.Document> readYaml(byte[] data, int length) {
+    checkSize(length);
+    int start = Utf8.validate(data, length);
+    String text = new String(data, start, length - start, StandardCharsets.UTF_8);
+    return YamlReader.read(text, factory.limits());
+  }
+
+  private <T extends ApiObject> Decoded<T> decodeYamlDocument(
+      YamlReader.Document document, Class<T> expected) {
+    if (!(document.root instanceof YamlNode.Mapping)) {
+      throw new DecodeException(
+          "expected a YAML mapping at line "
+              + document.root.line
+              + ", found a "
+              + (document.root instanceof YamlNode.Sequence ? "sequence" : "scalar"),
+          "",
+          document.root.line,
+          document.root.column,
+          null);
+    }
+    ProblemCollector problems = new ProblemCollector();
+    for (String path : document.duplicatePaths) {
+      if (path.equals(API_VERSION) || path.equals(KIND)) {
+        throw duplicateTypeField(path);
+      }
+      problems.duplicate(path);
+    }
+    YamlNode.Mapping root = (YamlNode.Mapping) document.root;
+    String apiVersion = yamlTypeField(root, API_VERSION);
+    String kind = yamlTypeField(root, KIND);
+    GroupVersionKind gvk = identify(apiVersion, kind);
+    Class<? extends ApiObject> type = typeFor(gvk, expected);
+    YamlTreeParser parser = new YamlTreeParser(root, factory.limits().maxNestingDepth());
+    try {
+      parser.nextToken();
+      ApiObject object = bind(parser, type, problems, false);
+      object.setApiVersion(apiVersion);
+      object.setKind(kind);
+      return finish(object, gvk, problems, expected);
+    } catch (IOException e) {
+      throw translate(e, parser);
+    }
+  }
+
+  private static String yamlTypeField(YamlNode.Mapping root, String name) {
+    int at = root.keys.indexOf(name);
+    if (at < 0) {
+      return null;
+    }
+    YamlNode value = root.values.get(at);
+    if (!(value instanceof YamlNode.Scalar)
+        || ((YamlNode.Scalar) value).token != JsonToken.VALUE_STRING) {
+      String found =
+          value instanceof YamlNode.Scalar
+              ? describeScalar((YamlNode.Scalar) value)
+              : value instanceof YamlNode.Mapping ? "a mapping" : "a sequence";
+      throw new DecodeException(
+          "field " + quote(name) + " must be a string, found " + found, name, value.line, value.column, null);
+    }
+    return ((YamlNode.Scalar) value).text;
+  }
+
+  private static String describeScalar(YamlNode.Scalar scalar) {
+    switch (scalar.token) {
+      case VALUE_NULL:
+        return "null";
+      case VALUE_TRUE:
+      case VALUE_FALSE:
+        return "boolean " + scalar.text;
+      case VALUE_STRING:
+        return "string " + quote(scalar.text);
+      default:
+        return "number " + quote(scalar.text);
+    }
+  }
+
+  // Shared ----------------------------------------------------------------------------------
+
+  private static GroupVersionKind identify(String apiVersion, String kind) {
+    if (kind == null || kind.isEmpty()) {
+      throw new MissingKindException(
+          "the document has no kind"
+              + (apiVersion == null || apiVersion.isEmpty()
+                  ? " and no apiVersion"
+                  : " (apiVersion " + quote(apiVersion) + ")")
+              + "; every document names its type with apiVersion and kind");
+    }
+    if (apiVersion == null || apiVersion.isEmpty()) {
+      throw new MissingVersionException(
+          "the document of kind "
+              + quote(kind)
+              + " has no apiVersion; expected \"group/version\", or \"v1\" for the core group");
+    }
+    GroupVersionKind gvk;
+    try {
+      gvk = GroupVersionKind.fromApiVersionAndKind(apiVersion, kind);
+    } catch (MalformedIdentifierException e) {
+      String field = e.input().equals(kind) ? KIND : API_VERSION;
+      throw new DecodeException(
+          "invalid " + field + ": " + e.getMessage(), field, 0, 0, e);
+    }
+    if (gvk.version().isEmpty()) {
+      throw new MissingVersionException(
+          "the apiVersion " + quote(apiVersion) + " names a group but no version");
+    }
+    return gvk;
+  }
+
+  private Class<? extends ApiObject> typeFor(GroupVersionKind gvk, Class<?> expected) {
+    Scheme scheme = factory.scheme();
+    Class<? extends ApiObject> type = scheme.typeFor(gvk).orElseThrow(() -> scheme.notRegistered(gvk));
+    if (!expected.isAssignableFrom(type)) {
+      throw new DecodeException(
+          "the document is "
+              + quote(gvk.toString())
+              + ", which decodes to "
+              + type.getName()
+              + ", not the expected "
+              + expected.getName(),
+          KIND);
+    }
+    return type;
+  }
+
+  private ApiObject bind(
+      JsonParser source, Class<?> type, ProblemCollector problems, boolean rootTypeRead)
+      throws IOException {
+    Map<Object, Object> attributes =
+        rootTypeRead
+            ? Map.of(ProblemCollector.KEY, problems, MachineryModule.ROOT_TYPE_READ, Boolean.TRUE)
+            : Map.of(ProblemCollector.KEY, problems);
+    return (ApiObject) factory.reader(format, type).withAttributes(attributes).readValue(source);
+  }
+
+  private <T extends ApiObject> Decoded<T> finish(
+      ApiObject object, GroupVersionKind gvk, ProblemCollector problems, Class<T> expected) {
+    List<FieldProblem> found = problems.isEmpty() ? List.of() : problems.problems();
+    if (!found.isEmpty() && validation == FieldValidation.STRICT) {
+      throw new StrictDecodingException(found);
+    }
+    if (defaulting) {
+      factory.scheme().applyDefaults(object);
+    }
+    return new Decoded<>(
+        expected.cast(object), gvk, validation == FieldValidation.WARN ? found : List.of());
+  }
+
+  private static DecodeException translate(IOException e, JsonParser p) {
+    Throwable cause = e.getCause();
+    while (cause != null) {
+      if (cause instanceof DecodeException) {
+        return (DecodeException) cause;
+      }
+      cause = cause.getCause();
+    }
+    JsonLocation location = e instanceof JsonProcessingException
+        ? ((JsonProcessingException) e).getLocation()
+        : null;
+    int line = location == null ? 0 : Math.max(location.getLineNr(), 0);
+    int column = location == null ? 0 : Math.max(location.getColumnNr(), 0);
+    String where = line > 0 ? " (line " + line + ", column " + column + ")" : "";
+    if (e instanceof StreamConstraintsException) {
+      return limitExceeded((StreamConstraintsException) e, p, line, column, where);
+    }
+    if (e instanceof JsonMappingException) {
+      JsonMappingException mapping = (JsonMappingException) e;
+      String path = FieldPaths.of(mapping.getPath());
+      if (path.isEmpty() && p != null) {
+        path = FieldPaths.of(p.getParsingContext());
+      }
+      String detail;
+      if (e instanceof InvalidFormatException
+          && String.valueOf(mapping.getOriginalMessage()).startsWith("expected a finite")) {
+        detail = mapping.getOriginalMessage();
+      } else if (e instanceof MismatchedInputException
+          && ((MismatchedInputException) e).getTargetType() != null
+          && p != null
+          && p.currentToken() != null) {
+        detail =
+            "expected "
+                + expectedName(((MismatchedInputException) e).getTargetType())
+                + ", found "
+                + describe(p);
+      } else {
+        detail = Messages.sanitize(mapping.getOriginalMessage());
+      }
+      return new DecodeException(
+          (path.isEmpty() ? "the document" : "field " + quote(path)) + ": " + detail + where,
+          path,
+          line,
+          column,
+          e);
+    }
+    String path = p == null ? "" : FieldPaths.of(p.getParsingContext());
+    if (e instanceof InputCoercionException) {
+      return new DecodeException(
+          "field " + quote(path) + ": " + Messages.sanitize(((InputCoercionException) e).getOriginalMessage()) + where,
+          path,
+          line,
+          column,
+          e);
+    }
+    if (e instanceof JsonProcessingException) {
+      return new DecodeException(
+          "malformed JSON" + where + ": "
+              + Messages.sanitize(((JsonProcessingException) e).getOriginalMessage()),
+          path,
+          line,
+          column,
+          e);
+    }
+    return new DecodeException(
+        "could not read the body: " + Messages.sanitize(e.getMessage()), path, line, column, e);
+  }
+
+  private static LimitExceededException limitExceeded(
+      StreamConstraintsException e, JsonParser p, int line, int column, String where) {
+    String message = String.valueOf(e.getOriginalMessage());
+    String path = p == null ? "" : FieldPaths.of(p.getParsingContext());
+    String[][] known = {
+      {"getMaxNestingDepth", "maxNestingDepth", "the document nests deeper than the limit"},
+      {"getMaxStringLength", "maxStringLength", "a string is longer than the limit"},
+      {"getMaxNumberLength", "maxNumberLength", "a number is longer than the limit"},
+      {"getMaxNameLength", "maxNameLength", "a field name is longer than the limit"},
+      {"getMaxTokenCount", "maxTokenCount", "the document has more tokens than the limit"},
+      {"getMaxDocumentLength", "maxJsonBytes", "the body is larger than the limit"},
+    };
+    for (String[] limit : known) {
+      if (message.contains(limit[0])) {
+        long maximum = parseMaximum(message);
+        return new LimitExceededException(
+            limit[1],
+            maximum,
+            limit[2] + " " + limit[1] + " (" + maximum + ")" + where,
+            path,
+            line,
+            column);
+      }
+    }
+    return new LimitExceededException(
+        "unknown", -1, "the document breaks a limit: " + Messages.sanitize(message) + where,
+        path, line, column);
+  }
+
+  /** Reads the limit from Jackson's "... exceeds the maximum allowed (N, from ...)" text. */
+  private static long parseMaximum(String message) {
+    int at = message.indexOf("maximum");
+    int open = at < 0 ? -1 : message.indexOf('(', at);
+    if (open < 0) {
+      return -1;
+    }
+    int end = open + 1;
+    while (end < message.length() && Character.isDigit(message.charAt(end))) {
+      end++;
+    }
+    return end == open + 1 ? -1 : Long.parseLong(message.substring(open + 1, end));
+  }
+
+  private static String expectedName(Class<?> type) {
+    if (type == int.class || type == Integer.class || type == short.class || type == Short.class
+        || type == byte.class || type == Byte.class) {
+      return "an integer (" + type.getSimpleName().toLowerCase(java.util.Locale.ROOT) + ")";
+    }
+    if (type == long.class || type == Long.class || type == java.math.BigInteger.class) {
+      return "an integer (" + type.getSimpleName().toLowerCase(java.util.Locale.ROOT) + ")";
+    }
+    if (type == double.class || type == Double.class || type == float.class || type == Float.class
+        || type == java.math.BigDecimal.class) {
+      return "a number";
+    }
+    if (type == boolean.class || type == Boolean.class) {
+      return "a boolean";
+    }
+    if (type == String.class || type.isEnum()) {
+      return "a string";
+    }
+    if (type.isArray() || Collection.class.isAssignableFrom(type)) {
+      return "an array";
+    }
+    return "an object";
+  }
+
+  private static String describe(JsonParser p) {
+    try {
+      return describeToken(p);
+    } catch (IOException e) {
+      return "an unreadable value";
+    }
+  }
+
+  private static String describeToken(JsonParser p) throws IOException {
+    JsonToken token = p.currentToken();
+    if (token == null) {
+      return "the end of the input";
+    }
+    switch (token) {
+      case START_OBJECT:
+        return "an object";
+      case START_ARRAY:
+        return "an array";
+      case VALUE_STRING:
+        return "string " + quote(p.getText());
+      case VALUE_NUMBER_INT:
+      case VALUE_NUMBER_FLOAT:
+        return "number " + quote(p.getText());
+      case VALUE_TRUE:
+        return "boolean true";
+      case VALUE_FALSE:
+        return "boolean false";
+      case VALUE_NULL:
+        return "null";
+      case FIELD_NAME:
+        return "field " + quote(p.currentName());
+      default:
+        return token.asString() == null ? token.name() : quote(token.asString());
+    }
+  }
+
+  private static void closeQuietly(JsonParser p) {
+    if (p != null) {
+      try {
+        p.close();
+      } catch (IOException ignored) {
+        // Closing an in-memory parser cannot fail in a way the caller could act on.
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------------------------- encoding
+
+  /**
+   * Encodes an object as the kind {@link Scheme#kindFor} gives it, {@code apiVersion} and {@code
+   * kind} first. The object is not changed.
+   *
+   * @param object the object
+   * @return UTF-8 JSON or YAML
+   * @throws dev.machinery.core.runtime.NotRegisteredException if the object's type is not
+   *     registered
+   * @throws dev.machinery.core.runtime.AmbiguousKindException if its type has several kinds and
+   *     the object names none
+   * @throws EncodeException if a value cannot be written
+   */
+  public byte[] encode(ApiObject object) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream(2048);
+    encode(object, out);
+    return out.toByteArray();
+  }
+
+  /**
+   * Encodes an object as a string.
+   *
+   * @param object the object
+   * @return JSON or YAML text
+   * @throws EncodeException as {@link #encode(ApiObject)}
+   */
+  public String encodeToString(ApiObject object) {
+    return new String(encode(object), StandardCharsets.UTF_8);
+  }
+
+  /**
+   * Encodes an object to a stream, which is flushed but not closed.
+   *
+   * @param object the object
+   * @param out the destination
+   * @throws EncodeException as {@link #encode(ApiObject)}, or if the stream fails
+   */
+  public void encode(ApiObject object, OutputStream out) {
+    Objects.requireNonNull(object, "object");
+    Objects.requireNonNull(out, "out");
+    GroupVersionKind gvk = factory.scheme().kindFor(object);
+    ObjectWriter writer =
+        factory.writer(format, object.getClass()).withAttribute(MachineryModule.ROOT_KIND, gvk);
+    if (pretty && format == Format.JSON) {
+      writer = writer.with(factory.prettyPrinter);
+    }
+    try {
+      writer.writeValue(new NonClosingOutputStream(out), object);
+    } catch (IOException e) {
+      throw new EncodeException(
+          "could not encode " + gvk + ": " + Messages.sanitize(e.getMessage()), e);
+    }
+  }
+
+  /** Keeps Jackson from closing the caller's stream. */
+  private static final class NonClosingOutputStream extends java.io.FilterOutputStream {
+    NonClosingOutputStream(OutputStream out) {
+      super(out);
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
+      out.write(b, off, len);
+    }
+
+    @Override
+    public void close() throws IOException {
+      flush();
+    }
+  }
+}

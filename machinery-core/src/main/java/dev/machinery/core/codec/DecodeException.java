@@ -1,0 +1,73 @@
+package dev.machinery.core.codec;
+
+import dev.machinery.MachineryException;
+
+/**
+ * Thrown when a document cannot be decoded: it is malformed, a value has the wrong type or is
+ * out of range, the document breaks a {@link CodecLimits limit}, or it does not name its type.
+ *
+ * <p>The message says what was expected and what was found, and where: the field path (such as
+ * {@code spec.replicas}) and, when known, the line and column. It never repeats more than a short,
+ * escaped part of the input. Immutable and safe to share between threads.
+ */
+public class DecodeException extends MachineryException {
+  private static final long serialVersionUID = 1L;
+
+  private final String fieldPath;
+  private final int line;
+  private final int column;
+
+  /**
+   * Creates the exception.
+   *
+   * @param message the full message
+   * @param fieldPath the path of the offending field, empty for the document itself
+   * @param line the 1-based line, or 0 when unknown
+   * @param column the 1-based column, or 0 when unknown
+   * @param cause the underlying failure, or {@code null}
+   */
+  public DecodeException(String message, String fieldPath, int line, int column, Throwable cause) {
+    super(message, cause);
+    this.fieldPath = fieldPath == null ? "" : fieldPath;
+    this.line = line;
+    this.column = column;
+  }
+
+  /**
+   * Creates the exception with no location.
+   *
+   * @param message the full message
+   * @param fieldPath the path of the offending field, empty for the document itself
+   */
+  public DecodeException(String message, String fieldPath) {
+    this(message, fieldPath, 0, 0, null);
+  }
+
+  /**
+   * Returns the path of the offending field, such as {@code spec.template.spec.containers[0]};
+   * empty when the problem is with the document as a whole.
+   *
+   * @return the path
+   */
+  public String fieldPath() {
+    return fieldPath;
+  }
+
+  /**
+   * Returns the 1-based line of the problem.
+   *
+   * @return the line, or 0 when unknown
+   */
+  public int line() {
+    return line;
+  }
+
+  /**
+   * Returns the 1-based column of the problem.
+   *
+   * @return the column, or 0 when unknown
+   */
+  public int column() {
+    return column;
+  }
+}

@@ -1,0 +1,53 @@
+package dev.machinery.core.codec;
+
+import com.fasterxml.jackson.core.JsonStreamContext;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+
+/** Renders parser positions as Kubernetes-style field paths ({@code a.b[2].c}). Stateless. */
+final class FieldPaths {
+  private FieldPaths() {}
+
+  /** The path of the field or element the context is at. */
+  static String of(JsonStreamContext context) {
+    Deque<JsonStreamContext> chain = new ArrayDeque<>();
+    for (JsonStreamContext c = context; c != null && !c.inRoot(); c = c.getParent()) {
+      chain.push(c);
+    }
+    StringBuilder out = new StringBuilder();
+    for (JsonStreamContext c : chain) {
+      if (c.inArray()) {
+        out.append('[').append(c.getCurrentIndex()).append(']');
+      } else if (c.getCurrentName() != null) {
+        if (out.length() > 0) {
+          out.append('.');
+        }
+        out.append(c.getCurrentName());
+      }
+    }
+    return out.toString();
+  }
+
+  /** The path a mapping exception recorded while it unwound. */
+  static String of(List<JsonMappingException.Reference> references) {
+    StringBuilder out = new StringBuilder();
+    for (JsonMappingException.Reference ref : references) {
+      if (ref.getFieldName() != null) {
+        if (out.length() > 0) {
+          out.append('.');
+        }
+        out.append(ref.getFieldName());
+      } else if (ref.getIndex() >= 0) {
+        out.append('[').append(ref.getIndex()).append(']');
+      }
+    }
+    return out.toString();
+  }
+
+  /** Appends a field name to a path. */
+  static String child(String path, String name) {
+    return path.isEmpty() ? name : path + "." + name;
+  }
+}

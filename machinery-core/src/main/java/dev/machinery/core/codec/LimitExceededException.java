@@ -1,0 +1,49 @@
+package dev.machinery.core.codec;
+
+/**
+ * Thrown when a document breaks one of the {@link CodecLimits}: its size, nesting depth, the
+ * length of a string, number or field name, its token count, or its YAML alias expansion.
+ *
+ * <p>Immutable and safe to share between threads.
+ */
+public final class LimitExceededException extends DecodeException {
+  private static final long serialVersionUID = 1L;
+
+  private final String limit;
+  private final long maximum;
+
+  /**
+   * Creates the exception.
+   *
+   * @param limit the name of the limit, as in {@link CodecLimits}, such as {@code maxNestingDepth}
+   * @param maximum the limit's value
+   * @param message the full message
+   * @param fieldPath the path where the limit was reached, or empty
+   * @param line the 1-based line, or 0
+   * @param column the 1-based column, or 0
+   */
+  public LimitExceededException(
+      String limit, long maximum, String message, String fieldPath, int line, int column) {
+    super(message, fieldPath, line, column, null);
+    this.limit = limit;
+    this.maximum = maximum;
+  }
+
+  /**
+   * Returns the name of the limit that was reached, such as {@code maxDocumentBytes}.
+   *
+   * @return the limit's name
+   */
+  public String limit() {
+    return limit;
+  }
+
+  /**
+   * Returns the limit's value.
+   *
+   * @return the maximum allowed
+   */
+  public long maximum() {
+    return maximum;
+  }
+}

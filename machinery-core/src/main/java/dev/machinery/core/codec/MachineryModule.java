@@ -1,0 +1,327 @@
+package dev.machinery.core.codec;
+
+import static dev.machinery.core.internal.Text.quote;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonStreamContext;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.BeanDescription;
+import com.fasterxml.jackson.databind.DeserializationConfig;
+import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.JsonDeserializer;
+import com.fasterxml.jackson.databind.SerializationConfig;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.deser.BeanDeserializerBuilder;
+import com.fasterxml.jackson.databind.deser.BeanDeserializerModifier;
+import com.fasterxml.jackson.databind.deser.DeserializationProblemHandler;
+import com.fasterxml.jackson.databind.deser.SettableBeanProperty;
+import com.fasterxml.jackson.databind.deser.std.NumberDeserializers;
+import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
+import com.fasterxml.jackson.databind.exc.InvalidFormatException;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.ser.BeanPropertyWriter;
+import com.fasterxml.jackson.databind.ser.BeanSerializerModifier;
+import dev.machinery.core.runtime.ApiObject;
+import dev.machinery.core.schema.GroupVersionKind;
+import java.io.IOException;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The Jackson customisations of the library's own mappers: {@code apiVersion} and {@code kind}
+ * first and once, finite numbers only, and unknown fields collected instead of thrown.
+ */
+final class MachineryModule extends SimpleModule {
+  private static final long serialVersionUID = 1L;
+
+  /** Serialization attribute: the {@link GroupVersionKind} to write at the document root. */
+  static final Object ROOT_KIND = GroupVersionKind.class;
+
+  /** Deserialization attribute: set when the decoder has read the root's type fields itself. */
+  static final Object ROOT_TYPE_READ = ApiObject.class;
+
+  static final String API_VERSION = "apiVersion";
+  static final String KIND = "kind";
+
+  MachineryModule() {
+    super("machinery");
+    addDeserializer(Object.class, new UntypedDeserializer());
+    addDeserializer(Double.class, new FiniteDouble(Double.class, null));
+    addDeserializer(Double.TYPE, new FiniteDouble(Double.TYPE, 0.0d));
+    addDeserializer(Float.class, new FiniteFloat(Float.class, null));
+    addDeserializer(Float.TYPE, new FiniteFloat(Float.TYPE, 0.0f));
+    setSerializerModifier(new TypeFieldsFirst());
+    setDeserializerModifier(new TypeFieldsOnce());
+  }
+
+  @Override
+  public void setupModule(SetupContext context) {
+    super.setupModule(context);
+    context.addDeserializationProblemHandler(new UnknownFieldCollector());
+  }
+
+  private static boolean atDocumentRoot(JsonStreamContext context) {
+    JsonStreamContext parent = context.getParent();
+    return parent != null && parent.inRoot();
+  }
+
+  /** Records an unknown field and skips its value, when a decode is collecting. */
+  private static final class UnknownFieldCollector extends DeserializationProblemHandler {
+    @Override
+    public boolean handleUnknownProperty(
+        DeserializationContext ctxt,
+        JsonParser p,
+        JsonDeserializer<?> deserializer,
+        Object beanOrClass,
+        String propertyName)
+        throws IOException {
+      Object collector = ctxt.getAttribute(ProblemCollector.KEY);
+      if (!(collector instanceof ProblemCollector)) {
+        return false;
+      }
+      JsonStreamContext context = p.getParsingContext();
+      if (p.currentToken() == JsonToken.START_OBJECT || p.currentToken() == JsonToken.START_ARRAY) {
+        context = context.getParent();
+      }
+      ((ProblemCollector) collector).unknown(FieldPaths.of(context));
+      p.skipChildren();
+      return true;
+    }
+  }
+
+  /** Writes {@code apiVersion} and {@code kind} first, with the root's values from the encoder. */
+  private static final class TypeFieldsFirst extends BeanSerializerModifier {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public List<BeanPropertyWriter> orderProperties(
+        SerializationConfig config, BeanDescription desc, List<BeanPropertyWriter> props) {
+      if (!ApiObject.class.isAssignableFrom(desc.getBeanClass())) {
+        return props;
+      }
+      List<BeanPropertyWriter> ordered = new ArrayList<>(props.size());
+      BeanPropertyWriter apiVersion = null;
+      BeanPropertyWriter kind = null;
+      for (BeanPropertyWriter prop : props) {
+        if (prop.getName().equals(API_VERSION)) {
+          apiVersion = new TypeFieldWriter(prop, false);
+        } else if (prop.getName().equals(KIND)) {
+          kind = new TypeFieldWriter(prop, true);
+        } else {
+          ordered.add(prop);
+        }
+      }
+      if (kind != null) {
+        ordered.add(0, kind);
+      }
+      if (apiVersion != null) {
+        ordered.add(0, apiVersion);
+      }
+      return ordered;
+    }
+  }
+
+  private static final class TypeFieldWriter extends BeanPropertyWriter {
+    private static final long serialVersionUID = 1L;
+    private final boolean isKind;
+
+    TypeFieldWriter(BeanPropertyWriter base, boolean isKind) {
+      super(base);
+      this.isKind = isKind;
+    }
+
+    @Override
+    public void serializeAsField(Object bean, JsonGenerator gen, SerializerProvider prov)
+        throws Exception {
+      Object root = prov.getAttribute(ROOT_KIND);
+      if (root instanceof GroupVersionKind && atDocumentRoot(gen.getOutputContext())) {
+        GroupVersionKind kind = (GroupVersionKind) root;
+        gen.writeFieldName(_name);
+        gen.writeString(isKind ? kind.kind() : kind.apiVersion());
+        return;
+      }
+      super.serializeAsField(bean, gen, prov);
+    }
+  }
+
+  /** Makes a root {@code apiVersion} or {@code kind} after the decoder read them a duplicate. */
+  private static final class TypeFieldsOnce extends BeanDeserializerModifier {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public BeanDeserializerBuilder updateBuilder(
+        DeserializationConfig config, BeanDescription desc, BeanDeserializerBuilder builder) {
+      if (!ApiObject.class.isAssignableFrom(desc.getBeanClass())) {
+        return builder;
+      }
+      for (String name : new String[] {API_VERSION, KIND}) {
+        SettableBeanProperty prop = builder.findProperty(new com.fasterxml.jackson.databind.PropertyName(name));
+        if (prop != null) {
+          builder.addOrReplaceProperty(new TypeFieldProperty(prop), true);
+        }
+      }
+      return builder;
+    }
+  }
+
+  private static final class TypeFieldProperty extends SettableBeanProperty.Delegating {
+    private static final long serialVersionUID = 1L;
+
+    TypeFieldProperty(SettableBeanProperty delegate) {
+      super(delegate);
+    }
+
+    @Override
+    protected SettableBeanProperty withDelegate(SettableBeanProperty d) {
+      return new TypeFieldProperty(d);
+    }
+
+    private void check(JsonParser p, DeserializationContext ctxt) {
+      if (ctxt.getAttribute(ROOT_TYPE_READ) != null && atDocumentRoot(p.getParsingContext())) {
+        throw new DecodeException(
+            "duplicate field "
+                + quote(getName())
+                + ": a document names its apiVersion and kind once",
+            getName());
+      }
+    }
+
+    @Override
+    public void deserializeAndSet(JsonParser p, DeserializationContext ctxt, Object instance)
+        throws IOException {
+      check(p, ctxt);
+      delegate.deserializeAndSet(p, ctxt, instance);
+    }
+
+    @Override
+    public Object deserializeSetAndReturn(
+        JsonParser p, DeserializationContext ctxt, Object instance) throws IOException {
+      check(p, ctxt);
+      return delegate.deserializeSetAndReturn(p, ctxt, instance);
+    }
+  }
+
+  /** Doubles that are finite: no Infinity from {@code 1e400}, no NaN from {@code "NaN"}. */
+  private static final class FiniteDouble extends NumberDeserializers.DoubleDeserializer {
+    private static final long serialVersionUID = 1L;
+
+    FiniteDouble(Class<Double> type, Double nullValue) {
+      super(type, nullValue);
+    }
+
+    @Override
+    public Double deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+      Double value = super.deserialize(p, ctxt);
+      if (value != null && !Double.isFinite(value)) {
+        throw notFinite(p, value, Double.class);
+      }
+      return value;
+    }
+  }
+
+  private static final class FiniteFloat extends NumberDeserializers.FloatDeserializer {
+    private static final long serialVersionUID = 1L;
+
+    FiniteFloat(Class<Float> type, Float nullValue) {
+      super(type, nullValue);
+    }
+
+    @Override
+    public Float deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+      Float value = super.deserialize(p, ctxt);
+      if (value != null && !Float.isFinite(value)) {
+        throw notFinite(p, value, Float.class);
+      }
+      return value;
+    }
+  }
+
+  static InvalidFormatException notFinite(JsonParser p, Object value, Class<?> type)
+      throws IOException {
+    String found =
+        p.currentToken() == JsonToken.VALUE_STRING
+            ? "string " + quote(p.getText())
+            : "number " + quote(p.getText());
+    return InvalidFormatException.from(
+        p,
+        "expected a finite number in the range of "
+            + type.getSimpleName().toLowerCase(java.util.Locale.ROOT)
+            + ", found "
+            + found,
+        value,
+        type);
+  }
+
+  /**
+   * Untyped values ({@code Object}, map and list contents): maps, lists, strings, booleans, null,
+   * {@code Long} or {@code BigInteger} integers, and finite {@code Double}s. Nesting is bounded
+   * by the parser's depth limit, so the recursion is too.
+   */
+  static final class UntypedDeserializer extends StdDeserializer<Object> {
+    private static final long serialVersionUID = 1L;
+
+    UntypedDeserializer() {
+      super(Object.class);
+    }
+
+    @Override
+    public Object deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+      JsonToken token = p.currentToken();
+      switch (token) {
+        case START_OBJECT:
+        case FIELD_NAME:
+          {
+            Map<String, Object> map = new LinkedHashMap<>();
+            String name = token == JsonToken.START_OBJECT ? p.nextFieldName() : p.currentName();
+            for (; name != null; name = p.nextFieldName()) {
+              p.nextToken();
+              map.put(name, deserialize(p, ctxt));
+            }
+            return map;
+          }
+        case END_OBJECT:
+          return new LinkedHashMap<String, Object>();
+        case START_ARRAY:
+          {
+            List<Object> list = new ArrayList<>();
+            while (p.nextToken() != JsonToken.END_ARRAY) {
+              list.add(deserialize(p, ctxt));
+            }
+            return list;
+          }
+        case VALUE_STRING:
+          return p.getText();
+        case VALUE_NUMBER_INT:
+          {
+            if (p.getNumberType() == JsonParser.NumberType.BIG_INTEGER) {
+              BigInteger big = p.getBigIntegerValue();
+              return big.bitLength() < 64 ? (Object) big.longValue() : big;
+            }
+            return p.getLongValue();
+          }
+        case VALUE_NUMBER_FLOAT:
+          {
+            double value = p.getDoubleValue();
+            if (!Double.isFinite(value)) {
+              throw notFinite(p, value, Double.class);
+            }
+            return value;
+          }
+        case VALUE_TRUE:
+          return Boolean.TRUE;
+        case VALUE_FALSE:
+          return Boolean.FALSE;
+        case VALUE_NULL:
+          return null;
+        case VALUE_EMBEDDED_OBJECT:
+          return p.getEmbeddedObject();
+        default:
+          return ctxt.handleUnexpectedToken(Object.class, p);
+      }
+    }
+  }
+}

@@ -1,0 +1,73 @@
+package dev.machinery.core.codec;
+
+import com.fasterxml.jackson.core.JsonToken;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A node of a YAML document after alias and merge-key expansion: a scalar (with its original
+ * text and the JSON token it resolves to), a mapping or a sequence. Aliased nodes are shared, not
+ * copied. Confined to the decoding thread.
+ */
+abstract class YamlNode {
+  final int line;
+  final int column;
+
+  /** Nodes in this subtree, counting every repetition of shared nodes. */
+  long size = 1;
+
+  YamlNode(int line, int column) {
+    this.line = line;
+    this.column = column;
+  }
+
+  static final class Scalar extends YamlNode {
+    final JsonToken token;
+    final String text;
+    /** Integer, Long or BigInteger for ints, Double for floats, else null. */
+    final Number number;
+
+    Scalar(int line, int column, JsonToken token, String text, Number number) {
+      super(line, column);
+      this.token = token;
+      this.text = text;
+      this.number = number;
+    }
+  }
+
+  static final class Mapping extends YamlNode {
+    final List<String> keys = new ArrayList<>();
+    final List<YamlNode> values = new ArrayList<>();
+    private final Map<String, Integer> index = new HashMap<>();
+
+    Mapping(int line, int column) {
+      super(line, column);
+    }
+
+    /** Adds an entry; returns false (replacing the value in place) if the key was present. */
+    boolean put(String key, YamlNode value) {
+      Integer at = index.putIfAbsent(key, keys.size());
+      if (at != null) {
+        values.set(at, value);
+        return false;
+      }
+      keys.add(key);
+      values.add(value);
+      return true;
+    }
+
+    boolean containsKey(String key) {
+      return index.containsKey(key);
+    }
+  }
+
+  static final class Sequence extends YamlNode {
+    final List<YamlNode> items = new ArrayList<>();
+
+    Sequence(int line, int column) {
+      super(line, column);
+    }
+  }
+}

@@ -1,0 +1,487 @@
+package dev.machinery.core.codec;
+
+import static dev.machinery.core.internal.Text.quote;
+
+import com.fasterxml.jackson.core.JsonToken;
+import java.math.BigInteger;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
+import org.yaml.snakeyaml.error.YAMLException;
+import org.yaml.snakeyaml.events.AliasEvent;
+import org.yaml.snakeyaml.events.CollectionStartEvent;
+import org.yaml.snakeyaml.events.Event;
+import org.yaml.snakeyaml.events.ScalarEvent;
+import org.yaml.snakeyaml.parser.ParserImpl;
+import org.yaml.snakeyaml.reader.StreamReader;
+
+/**
+ * Reads a YAML stream into documents of {@link YamlNode}s: aliases resolved under a budget with
+ * cycle detection, merge keys ({@code <<}) expanded, duplicate keys recorded, and plain scalars
+ * resolved by the YAML 1.2 core schema. Iterative, so deep nesting cannot overflow the stack.
+ * One instance reads one stream on one thread.
+ */
+final class YamlReader {
+  private static final String TAG = "tag:yaml.org,2002:";
+  private static final Pattern INT = Pattern.compile("[-+]?[0-9]+");
+  private static final Pattern OCT = Pattern.compile("0o[0-7]+");
+  private static final Pattern HEX = Pattern.compile("0x[0-9a-fA-F]+");
+  private static final Pattern FLOAT =
+      Pattern.compile("[-+]?(\\.[0-9]+|[0-9]+(\\.[0-9]*)?)([eE][-+]?[0-9]+)?");
+  private static final Pattern INF = Pattern.compile("[-+]?\\.(inf|Inf|INF)");
+  private static final Pattern NAN = Pattern.compile("\\.(nan|NaN|NAN)");
+  private static final String MERGE_KEY = "<<";
+
+  /** One document of a stream, with the duplicate keys found in it. */
+  static final class Document {
+    final YamlNode root;
+    final List<String> duplicatePaths;
+
+    Document(YamlNode root, List<String> duplicatePaths) {
+      this.root = root;
+      this.duplicatePaths = duplicatePaths;
+    }
+  }
+
+  private static final class Frame {
+    final YamlNode node;
+    final String path;
+    final String anchor;
+    String key;
+    boolean keyIsMerge;
+    List<YamlNode.Mapping> merges;
+
+    Frame(YamlNode node, String path, String anchor) {
+      this.node = node;
+      this.path = path;
+      this.anchor = anchor;
+    }
+  }
+
+  private final CodecLimits limits;
+  private final Map<String, YamlNode> anchors = new HashMap<>();
+  private final Set<String> openAnchors = new HashSet<>();
+  private final Deque<Frame> stack = new ArrayDeque<>();
+  private List<String> duplicates = new ArrayList<>();
+  private YamlNode root;
+  private long aliasNodes;
+  private long events;
+
+  private YamlReader(CodecLimits limits) {
+    this.limits = limits;
+  }
+
+  /** Reads every non-empty document of {@code text}. */
+  static List<Document> read(String text, CodecLimits limits) {
+    return new YamlReader(limits).readAll(text);
+  }
+
+  private List<Document> readAll(String text) {
+    LoaderOptions options = new LoaderOptions();
+    options.setCodePointLimit(limits.maxYamlBytes());
+    options.setProcessComments(false);
+    ParserImpl parser = new ParserImpl(new StreamReader(text), options);
+    List<Document> documents = new ArrayList<>();
+    try {
+      while (true) {
+        Event event = parser.getEvent();
+        if (++events > limits.maxTokenCount()) {
+          throw limit(
+              "maxTokenCount",
+              limits.maxTokenCount(),
+              "the YAML stream has more than " + limits.maxTokenCount() + " nodes",
+              event.getStartMark());
+        }
+        switch (event.getEventId()) {
+          case StreamStart:
+            break;
+          case StreamEnd:
+            return documents;
+          case DocumentStart:
+            anchors.clear();
+            openAnchors.clear();
+            duplicates = new ArrayList<>();
+            root = null;
+            break;
+          case DocumentEnd:
+            if (root != null && !isNull(root)) {
+              documents.add(new Document(root, duplicates));
+            }
+            break;
+          case MappingStart:
+            start(new YamlNode.Mapping(line(event), column(event)), (CollectionStartEvent) event);
+            break;
+          case SequenceStart:
+            start(new YamlNode.Sequence(line(event), column(event)), (CollectionStartEvent) event);
+            break;
+          case MappingEnd:
+          case SequenceEnd:
+            end();
+            break;
+          case Scalar:
+            scalar((ScalarEvent) event);
+            break;
+          case Alias:
+            alias((AliasEvent) event);
+            break;
+          default:
+            break;
+        }
+      }
+    } catch (MarkedYAMLException e) {
+      Mark mark = e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark();
+      String problem = e.getProblem() != null ? e.getProblem() : e.getContext();
+      throw new DecodeException(
+          "invalid YAML"
+              + (mark == null ? "" : " at line " + (mark.getLine() + 1) + ", column "
+                  + (mark.getColumn() + 1))
+              + ": "
+              + Messages.sanitize(problem),
+          currentPath(),
+          mark == null ? 0 : mark.getLine() + 1,
+          mark == null ? 0 : mark.getColumn() + 1,
+          null);
+    } catch (YAMLException e) {
+      throw new DecodeException("invalid YAML: " + Messages.sanitize(e.getMessage()), currentPath());
+    }
+  }
+
+  private static boolean isNull(YamlNode node) {
+    return node instanceof YamlNode.Scalar && ((YamlNode.Scalar) node).token == JsonToken.VALUE_NULL;
+  }
+
+  private void start(YamlNode node, CollectionStartEvent event) {
+    String tag = event.getTag();
+    boolean mapping = node instanceof YamlNode.Mapping;
+    if (tag != null
+        && !tag.equals("!")
+        && !tag.equals(TAG + (mapping ? "map" : "seq"))) {
+      throw error("unsupported YAML tag " + quote(tag) + " on a " + (mapping ? "mapping" : "sequence"), event);
+    }
+    if (stack.size() >= limits.maxNestingDepth()) {
+      throw limit(
+          "maxNestingDepth",
+          limits.maxNestingDepth(),
+          "the document nests deeper than " + limits.maxNestingDepth() + " levels",
+          event.getStartMark());
+    }
+    String anchor = event.getAnchor();
+    if (anchor != null) {
+      openAnchors.add(anchor);
+    }
+    stack.push(new Frame(node, childPath(), anchor));
+  }
+
+  private void end() {
+    Frame frame = stack.pop();
+    if (frame.merges != null) {
+      YamlNode.Mapping mapping = (YamlNode.Mapping) frame.node;
+      for (YamlNode.Mapping merged : frame.merges) {
+        for (int i = 0; i < merged.keys.size(); i++) {
+          String key = merged.keys.get(i);
+          if (!mapping.containsKey(key)) {
+            mapping.put(key, merged.values.get(i));
+            mapping.size += merged.values.get(i).size;
+          }
+        }
+      }
+    }
+    if (frame.anchor != null) {
+      openAnchors.remove(frame.anchor);
+      anchors.put(frame.anchor, frame.node);
+    }
+    add(frame.node, null);
+  }
+
+  private void scalar(ScalarEvent event) {
+    YamlNode.Scalar node = resolve(event);
+    if (event.getAnchor() != null) {
+      anchors.put(event.getAnchor(), node);
+    }
+    add(node, event);
+  }
+
+  private void alias(AliasEvent event) {
+    String anchor = event.getAnchor();
+    if (openAnchors.contains(anchor)) {
+      throw error("the alias *" + anchor + " refers to a node that contains it (a cycle)", event);
+    }
+    YamlNode node = anchors.get(anchor);
+    if (node == null) {
+      throw error("the alias *" + anchor + " refers to no anchor defined before it", event);
+    }
+    aliasNodes += node.size;
+    if (aliasNodes > limits.maxYamlAliasNodes()) {
+      throw limit(
+          "maxYamlAliasNodes",
+          limits.maxYamlAliasNodes(),
+          "YAML aliases expand to more than " + limits.maxYamlAliasNodes() + " nodes",
+          event.getStartMark());
+    }
+    add(node, event);
+  }
+
+  private void add(YamlNode node, Event event) {
+    Frame top = stack.peek();
+    if (top == null) {
+      root = node;
+      return;
+    }
+    if (top.node instanceof YamlNode.Sequence) {
+      ((YamlNode.Sequence) top.node).items.add(node);
+      top.node.size += node.size;
+      return;
+    }
+    YamlNode.Mapping mapping = (YamlNode.Mapping) top.node;
+    if (top.key == null) {
+      if (!(node instanceof YamlNode.Scalar)) {
+        throw error(
+            "a mapping key at "
+                + quote(top.path.isEmpty() ? "(root)" : top.path)
+                + " is a mapping or sequence; only scalar keys are supported",
+            event);
+      }
+      YamlNode.Scalar key = (YamlNode.Scalar) node;
+      if (key.text.length() > limits.maxNameLength()) {
+        throw limit(
+            "maxNameLength",
+            limits.maxNameLength(),
+            "a key at " + quote(top.path) + " is longer than " + limits.maxNameLength()
+                + " characters",
+            event == null ? null : event.getStartMark());
+      }
+      top.key = key.text;
+      top.keyIsMerge =
+          event instanceof ScalarEvent
+              && ((ScalarEvent) event).isPlain()
+              && ((ScalarEvent) event).getTag() == null
+              && MERGE_KEY.equals(key.text);
+      return;
+    }
+    String key = top.key;
+    top.key = null;
+    if (top.keyIsMerge) {
+      top.keyIsMerge = false;
+      merge(top, node, event);
+      return;
+    }
+    if (mapping.put(key, node)) {
+      mapping.size += node.size;
+    } else {
+      duplicates.add(FieldPaths.child(top.path, key));
+    }
+  }
+
+  private void merge(Frame frame, YamlNode value, Event event) {
+    if (frame.merges == null) {
+      frame.merges = new ArrayList<>();
+    }
+    if (value instanceof YamlNode.Mapping) {
+      frame.merges.add((YamlNode.Mapping) value);
+      return;
+    }
+    if (value instanceof YamlNode.Sequence) {
+      boolean allMappings = true;
+      for (YamlNode item : ((YamlNode.Sequence) value).items) {
+        allMappings &= item instanceof YamlNode.Mapping;
+      }
+      if (allMappings) {
+        for (YamlNode item : ((YamlNode.Sequence) value).items) {
+          frame.merges.add((YamlNode.Mapping) item);
+        }
+        return;
+      }
+    }
+    throw error(
+        "the merge key \"<<\" at "
+            + quote(FieldPaths.child(frame.path, MERGE_KEY))
+            + " must be given a mapping or a sequence of mappings",
+        event);
+  }
+
+  /** The path of the node about to be added. */
+  private String childPath() {
+    Frame top = stack.peek();
+    if (top == null) {
+      return "";
+    }
+    if (top.node instanceof YamlNode.Sequence) {
+      return top.path + "[" + ((YamlNode.Sequence) top.node).items.size() + "]";
+    }
+    return top.key == null ? top.path : FieldPaths.child(top.path, top.key);
+  }
+
+  private String currentPath() {
+    return stack.isEmpty() ? "" : childPath();
+  }
+
+  private YamlNode.Scalar resolve(ScalarEvent event) {
+    String text = event.getValue();
+    int line = line(event);
+    int column = column(event);
+    if (text.length() > limits.maxStringLength()) {
+      throw limit(
+          "maxStringLength",
+          limits.maxStringLength(),
+          "a string at " + quote(childPath()) + " is longer than " + limits.maxStringLength()
+              + " characters",
+          event.getStartMark());
+    }
+    String tag = event.getTag();
+    if (tag == null && !event.isPlain() || "!".equals(tag) || (TAG + "str").equals(tag)) {
+      return new YamlNode.Scalar(line, column, JsonToken.VALUE_STRING, text, null);
+    }
+    YamlNode.Scalar resolved = resolvePlain(text, line, column, event);
+    if (tag == null) {
+      return resolved;
+    }
+    String expected;
+    switch (tag) {
+      case TAG + "int":
+        expected = "an integer";
+        if (resolved.token == JsonToken.VALUE_NUMBER_INT) {
+          return resolved;
+        }
+        break;
+      case TAG + "float":
+        expected = "a number";
+        if (resolved.token == JsonToken.VALUE_NUMBER_FLOAT) {
+          return resolved;
+        }
+        if (resolved.token == JsonToken.VALUE_NUMBER_INT) {
+          return new YamlNode.Scalar(
+              line, column, JsonToken.VALUE_NUMBER_FLOAT, text, resolved.number.doubleValue());
+        }
+        break;
+      case TAG + "bool":
+        expected = "true or false";
+        if (resolved.token == JsonToken.VALUE_TRUE || resolved.token == JsonToken.VALUE_FALSE) {
+          return resolved;
+        }
+        break;
+      case TAG + "null":
+        expected = "null";
+        if (resolved.token == JsonToken.VALUE_NULL) {
+          return resolved;
+        }
+        break;
+      default:
+        throw error("unsupported YAML tag " + quote(tag), event);
+    }
+    throw error("the value " + quote(text) + " tagged " + tag + " is not " + expected, event);
+  }
+
+  private YamlNode.Scalar resolvePlain(String text, int line, int column, Event event) {
+    switch (text) {
+      case "":
+      case "~":
+      case "null":
+      case "Null":
+      case "NULL":
+        return new YamlNode.Scalar(line, column, JsonToken.VALUE_NULL, text, null);
+      case "true":
+      case "True":
+      case "TRUE":
+        return new YamlNode.Scalar(line, column, JsonToken.VALUE_TRUE, text, null);
+      case "false":
+      case "False":
+      case "FALSE":
+        return new YamlNode.Scalar(line, column, JsonToken.VALUE_FALSE, text, null);
+      default:
+        break;
+    }
+    char first = text.charAt(0);
+    boolean numeric = (first >= '0' && first <= '9') || first == '-' || first == '+' || first == '.';
+    if (!numeric) {
+      return new YamlNode.Scalar(line, column, JsonToken.VALUE_STRING, text, null);
+    }
+    BigInteger integer = null;
+    if (INT.matcher(text).matches()) {
+      checkNumberLength(text, event);
+      integer = new BigInteger(text.charAt(0) == '+' ? text.substring(1) : text);
+    } else if (OCT.matcher(text).matches()) {
+      checkNumberLength(text, event);
+      integer = new BigInteger(text.substring(2), 8);
+    } else if (HEX.matcher(text).matches()) {
+      checkNumberLength(text, event);
+      integer = new BigInteger(text.substring(2), 16);
+    }
+    if (integer != null) {
+      Number number;
+      if (integer.bitLength() < 32) {
+        number = integer.intValue();
+      } else if (integer.bitLength() < 64) {
+        number = integer.longValue();
+      } else {
+        number = integer;
+      }
+      return new YamlNode.Scalar(line, column, JsonToken.VALUE_NUMBER_INT, text, number);
+    }
+    if (FLOAT.matcher(text).matches()) {
+      checkNumberLength(text, event);
+      return new YamlNode.Scalar(
+          line, column, JsonToken.VALUE_NUMBER_FLOAT, text, Double.parseDouble(text));
+    }
+    if (INF.matcher(text).matches()) {
+      double inf = first == '-' ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
+      return new YamlNode.Scalar(line, column, JsonToken.VALUE_NUMBER_FLOAT, text, inf);
+    }
+    if (NAN.matcher(text).matches()) {
+      return new YamlNode.Scalar(line, column, JsonToken.VALUE_NUMBER_FLOAT, text, Double.NaN);
+    }
+    return new YamlNode.Scalar(line, column, JsonToken.VALUE_STRING, text, null);
+  }
+
+  private void checkNumberLength(String text, Event event) {
+    if (text.length() > limits.maxNumberLength()) {
+      throw limit(
+          "maxNumberLength",
+          limits.maxNumberLength(),
+          "a number at " + quote(childPath()) + " is longer than " + limits.maxNumberLength()
+              + " characters",
+          event.getStartMark());
+    }
+  }
+
+  private DecodeException error(String message, Event event) {
+    Mark mark = event == null ? null : event.getStartMark();
+    int line = mark == null ? 0 : mark.getLine() + 1;
+    int column = mark == null ? 0 : mark.getColumn() + 1;
+    return new DecodeException(
+        "invalid YAML" + (mark == null ? "" : " at line " + line + ", column " + column) + ": "
+            + message,
+        currentPath(),
+        line,
+        column,
+        null);
+  }
+
+  private LimitExceededException limit(String name, long maximum, String message, Mark mark) {
+    int line = mark == null ? 0 : mark.getLine() + 1;
+    int column = mark == null ? 0 : mark.getColumn() + 1;
+    return new LimitExceededException(
+        name,
+        maximum,
+        message + (mark == null ? "" : " (line " + line + ", column " + column + ")"),
+        currentPath(),
+        line,
+        column);
+  }
+
+  private static int line(Event event) {
+    return event.getStartMark() == null ? 0 : event.getStartMark().getLine() + 1;
+  }
+
+  private static int column(Event event) {
+    return event.getStartMark() == null ? 0 : event.getStartMark().getColumn() + 1;
+  }
+}

@@ -1,0 +1,11 @@
+/**
+ * API objects and the registry of their types.
+ *
+ * <p>{@link dev.machinery.core.runtime.ApiObject} is the contract every top-level kind fulfils: it
+ * carries its {@code apiVersion} and {@code kind}. {@link dev.machinery.core.runtime.Scheme} maps
+ * group/version/kind to Java types and back, and holds internal versions, unversioned types,
+ * defaulting functions and version priorities. Lookups that miss raise {@link
+ * dev.machinery.core.runtime.NotRegisteredException}; an object whose kind cannot be told raises
+ * {@link dev.machinery.core.runtime.AmbiguousKindException}.
+ */
+package dev.machinery.core.runtime;
