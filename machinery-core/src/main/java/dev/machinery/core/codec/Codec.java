@@ -397,10 +397,10 @@ public final class Codec {
       object.setKind(kind);
       return finish(object, gvk, problems, expected);
     } catch (IOException e) {
+      JsonParseException syntax = findCause(e, JsonParseException.class);
       if (strictDuplicates
-          && e instanceof JsonParseException
-          && String.valueOf(((JsonParseException) e).getOriginalMessage())
-              .startsWith("Duplicate field")) {
+          && syntax != null
+          && String.valueOf(syntax.getOriginalMessage()).startsWith("Duplicate field")) {
         throw new DuplicateFieldSignal();
       }
       throw translate(e, source);
@@ -618,13 +618,31 @@ public final class Codec {
         expected.cast(object), gvk, validation == FieldValidation.WARN ? found : List.of());
   }
 
-  private static DecodeException translate(IOException e, JsonParser p) {
-    Throwable cause = e.getCause();
-    while (cause != null) {
-      if (cause instanceof DecodeException) {
-        return (DecodeException) cause;
+  private static <T extends Throwable> T findCause(Throwable e, Class<T> type) {
+    for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+      if (type.isInstance(cause)) {
+        return type.cast(cause);
       }
-      cause = cause.getCause();
+      if (cause.getCause() == cause) {
+        break;
+      }
+    }
+    return null;
+  }
+
+  private static DecodeException translate(IOException thrown, JsonParser p) {
+    DecodeException ours = findCause(thrown, DecodeException.class);
+    if (ours != null) {
+      return ours;
+    }
+    // Jackson wraps parser failures met inside a deserializer; classify by the innermost one.
+    IOException e = thrown;
+    StreamConstraintsException limit = findCause(thrown, StreamConstraintsException.class);
+    JsonParseException syntax = findCause(thrown, JsonParseException.class);
+    if (limit != null) {
+      e = limit;
+    } else if (syntax != null) {
+      e = syntax;
     }
     JsonLocation location = e instanceof JsonProcessingException
         ? ((JsonProcessingException) e).getLocation()
@@ -638,8 +656,12 @@ public final class Codec {
     if (e instanceof JsonMappingException) {
       JsonMappingException mapping = (JsonMappingException) e;
       String path = FieldPaths.of(mapping.getPath());
-      if (path.isEmpty() && p != null) {
-        path = FieldPaths.of(p.getParsingContext());
+      if (p != null) {
+        // The parser knows positions inside untyped values, which Jackson's path omits.
+        String parserPath = FieldPaths.of(p.getParsingContext());
+        if (parserPath.startsWith(path)) {
+          path = parserPath;
+        }
       }
       String detail;
       if (e instanceof InvalidFormatException

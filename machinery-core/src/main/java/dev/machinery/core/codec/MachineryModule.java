@@ -54,6 +54,10 @@ final class MachineryModule extends SimpleModule {
     addDeserializer(Double.TYPE, new FiniteDouble(Double.TYPE, 0.0d));
     addDeserializer(Float.class, new FiniteFloat(Float.class, null));
     addDeserializer(Float.TYPE, new FiniteFloat(Float.TYPE, 0.0f));
+    addSerializer(Double.class, new FiniteNumberSerializer<>(Double.class));
+    addSerializer(Double.TYPE, new FiniteNumberSerializer<>(Double.TYPE));
+    addSerializer(Float.class, new FiniteNumberSerializer<>(Float.class));
+    addSerializer(Float.TYPE, new FiniteNumberSerializer<>(Float.TYPE));
     setSerializerModifier(new TypeFieldsFirst());
     setDeserializerModifier(new TypeFieldsOnce());
   }
@@ -83,13 +87,29 @@ final class MachineryModule extends SimpleModule {
       if (!(collector instanceof ProblemCollector)) {
         return false;
       }
-      JsonStreamContext context = p.getParsingContext();
-      if (p.currentToken() == JsonToken.START_OBJECT || p.currentToken() == JsonToken.START_ARRAY) {
-        context = context.getParent();
-      }
-      ((ProblemCollector) collector).unknown(FieldPaths.of(context));
+      ((ProblemCollector) collector)
+          .unknown(FieldPaths.child(enclosingObjectPath(ctxt.getParser(), p), propertyName));
       p.skipChildren();
       return true;
+    }
+
+    /**
+     * The path of the object that holds the unknown property. When Jackson replays buffered
+     * properties (as for records, after their creator properties are read), {@code p} is a
+     * replay parser whose contexts only imitate the document's, so the path is taken from the
+     * document's own parser, which still stands inside (or just after) that object.
+     */
+    private static String enclosingObjectPath(JsonParser document, JsonParser p) {
+      JsonParser source = document == null ? p : document;
+      JsonStreamContext context = source.getParsingContext();
+      JsonToken token = source.currentToken();
+      if (token == JsonToken.END_OBJECT) {
+        return FieldPaths.of(context);
+      }
+      if (source == p && (token == JsonToken.START_OBJECT || token == JsonToken.START_ARRAY)) {
+        context = context.getParent();
+      }
+      return context.getParent() == null ? "" : FieldPaths.of(context.getParent());
     }
   }
 
@@ -202,6 +222,31 @@ final class MachineryModule extends SimpleModule {
         JsonParser p, DeserializationContext ctxt, Object instance) throws IOException {
       check(p, ctxt);
       return delegate.deserializeSetAndReturn(p, ctxt, instance);
+    }
+  }
+
+  /** Writes doubles and floats, refusing NaN and the infinities, which JSON cannot hold. */
+  private static final class FiniteNumberSerializer<T extends Number>
+      extends com.fasterxml.jackson.databind.ser.std.StdScalarSerializer<T> {
+    private static final long serialVersionUID = 1L;
+
+    FiniteNumberSerializer(Class<T> type) {
+      super(type, false);
+    }
+
+    @Override
+    public void serialize(T value, JsonGenerator gen, SerializerProvider provider)
+        throws IOException {
+      double d = value.doubleValue();
+      if (!Double.isFinite(d)) {
+        throw com.fasterxml.jackson.databind.JsonMappingException.from(
+            gen, "cannot encode " + value + ": JSON numbers are finite");
+      }
+      if (value instanceof Float) {
+        gen.writeNumber(value.floatValue());
+      } else {
+        gen.writeNumber(d);
+      }
     }
   }
 
