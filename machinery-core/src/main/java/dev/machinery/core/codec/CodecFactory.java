@@ -66,6 +66,7 @@ public final class CodecFactory {
             .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
             .enable(YAMLGenerator.Feature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS)
             .enable(YAMLGenerator.Feature.LITERAL_BLOCK_STYLE)
+            .stringQuotingChecker(new YamlQuoting())
             .build();
     this.yamlMapper = configure(YAMLMapper.builder(yamlFactory), true);
     DefaultIndenter indenter = new DefaultIndenter("  ", "\n");
@@ -181,7 +182,7 @@ public final class CodecFactory {
     return builder
         .addModule(new MachineryModule())
         .defaultPropertyInclusion(
-            JsonInclude.Value.construct(JsonInclude.Include.NON_NULL, JsonInclude.Include.NON_NULL))
+            JsonInclude.Value.construct(JsonInclude.Include.NON_NULL, JsonInclude.Include.ALWAYS))
         .disable(MapperFeature.ACCEPT_CASE_INSENSITIVE_PROPERTIES)
         .disable(MapperFeature.ACCEPT_CASE_INSENSITIVE_ENUMS)
         .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)

@@ -380,65 +380,82 @@ final class YamlReader {
     throw error("the value " + quote(text) + " tagged " + tag + " is not " + expected, event);
   }
 
-  private YamlNode.Scalar resolvePlain(String text, int line, int column, Event event) {
+  /**
+   * Returns the JSON token a plain (unquoted, untagged) scalar resolves to under the YAML 1.2
+   * core schema: null, true, false, an integer, a float, or a string.
+   */
+  static JsonToken plainToken(String text) {
     switch (text) {
       case "":
       case "~":
       case "null":
       case "Null":
       case "NULL":
-        return new YamlNode.Scalar(line, column, JsonToken.VALUE_NULL, text, null);
+        return JsonToken.VALUE_NULL;
       case "true":
       case "True":
       case "TRUE":
-        return new YamlNode.Scalar(line, column, JsonToken.VALUE_TRUE, text, null);
+        return JsonToken.VALUE_TRUE;
       case "false":
       case "False":
       case "FALSE":
-        return new YamlNode.Scalar(line, column, JsonToken.VALUE_FALSE, text, null);
+        return JsonToken.VALUE_FALSE;
       default:
         break;
     }
     char first = text.charAt(0);
-    boolean numeric = (first >= '0' && first <= '9') || first == '-' || first == '+' || first == '.';
-    if (!numeric) {
-      return new YamlNode.Scalar(line, column, JsonToken.VALUE_STRING, text, null);
+    if (!((first >= '0' && first <= '9') || first == '-' || first == '+' || first == '.')) {
+      return JsonToken.VALUE_STRING;
     }
-    BigInteger integer = null;
-    if (INT.matcher(text).matches()) {
-      checkNumberLength(text, event);
-      integer = new BigInteger(text.charAt(0) == '+' ? text.substring(1) : text);
-    } else if (OCT.matcher(text).matches()) {
-      checkNumberLength(text, event);
-      integer = new BigInteger(text.substring(2), 8);
-    } else if (HEX.matcher(text).matches()) {
-      checkNumberLength(text, event);
-      integer = new BigInteger(text.substring(2), 16);
+    if (INT.matcher(text).matches() || OCT.matcher(text).matches() || HEX.matcher(text).matches()) {
+      return JsonToken.VALUE_NUMBER_INT;
     }
-    if (integer != null) {
-      Number number;
-      if (integer.bitLength() < 32) {
-        number = integer.intValue();
-      } else if (integer.bitLength() < 64) {
-        number = integer.longValue();
-      } else {
-        number = integer;
-      }
-      return new YamlNode.Scalar(line, column, JsonToken.VALUE_NUMBER_INT, text, number);
+    if (FLOAT.matcher(text).matches() || INF.matcher(text).matches() || NAN.matcher(text).matches()) {
+      return JsonToken.VALUE_NUMBER_FLOAT;
     }
-    if (FLOAT.matcher(text).matches()) {
-      checkNumberLength(text, event);
-      return new YamlNode.Scalar(
-          line, column, JsonToken.VALUE_NUMBER_FLOAT, text, Double.parseDouble(text));
+    return JsonToken.VALUE_STRING;
+  }
+
+  private YamlNode.Scalar resolvePlain(String text, int line, int column, Event event) {
+    JsonToken token = plainToken(text);
+    switch (token) {
+      case VALUE_NUMBER_INT:
+        {
+          checkNumberLength(text, event);
+          BigInteger integer;
+          if (text.startsWith("0o")) {
+            integer = new BigInteger(text.substring(2), 8);
+          } else if (text.startsWith("0x")) {
+            integer = new BigInteger(text.substring(2), 16);
+          } else {
+            integer = new BigInteger(text.charAt(0) == '+' ? text.substring(1) : text);
+          }
+          Number number;
+          if (integer.bitLength() < 32) {
+            number = integer.intValue();
+          } else if (integer.bitLength() < 64) {
+            number = integer.longValue();
+          } else {
+            number = integer;
+          }
+          return new YamlNode.Scalar(line, column, token, text, number);
+        }
+      case VALUE_NUMBER_FLOAT:
+        {
+          double value;
+          if (INF.matcher(text).matches()) {
+            value = text.charAt(0) == '-' ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
+          } else if (NAN.matcher(text).matches()) {
+            value = Double.NaN;
+          } else {
+            checkNumberLength(text, event);
+            value = Double.parseDouble(text);
+          }
+          return new YamlNode.Scalar(line, column, token, text, value);
+        }
+      default:
+        return new YamlNode.Scalar(line, column, token, text, null);
     }
-    if (INF.matcher(text).matches()) {
-      double inf = first == '-' ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
-      return new YamlNode.Scalar(line, column, JsonToken.VALUE_NUMBER_FLOAT, text, inf);
-    }
-    if (NAN.matcher(text).matches()) {
-      return new YamlNode.Scalar(line, column, JsonToken.VALUE_NUMBER_FLOAT, text, Double.NaN);
-    }
-    return new YamlNode.Scalar(line, column, JsonToken.VALUE_STRING, text, null);
   }
 
   private void checkNumberLength(String text, Event event) {

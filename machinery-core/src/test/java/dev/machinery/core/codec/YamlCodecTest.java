@@ -1,0 +1,356 @@
+package dev.machinery.core.codec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.machinery.core.runtime.ApiObject;
+import dev.machinery.core.testapi.Meta;
+import dev.machinery.core.testapi.TestApi;
+import dev.machinery.core.testapi.apps.Deployment;
+import dev.machinery.core.testapi.apps.DeploymentSpec;
+import dev.machinery.core.testapi.core.Service;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class YamlCodecTest {
+  private static final Codec YAML = CodecFactory.create(TestApi.scheme()).yaml();
+
+  private static Deployment deployment(String yaml) {
+    return (Deployment) YAML.decode(yaml).object();
+  }
+
+  @Test
+  void decodesAManifest() {
+    Deployment d =
+        deployment(
+            "apiVersion: apps/v1\n"
+                + "kind: Deployment\n"
+                + "metadata:\n"
+                + "  name: web\n"
+                + "  labels: {app: web, tier: \"front\"}\n"
+                + "spec:\n"
+                + "  replicas: 3\n"
+                + "  strategy: RollingUpdate\n"
+                + "  containers:\n"
+                + "  - name: nginx\n"
+                + "    image: nginx:1.25\n"
+                + "    ports: [80, 0x1BB]\n");
+    assertEquals("web", d.getMetadata().getName());
+    assertEquals(Map.of("app", "web", "tier", "front"), d.getMetadata().getLabels());
+    assertEquals(3, d.getSpec().replicas());
+    assertEquals(DeploymentSpec.Strategy.RollingUpdate, d.getSpec().strategy());
+    assertEquals(List.of(80, 443), d.getSpec().containers().get(0).ports());
+    assertEquals("apps/v1", d.getApiVersion());
+  }
+
+  @Test
+  void keepsPlainScalarsAsWrittenInStringFields() {
+    Deployment d =
+        deployment(
+            "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: 007}\n"
+                + "spec: {version: 1.10}\n");
+    assertEquals("1.10", d.getSpec().version());
+    assertEquals("007", d.getMetadata().getName());
+    assertEquals("true", deployment("apiVersion: apps/v1\nkind: Deployment\nspec: {version: true}\n").getSpec().version());
+    assertEquals("0x1F", deployment("apiVersion: apps/v1\nkind: Deployment\nspec: {version: 0x1F}\n").getSpec().version());
+  }
+
+  @Test
+  void resolvesPlainScalarsByTheYaml12CoreSchema() {
+    Map<String, Object> extra =
+        deployment(
+                "apiVersion: apps/v1\nkind: Deployment\nspec:\n  extra:\n"
+                    + "    yes: yes\n    on: on\n    t: True\n    n: ~\n    e:\n    i: -12\n"
+                    + "    o: 0o17\n    h: 0xff\n    f: 1.10\n    x: 1e3\n    s: 1.2.3\n"
+                    + "    q: \"12\"\n    big: 123456789012345678901234567890\n    oct: 0777\n")
+            .getSpec()
+            .extra();
+    Map<String, Object> expected = new LinkedHashMap<>();
+    expected.put("yes", "yes");
+    expected.put("on", "on");
+    expected.put("t", true);
+    expected.put("n", null);
+    expected.put("e", null);
+    expected.put("i", -12L);
+    expected.put("o", 15L);
+    expected.put("h", 255L);
+    expected.put("f", 1.1);
+    expected.put("x", 1000.0);
+    expected.put("s", "1.2.3");
+    expected.put("q", "12");
+    expected.put("big", new java.math.BigInteger("123456789012345678901234567890"));
+    expected.put("oct", 777L);
+    assertEquals(expected, extra);
+  }
+
+  @Test
+  void rejectsYaml11BooleansInBooleanFields() {
+    DecodeException e =
+        assertThrows(
+            DecodeException.class,
+            () -> YAML.decode("apiVersion: apps/v1\nkind: Deployment\nspec: {paused: yes}\n"));
+    assertEquals(
+        "field \"spec.paused\": expected a boolean, found string \"yes\" (line 3, column 16)",
+        e.getMessage());
+  }
+
+  @Test
+  void refusesQuotedNumbersInIntegerFields() {
+    DecodeException e =
+        assertThrows(
+            DecodeException.class,
+            () -> YAML.decode("apiVersion: apps/v1\nkind: Deployment\nspec:\n  replicas: \"3\"\n"));
+    assertEquals(
+        "field \"spec.replicas\": expected an integer (integer), found string \"3\" (line 4,"
+            + " column 13)",
+        e.getMessage());
+    assertEquals(4, e.line());
+  }
+
+  @Test
+  void rejectsInfinityAndNaNInNumberFields() {
+    for (String value : List.of(".inf", "-.Inf", ".nan", "1e400")) {
+      DecodeException e =
+          assertThrows(
+              DecodeException.class,
+              () -> YAML.decode("apiVersion: apps/v1\nkind: Deployment\nspec: {ratio: " + value + "}\n"));
+      assertTrue(e.getMessage().startsWith("field \"spec.ratio\": expected a finite number"), e.getMessage());
+    }
+    assertEquals(".inf", deployment("apiVersion: apps/v1\nkind: Deployment\nspec: {version: .inf}\n").getSpec().version());
+  }
+
+  @Test
+  void decodesEveryDocumentOfAStreamAndSkipsEmptyOnes() {
+    List<Decoded<ApiObject>> all =
+        YAML.decodeAll(
+            "---\n# nothing here\n---\napiVersion: apps/v1\nkind: Deployment\n---\n---\n"
+                + "apiVersion: v1\nkind: Service\nport: 80\n...\n---\n");
+    assertEquals(2, all.size());
+    assertInstanceOf(Deployment.class, all.get(0).object());
+    assertEquals(80, ((Service) all.get(1).object()).getPort());
+  }
+
+  @Test
+  void refusesToReadOnlyTheFirstDocument() {
+    DecodeException e =
+        assertThrows(
+            DecodeException.class,
+            () -> YAML.decode("apiVersion: v1\nkind: Service\n---\napiVersion: v1\nkind: Service\n"));
+    assertEquals(
+        "the YAML stream holds 2 documents where one was expected; use decodeAll to read them all",
+        e.getMessage());
+    assertEquals(
+        "the YAML stream holds no document",
+        assertThrows(DecodeException.class, () -> YAML.decode("---\n---\n")).getMessage());
+  }
+
+  @Test
+  void namesTheDocumentThatFailed() {
+    DecodeException e =
+        assertThrows(
+            DecodeException.class,
+            () -> YAML.decodeAll("apiVersion: v1\nkind: Service\n---\napiVersion: v1\nkind: Service\nport: x\n"));
+    assertEquals(
+        "document 2 of 2: field \"port\": expected an integer (int), found string \"x\" (line 6,"
+            + " column 7)",
+        e.getMessage());
+  }
+
+  @Test
+  void expandsAliases() {
+    Deployment d =
+        deployment(
+            "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  labels: &labels {app: web}\n"
+                + "spec:\n  extra: {copy: *labels, name: &n hello, again: *n}\n");
+    assertEquals(Map.of("app", "web"), d.getMetadata().getLabels());
+    assertEquals(Map.of("app", "web"), d.getSpec().extra().get("copy"));
+    assertEquals("hello", d.getSpec().extra().get("again"));
+  }
+
+  @Test
+  void expandsMergeKeys() {
+    Deployment d =
+        deployment(
+            "apiVersion: apps/v1\nkind: Deployment\n"
+                + "spec:\n  extra:\n"
+                + "    base: &base {a: 1, b: 2}\n"
+                + "    more: &more {b: 20, c: 30}\n"
+                + "    one:\n      <<: *base\n      b: 3\n"
+                + "    two:\n      <<: [*more, *base]\n      d: 4\n");
+    Map<String, Object> extra = d.getSpec().extra();
+    assertEquals(Map.of("a", 1L, "b", 3L), extra.get("one"));
+    assertEquals(Map.of("a", 1L, "b", 20L, "c", 30L, "d", 4L), extra.get("two"));
+  }
+
+  @Test
+  void keepsAQuotedMergeKeyAsAnOrdinaryKey() {
+    Deployment d =
+        deployment("apiVersion: apps/v1\nkind: Deployment\nspec:\n  extra: {\"<<\": 1}\n");
+    assertEquals(Map.of("<<", 1L), d.getSpec().extra());
+  }
+
+  @Test
+  void rejectsMergeKeysWithoutMappings() {
+    DecodeException e =
+        assertThrows(
+            DecodeException.class,
+            () -> YAML.decode("apiVersion: apps/v1\nkind: Deployment\nspec:\n  extra: {<<: 1}\n"));
+    assertEquals(
+        "invalid YAML at line 4, column 15: the merge key \"<<\" at \"spec.extra.<<\" must be"
+            + " given a mapping or a sequence of mappings",
+        e.getMessage());
+  }
+
+  @Test
+  void rejectsUndefinedAliases() {
+    DecodeException e =
+        assertThrows(
+            DecodeException.class,
+            () -> YAML.decode("apiVersion: apps/v1\nkind: Deployment\nspec: {version: *nowhere}\n"));
+    assertEquals(
+        "invalid YAML at line 3, column 17: the alias *nowhere refers to no anchor defined before"
+            + " it",
+        e.getMessage());
+    assertEquals("spec.version", e.fieldPath());
+  }
+
+  @Test
+  void rejectsRecursiveAliases() {
+    DecodeException e =
+        assertThrows(
+            DecodeException.class,
+            () -> YAML.decode("apiVersion: apps/v1\nkind: Deployment\nspec:\n  extra: &a {self: *a}\n"));
+    assertEquals(
+        "invalid YAML at line 4, column 20: the alias *a refers to a node that contains it (a"
+            + " cycle)",
+        e.getMessage());
+    assertThrows(DecodeException.class, () -> YAML.decode("&a [*a]"));
+  }
+
+  @Test
+  void stopsBillionLaughsWithinTheBudget() {
+    StringBuilder yaml = new StringBuilder("apiVersion: apps/v1\nkind: Deployment\nspec:\n  extra:\n");
+    yaml.append("    a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n");
+    for (int i = 1; i < 10; i++) {
+      yaml.append("    a").append(i).append(": &a").append(i).append(" [");
+      for (int k = 0; k < 10; k++) {
+        yaml.append(k == 0 ? "" : ", ").append("*a").append(i - 1);
+      }
+      yaml.append("]\n");
+    }
+    long started = System.nanoTime();
+    LimitExceededException e = assertThrows(LimitExceededException.class, () -> YAML.decode(yaml.toString()));
+    assertEquals("maxYamlAliasNodes", e.limit());
+    assertEquals(10_000, e.maximum());
+    assertTrue(e.getMessage().startsWith("YAML aliases expand to more than 10000 nodes (line "), e.getMessage());
+    assertTrue(System.nanoTime() - started < 5_000_000_000L, "must fail fast, not expand");
+  }
+
+  @Test
+  void reportsDuplicateKeysWithTheirPaths() {
+    String yaml =
+        "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: a\n  name: b\n"
+            + "spec:\n  replicas: 1\n  bogus: 2\n  containers:\n  - {name: x, name: y}\n";
+    StrictDecodingException e = assertThrows(StrictDecodingException.class, () -> YAML.decode(yaml));
+    assertEquals(
+        "strict decoding error: unknown field \"spec.bogus\", duplicate field \"metadata.name\","
+            + " duplicate field \"spec.containers[0].name\"",
+        e.getMessage());
+    Decoded<ApiObject> warned = YAML.withFieldValidation(FieldValidation.WARN).decode(yaml);
+    assertEquals(3, warned.warnings().size());
+    assertEquals("b", ((Deployment) warned.object()).getMetadata().getName());
+    assertEquals(List.of(), YAML.withFieldValidation(FieldValidation.IGNORE).decode(yaml).warnings());
+  }
+
+  @Test
+  void rejectsDuplicateTypeFieldsInEveryMode() {
+    for (FieldValidation mode : FieldValidation.values()) {
+      DecodeException e =
+          assertThrows(
+              DecodeException.class,
+              () -> YAML.withFieldValidation(mode).decode("apiVersion: apps/v1\nkind: Deployment\nkind: Service\n"));
+      assertEquals("duplicate field \"kind\": a document names its apiVersion and kind once", e.getMessage());
+    }
+  }
+
+  @Test
+  void rejectsDocumentsThatAreNotMappings() {
+    assertEquals(
+        "expected a YAML mapping at line 1, found a sequence",
+        assertThrows(DecodeException.class, () -> YAML.decode("- a\n- b\n")).getMessage());
+    assertEquals(
+        "field \"kind\" must be a string, found a mapping",
+        assertThrows(DecodeException.class, () -> YAML.decode("apiVersion: v1\nkind: {a: 1}\n")).getMessage());
+    assertThrows(MissingKindException.class, () -> YAML.decode("apiVersion: v1\n"));
+  }
+
+  @Test
+  void rejectsMalformedYamlWithItsPosition() {
+    DecodeException e =
+        assertThrows(DecodeException.class, () -> YAML.decode("apiVersion: v1\nkind: Service\nport: [1, 2\n"));
+    assertTrue(e.getMessage().startsWith("invalid YAML at line 4, column 1: "), e.getMessage());
+    assertEquals(4, e.line());
+  }
+
+  @Test
+  void rejectsUnsupportedTagsAndComplexKeys() {
+    assertEquals(
+        "invalid YAML at line 3, column 7: unsupported YAML tag \"!custom\"",
+        assertThrows(DecodeException.class, () -> YAML.decode("apiVersion: v1\nkind: Service\nport: !custom 80\n")).getMessage());
+    assertThrows(DecodeException.class, () -> YAML.decode("apiVersion: v1\nkind: Service\n? [a]\n: b\n"));
+    assertEquals(80, ((Service) YAML.decode("apiVersion: v1\nkind: Service\nport: !!int 80\n").object()).getPort());
+    assertThrows(DecodeException.class, () -> YAML.decode("apiVersion: v1\nkind: Service\nport: !!int eighty\n"));
+  }
+
+  @Test
+  void enforcesTheYamlLimits() {
+    CodecLimits tight = CodecLimits.DEFAULTS.withMaxYamlBytes(64).withMaxNestingDepth(4).withMaxStringLength(12);
+    Codec codec = CodecFactory.create(TestApi.scheme(), tight).yaml();
+    assertEquals(
+        "maxYamlBytes",
+        assertThrows(LimitExceededException.class, () -> codec.decode("apiVersion: v1\nkind: Service\n# " + "x".repeat(64))).limit());
+    assertEquals(
+        "maxNestingDepth",
+        assertThrows(LimitExceededException.class, () -> codec.decode("apiVersion: v1\nkind: Service\na: [[[[[1]]]]]\n")).limit());
+    assertEquals(
+        "maxStringLength",
+        assertThrows(LimitExceededException.class, () -> codec.decode("apiVersion: v1\nkind: Service\na: xxxxxxxxxxxxx\n")).limit());
+  }
+
+  @Test
+  void survivesDeepNestingWithATypedError() {
+    String deep = "a: " + "[".repeat(50_000) + "]".repeat(50_000) + "\n";
+    LimitExceededException e =
+        assertThrows(LimitExceededException.class, () -> YAML.decode("apiVersion: v1\nkind: Service\n" + deep));
+    assertEquals("maxNestingDepth", e.limit());
+  }
+
+  @Test
+  void rejectsInvalidUtf8() {
+    byte[] bytes = "apiVersion: v1\nkind: Service\n".getBytes(StandardCharsets.UTF_8);
+    bytes[3] = (byte) 0xC0;
+    assertThrows(DecodeException.class, () -> YAML.decode(bytes));
+  }
+
+  @Test
+  void encodesYamlWithTypeFieldsFirstAndReadsItBack() {
+    Deployment d = new Deployment();
+    d.setMetadata(new Meta("web"));
+    Map<String, Object> extra = new LinkedHashMap<>();
+    extra.put("version", "1.10");
+    extra.put("flag", "yes");
+    extra.put("octal", "0o17");
+    extra.put("multi", "line one\nline two\n");
+    d.setSpec(new DeploymentSpec(3, false, 0.5, "1.10", null, null, extra));
+    String yaml = YAML.encodeToString(d);
+    assertTrue(yaml.startsWith("apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n"), yaml);
+    Deployment back = (Deployment) YAML.decode(yaml).object();
+    assertEquals(d.getSpec(), back.getSpec());
+    assertEquals(d.getMetadata(), back.getMetadata());
+  }
+}
