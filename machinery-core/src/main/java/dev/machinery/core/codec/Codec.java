@@ -18,7 +18,6 @@ import dev.machinery.core.runtime.ApiObject;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.core.schema.GroupVersionKind;
 import dev.machinery.core.schema.MalformedIdentifierException;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -30,7 +29,6 @@ import java.util.Collections;
 import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
@@ -299,26 +297,21 @@ public final class Codec {
   private <T extends ApiObject> Decoded<T> decodeJson(byte[] data, int length, Class<T> expected) {
     checkSize(length);
     int start = Utf8.validate(data, length);
-    ProblemCollector problems = new ProblemCollector();
-    if (validation == FieldValidation.IGNORE) {
-      return bindJson(data, start, length, problems, false, expected);
-    }
+    ProblemCollector problems = new ProblemCollector(true);
+    ProblemCollector outer = ProblemCollector.CURRENT.get();
+    ProblemCollector.CURRENT.set(problems);
     try {
-      return bindJson(data, start, length, problems, true, expected);
-    } catch (DuplicateFieldSignal duplicate) {
-      // Rare path: find every duplicate, then bind again without failing on them.
-      ProblemCollector all = new ProblemCollector();
-      scanJsonDuplicates(data, start, length, all);
-      return bindJson(data, start, length, all, false, expected);
+      return bindJson(data, start, length, problems, validation != FieldValidation.IGNORE, expected);
+    } finally {
+      restore(outer);
     }
   }
 
-  /** Jackson met a duplicate field with strict detection on: rescan to report them all. */
-  private static final class DuplicateFieldSignal extends RuntimeException {
-    private static final long serialVersionUID = 1L;
-
-    DuplicateFieldSignal() {
-      super(null, null, false, false);
+  private static void restore(ProblemCollector outer) {
+    if (outer == null) {
+      ProblemCollector.CURRENT.remove();
+    } else {
+      ProblemCollector.CURRENT.set(outer);
     }
   }
 
@@ -327,13 +320,13 @@ public final class Codec {
       int start,
       int length,
       ProblemCollector problems,
-      boolean strictDuplicates,
+      boolean findDuplicates,
       Class<T> expected) {
     JsonParser p = null;
     JsonParser source = null;
     try {
       p =
-          (strictDuplicates ? factory.strictJsonFactory : factory.lenientJsonFactory)
+          (findDuplicates ? factory.duplicateFindingJsonFactory : factory.jsonFactory)
               .createParser(data, start, length - start);
       source = p;
       JsonToken token = p.nextToken();
@@ -365,18 +358,19 @@ public final class Codec {
           buffer.copyCurrentStructure(p);
         }
       }
-      GroupVersionKind gvk = identify(apiVersion, kind);
-      Class<? extends ApiObject> type = typeFor(gvk, expected);
+      CodecFactory.Resolved resolved = resolve(apiVersion, kind, expected);
+      GroupVersionKind gvk = resolved.kind;
+      Class<? extends ApiObject> type = resolved.type;
       ApiObject object;
       if (buffer != null) {
         buffer.writeEndObject();
         source = buffer.asParser(p);
         source.nextToken();
-        object = bind(source, type, problems, true);
+        object = bind(source, type);
       } else if (token == JsonToken.END_OBJECT) {
         object = factory.scheme().newObject(gvk);
       } else {
-        object = bind(p, type, problems, true);
+        object = bind(p, type);
       }
       JsonToken trailing = p.nextToken();
       if (trailing != null) {
@@ -397,12 +391,6 @@ public final class Codec {
       object.setKind(kind);
       return finish(object, gvk, problems, expected);
     } catch (IOException e) {
-      JsonParseException syntax = findCause(e, JsonParseException.class);
-      if (strictDuplicates
-          && syntax != null
-          && String.valueOf(syntax.getOriginalMessage()).startsWith("Duplicate field")) {
-        throw new DuplicateFieldSignal();
-      }
       throw translate(e, source);
     } finally {
       closeQuietly(p);
@@ -431,44 +419,6 @@ public final class Codec {
         "duplicate field " + quote(name) + ": a document names its apiVersion and kind once", name);
   }
 
-  private void scanJsonDuplicates(byte[] data, int start, int length, ProblemCollector problems) {
-    Set<String> array = Collections.emptySet();
-    Deque<Set<String>> names = new ArrayDeque<>();
-    try (JsonParser p = factory.lenientJsonFactory.createParser(data, start, length - start)) {
-      JsonToken token;
-      while ((token = p.nextToken()) != null) {
-        switch (token) {
-          case START_OBJECT:
-            names.push(new HashSet<>());
-            break;
-          case START_ARRAY:
-            names.push(array);
-            break;
-          case END_OBJECT:
-          case END_ARRAY:
-            names.pop();
-            if (names.isEmpty()) {
-              return;
-            }
-            break;
-          case FIELD_NAME:
-            String name = p.currentName();
-            if (!names.peek().add(name)) {
-              if (names.size() == 1 && (API_VERSION.equals(name) || KIND.equals(name))) {
-                throw duplicateTypeField(name);
-              }
-              problems.duplicate(FieldPaths.of(p.getParsingContext()));
-            }
-            break;
-          default:
-            break;
-        }
-      }
-    } catch (IOException malformed) {
-      // The binding pass reports malformed input with its position.
-    }
-  }
-
   // YAML ------------------------------------------------------------------------------------
 
   private List<YamlReader.Document> readYaml(byte[] data, int length) {
@@ -491,7 +441,7 @@ public final class Codec {
           document.root.column,
           null);
     }
-    ProblemCollector problems = new ProblemCollector();
+    ProblemCollector problems = new ProblemCollector(false);
     for (String path : document.duplicatePaths) {
       if (path.equals(API_VERSION) || path.equals(KIND)) {
         throw duplicateTypeField(path);
@@ -501,17 +451,22 @@ public final class Codec {
     YamlNode.Mapping root = (YamlNode.Mapping) document.root;
     String apiVersion = yamlTypeField(root, API_VERSION);
     String kind = yamlTypeField(root, KIND);
-    GroupVersionKind gvk = identify(apiVersion, kind);
-    Class<? extends ApiObject> type = typeFor(gvk, expected);
+    CodecFactory.Resolved resolved = resolve(apiVersion, kind, expected);
+    GroupVersionKind gvk = resolved.kind;
+    Class<? extends ApiObject> type = resolved.type;
     YamlTreeParser parser = new YamlTreeParser(root, factory.limits().maxNestingDepth());
+    ProblemCollector outer = ProblemCollector.CURRENT.get();
+    ProblemCollector.CURRENT.set(problems);
     try {
       parser.nextToken();
-      ApiObject object = bind(parser, type, problems, false);
+      ApiObject object = bind(parser, type);
       object.setApiVersion(apiVersion);
       object.setKind(kind);
       return finish(object, gvk, problems, expected);
     } catch (IOException e) {
       throw translate(e, parser);
+    } finally {
+      restore(outer);
     }
   }
 
@@ -579,9 +534,22 @@ public final class Codec {
     return gvk;
   }
 
-  private Class<? extends ApiObject> typeFor(GroupVersionKind gvk, Class<?> expected) {
-    Scheme scheme = factory.scheme();
-    Class<? extends ApiObject> type = scheme.typeFor(gvk).orElseThrow(() -> scheme.notRegistered(gvk));
+  private CodecFactory.Resolved resolve(String apiVersion, String kind, Class<?> expected) {
+    CodecFactory.Resolved resolved = apiVersion == null || kind == null ? null : factory.cached(apiVersion, kind);
+    if (resolved == null) {
+      GroupVersionKind gvk = identify(apiVersion, kind);
+      Scheme scheme = factory.scheme();
+      Class<? extends ApiObject> type =
+          scheme.typeFor(gvk).orElseThrow(() -> scheme.notRegistered(gvk));
+      factory.cache(apiVersion, kind, gvk, type);
+      resolved = factory.cached(apiVersion, kind);
+    }
+    checkExpected(resolved.kind, resolved.type, expected);
+    return resolved;
+  }
+
+  private static void checkExpected(
+      GroupVersionKind gvk, Class<? extends ApiObject> type, Class<?> expected) {
     if (!expected.isAssignableFrom(type)) {
       throw new DecodeException(
           "the document is "
@@ -592,17 +560,10 @@ public final class Codec {
               + expected.getName(),
           KIND);
     }
-    return type;
   }
 
-  private ApiObject bind(
-      JsonParser source, Class<?> type, ProblemCollector problems, boolean rootTypeRead)
-      throws IOException {
-    Map<Object, Object> attributes =
-        rootTypeRead
-            ? Map.of(ProblemCollector.KEY, problems, MachineryModule.ROOT_TYPE_READ, Boolean.TRUE)
-            : Map.of(ProblemCollector.KEY, problems);
-    return (ApiObject) factory.reader(format, type).withAttributes(attributes).readValue(source);
+  private ApiObject bind(JsonParser source, Class<?> type) throws IOException {
+    return (ApiObject) factory.reader(format, type).readValue(source);
   }
 
   private <T extends ApiObject> Decoded<T> finish(
@@ -836,9 +797,13 @@ public final class Codec {
    * @throws EncodeException if a value cannot be written
    */
   public byte[] encode(ApiObject object) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream(2048);
-    encode(object, out);
-    return out.toByteArray();
+    Objects.requireNonNull(object, "object");
+    GroupVersionKind gvk = factory.scheme().kindFor(object);
+    try {
+      return writerFor(object, gvk).writeValueAsBytes(object);
+    } catch (IOException e) {
+      throw encodeFailed(gvk, e);
+    }
   }
 
   /**
@@ -863,17 +828,22 @@ public final class Codec {
     Objects.requireNonNull(object, "object");
     Objects.requireNonNull(out, "out");
     GroupVersionKind gvk = factory.scheme().kindFor(object);
+    try {
+      writerFor(object, gvk).writeValue(new NonClosingOutputStream(out), object);
+    } catch (IOException e) {
+      throw encodeFailed(gvk, e);
+    }
+  }
+
+  private ObjectWriter writerFor(ApiObject object, GroupVersionKind gvk) {
     ObjectWriter writer =
         factory.writer(format, object.getClass()).withAttribute(MachineryModule.ROOT_KIND, gvk);
-    if (pretty && format == Format.JSON) {
-      writer = writer.with(factory.prettyPrinter);
-    }
-    try {
-      writer.writeValue(new NonClosingOutputStream(out), object);
-    } catch (IOException e) {
-      throw new EncodeException(
-          "could not encode " + gvk + ": " + Messages.sanitize(e.getMessage()), e);
-    }
+    return pretty && format == Format.JSON ? writer.with(factory.prettyPrinter) : writer;
+  }
+
+  private static EncodeException encodeFailed(GroupVersionKind gvk, IOException e) {
+    return new EncodeException(
+        "could not encode " + gvk + ": " + Messages.sanitize(e.getMessage()), e);
   }
 
   /** Keeps Jackson from closing the caller's stream. */

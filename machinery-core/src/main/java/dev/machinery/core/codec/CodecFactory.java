@@ -3,6 +3,7 @@ package dev.machinery.core.codec;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.ErrorReportConfiguration;
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonFactoryBuilder;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
@@ -22,7 +23,9 @@ import com.fasterxml.jackson.databind.type.LogicalType;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.machinery.core.runtime.ApiObject;
 import dev.machinery.core.runtime.Scheme;
+import dev.machinery.core.schema.GroupVersionKind;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
@@ -41,8 +44,8 @@ import java.util.concurrent.ConcurrentMap;
 public final class CodecFactory {
   private final Scheme scheme;
   private final CodecLimits limits;
-  final JsonFactory strictJsonFactory;
-  final JsonFactory lenientJsonFactory;
+  final JsonFactory jsonFactory;
+  final JsonFactory duplicateFindingJsonFactory;
   final ObjectMapper jsonMapper;
   final ObjectMapper yamlMapper;
   final DefaultPrettyPrinter prettyPrinter;
@@ -50,15 +53,28 @@ public final class CodecFactory {
   private final ConcurrentMap<Class<?>, ObjectReader> yamlReaders = new ConcurrentHashMap<>();
   private final ConcurrentMap<Class<?>, ObjectWriter> jsonWriters = new ConcurrentHashMap<>();
   private final ConcurrentMap<Class<?>, ObjectWriter> yamlWriters = new ConcurrentHashMap<>();
+  private final ConcurrentMap<String, ConcurrentMap<String, Resolved>> resolved =
+      new ConcurrentHashMap<>();
   private final Codec json;
   private final Codec yaml;
+
+  /** A document's identity, resolved against the scheme. */
+  static final class Resolved {
+    final GroupVersionKind kind;
+    final Class<? extends ApiObject> type;
+
+    Resolved(GroupVersionKind kind, Class<? extends ApiObject> type) {
+      this.kind = kind;
+      this.type = type;
+    }
+  }
 
   private CodecFactory(Scheme scheme, CodecLimits limits) {
     this.scheme = Objects.requireNonNull(scheme, "scheme");
     this.limits = Objects.requireNonNull(limits, "limits");
-    this.strictJsonFactory = jsonFactory(limits, true);
-    this.lenientJsonFactory = jsonFactory(limits, false);
-    this.jsonMapper = configure(JsonMapper.builder(lenientJsonFactory), false);
+    this.jsonFactory = jsonFactory(limits).build();
+    this.duplicateFindingJsonFactory = new DuplicateFieldParser.Factory(jsonFactory(limits));
+    this.jsonMapper = configure(JsonMapper.builder(jsonFactory), false);
     YAMLFactory yamlFactory =
         YAMLFactory.builder()
             .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
@@ -139,6 +155,22 @@ public final class CodecFactory {
     return limits;
   }
 
+  /**
+   * Returns the registered kind and type a document's {@code apiVersion} and {@code kind} name,
+   * from a cache that holds registered kinds only (so it is bounded by the scheme), or null when
+   * the strings must be parsed and checked the slow way.
+   */
+  Resolved cached(String apiVersion, String kind) {
+    ConcurrentMap<String, Resolved> kinds = resolved.get(apiVersion);
+    return kinds == null ? null : kinds.get(kind);
+  }
+
+  void cache(String apiVersion, String kind, GroupVersionKind gvk, Class<? extends ApiObject> type) {
+    resolved
+        .computeIfAbsent(apiVersion, v -> new ConcurrentHashMap<>())
+        .putIfAbsent(kind, new Resolved(gvk, type));
+  }
+
   ObjectReader reader(Codec.Format format, Class<?> type) {
     return format == Codec.Format.JSON
         ? jsonReaders.computeIfAbsent(type, jsonMapper::readerFor)
@@ -151,9 +183,9 @@ public final class CodecFactory {
         : yamlWriters.computeIfAbsent(type, yamlMapper::writerFor);
   }
 
-  private static JsonFactory jsonFactory(CodecLimits limits, boolean strictDuplicates) {
-    var builder =
-        JsonFactory.builder()
+  private static JsonFactoryBuilder jsonFactory(CodecLimits limits) {
+    JsonFactoryBuilder builder = new JsonFactoryBuilder();
+    builder
             .streamReadConstraints(
                 StreamReadConstraints.builder()
                     .maxDocumentLength(limits.maxJsonBytes())
@@ -170,10 +202,7 @@ public final class CodecFactory {
                     .build())
             .disable(JsonFactory.Feature.INTERN_FIELD_NAMES)
             .disable(StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION);
-    if (strictDuplicates) {
-      builder.enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION);
-    }
-    return builder.build();
+    return builder;
   }
 
   private static <M extends ObjectMapper, B extends MapperBuilder<M, B>> M configure(

@@ -41,9 +41,6 @@ final class MachineryModule extends SimpleModule {
   /** Serialization attribute: the {@link GroupVersionKind} to write at the document root. */
   static final Object ROOT_KIND = GroupVersionKind.class;
 
-  /** Deserialization attribute: set when the decoder has read the root's type fields itself. */
-  static final Object ROOT_TYPE_READ = ApiObject.class;
-
   static final String API_VERSION = "apiVersion";
   static final String KIND = "kind";
 
@@ -83,12 +80,11 @@ final class MachineryModule extends SimpleModule {
         Object beanOrClass,
         String propertyName)
         throws IOException {
-      Object collector = ctxt.getAttribute(ProblemCollector.KEY);
-      if (!(collector instanceof ProblemCollector)) {
+      ProblemCollector collector = ProblemCollector.CURRENT.get();
+      if (collector == null) {
         return false;
       }
-      ((ProblemCollector) collector)
-          .unknown(FieldPaths.child(enclosingObjectPath(ctxt.getParser(), p), propertyName));
+      collector.unknown(FieldPaths.child(enclosingObjectPath(ctxt.getParser(), p), propertyName));
       p.skipChildren();
       return true;
     }
@@ -201,7 +197,8 @@ final class MachineryModule extends SimpleModule {
     }
 
     private void check(JsonParser p, DeserializationContext ctxt) {
-      if (ctxt.getAttribute(ROOT_TYPE_READ) != null && atDocumentRoot(p.getParsingContext())) {
+      ProblemCollector decode = ProblemCollector.CURRENT.get();
+      if (decode != null && decode.rootTypeRead && atDocumentRoot(p.getParsingContext())) {
         throw new DecodeException(
             "duplicate field "
                 + quote(getName())

@@ -3,10 +3,21 @@ package dev.machinery.core.codec;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The unknown and duplicate fields of one decode. Confined to the decoding thread. */
+/**
+ * The unknown and duplicate fields of one decode. Confined to the decoding thread, where {@link
+ * #CURRENT} makes it reachable from the Jackson callbacks of the decode under way (cheaper than a
+ * per-call reader with context attributes).
+ */
 final class ProblemCollector {
-  /** The context attribute under which a decode's collector travels. */
-  static final Object KEY = ProblemCollector.class;
+  /** The collector of the decode under way on this thread, or null outside a decode. */
+  static final ThreadLocal<ProblemCollector> CURRENT = new ThreadLocal<>();
+
+  /** Whether the decoder read the root's apiVersion and kind itself (JSON), making any later ones duplicates. */
+  final boolean rootTypeRead;
+
+  ProblemCollector(boolean rootTypeRead) {
+    this.rootTypeRead = rootTypeRead;
+  }
 
   private final List<FieldProblem> unknown = new ArrayList<>();
   private final List<FieldProblem> duplicate = new ArrayList<>();
