@@ -5,9 +5,8 @@ import static dev.machinery.core.internal.Text.quote;
 import dev.machinery.core.schema.GroupVersion;
 import dev.machinery.core.schema.GroupVersionKind;
 import dev.machinery.core.schema.VersionPriority;
-import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -48,7 +47,7 @@ public final class Scheme {
   private final Map<GroupVersion, Map<String, Class<? extends ApiObject>>> typesByVersion;
   private final Map<String, List<GroupVersion>> versionsByGroup;
   private final Map<Class<?>, List<Consumer<Object>>> defaulters;
-  private final Map<Class<?>, MethodHandle> constructors;
+  private final Map<Class<?>, Constructor<?>> constructors;
 
   private Scheme(
       Map<GroupVersionKind, Class<? extends ApiObject>> typesByKind,
@@ -56,7 +55,7 @@ public final class Scheme {
       Map<String, Class<? extends ApiObject>> unversionedKinds,
       Map<String, List<GroupVersion>> versionsByGroup,
       Map<Class<?>, List<Consumer<Object>>> defaulters,
-      Map<Class<?>, MethodHandle> constructors) {
+      Map<Class<?>, Constructor<?>> constructors) {
     this.typesByKind = Collections.unmodifiableMap(typesByKind);
     this.kindsByType = Collections.unmodifiableMap(kindsByType);
     this.unversionedKinds = Collections.unmodifiableMap(unversionedKinds);
@@ -352,10 +351,17 @@ public final class Scheme {
 
   private ApiObject instantiate(Class<? extends ApiObject> type) {
     try {
-      return (ApiObject) constructors.get(type).invoke();
-    } catch (RuntimeException | Error e) {
-      throw e;
-    } catch (Throwable e) {
+      return (ApiObject) constructors.get(type).newInstance();
+    } catch (InvocationTargetException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof RuntimeException) {
+        throw (RuntimeException) cause;
+      }
+      if (cause instanceof Error) {
+        throw (Error) cause;
+      }
+      throw new IllegalStateException("constructor of " + type.getName() + " failed", cause);
+    } catch (ReflectiveOperationException e) {
       throw new IllegalStateException("constructor of " + type.getName() + " failed", e);
     }
   }
@@ -498,7 +504,7 @@ public final class Scheme {
       List<String> found = new ArrayList<>(problems);
       Map<GroupVersionKind, Class<? extends ApiObject>> typesByKind = new LinkedHashMap<>();
       Map<Class<?>, List<GroupVersionKind>> kindsByType = new LinkedHashMap<>();
-      Map<Class<?>, MethodHandle> constructors = new LinkedHashMap<>();
+      Map<Class<?>, Constructor<?>> constructors = new LinkedHashMap<>();
       for (int i = 0; i < kinds.size(); i++) {
         GroupVersionKind kind = kinds.get(i);
         Class<? extends ApiObject> type = types.get(i);
@@ -673,7 +679,7 @@ public final class Scheme {
       return found.size() == before ? Optional.of(group) : Optional.empty();
     }
 
-    private static Optional<MethodHandle> constructorFor(Class<?> type, List<String> found) {
+    private static Optional<Constructor<?>> constructorFor(Class<?> type, List<String> found) {
       if (type.isInterface()
           || Modifier.isAbstract(type.getModifiers())
           || !Modifier.isPublic(type.getModifiers())) {
@@ -681,9 +687,15 @@ public final class Scheme {
         return Optional.empty();
       }
       try {
-        return Optional.of(
-            MethodHandles.publicLookup().findConstructor(type, MethodType.methodType(void.class)));
-      } catch (NoSuchMethodException | IllegalAccessException e) {
+        Constructor<?> constructor = type.getConstructor();
+        if (!constructor.canAccess(null)) {
+          found.add(
+              type.getName()
+                  + " is not accessible to module dev.machinery.core; export its package to it");
+          return Optional.empty();
+        }
+        return Optional.of(constructor);
+      } catch (NoSuchMethodException e) {
         found.add(type.getName() + " has no public no-argument constructor");
         return Optional.empty();
       }

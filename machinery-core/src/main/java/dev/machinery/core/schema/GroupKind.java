@@ -81,4 +81,24 @@ public record GroupKind(String group, String kind) {
   public String toString() {
     return group.isEmpty() ? kind : kind + "." + group;
   }
+
+  // equals and hashCode are written out (not generated) to keep first use cheap: the generated
+  // ones bootstrap method handles, which costs a fresh JVM tens of milliseconds.
+
+  @Override
+  public boolean equals(Object o) {
+    if (this == o) {
+      return true;
+    }
+    if (!(o instanceof GroupKind)) {
+      return false;
+    }
+    GroupKind that = (GroupKind) o;
+    return group.equals(that.group) && kind.equals(that.kind);
+  }
+
+  @Override
+  public int hashCode() {
+    return 31 * (group.hashCode()) + kind.hashCode();
+  }
 }

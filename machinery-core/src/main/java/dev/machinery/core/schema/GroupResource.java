@@ -81,4 +81,24 @@ public record GroupResource(String group, String resource) {
   public String toString() {
     return group.isEmpty() ? resource : resource + "." + group;
   }
+
+  // equals and hashCode are written out (not generated) to keep first use cheap: the generated
+  // ones bootstrap method handles, which costs a fresh JVM tens of milliseconds.
+
+  @Override
+  public boolean equals(Object o) {
+    if (this == o) {
+      return true;
+    }
+    if (!(o instanceof GroupResource)) {
+      return false;
+    }
+    GroupResource that = (GroupResource) o;
+    return group.equals(that.group) && resource.equals(that.resource);
+  }
+
+  @Override
+  public int hashCode() {
+    return 31 * (group.hashCode()) + resource.hashCode();
+  }
 }

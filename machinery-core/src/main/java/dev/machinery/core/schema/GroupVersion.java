@@ -132,4 +132,24 @@ public record GroupVersion(String group, String version) {
   public String toString() {
     return group.isEmpty() ? version : group + "/" + version;
   }
+
+  // equals and hashCode are written out (not generated) to keep first use cheap: the generated
+  // ones bootstrap method handles, which costs a fresh JVM tens of milliseconds.
+
+  @Override
+  public boolean equals(Object o) {
+    if (this == o) {
+      return true;
+    }
+    if (!(o instanceof GroupVersion)) {
+      return false;
+    }
+    GroupVersion that = (GroupVersion) o;
+    return group.equals(that.group) && version.equals(that.version);
+  }
+
+  @Override
+  public int hashCode() {
+    return 31 * (group.hashCode()) + version.hashCode();
+  }
 }

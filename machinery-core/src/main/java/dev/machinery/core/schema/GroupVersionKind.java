@@ -130,4 +130,24 @@ public record GroupVersionKind(String group, String version, String kind) {
   public String toString() {
     return group + "/" + version + KIND_SEPARATOR + kind;
   }
+
+  // equals and hashCode are written out (not generated) to keep first use cheap: the generated
+  // ones bootstrap method handles, which costs a fresh JVM tens of milliseconds.
+
+  @Override
+  public boolean equals(Object o) {
+    if (this == o) {
+      return true;
+    }
+    if (!(o instanceof GroupVersionKind)) {
+      return false;
+    }
+    GroupVersionKind that = (GroupVersionKind) o;
+    return group.equals(that.group) && version.equals(that.version) && kind.equals(that.kind);
+  }
+
+  @Override
+  public int hashCode() {
+    return 31 * (31 * (group.hashCode()) + version.hashCode()) + kind.hashCode();
+  }
 }

@@ -562,4 +562,56 @@ class JsonCodecTest {
     assertEquals("application/yaml", CODECS.yaml().mediaType());
     assertEquals(FieldValidation.STRICT, JSON.fieldValidation());
   }
+
+  @Test
+  void rejectsNulBytesAnywhere() {
+    DecodeException e = assertThrows(DecodeException.class, () -> JSON.decode(doc("\"spec\":{\"version\":\"a\u0000b\"}")));
+    assertEquals("spec.version", e.fieldPath());
+    assertThrows(DecodeException.class, () -> JSON.decode(doc("") + "\u0000"));
+  }
+
+  @Test
+  void findsDuplicatesInLargeObjectsMapsArraysAndUnknownFields() {
+    StringBuilder labels = new StringBuilder();
+    for (int i = 0; i < 40; i++) {
+      labels.append("\"k").append(i).append("\":\"v\",");
+    }
+    labels.append("\"k7\":\"again\"");
+    StrictDecodingException e =
+        assertThrows(
+            StrictDecodingException.class,
+            () ->
+                JSON.decode(
+                    doc(
+                        "\"metadata\":{\"labels\":{" + labels + "}},\"spec\":{\"extra\":{\"l\":[{\"a\":1,\"a\":2}]},"
+                            + "\"unknown\":{\"b\":1,\"b\":2}}")));
+    assertEquals(
+        "strict decoding error: unknown field \"spec.unknown\", duplicate field"
+            + " \"metadata.labels.k7\", duplicate field \"spec.extra.l[0].a\", duplicate field"
+            + " \"spec.unknown.b\"",
+        e.getMessage());
+  }
+
+  @Test
+  void findsDuplicatesWhenTheTypeComesLast() {
+    StrictDecodingException e =
+        assertThrows(
+            StrictDecodingException.class,
+            () ->
+                JSON.decode(
+                    "{\"spec\":{\"replicas\":1,\"replicas\":2},\"kind\":\"Deployment\",\"apiVersion\":\"apps/v1\"}"));
+    assertEquals("strict decoding error: duplicate field \"spec.replicas\"", e.getMessage());
+  }
+
+  @Test
+  void treatsSiblingObjectsAsSeparateScopes() {
+    Deployment d =
+        (Deployment)
+            JSON.decode(
+                    doc(
+                        "\"spec\":{\"containers\":[{\"name\":\"a\",\"image\":\"x\"},{\"name\":\"b\",\"image\":\"y\"}],"
+                            + "\"extra\":{\"m\":{\"name\":1},\"n\":{\"name\":2}}}"))
+                .object();
+    assertEquals(2, d.getSpec().containers().size());
+  }
 }
