@@ -162,6 +162,16 @@ public class CodecBenchmark {
   }
 
   /**
+   * Kind detection when apiVersion and kind come last, unknown and duplicate fields ignored.
+   *
+   * @return the object
+   */
+  @Benchmark
+  public ApiObject decodeTypeLastIgnore() {
+    return ignore.decode(typeLast).object();
+  }
+
+  /**
    * Baseline: plain Jackson writing the known class.
    *
    * @return the bytes
