@@ -350,6 +350,13 @@ public final class Codec {
           break;
         } else {
           if (buffer == null) {
+            String[] scanned = RootTypeScanner.scan(data, start, length);
+            if (scanned != null) {
+              // The type comes later: found by one pass over the bytes, then bound directly.
+              closeQuietly(p);
+              p = null;
+              return bindScanned(data, start, length, findDuplicates, scanned, expected);
+            }
             buffer = new TokenBuffer(p);
             buffer.writeStartObject();
           }
@@ -372,21 +379,7 @@ public final class Codec {
       } else {
         object = bind(p, type);
       }
-      JsonToken trailing = p.nextToken();
-      if (trailing != null) {
-        JsonLocation at = p.currentTokenLocation();
-        throw new DecodeException(
-            "unexpected data after the JSON object at line "
-                + at.getLineNr()
-                + ", column "
-                + at.getColumnNr()
-                + ": found "
-                + describe(p),
-            "",
-            at.getLineNr(),
-            at.getColumnNr(),
-            null);
-      }
+      checkNoTrailingData(p);
       object.setApiVersion(apiVersion);
       object.setKind(kind);
       return finish(object, gvk, problems, expected);
@@ -394,6 +387,48 @@ public final class Codec {
       throw translate(e, source);
     } finally {
       closeQuietly(p);
+    }
+  }
+
+  private <T extends ApiObject> Decoded<T> bindScanned(
+      byte[] data, int start, int length, boolean findDuplicates, String[] type, Class<T> expected) {
+    // apiVersion and kind will be met as ordinary fields, so they are not "read already".
+    ProblemCollector problems = new ProblemCollector(false);
+    ProblemCollector.CURRENT.set(problems);
+    CodecFactory.Resolved resolved = resolve(type[0], type[1], expected);
+    JsonParser p = null;
+    try {
+      p =
+          (findDuplicates ? factory.duplicateFindingJsonFactory : factory.jsonFactory)
+              .createParser(data, start, length - start);
+      p.nextToken();
+      ApiObject object = bind(p, resolved.type);
+      checkNoTrailingData(p);
+      object.setApiVersion(type[0]);
+      object.setKind(type[1]);
+      return finish(object, resolved.kind, problems, expected);
+    } catch (IOException e) {
+      throw translate(e, p);
+    } finally {
+      closeQuietly(p);
+    }
+  }
+
+  private static void checkNoTrailingData(JsonParser p) throws IOException {
+    JsonToken trailing = p.nextToken();
+    if (trailing != null) {
+      JsonLocation at = p.currentTokenLocation();
+      throw new DecodeException(
+          "unexpected data after the JSON object at line "
+              + at.getLineNr()
+              + ", column "
+              + at.getColumnNr()
+              + ": found "
+              + describe(p),
+          "",
+          at.getLineNr(),
+          at.getColumnNr(),
+          null);
     }
   }
 

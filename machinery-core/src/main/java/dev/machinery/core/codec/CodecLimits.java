@@ -6,7 +6,8 @@ package dev.machinery.core.codec;
  *
  * <p>The limits are set on the library's own Jackson factories only, never JVM-wide. The defaults
  * ({@link #DEFAULTS}) suit an API server: Kubernetes' own request bodies are at most 3 MiB. YAML
- * gets a lower size limit than JSON because reading it costs far more per byte. Immutable and
+ * gets a lower size limit than JSON because reading it costs far more per byte, and far more
+ * again for one long scalar. Immutable and
  * safe to share between threads.
  *
  * @param maxJsonBytes the largest JSON input, in bytes
@@ -30,12 +31,14 @@ public record CodecLimits(
     int maxYamlAliasNodes) {
 
   /**
-   * The defaults: JSON 3 MiB, YAML 1 MiB, depth 100, strings 1 MiB, numbers 100 characters,
-   * names 4096 characters, 1,000,000 tokens, 10,000 alias nodes.
+   * The defaults: JSON 3 MiB, YAML 256 KiB, depth 100, strings 1 MiB, numbers 100 characters,
+   * names 4096 characters, 1,000,000 tokens, 10,000 alias nodes. YAML's limit is low because one
+   * long YAML scalar takes SnakeYAML time that grows faster than its length (about 50 ms for 256
+   * KiB, over a second for 1 MiB, measured on the project's 2-core machines); raise it for
+   * trusted input.
    */
   public static final CodecLimits DEFAULTS =
-      new CodecLimits(
-          3 * 1024 * 1024, 1024 * 1024, 100, 1024 * 1024, 100, 4096, 1_000_000, 10_000);
+      new CodecLimits(3 * 1024 * 1024, 256 * 1024, 100, 1024 * 1024, 100, 4096, 1_000_000, 10_000);
 
   /**
    * Checks that every limit is positive.

@@ -614,4 +614,16 @@ class JsonCodecTest {
                 .object();
     assertEquals(2, d.getSpec().containers().size());
   }
+
+  @Test
+  void buffersTokensWhenTheTypeComesLastAndARootKeyIsEscaped() {
+    Deployment d =
+        (Deployment)
+            JSON.decode(
+                    "{\"metad\\u0061ta\":{\"name\":\"web\"},\"spec\":{\"replicas\":2},"
+                        + "\"kind\":\"Deployment\",\"apiVersion\":\"apps/v1\"}")
+                .object();
+    assertEquals("web", d.getMetadata().getName());
+    assertEquals(2, d.getSpec().replicas());
+  }
 }

@@ -353,4 +353,13 @@ class YamlCodecTest {
     assertEquals(d.getSpec(), back.getSpec());
     assertEquals(d.getMetadata(), back.getMetadata());
   }
+
+  @Test
+  void rejectsYamlOverTheDefaultLimitBeforeReadingIt() {
+    String big = "apiVersion: v1\nkind: Service\nx: " + "y".repeat(256 * 1024) + "\n";
+    LimitExceededException e = assertThrows(LimitExceededException.class, () -> YAML.decode(big));
+    assertEquals("maxYamlBytes", e.limit());
+    assertEquals(256 * 1024, e.maximum());
+    assertEquals("the body is larger than the limit of 262144 bytes for YAML", e.getMessage());
+  }
 }
