@@ -4,9 +4,9 @@ package dev.machinery;
  * The root of every unchecked exception that Machinery throws for bad input or an unsatisfiable
  * request.
  *
- * <p>Subtypes name the condition and carry its data (the offending identifier, the field path,
- * the candidates), so that a caller can react without parsing the message. Instances are
- * immutable and therefore safe to share between threads.
+ * <p>Subtypes name the condition and carry its data (the offending identifier, the field path, the
+ * candidates), so that a caller can react without parsing the message. Instances are immutable and
+ * therefore safe to share between threads.
  */
 public class MachineryException extends RuntimeException {
   private static final long serialVersionUID = 1L;

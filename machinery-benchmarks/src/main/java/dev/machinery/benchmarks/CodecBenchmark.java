@@ -99,8 +99,8 @@ public class CodecBenchmark {
   }
 
   /**
-   * Plain Jackson into the known class, with the library's default limits on its factory: the
-   * cost of the limits alone.
+   * Plain Jackson into the known class, with the library's default limits on its factory: the cost
+   * of the limits alone.
    *
    * @return the object
    * @throws IOException never

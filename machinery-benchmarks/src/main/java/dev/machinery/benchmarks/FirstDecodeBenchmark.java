@@ -36,7 +36,9 @@ public class FirstDecodeBenchmark {
    */
   @Benchmark
   public Object machineryFirstDecode() {
-    return CodecFactory.create(BenchmarkData.scheme()).json().decode(BenchmarkData.deploymentJson());
+    return CodecFactory.create(BenchmarkData.scheme())
+        .json()
+        .decode(BenchmarkData.deploymentJson());
   }
 
   /**
@@ -48,7 +50,8 @@ public class FirstDecodeBenchmark {
   @Benchmark
   public Object plainJacksonFirstDecode() throws IOException {
     return new ObjectMapper()
-        .readValue(BenchmarkData.deploymentJson(), dev.machinery.benchmarks.apps.v1.Deployment.class);
+        .readValue(
+            BenchmarkData.deploymentJson(), dev.machinery.benchmarks.apps.v1.Deployment.class);
   }
 
   /**

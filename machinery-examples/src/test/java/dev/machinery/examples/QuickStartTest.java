@@ -19,13 +19,15 @@ import org.junit.jupiter.api.Test;
 class QuickStartTest {
   @Test
   void readmeQuickStartDoesWhatItSays() {
-    Scheme scheme = Scheme.builder()
-        .addKnownTypes(GroupVersion.of("example.dev", "v1"), Widget.class)
-        .addKnownTypes(GroupVersion.of("", "v1"), ConfigMap.class) // the legacy core group
-        .build();
+    Scheme scheme =
+        Scheme.builder()
+            .addKnownTypes(GroupVersion.of("example.dev", "v1"), Widget.class)
+            .addKnownTypes(GroupVersion.of("", "v1"), ConfigMap.class) // the legacy core group
+            .build();
     CodecFactory codecs = CodecFactory.create(scheme);
 
-    String manifest = """
+    String manifest =
+        """
         apiVersion: example.dev/v1
         kind: Widget
         metadata: {name: gear}

@@ -22,15 +22,11 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
-import java.util.Deque;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
-import java.util.Set;
 
 /**
  * Decodes documents into the {@link Scheme}'s types, finding each document's type from its {@code
@@ -43,9 +39,8 @@ import java.util.Set;
  * are skipped; aliases and merge keys are expanded under a budget; plain scalars follow the YAML
  * 1.2 core schema. Unknown and duplicate fields are handled as {@link #fieldValidation()} says.
  *
- * <p>Codecs are obtained from a {@link CodecFactory} and varied with {@link
- * #withFieldValidation}, {@link #pretty} and {@link #withDefaulting}. Immutable and safe for
- * concurrent use.
+ * <p>Codecs are obtained from a {@link CodecFactory} and varied with {@link #withFieldValidation},
+ * {@link #pretty} and {@link #withDefaulting}. Immutable and safe for concurrent use.
  */
 public final class Codec {
   /** The formats a codec speaks. */
@@ -93,8 +88,8 @@ public final class Codec {
   }
 
   /**
-   * Returns a codec like this one that encodes JSON indented by two spaces, one field or element
-   * a line. YAML output is unaffected.
+   * Returns a codec like this one that encodes JSON indented by two spaces, one field or element a
+   * line. YAML output is unaffected.
    *
    * @return the codec
    */
@@ -161,8 +156,8 @@ public final class Codec {
   }
 
   /**
-   * Decodes one document from a stream, reading at most the size limit (plus one byte, to tell
-   * that the limit was passed). The stream is not closed.
+   * Decodes one document from a stream, reading at most the size limit (plus one byte, to tell that
+   * the limit was passed). The stream is not closed.
    *
    * @param in UTF-8 text
    * @return the object, its kind and any warnings
@@ -180,8 +175,8 @@ public final class Codec {
    * @param type the expected type
    * @param <T> the expected type
    * @return the object, its kind and any warnings
-   * @throws DecodeException as {@link #decode(byte[])}, or if the document's kind is registered
-   *     to a type that is not {@code type}
+   * @throws DecodeException as {@link #decode(byte[])}, or if the document's kind is registered to
+   *     a type that is not {@code type}
    */
   public <T extends ApiObject> Decoded<T> decode(byte[] data, Class<T> type) {
     return decode(data, data.length, type);
@@ -268,13 +263,15 @@ public final class Codec {
   }
 
   private byte[] readBounded(InputStream in) {
-    int max = format == Format.JSON ? factory.limits().maxJsonBytes() : factory.limits().maxYamlBytes();
+    int max =
+        format == Format.JSON ? factory.limits().maxJsonBytes() : factory.limits().maxYamlBytes();
     try {
       byte[] data = in.readNBytes(max + 1);
       checkSize(data.length);
       return data;
     } catch (IOException e) {
-      throw new DecodeException("could not read the body: " + Messages.sanitize(e.getMessage()), "", 0, 0, e);
+      throw new DecodeException(
+          "could not read the body: " + Messages.sanitize(e.getMessage()), "", 0, 0, e);
     }
   }
 
@@ -301,7 +298,8 @@ public final class Codec {
     ProblemCollector outer = ProblemCollector.CURRENT.get();
     ProblemCollector.CURRENT.set(problems);
     try {
-      return bindJson(data, start, length, problems, validation != FieldValidation.IGNORE, expected);
+      return bindJson(
+          data, start, length, problems, validation != FieldValidation.IGNORE, expected);
     } finally {
       restore(outer);
     }
@@ -391,7 +389,12 @@ public final class Codec {
   }
 
   private <T extends ApiObject> Decoded<T> bindScanned(
-      byte[] data, int start, int length, boolean findDuplicates, String[] type, Class<T> expected) {
+      byte[] data,
+      int start,
+      int length,
+      boolean findDuplicates,
+      String[] type,
+      Class<T> expected) {
     // apiVersion and kind will be met as ordinary fields, so they are not "read already".
     ProblemCollector problems = new ProblemCollector(false);
     ProblemCollector.CURRENT.set(problems);
@@ -518,7 +521,11 @@ public final class Codec {
               ? describeScalar((YamlNode.Scalar) value)
               : value instanceof YamlNode.Mapping ? "a mapping" : "a sequence";
       throw new DecodeException(
-          "field " + quote(name) + " must be a string, found " + found, name, value.line, value.column, null);
+          "field " + quote(name) + " must be a string, found " + found,
+          name,
+          value.line,
+          value.column,
+          null);
     }
     return ((YamlNode.Scalar) value).text;
   }
@@ -559,8 +566,7 @@ public final class Codec {
       gvk = GroupVersionKind.fromApiVersionAndKind(apiVersion, kind);
     } catch (MalformedIdentifierException e) {
       String field = e.input().equals(kind) ? KIND : API_VERSION;
-      throw new DecodeException(
-          "invalid " + field + ": " + e.getMessage(), field, 0, 0, e);
+      throw new DecodeException("invalid " + field + ": " + e.getMessage(), field, 0, 0, e);
     }
     if (gvk.version().isEmpty()) {
       throw new MissingVersionException(
@@ -570,7 +576,8 @@ public final class Codec {
   }
 
   private CodecFactory.Resolved resolve(String apiVersion, String kind, Class<?> expected) {
-    CodecFactory.Resolved resolved = apiVersion == null || kind == null ? null : factory.cached(apiVersion, kind);
+    CodecFactory.Resolved resolved =
+        apiVersion == null || kind == null ? null : factory.cached(apiVersion, kind);
     if (resolved == null) {
       GroupVersionKind gvk = identify(apiVersion, kind);
       Scheme scheme = factory.scheme();
@@ -640,9 +647,8 @@ public final class Codec {
     } else if (syntax != null) {
       e = syntax;
     }
-    JsonLocation location = e instanceof JsonProcessingException
-        ? ((JsonProcessingException) e).getLocation()
-        : null;
+    JsonLocation location =
+        e instanceof JsonProcessingException ? ((JsonProcessingException) e).getLocation() : null;
     int line = location == null ? 0 : Math.max(location.getLineNr(), 0);
     int column = location == null ? 0 : Math.max(location.getColumnNr(), 0);
     String where = line > 0 ? " (line " + line + ", column " + column + ")" : "";
@@ -685,7 +691,11 @@ public final class Codec {
     String path = p == null ? "" : FieldPaths.of(p.getParsingContext());
     if (e instanceof InputCoercionException) {
       return new DecodeException(
-          "field " + quote(path) + ": " + Messages.sanitize(((InputCoercionException) e).getOriginalMessage()) + where,
+          "field "
+              + quote(path)
+              + ": "
+              + Messages.sanitize(((InputCoercionException) e).getOriginalMessage())
+              + where,
           path,
           line,
           column,
@@ -693,7 +703,9 @@ public final class Codec {
     }
     if (e instanceof JsonProcessingException) {
       return new DecodeException(
-          "malformed JSON" + where + ": "
+          "malformed JSON"
+              + where
+              + ": "
               + Messages.sanitize(((JsonProcessingException) e).getOriginalMessage()),
           path,
           line,
@@ -729,8 +741,12 @@ public final class Codec {
       }
     }
     return new LimitExceededException(
-        "unknown", -1, "the document breaks a limit: " + Messages.sanitize(message) + where,
-        path, line, column);
+        "unknown",
+        -1,
+        "the document breaks a limit: " + Messages.sanitize(message) + where,
+        path,
+        line,
+        column);
   }
 
   /** Reads the limit from Jackson's "... exceeds the maximum allowed (N, from ...)" text. */
@@ -748,14 +764,21 @@ public final class Codec {
   }
 
   private static String expectedName(Class<?> type) {
-    if (type == int.class || type == Integer.class || type == short.class || type == Short.class
-        || type == byte.class || type == Byte.class) {
+    if (type == int.class
+        || type == Integer.class
+        || type == short.class
+        || type == Short.class
+        || type == byte.class
+        || type == Byte.class) {
       return "an integer (" + type.getSimpleName().toLowerCase(java.util.Locale.ROOT) + ")";
     }
     if (type == long.class || type == Long.class || type == java.math.BigInteger.class) {
       return "an integer (" + type.getSimpleName().toLowerCase(java.util.Locale.ROOT) + ")";
     }
-    if (type == double.class || type == Double.class || type == float.class || type == Float.class
+    if (type == double.class
+        || type == Double.class
+        || type == float.class
+        || type == Float.class
         || type == java.math.BigDecimal.class) {
       return "a number";
     }
@@ -827,8 +850,8 @@ public final class Codec {
    * @return UTF-8 JSON or YAML
    * @throws dev.machinery.core.runtime.NotRegisteredException if the object's type is not
    *     registered
-   * @throws dev.machinery.core.runtime.AmbiguousKindException if its type has several kinds and
-   *     the object names none
+   * @throws dev.machinery.core.runtime.AmbiguousKindException if its type has several kinds and the
+   *     object names none
    * @throws EncodeException if a value cannot be written
    */
   public byte[] encode(ApiObject object) {

@@ -31,8 +31,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
 /**
- * Builds the JSON and YAML {@link Codec}s of a {@link Scheme}, over one Jackson configuration
- * owned by the library.
+ * Builds the JSON and YAML {@link Codec}s of a {@link Scheme}, over one Jackson configuration owned
+ * by the library.
  *
  * <p>The configuration is the library's alone: it never reads or changes the caller's {@code
  * ObjectMapper}s or JVM-wide Jackson defaults, never enables polymorphic default typing, matches
@@ -165,7 +165,8 @@ public final class CodecFactory {
     return kinds == null ? null : kinds.get(kind);
   }
 
-  void cache(String apiVersion, String kind, GroupVersionKind gvk, Class<? extends ApiObject> type) {
+  void cache(
+      String apiVersion, String kind, GroupVersionKind gvk, Class<? extends ApiObject> type) {
     resolved
         .computeIfAbsent(apiVersion, v -> new ConcurrentHashMap<>())
         .putIfAbsent(kind, new Resolved(gvk, type));
@@ -186,22 +187,22 @@ public final class CodecFactory {
   private static JsonFactoryBuilder jsonFactory(CodecLimits limits) {
     JsonFactoryBuilder builder = new JsonFactoryBuilder();
     builder
-            .streamReadConstraints(
-                StreamReadConstraints.builder()
-                    .maxDocumentLength(limits.maxJsonBytes())
-                    .maxNestingDepth(limits.maxNestingDepth())
-                    .maxStringLength(limits.maxStringLength())
-                    .maxNumberLength(limits.maxNumberLength())
-                    .maxNameLength(limits.maxNameLength())
-                    .maxTokenCount(limits.maxTokenCount())
-                    .build())
-            .errorReportConfiguration(
-                ErrorReportConfiguration.builder()
-                    .maxErrorTokenLength(32)
-                    .maxRawContentLength(0)
-                    .build())
-            .disable(JsonFactory.Feature.INTERN_FIELD_NAMES)
-            .disable(StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION);
+        .streamReadConstraints(
+            StreamReadConstraints.builder()
+                .maxDocumentLength(limits.maxJsonBytes())
+                .maxNestingDepth(limits.maxNestingDepth())
+                .maxStringLength(limits.maxStringLength())
+                .maxNumberLength(limits.maxNumberLength())
+                .maxNameLength(limits.maxNameLength())
+                .maxTokenCount(limits.maxTokenCount())
+                .build())
+        .errorReportConfiguration(
+            ErrorReportConfiguration.builder()
+                .maxErrorTokenLength(32)
+                .maxRawContentLength(0)
+                .build())
+        .disable(JsonFactory.Feature.INTERN_FIELD_NAMES)
+        .disable(StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION);
     return builder;
   }
 

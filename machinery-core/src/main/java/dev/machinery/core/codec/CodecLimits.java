@@ -6,9 +6,8 @@ package dev.machinery.core.codec;
  *
  * <p>The limits are set on the library's own Jackson factories only, never JVM-wide. The defaults
  * ({@link #DEFAULTS}) suit an API server: Kubernetes' own request bodies are at most 3 MiB. YAML
- * gets a lower size limit than JSON because reading it costs far more per byte, and far more
- * again for one long scalar. Immutable and
- * safe to share between threads.
+ * gets a lower size limit than JSON because reading it costs far more per byte, and far more again
+ * for one long scalar. Immutable and safe to share between threads.
  *
  * @param maxJsonBytes the largest JSON input, in bytes
  * @param maxYamlBytes the largest YAML input (the whole stream), in bytes
@@ -31,11 +30,11 @@ public record CodecLimits(
     int maxYamlAliasNodes) {
 
   /**
-   * The defaults: JSON 3 MiB, YAML 256 KiB, depth 100, strings 1 MiB, numbers 100 characters,
-   * names 4096 characters, 1,000,000 tokens, 10,000 alias nodes. YAML's limit is low because one
-   * long YAML scalar takes SnakeYAML time that grows faster than its length (about 50 ms for 256
-   * KiB, over a second for 1 MiB, measured on the project's 2-core machines); raise it for
-   * trusted input.
+   * The defaults: JSON 3 MiB, YAML 256 KiB, depth 100, strings 1 MiB, numbers 100 characters, names
+   * 4096 characters, 1,000,000 tokens, 10,000 alias nodes. YAML's limit is low because one long
+   * YAML scalar takes SnakeYAML time that grows faster than its length (about 50 ms for 256 KiB,
+   * over a second for 1 MiB, measured on the project's 2-core machines); raise it for trusted
+   * input.
    */
   public static final CodecLimits DEFAULTS =
       new CodecLimits(3 * 1024 * 1024, 256 * 1024, 100, 1024 * 1024, 100, 4096, 1_000_000, 10_000);
@@ -72,8 +71,14 @@ public record CodecLimits(
    */
   public CodecLimits withMaxJsonBytes(int value) {
     return new CodecLimits(
-        value, maxYamlBytes, maxNestingDepth, maxStringLength, maxNumberLength, maxNameLength,
-        maxTokenCount, maxYamlAliasNodes);
+        value,
+        maxYamlBytes,
+        maxNestingDepth,
+        maxStringLength,
+        maxNumberLength,
+        maxNameLength,
+        maxTokenCount,
+        maxYamlAliasNodes);
   }
 
   /**
@@ -84,8 +89,14 @@ public record CodecLimits(
    */
   public CodecLimits withMaxYamlBytes(int value) {
     return new CodecLimits(
-        maxJsonBytes, value, maxNestingDepth, maxStringLength, maxNumberLength, maxNameLength,
-        maxTokenCount, maxYamlAliasNodes);
+        maxJsonBytes,
+        value,
+        maxNestingDepth,
+        maxStringLength,
+        maxNumberLength,
+        maxNameLength,
+        maxTokenCount,
+        maxYamlAliasNodes);
   }
 
   /**
@@ -96,8 +107,14 @@ public record CodecLimits(
    */
   public CodecLimits withMaxNestingDepth(int value) {
     return new CodecLimits(
-        maxJsonBytes, maxYamlBytes, value, maxStringLength, maxNumberLength, maxNameLength,
-        maxTokenCount, maxYamlAliasNodes);
+        maxJsonBytes,
+        maxYamlBytes,
+        value,
+        maxStringLength,
+        maxNumberLength,
+        maxNameLength,
+        maxTokenCount,
+        maxYamlAliasNodes);
   }
 
   /**
@@ -108,8 +125,14 @@ public record CodecLimits(
    */
   public CodecLimits withMaxStringLength(int value) {
     return new CodecLimits(
-        maxJsonBytes, maxYamlBytes, maxNestingDepth, value, maxNumberLength, maxNameLength,
-        maxTokenCount, maxYamlAliasNodes);
+        maxJsonBytes,
+        maxYamlBytes,
+        maxNestingDepth,
+        value,
+        maxNumberLength,
+        maxNameLength,
+        maxTokenCount,
+        maxYamlAliasNodes);
   }
 
   /**
@@ -120,8 +143,14 @@ public record CodecLimits(
    */
   public CodecLimits withMaxNumberLength(int value) {
     return new CodecLimits(
-        maxJsonBytes, maxYamlBytes, maxNestingDepth, maxStringLength, value, maxNameLength,
-        maxTokenCount, maxYamlAliasNodes);
+        maxJsonBytes,
+        maxYamlBytes,
+        maxNestingDepth,
+        maxStringLength,
+        value,
+        maxNameLength,
+        maxTokenCount,
+        maxYamlAliasNodes);
   }
 
   /**
@@ -132,8 +161,14 @@ public record CodecLimits(
    */
   public CodecLimits withMaxNameLength(int value) {
     return new CodecLimits(
-        maxJsonBytes, maxYamlBytes, maxNestingDepth, maxStringLength, maxNumberLength, value,
-        maxTokenCount, maxYamlAliasNodes);
+        maxJsonBytes,
+        maxYamlBytes,
+        maxNestingDepth,
+        maxStringLength,
+        maxNumberLength,
+        value,
+        maxTokenCount,
+        maxYamlAliasNodes);
   }
 
   /**
@@ -144,8 +179,14 @@ public record CodecLimits(
    */
   public CodecLimits withMaxTokenCount(long value) {
     return new CodecLimits(
-        maxJsonBytes, maxYamlBytes, maxNestingDepth, maxStringLength, maxNumberLength,
-        maxNameLength, value, maxYamlAliasNodes);
+        maxJsonBytes,
+        maxYamlBytes,
+        maxNestingDepth,
+        maxStringLength,
+        maxNumberLength,
+        maxNameLength,
+        value,
+        maxYamlAliasNodes);
   }
 
   /**
@@ -156,8 +197,14 @@ public record CodecLimits(
    */
   public CodecLimits withMaxYamlAliasNodes(int value) {
     return new CodecLimits(
-        maxJsonBytes, maxYamlBytes, maxNestingDepth, maxStringLength, maxNumberLength,
-        maxNameLength, maxTokenCount, value);
+        maxJsonBytes,
+        maxYamlBytes,
+        maxNestingDepth,
+        maxStringLength,
+        maxNumberLength,
+        maxNameLength,
+        maxTokenCount,
+        value);
   }
 
   private static void positive(String name, long value) {

@@ -3,8 +3,8 @@ package dev.machinery.core.codec;
 import dev.machinery.MachineryException;
 
 /**
- * Thrown when a document cannot be decoded: it is malformed, a value has the wrong type or is
- * out of range, the document breaks a {@link CodecLimits limit}, or it does not name its type.
+ * Thrown when a document cannot be decoded: it is malformed, a value has the wrong type or is out
+ * of range, the document breaks a {@link CodecLimits limit}, or it does not name its type.
  *
  * <p>The message says what was expected and what was found, and where: the field path (such as
  * {@code spec.replicas}) and, when known, the line and column. It never repeats more than a short,

@@ -17,16 +17,16 @@ import java.util.HashSet;
 import java.util.Set;
 
 /**
- * Jackson's UTF-8 parser, recording every field name given twice in one object, with its path,
- * and going on.
+ * Jackson's UTF-8 parser, recording every field name given twice in one object, with its path, and
+ * going on.
  *
  * <p>Jackson's own duplicate detection stops at the first duplicate and allocates a hash set for
  * every object of three or more fields. Here the names of the object being read at each depth sit
  * in a reused array, compared by identity first (Jackson canonicalises field names, so equal names
  * are nearly always one instance); only objects of more than {@value #LINEAR_LIMIT} fields get a
- * hash set. A new object is recognised by its first field having index 0, so no token other than
- * a field name costs anything. The root object's {@code apiVersion} and {@code kind} are left to
- * the decoder, which rejects their repetition in every mode. Confined to the decoding thread.
+ * hash set. A new object is recognised by its first field having index 0, so no token other than a
+ * field name costs anything. The root object's {@code apiVersion} and {@code kind} are left to the
+ * decoder, which rejects their repetition in every mode. Confined to the decoding thread.
  */
 final class DuplicateFieldParser extends UTF8StreamJsonParser {
   private static final int LINEAR_LIMIT = 16;

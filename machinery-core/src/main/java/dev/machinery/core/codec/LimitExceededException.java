@@ -1,8 +1,8 @@
 package dev.machinery.core.codec;
 
 /**
- * Thrown when a document breaks one of the {@link CodecLimits}: its size, nesting depth, the
- * length of a string, number or field name, its token count, or its YAML alias expansion.
+ * Thrown when a document breaks one of the {@link CodecLimits}: its size, nesting depth, the length
+ * of a string, number or field name, its token count, or its YAML alias expansion.
  *
  * <p>Immutable and safe to share between threads.
  */

@@ -91,9 +91,9 @@ final class MachineryModule extends SimpleModule {
 
     /**
      * The path of the object that holds the unknown property. When Jackson replays buffered
-     * properties (as for records, after their creator properties are read), {@code p} is a
-     * replay parser whose contexts only imitate the document's, so the path is taken from the
-     * document's own parser, which still stands inside (or just after) that object.
+     * properties (as for records, after their creator properties are read), {@code p} is a replay
+     * parser whose contexts only imitate the document's, so the path is taken from the document's
+     * own parser, which still stands inside (or just after) that object.
      */
     private static String enclosingObjectPath(JsonParser document, JsonParser p) {
       JsonParser source = document == null ? p : document;
@@ -175,7 +175,8 @@ final class MachineryModule extends SimpleModule {
         return builder;
       }
       for (String name : new String[] {API_VERSION, KIND}) {
-        SettableBeanProperty prop = builder.findProperty(new com.fasterxml.jackson.databind.PropertyName(name));
+        SettableBeanProperty prop =
+            builder.findProperty(new com.fasterxml.jackson.databind.PropertyName(name));
         if (prop != null) {
           builder.addOrReplaceProperty(new TypeFieldProperty(prop), true);
         }
@@ -300,8 +301,8 @@ final class MachineryModule extends SimpleModule {
 
   /**
    * Untyped values ({@code Object}, map and list contents): maps, lists, strings, booleans, null,
-   * {@code Long} or {@code BigInteger} integers, and finite {@code Double}s. Nesting is bounded
-   * by the parser's depth limit, so the recursion is too.
+   * {@code Long} or {@code BigInteger} integers, and finite {@code Double}s. Nesting is bounded by
+   * the parser's depth limit, so the recursion is too.
    */
   static final class UntypedDeserializer extends StdDeserializer<Object> {
     private static final long serialVersionUID = 1L;

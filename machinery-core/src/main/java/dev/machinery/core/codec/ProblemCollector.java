@@ -12,7 +12,10 @@ final class ProblemCollector {
   /** The collector of the decode under way on this thread, or null outside a decode. */
   static final ThreadLocal<ProblemCollector> CURRENT = new ThreadLocal<>();
 
-  /** Whether the decoder read the root's apiVersion and kind itself (JSON), making any later ones duplicates. */
+  /**
+   * Whether the decoder read the root's apiVersion and kind itself (JSON), making any later ones
+   * duplicates.
+   */
   final boolean rootTypeRead;
 
   ProblemCollector(boolean rootTypeRead) {

@@ -3,9 +3,9 @@ package dev.machinery.core.codec;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Finds the root object's {@code apiVersion} and {@code kind} in JSON bytes without tokenizing,
- * for documents that do not put them first: one quick pass over the bytes instead of buffering
- * every token before them.
+ * Finds the root object's {@code apiVersion} and {@code kind} in JSON bytes without tokenizing, for
+ * documents that do not put them first: one quick pass over the bytes instead of buffering every
+ * token before them.
  *
  * <p>It answers only when the answer is certain: both fields present once each, as plain strings,
  * and no root key with an escape in it (which could spell either name). Otherwise it returns null

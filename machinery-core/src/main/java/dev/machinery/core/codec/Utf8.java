@@ -18,8 +18,7 @@ final class Utf8 {
   private Utf8() {}
 
   /**
-   * Validates {@code data[0, length)} and returns the offset of the text after any byte order
-   * mark.
+   * Validates {@code data[0, length)} and returns the offset of the text after any byte order mark.
    *
    * @throws DecodeException naming the byte offset of the first invalid byte
    */

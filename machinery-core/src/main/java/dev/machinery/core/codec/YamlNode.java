@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A node of a YAML document after alias and merge-key expansion: a scalar (with its original
- * text and the JSON token it resolves to), a mapping or a sequence. Aliased nodes are shared, not
+ * A node of a YAML document after alias and merge-key expansion: a scalar (with its original text
+ * and the JSON token it resolves to), a mapping or a sequence. Aliased nodes are shared, not
  * copied. Confined to the decoding thread.
  */
 abstract class YamlNode {
@@ -26,6 +26,7 @@ abstract class YamlNode {
   static final class Scalar extends YamlNode {
     final JsonToken token;
     final String text;
+
     /** Integer, Long or BigInteger for ints, Double for floats, else null. */
     final Number number;
 

@@ -4,13 +4,13 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.dataformat.yaml.util.StringQuotingChecker;
 
 /**
- * Decides which strings the YAML encoder quotes. A string is written plain only when it is
- * plainly safe: it starts with a letter, digit or one of {@code _ . /}, holds only letters,
- * digits, inner spaces and {@code _ . / : = + @ -}, has no {@code ": "} or {@code " #"} in it,
- * does not end with a space or colon, and the library's reader (YAML 1.2 core schema) would not
- * take it for a number, boolean or null; Jackson's own rules, which also cover YAML 1.1 readers
- * ({@code yes}, {@code on}), must agree. The key {@code <<} is quoted so that it is not read as a
- * merge key. So a string written by the library reads back as the same string.
+ * Decides which strings the YAML encoder quotes. A string is written plain only when it is plainly
+ * safe: it starts with a letter, digit or one of {@code _ . /}, holds only letters, digits, inner
+ * spaces and {@code _ . / : = + @ -}, has no {@code ": "} or {@code " #"} in it, does not end with
+ * a space or colon, and the library's reader (YAML 1.2 core schema) would not take it for a number,
+ * boolean or null; Jackson's own rules, which also cover YAML 1.1 readers ({@code yes}, {@code
+ * on}), must agree. The key {@code <<} is quoted so that it is not read as a merge key. So a string
+ * written by the library reads back as the same string.
  */
 final class YamlQuoting extends StringQuotingChecker.Default {
   private static final long serialVersionUID = 1L;

@@ -27,8 +27,8 @@ import org.yaml.snakeyaml.reader.StreamReader;
 /**
  * Reads a YAML stream into documents of {@link YamlNode}s: aliases resolved under a budget with
  * cycle detection, merge keys ({@code <<}) expanded, duplicate keys recorded, and plain scalars
- * resolved by the YAML 1.2 core schema. Iterative, so deep nesting cannot overflow the stack.
- * One instance reads one stream on one thread.
+ * resolved by the YAML 1.2 core schema. Iterative, so deep nesting cannot overflow the stack. One
+ * instance reads one stream on one thread.
  */
 final class YamlReader {
   private static final String TAG = "tag:yaml.org,2002:";
@@ -142,8 +142,9 @@ final class YamlReader {
       String problem = e.getProblem() != null ? e.getProblem() : e.getContext();
       throw new DecodeException(
           "invalid YAML"
-              + (mark == null ? "" : " at line " + (mark.getLine() + 1) + ", column "
-                  + (mark.getColumn() + 1))
+              + (mark == null
+                  ? ""
+                  : " at line " + (mark.getLine() + 1) + ", column " + (mark.getColumn() + 1))
               + ": "
               + Messages.sanitize(problem),
           currentPath(),
@@ -151,21 +152,23 @@ final class YamlReader {
           mark == null ? 0 : mark.getColumn() + 1,
           null);
     } catch (YAMLException e) {
-      throw new DecodeException("invalid YAML: " + Messages.sanitize(e.getMessage()), currentPath());
+      throw new DecodeException(
+          "invalid YAML: " + Messages.sanitize(e.getMessage()), currentPath());
     }
   }
 
   private static boolean isNull(YamlNode node) {
-    return node instanceof YamlNode.Scalar && ((YamlNode.Scalar) node).token == JsonToken.VALUE_NULL;
+    return node instanceof YamlNode.Scalar
+        && ((YamlNode.Scalar) node).token == JsonToken.VALUE_NULL;
   }
 
   private void start(YamlNode node, CollectionStartEvent event) {
     String tag = event.getTag();
     boolean mapping = node instanceof YamlNode.Mapping;
-    if (tag != null
-        && !tag.equals("!")
-        && !tag.equals(TAG + (mapping ? "map" : "seq"))) {
-      throw error("unsupported YAML tag " + quote(tag) + " on a " + (mapping ? "mapping" : "sequence"), event);
+    if (tag != null && !tag.equals("!") && !tag.equals(TAG + (mapping ? "map" : "seq"))) {
+      throw error(
+          "unsupported YAML tag " + quote(tag) + " on a " + (mapping ? "mapping" : "sequence"),
+          event);
     }
     if (stack.size() >= limits.maxNestingDepth()) {
       throw limit(
@@ -255,7 +258,10 @@ final class YamlReader {
         throw limit(
             "maxNameLength",
             limits.maxNameLength(),
-            "a key at " + quote(top.path) + " is longer than " + limits.maxNameLength()
+            "a key at "
+                + quote(top.path)
+                + " is longer than "
+                + limits.maxNameLength()
                 + " characters",
             event == null ? null : event.getStartMark());
       }
@@ -332,7 +338,10 @@ final class YamlReader {
       throw limit(
           "maxStringLength",
           limits.maxStringLength(),
-          "a string at " + quote(childPath()) + " is longer than " + limits.maxStringLength()
+          "a string at "
+              + quote(childPath())
+              + " is longer than "
+              + limits.maxStringLength()
               + " characters",
           event.getStartMark());
     }
@@ -381,8 +390,8 @@ final class YamlReader {
   }
 
   /**
-   * Returns the JSON token a plain (unquoted, untagged) scalar resolves to under the YAML 1.2
-   * core schema: null, true, false, an integer, a float, or a string.
+   * Returns the JSON token a plain (unquoted, untagged) scalar resolves to under the YAML 1.2 core
+   * schema: null, true, false, an integer, a float, or a string.
    */
   static JsonToken plainToken(String text) {
     switch (text) {
@@ -410,7 +419,9 @@ final class YamlReader {
     if (INT.matcher(text).matches() || OCT.matcher(text).matches() || HEX.matcher(text).matches()) {
       return JsonToken.VALUE_NUMBER_INT;
     }
-    if (FLOAT.matcher(text).matches() || INF.matcher(text).matches() || NAN.matcher(text).matches()) {
+    if (FLOAT.matcher(text).matches()
+        || INF.matcher(text).matches()
+        || NAN.matcher(text).matches()) {
       return JsonToken.VALUE_NUMBER_FLOAT;
     }
     return JsonToken.VALUE_STRING;
@@ -463,7 +474,10 @@ final class YamlReader {
       throw limit(
           "maxNumberLength",
           limits.maxNumberLength(),
-          "a number at " + quote(childPath()) + " is longer than " + limits.maxNumberLength()
+          "a number at "
+              + quote(childPath())
+              + " is longer than "
+              + limits.maxNumberLength()
               + " characters",
           event.getStartMark());
     }
@@ -474,7 +488,9 @@ final class YamlReader {
     int line = mark == null ? 0 : mark.getLine() + 1;
     int column = mark == null ? 0 : mark.getColumn() + 1;
     return new DecodeException(
-        "invalid YAML" + (mark == null ? "" : " at line " + line + ", column " + column) + ": "
+        "invalid YAML"
+            + (mark == null ? "" : " at line " + line + ", column " + column)
+            + ": "
             + message,
         currentPath(),
         line,

@@ -17,10 +17,10 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 
 /**
- * A Jackson parser over one YAML document's {@link YamlNode} tree. Scalars keep their original
- * text ({@code 1.10} stays {@code "1.10"} when bound to a string) while numbers and booleans
- * arrive as JSON tokens. Iterative; nesting is checked against the depth limit. Confined to the
- * decoding thread.
+ * A Jackson parser over one YAML document's {@link YamlNode} tree. Scalars keep their original text
+ * ({@code 1.10} stays {@code "1.10"} when bound to a string) while numbers and booleans arrive as
+ * JSON tokens. Iterative; nesting is checked against the depth limit. Confined to the decoding
+ * thread.
  */
 final class YamlTreeParser extends ParserMinimalBase {
   private static final class Frame {
@@ -281,7 +281,8 @@ final class YamlTreeParser extends ParserMinimalBase {
     if (_currToken == JsonToken.VALUE_NUMBER_INT) {
       throw new InputCoercionException(
           this,
-          "numeric value " + dev.machinery.core.internal.Text.quote(scalar.text)
+          "numeric value "
+              + dev.machinery.core.internal.Text.quote(scalar.text)
               + " is out of range of int",
           JsonToken.VALUE_NUMBER_INT,
           Integer.TYPE);
@@ -295,7 +296,8 @@ final class YamlTreeParser extends ParserMinimalBase {
     if (n instanceof BigInteger) {
       throw new InputCoercionException(
           this,
-          "numeric value " + dev.machinery.core.internal.Text.quote(scalar.text)
+          "numeric value "
+              + dev.machinery.core.internal.Text.quote(scalar.text)
               + " is out of range of long",
           JsonToken.VALUE_NUMBER_INT,
           Long.TYPE);
@@ -336,7 +338,8 @@ final class YamlTreeParser extends ParserMinimalBase {
     }
     if (!Double.isFinite(n.doubleValue())) {
       throw _constructError(
-          "the value " + dev.machinery.core.internal.Text.quote(scalar.text)
+          "the value "
+              + dev.machinery.core.internal.Text.quote(scalar.text)
               + " is not a finite number");
     }
     return new BigDecimal(scalar.text);

@@ -24,8 +24,7 @@ public final class AmbiguousKindException extends MachineryException {
    * @param candidates every kind the type is registered under
    * @param message the full message
    */
-  public AmbiguousKindException(
-      Class<?> type, List<GroupVersionKind> candidates, String message) {
+  public AmbiguousKindException(Class<?> type, List<GroupVersionKind> candidates, String message) {
     super(message);
     this.type = type;
     this.candidates = List.copyOf(candidates);

@@ -83,8 +83,8 @@ public final class Scheme {
   }
 
   /**
-   * Returns whether the scheme can create and decode objects of this kind: the kind is
-   * registered, or it is an unversioned kind asked for in a registered group version.
+   * Returns whether the scheme can create and decode objects of this kind: the kind is registered,
+   * or it is an unversioned kind asked for in a registered group version.
    *
    * @param kind the kind
    * @return true if recognised
@@ -135,14 +135,13 @@ public final class Scheme {
   }
 
   /**
-   * Returns the one kind an object is encoded as: the only kind its type is registered under,
-   * or, when there are several, the one its {@code apiVersion} and {@code kind} name.
+   * Returns the one kind an object is encoded as: the only kind its type is registered under, or,
+   * when there are several, the one its {@code apiVersion} and {@code kind} name.
    *
    * @param object the object
    * @return the kind
    * @throws NotRegisteredException if the object's type is not registered
-   * @throws AmbiguousKindException if the type has several kinds and the object names none of
-   *     them
+   * @throws AmbiguousKindException if the type has several kinds and the object names none of them
    */
   public GroupVersionKind kindFor(ApiObject object) {
     Class<?> type = object.getClass();
@@ -198,8 +197,8 @@ public final class Scheme {
 
   /**
    * Returns the registered external versions of a group, most preferred first: the versions of
-   * {@link Builder#setVersionPriority} in the order given, then the rest in {@link
-   * VersionPriority} order. Internal versions are not included.
+   * {@link Builder#setVersionPriority} in the order given, then the rest in {@link VersionPriority}
+   * order. Internal versions are not included.
    *
    * @param group the group
    * @return the versions; empty for an unknown group
@@ -263,8 +262,7 @@ public final class Scheme {
   }
 
   /**
-   * Returns every registered kind and its type, in registration order, internal versions
-   * included.
+   * Returns every registered kind and its type, in registration order, internal versions included.
    *
    * @return kind to type
    */
@@ -273,8 +271,8 @@ public final class Scheme {
   }
 
   /**
-   * Applies the defaulting functions registered for the object's exact type, in registration
-   * order. Objects of a type with no defaulting function are left unchanged.
+   * Applies the defaulting functions registered for the object's exact type, in registration order.
+   * Objects of a type with no defaulting function are left unchanged.
    *
    * @param object the object to default in place
    */
@@ -367,8 +365,8 @@ public final class Scheme {
   }
 
   /**
-   * Collects registrations for a {@link Scheme}. Every method returns the builder; {@link
-   * #build()} checks them all and reports every conflict in one {@link SchemeBuildException}.
+   * Collects registrations for a {@link Scheme}. Every method returns the builder; {@link #build()}
+   * checks them all and reports every conflict in one {@link SchemeBuildException}.
    *
    * <p>Not thread-safe: confine a builder to one thread.
    */
@@ -391,8 +389,7 @@ public final class Scheme {
      * @return this builder
      */
     @SafeVarargs
-    public final Builder addKnownTypes(
-        GroupVersion version, Class<? extends ApiObject>... types) {
+    public final Builder addKnownTypes(GroupVersion version, Class<? extends ApiObject>... types) {
       Objects.requireNonNull(version, "version");
       for (Class<? extends ApiObject> type : types) {
         addKnownType(version.withKind(type.getSimpleName()), type);
@@ -401,8 +398,8 @@ public final class Scheme {
     }
 
     /**
-     * Registers a type under an explicit kind. The same type may be registered under several
-     * kinds; one kind may not name two types.
+     * Registers a type under an explicit kind. The same type may be registered under several kinds;
+     * one kind may not name two types.
      *
      * @param kind the kind; group may be empty, version and kind may not
      * @param type the type
@@ -435,8 +432,8 @@ public final class Scheme {
     }
 
     /**
-     * Registers unversioned types: registered once in {@code version}, and recognised under
-     * their kind name in every registered group version (as Kubernetes' {@code Status}).
+     * Registers unversioned types: registered once in {@code version}, and recognised under their
+     * kind name in every registered group version (as Kubernetes' {@code Status}).
      *
      * @param version the group version they are registered in
      * @param types the types, each under its simple class name
@@ -470,9 +467,8 @@ public final class Scheme {
     }
 
     /**
-     * Sets the order of preference of a group's versions, most preferred first. All versions
-     * must be of one group and registered; versions left out follow in {@link VersionPriority}
-     * order.
+     * Sets the order of preference of a group's versions, most preferred first. All versions must
+     * be of one group and registered; versions left out follow in {@link VersionPriority} order.
      *
      * @param versions the versions, most preferred first
      * @return this builder
@@ -483,9 +479,9 @@ public final class Scheme {
     }
 
     /**
-     * Declares that objects will be converted through internal versions, so that {@link
-     * #build()} reports any group with external versions but no internal version, and any
-     * external kind with no internal counterpart.
+     * Declares that objects will be converted through internal versions, so that {@link #build()}
+     * reports any group with external versions but no internal version, and any external kind with
+     * no internal counterpart.
      *
      * @return this builder
      */
@@ -576,7 +572,9 @@ public final class Scheme {
                 .forEach(ordered::add);
           });
       Map<String, List<GroupVersion>> orderedGroups = new LinkedHashMap<>();
-      externalVersions.keySet().forEach(g -> orderedGroups.put(g, List.copyOf(versionsByGroup.get(g))));
+      externalVersions
+          .keySet()
+          .forEach(g -> orderedGroups.put(g, List.copyOf(versionsByGroup.get(g))));
 
       defaulters.keySet().stream()
           .filter(type -> !kindsByType.containsKey(type))

@@ -4,10 +4,9 @@ import dev.machinery.MachineryException;
 import java.util.List;
 
 /**
- * Thrown by {@link Scheme.Builder#build()} with every conflict among the registrations at once
- * (a kind registered to two types, a version priority naming an unknown version, a group with no
- * internal version, ...), one per line of the message and one per element of {@link
- * #problems()}.
+ * Thrown by {@link Scheme.Builder#build()} with every conflict among the registrations at once (a
+ * kind registered to two types, a version priority naming an unknown version, a group with no
+ * internal version, ...), one per line of the message and one per element of {@link #problems()}.
  *
  * <p>Immutable and safe to share between threads.
  */

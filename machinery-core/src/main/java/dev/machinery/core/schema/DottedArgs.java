@@ -4,7 +4,9 @@ package dev.machinery.core.schema;
 final class DottedArgs {
   private DottedArgs() {}
 
-  /** Splits {@code a.b.rest} into three parts, or returns null when there are fewer than two dots. */
+  /**
+   * Splits {@code a.b.rest} into three parts, or returns null when there are fewer than two dots.
+   */
   static String[] splitThree(String text) {
     int first = text.indexOf('.');
     int second = first < 0 ? -1 : text.indexOf('.', first + 1);

@@ -7,10 +7,10 @@ import java.util.Objects;
 /**
  * An API group and version, such as {@code apps/v1} or the legacy core group's {@code v1}.
  *
- * <p>The string form is Kubernetes' {@code apiVersion}: {@code group/version}, or the bare
- * version for the core group {@code ""}. {@link #parse(String)} accepts every form Kubernetes
- * accepts ({@code v1}, {@code /v1}, {@code apps/v1}, {@code apps/} for a group without a version,
- * and the empty string for the empty value) and rejects anything else with a {@link
+ * <p>The string form is Kubernetes' {@code apiVersion}: {@code group/version}, or the bare version
+ * for the core group {@code ""}. {@link #parse(String)} accepts every form Kubernetes accepts
+ * ({@code v1}, {@code /v1}, {@code apps/v1}, {@code apps/} for a group without a version, and the
+ * empty string for the empty value) and rejects anything else with a {@link
  * MalformedIdentifierException}. Immutable and safe to share between threads.
  *
  * @param group the group; empty for the legacy core group
@@ -60,8 +60,8 @@ public record GroupVersion(String group, String version) {
   }
 
   /**
-   * Parses an {@code apiVersion} string: {@code v1}, {@code /v1}, {@code apps/v1}, {@code apps/}
-   * or the empty string.
+   * Parses an {@code apiVersion} string: {@code v1}, {@code /v1}, {@code apps/v1}, {@code apps/} or
+   * the empty string.
    *
    * @param text the string form
    * @return the value

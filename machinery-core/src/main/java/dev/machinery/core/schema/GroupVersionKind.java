@@ -8,11 +8,10 @@ import java.util.Objects;
  * A kind in a group version, such as {@code apps/v1, Kind=Deployment}.
  *
  * <p>{@link #toString()} prints Kubernetes' form ({@code apps/v1, Kind=Deployment}, {@code /v1,
- * Kind=Pod} for the core group) and {@link #parse(String)} reads it back. Documents carry the
- * same identity as {@code apiVersion} and {@code kind}: see {@link #fromApiVersionAndKind} and
- * {@link #apiVersion()}. The dotted command-line form {@code Deployment.v1.apps} is parsed by
- * {@link KindArg}. Parts may be empty in a partial value. Immutable and safe to share between
- * threads.
+ * Kind=Pod} for the core group) and {@link #parse(String)} reads it back. Documents carry the same
+ * identity as {@code apiVersion} and {@code kind}: see {@link #fromApiVersionAndKind} and {@link
+ * #apiVersion()}. The dotted command-line form {@code Deployment.v1.apps} is parsed by {@link
+ * KindArg}. Parts may be empty in a partial value. Immutable and safe to share between threads.
  *
  * @param group the group; empty for the legacy core group
  * @param version the version

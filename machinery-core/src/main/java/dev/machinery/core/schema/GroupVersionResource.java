@@ -119,7 +119,9 @@ public record GroupVersionResource(String group, String version, String resource
       return false;
     }
     GroupVersionResource that = (GroupVersionResource) o;
-    return group.equals(that.group) && version.equals(that.version) && resource.equals(that.resource);
+    return group.equals(that.group)
+        && version.equals(that.version)
+        && resource.equals(that.resource);
   }
 
   @Override

@@ -8,9 +8,9 @@ import java.util.Objects;
  *
  * <p>Versions of the form {@code vN}, {@code vNbetaM} and {@code vNalphaM} come first: every GA
  * version before every beta, every beta before every alpha; within each, the higher major number
- * first, then the higher minor number. Any other name comes after them all, in plain string
- * order. So {@code v10, v2, v1, v11beta2, v10beta3, v3beta1, v12alpha1, v11alpha2, foo1, foo10}
- * is sorted. Stateless and safe for concurrent use.
+ * first, then the higher minor number. Any other name comes after them all, in plain string order.
+ * So {@code v10, v2, v1, v11beta2, v10beta3, v3beta1, v12alpha1, v11alpha2, foo1, foo10} is sorted.
+ * Stateless and safe for concurrent use.
  */
 public final class VersionPriority {
   /** Sorts versions most preferred first. */

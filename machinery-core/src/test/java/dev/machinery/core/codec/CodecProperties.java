@@ -22,11 +22,70 @@ import org.junit.jupiter.api.Test;
 class CodecProperties {
   private static final CodecFactory CODECS = CodecFactory.create(TestApi.scheme());
   private static final String[] TRICKY = {
-    "", " ", "1.10", "007", "0o17", "0x1F", "1e3", ".5", "+1", "-0", ".inf", "-.Inf", ".nan",
-    "yes", "no", "on", "off", "y", "n", "true", "False", "NULL", "~", "null", "<<", "-", "- a",
-    "a: b", "#x", "x #y", "'", "\"", "\\", "&a", "*a", "!tag", "|", ">", "[", "]", "{", "}", ",",
-    "%", "@", "`", "?", ":", "a\nb", "trailing\n", " lead", "tail ", "\t", "caf\u00e9", "\u20ac",
-    "\ud83d\ude80", "\u00a0", "\u2028", "1_000", "1:20", "2024-03-18T09:15:42Z", "=", "---", "..."
+    "",
+    " ",
+    "1.10",
+    "007",
+    "0o17",
+    "0x1F",
+    "1e3",
+    ".5",
+    "+1",
+    "-0",
+    ".inf",
+    "-.Inf",
+    ".nan",
+    "yes",
+    "no",
+    "on",
+    "off",
+    "y",
+    "n",
+    "true",
+    "False",
+    "NULL",
+    "~",
+    "null",
+    "<<",
+    "-",
+    "- a",
+    "a: b",
+    "#x",
+    "x #y",
+    "'",
+    "\"",
+    "\\",
+    "&a",
+    "*a",
+    "!tag",
+    "|",
+    ">",
+    "[",
+    "]",
+    "{",
+    "}",
+    ",",
+    "%",
+    "@",
+    "`",
+    "?",
+    ":",
+    "a\nb",
+    "trailing\n",
+    " lead",
+    "tail ",
+    "\t",
+    "caf\u00e9",
+    "\u20ac",
+    "\ud83d\ude80",
+    "\u00a0",
+    "\u2028",
+    "1_000",
+    "1:20",
+    "2024-03-18T09:15:42Z",
+    "=",
+    "---",
+    "..."
   };
 
   static String string(SplittableRandom r) {
@@ -36,7 +95,10 @@ class CodecProperties {
     int n = r.nextInt(12);
     StringBuilder b = new StringBuilder(n);
     for (int i = 0; i < n; i++) {
-      b.append(r.nextInt(4) == 0 ? TRICKY[r.nextInt(TRICKY.length)] : String.valueOf((char) (' ' + r.nextInt(95))));
+      b.append(
+          r.nextInt(4) == 0
+              ? TRICKY[r.nextInt(TRICKY.length)]
+              : String.valueOf((char) (' ' + r.nextInt(95))));
     }
     return b.toString();
   }
@@ -87,7 +149,11 @@ class CodecProperties {
     d.setMetadata(meta);
     List<DeploymentSpec.Container> containers = new ArrayList<>();
     for (int i = r.nextInt(3); i > 0; i--) {
-      containers.add(new DeploymentSpec.Container(string(r), r.nextBoolean() ? null : string(r), List.of(r.nextInt(), r.nextInt(65536))));
+      containers.add(
+          new DeploymentSpec.Container(
+              string(r),
+              r.nextBoolean() ? null : string(r),
+              List.of(r.nextInt(), r.nextInt(65536))));
     }
     Map<String, Object> extra = new LinkedHashMap<>();
     for (int i = r.nextInt(4); i > 0; i--) {
@@ -111,7 +177,8 @@ class CodecProperties {
     d.setApiVersion("apps/v1");
     d.setKind("Deployment");
     assertEquals(d, back, () -> new String(encoded, java.nio.charset.StandardCharsets.UTF_8));
-    assertEquals(new String(encoded, java.nio.charset.StandardCharsets.UTF_8), codec.encodeToString(back));
+    assertEquals(
+        new String(encoded, java.nio.charset.StandardCharsets.UTF_8), codec.encodeToString(back));
   }
 
   @Test
@@ -150,7 +217,9 @@ class CodecProperties {
           // Move apiVersion and kind to the end of the object.
           String head = "{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\",";
           String moved =
-              "{" + json.substring(head.length(), json.length() - 1) + ",\"kind\":\"Deployment\",\"apiVersion\":\"apps/v1\"}";
+              "{"
+                  + json.substring(head.length(), json.length() - 1)
+                  + ",\"kind\":\"Deployment\",\"apiVersion\":\"apps/v1\"}";
           d.setApiVersion("apps/v1");
           d.setKind("Deployment");
           assertEquals(d, CODECS.json().decode(moved).object());

@@ -24,10 +24,13 @@ import org.junit.jupiter.api.Test;
 class JsonCodecTest {
   private static final CodecFactory CODECS = CodecFactory.create(TestApi.scheme());
   private static final Codec JSON = CODECS.json();
-  private static final GroupVersionKind DEPLOYMENT = GroupVersionKind.of("apps", "v1", "Deployment");
+  private static final GroupVersionKind DEPLOYMENT =
+      GroupVersionKind.of("apps", "v1", "Deployment");
 
   private static String doc(String body) {
-    return "{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\"" + (body.isEmpty() ? "" : "," + body) + "}";
+    return "{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\""
+        + (body.isEmpty() ? "" : "," + body)
+        + "}";
   }
 
   @Test
@@ -78,7 +81,8 @@ class JsonCodecTest {
 
   @Test
   void decodesTheLegacyCoreGroupAndUnversionedKinds() {
-    Service s = (Service) JSON.decode("{\"apiVersion\":\"v1\",\"kind\":\"Service\",\"port\":80}").object();
+    Service s =
+        (Service) JSON.decode("{\"apiVersion\":\"v1\",\"kind\":\"Service\",\"port\":80}").object();
     assertEquals(80, s.getPort());
     Decoded<ApiObject> status =
         JSON.decode("{\"apiVersion\":\"v1\",\"kind\":\"Status\",\"code\":404}");
@@ -168,7 +172,9 @@ class JsonCodecTest {
       DecodeException first =
           assertThrows(
               DecodeException.class,
-              () -> codec.decode("{\"kind\":\"Deployment\",\"apiVersion\":\"apps/v1\",\"kind\":\"Service\"}"),
+              () ->
+                  codec.decode(
+                      "{\"kind\":\"Deployment\",\"apiVersion\":\"apps/v1\",\"kind\":\"Service\"}"),
               mode.name());
       assertEquals(
           "duplicate field \"kind\": a document names its apiVersion and kind once",
@@ -186,7 +192,9 @@ class JsonCodecTest {
       DecodeException buffered =
           assertThrows(
               DecodeException.class,
-              () -> codec.decode("{\"spec\":{},\"kind\":\"Deployment\",\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\"}"),
+              () ->
+                  codec.decode(
+                      "{\"spec\":{},\"kind\":\"Deployment\",\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\"}"),
               mode.name());
       assertEquals("kind", buffered.fieldPath(), mode.name());
     }
@@ -199,7 +207,8 @@ class JsonCodecTest {
             StrictDecodingException.class,
             () -> JSON.decode(doc("\"Kind\":\"Service\",\"Metadata\":{}")));
     assertEquals(
-        "strict decoding error: unknown field \"Kind\", unknown field \"Metadata\"", e.getMessage());
+        "strict decoding error: unknown field \"Kind\", unknown field \"Metadata\"",
+        e.getMessage());
   }
 
   @Test
@@ -224,14 +233,18 @@ class JsonCodecTest {
         noVersion.getMessage());
     assertEquals("apiVersion", noVersion.fieldPath());
     assertThrows(MissingKindException.class, () -> JSON.decode("{}"));
-    assertThrows(MissingKindException.class, () -> JSON.decode("{\"apiVersion\":\"v1\",\"kind\":\"\"}"));
-    assertThrows(MissingVersionException.class, () -> JSON.decode("{\"apiVersion\":\"apps/\",\"kind\":\"Deployment\"}"));
+    assertThrows(
+        MissingKindException.class, () -> JSON.decode("{\"apiVersion\":\"v1\",\"kind\":\"\"}"));
+    assertThrows(
+        MissingVersionException.class,
+        () -> JSON.decode("{\"apiVersion\":\"apps/\",\"kind\":\"Deployment\"}"));
   }
 
   @Test
   void rejectsTypeFieldsThatAreNotStrings() {
     DecodeException e =
-        assertThrows(DecodeException.class, () -> JSON.decode("{\"apiVersion\":1,\"kind\":\"Deployment\"}"));
+        assertThrows(
+            DecodeException.class, () -> JSON.decode("{\"apiVersion\":1,\"kind\":\"Deployment\"}"));
     assertEquals("field \"apiVersion\" must be a string, found number \"1\"", e.getMessage());
     assertEquals(1, e.line());
     assertEquals(15, e.column());
@@ -240,7 +253,9 @@ class JsonCodecTest {
   @Test
   void rejectsMalformedApiVersion() {
     DecodeException e =
-        assertThrows(DecodeException.class, () -> JSON.decode("{\"apiVersion\":\"a/b/c\",\"kind\":\"Deployment\"}"));
+        assertThrows(
+            DecodeException.class,
+            () -> JSON.decode("{\"apiVersion\":\"a/b/c\",\"kind\":\"Deployment\"}"));
     assertEquals(
         "invalid apiVersion: invalid group/version \"a/b/c\": expected \"version\" or"
             + " \"group/version\", found more than one '/'",
@@ -254,7 +269,8 @@ class JsonCodecTest {
         assertThrows(
             NotRegisteredException.class,
             () -> JSON.decode("{\"apiVersion\":\"apps/v1\",\"kind\":\"StatefulSet\"}"));
-    assertTrue(e.getMessage().startsWith("no kind \"StatefulSet\" is registered for version \"apps/v1\""));
+    assertTrue(
+        e.getMessage().startsWith("no kind \"StatefulSet\" is registered for version \"apps/v1\""));
   }
 
   @Test
@@ -275,21 +291,25 @@ class JsonCodecTest {
     DecodeException e =
         assertThrows(DecodeException.class, () -> JSON.decode(doc("") + " {\"x\":1}"));
     assertEquals(
-        "unexpected data after the JSON object at line 1, column 46: found an object", e.getMessage());
+        "unexpected data after the JSON object at line 1, column 46: found an object",
+        e.getMessage());
   }
 
   @Test
   void rejectsMalformedJsonWithItsPosition() {
     DecodeException e =
         assertThrows(DecodeException.class, () -> JSON.decode(doc("\"spec\":{\"replicas\":}")));
-    assertTrue(e.getMessage().startsWith("malformed JSON (line 1, column 64): Unexpected character"), e.getMessage());
+    assertTrue(
+        e.getMessage().startsWith("malformed JSON (line 1, column 64): Unexpected character"),
+        e.getMessage());
     assertEquals("spec.replicas", e.fieldPath());
   }
 
   @Test
   void refusesToCoerceStringsIntoNumbers() {
     DecodeException e =
-        assertThrows(DecodeException.class, () -> JSON.decode(doc("\"spec\":{\"replicas\":\"3\"}")));
+        assertThrows(
+            DecodeException.class, () -> JSON.decode(doc("\"spec\":{\"replicas\":\"3\"}")));
     assertEquals(
         "field \"spec.replicas\": expected an integer (integer), found string \"3\" (line 1,"
             + " column 64)",
@@ -318,22 +338,31 @@ class JsonCodecTest {
   @Test
   void rejectsNumbersOutOfRange() {
     DecodeException huge =
-        assertThrows(DecodeException.class, () -> JSON.decode(doc("\"spec\":{\"ratio\":1e1000000}")));
+        assertThrows(
+            DecodeException.class, () -> JSON.decode(doc("\"spec\":{\"ratio\":1e1000000}")));
     assertEquals(
         "field \"spec.ratio\": expected a finite number in the range of double, found number"
             + " \"1e1000000\" (line 1, column 61)",
         huge.getMessage());
     String digits400 = "9".repeat(400);
     Codec roomy =
-        CodecFactory.create(TestApi.scheme(), CodecLimits.DEFAULTS.withMaxNumberLength(1000)).json();
+        CodecFactory.create(TestApi.scheme(), CodecLimits.DEFAULTS.withMaxNumberLength(1000))
+            .json();
     DecodeException longDouble =
-        assertThrows(DecodeException.class, () -> roomy.decode(doc("\"spec\":{\"ratio\":" + digits400 + "}")));
-    assertTrue(longDouble.getMessage().startsWith("field \"spec.ratio\": expected a finite number"), longDouble.getMessage());
+        assertThrows(
+            DecodeException.class,
+            () -> roomy.decode(doc("\"spec\":{\"ratio\":" + digits400 + "}")));
+    assertTrue(
+        longDouble.getMessage().startsWith("field \"spec.ratio\": expected a finite number"),
+        longDouble.getMessage());
     DecodeException longInt =
-        assertThrows(DecodeException.class, () -> roomy.decode(doc("\"spec\":{\"replicas\":" + digits400 + "}")));
+        assertThrows(
+            DecodeException.class,
+            () -> roomy.decode(doc("\"spec\":{\"replicas\":" + digits400 + "}")));
     assertEquals("spec.replicas", longInt.fieldPath());
     DecodeException inMap =
-        assertThrows(DecodeException.class, () -> JSON.decode(doc("\"spec\":{\"extra\":{\"a\":[1e999]}}")));
+        assertThrows(
+            DecodeException.class, () -> JSON.decode(doc("\"spec\":{\"extra\":{\"a\":[1e999]}}")));
     assertEquals("spec.extra.a[0]", inMap.fieldPath());
   }
 
@@ -341,8 +370,16 @@ class JsonCodecTest {
   void rejectsNotANumberStrings() {
     for (String text : List.of("NaN", "-Infinity", "Infinity")) {
       DecodeException e =
-          assertThrows(DecodeException.class, () -> JSON.decode(doc("\"spec\":{\"ratio\":\"" + text + "\"}")));
-      assertTrue(e.getMessage().startsWith("field \"spec.ratio\": expected a finite number in the range of double, found string \"" + text + "\""), e.getMessage());
+          assertThrows(
+              DecodeException.class,
+              () -> JSON.decode(doc("\"spec\":{\"ratio\":\"" + text + "\"}")));
+      assertTrue(
+          e.getMessage()
+              .startsWith(
+                  "field \"spec.ratio\": expected a finite number in the range of double, found string \""
+                      + text
+                      + "\""),
+          e.getMessage());
     }
     assertThrows(DecodeException.class, () -> JSON.decode(doc("\"spec\":{\"ratio\":NaN}")));
   }
@@ -351,7 +388,9 @@ class JsonCodecTest {
   void keepsUntypedIntegersAndFloatsExact() {
     Deployment d =
         (Deployment)
-            JSON.decode(doc("\"spec\":{\"extra\":{\"i\":1,\"big\":123456789012345678901234567890,\"f\":1.5,\"s\":\"x\",\"n\":null,\"l\":[true]}}"))
+            JSON.decode(
+                    doc(
+                        "\"spec\":{\"extra\":{\"i\":1,\"big\":123456789012345678901234567890,\"f\":1.5,\"s\":\"x\",\"n\":null,\"l\":[true]}}"))
                 .object();
     Map<String, Object> extra = d.getSpec().extra();
     assertEquals(1L, extra.get("i"));
@@ -386,14 +425,22 @@ class JsonCodecTest {
     assertThrows(DecodeException.class, () -> JSON.decode(utf16le));
     byte[] withBom = doc("").getBytes(StandardCharsets.UTF_16);
     assertThrows(DecodeException.class, () -> JSON.decode(withBom));
-    assertThrows(DecodeException.class, () -> JSON.decode(new byte[] {'{', (byte) 0xED, (byte) 0xA0, (byte) 0x80, '}'}));
-    assertThrows(DecodeException.class, () -> JSON.decode(new byte[] {'{', (byte) 0xF4, (byte) 0x90, (byte) 0x80, (byte) 0x80, '}'}));
-    assertThrows(DecodeException.class, () -> JSON.decode(new byte[] {'{', (byte) 0xE2, (byte) 0x82}));
+    assertThrows(
+        DecodeException.class,
+        () -> JSON.decode(new byte[] {'{', (byte) 0xED, (byte) 0xA0, (byte) 0x80, '}'}));
+    assertThrows(
+        DecodeException.class,
+        () ->
+            JSON.decode(new byte[] {'{', (byte) 0xF4, (byte) 0x90, (byte) 0x80, (byte) 0x80, '}'}));
+    assertThrows(
+        DecodeException.class, () -> JSON.decode(new byte[] {'{', (byte) 0xE2, (byte) 0x82}));
   }
 
   @Test
   void acceptsMultiByteUtf8AndALeadingByteOrderMark() {
-    byte[] text = doc("\"metadata\":{\"name\":\"caf\u00e9 \u20ac \ud83d\ude80\"}").getBytes(StandardCharsets.UTF_8);
+    byte[] text =
+        doc("\"metadata\":{\"name\":\"caf\u00e9 \u20ac \ud83d\ude80\"}")
+            .getBytes(StandardCharsets.UTF_8);
     byte[] bom = new byte[text.length + 3];
     bom[0] = (byte) 0xEF;
     bom[1] = (byte) 0xBB;
@@ -406,9 +453,12 @@ class JsonCodecTest {
   @Test
   void decodesFromAStreamWithinTheLimit() {
     Deployment d =
-        (Deployment) JSON.decode(new ByteArrayInputStream(doc("").getBytes(StandardCharsets.UTF_8))).object();
+        (Deployment)
+            JSON.decode(new ByteArrayInputStream(doc("").getBytes(StandardCharsets.UTF_8)))
+                .object();
     assertEquals("Deployment", d.getKind());
-    Codec small = CodecFactory.create(TestApi.scheme(), CodecLimits.DEFAULTS.withMaxJsonBytes(20)).json();
+    Codec small =
+        CodecFactory.create(TestApi.scheme(), CodecLimits.DEFAULTS.withMaxJsonBytes(20)).json();
     LimitExceededException e =
         assertThrows(
             LimitExceededException.class,
@@ -428,21 +478,49 @@ class JsonCodecTest {
             .withMaxTokenCount(40);
     Codec codec = CodecFactory.create(TestApi.scheme(), tight).json();
     LimitExceededException depth =
-        assertThrows(LimitExceededException.class, () -> codec.decode(doc("\"spec\":{\"extra\":{\"a\":{\"b\":{\"c\":{\"d\":1}}}}}")));
+        assertThrows(
+            LimitExceededException.class,
+            () -> codec.decode(doc("\"spec\":{\"extra\":{\"a\":{\"b\":{\"c\":{\"d\":1}}}}}")));
     assertEquals("maxNestingDepth", depth.limit());
     assertEquals(5, depth.maximum());
-    assertTrue(depth.getMessage().startsWith("the document nests deeper than the limit maxNestingDepth (5)"), depth.getMessage());
-    assertEquals("maxStringLength", assertThrows(LimitExceededException.class, () -> codec.decode(doc("\"metadata\":{\"name\":\"" + "x".repeat(11) + "\"}"))).limit());
-    assertEquals("maxNumberLength", assertThrows(LimitExceededException.class, () -> codec.decode(doc("\"spec\":{\"replicas\":123456}"))).limit());
-    assertEquals("maxNameLength", assertThrows(LimitExceededException.class, () -> codec.decode(doc("\"metadata\":{\"" + "n".repeat(11) + "\":1}"))).limit());
-    assertEquals("maxTokenCount", assertThrows(LimitExceededException.class, () -> codec.decode(doc("\"spec\":{\"extra\":{\"l\":[" + "1,".repeat(40) + "1]}}"))).limit());
+    assertTrue(
+        depth
+            .getMessage()
+            .startsWith("the document nests deeper than the limit maxNestingDepth (5)"),
+        depth.getMessage());
+    assertEquals(
+        "maxStringLength",
+        assertThrows(
+                LimitExceededException.class,
+                () -> codec.decode(doc("\"metadata\":{\"name\":\"" + "x".repeat(11) + "\"}")))
+            .limit());
+    assertEquals(
+        "maxNumberLength",
+        assertThrows(
+                LimitExceededException.class,
+                () -> codec.decode(doc("\"spec\":{\"replicas\":123456}")))
+            .limit());
+    assertEquals(
+        "maxNameLength",
+        assertThrows(
+                LimitExceededException.class,
+                () -> codec.decode(doc("\"metadata\":{\"" + "n".repeat(11) + "\":1}")))
+            .limit());
+    assertEquals(
+        "maxTokenCount",
+        assertThrows(
+                LimitExceededException.class,
+                () -> codec.decode(doc("\"spec\":{\"extra\":{\"l\":[" + "1,".repeat(40) + "1]}}")))
+            .limit());
   }
 
   @Test
   void survivesDeepNestingWithATypedError() {
     String deep = "[".repeat(100_000) + "]".repeat(100_000);
     LimitExceededException e =
-        assertThrows(LimitExceededException.class, () -> JSON.decode(doc("\"spec\":{\"extra\":{\"a\":" + deep + "}}")));
+        assertThrows(
+            LimitExceededException.class,
+            () -> JSON.decode(doc("\"spec\":{\"extra\":{\"a\":" + deep + "}}")));
     assertEquals("maxNestingDepth", e.limit());
   }
 
@@ -450,11 +528,14 @@ class JsonCodecTest {
   void neverEchoesMoreThanABoundedEscapedSliceOfTheInput() {
     String hostile = "\u0007" + "x".repeat(100_000);
     DecodeException e =
-        assertThrows(DecodeException.class, () -> JSON.decode(doc("\"spec\":{\"replicas\":\"" + hostile + "\"}")));
+        assertThrows(
+            DecodeException.class,
+            () -> JSON.decode(doc("\"spec\":{\"replicas\":\"" + hostile + "\"}")));
     assertTrue(e.getMessage().length() < 400, e.getMessage());
     assertTrue(!e.getMessage().contains("\u0007"), e.getMessage());
     DecodeException token =
-        assertThrows(DecodeException.class, () -> JSON.decode(doc("\"spec\":" + "z".repeat(100_000))));
+        assertThrows(
+            DecodeException.class, () -> JSON.decode(doc("\"spec\":" + "z".repeat(100_000))));
     assertTrue(token.getMessage().length() < 400, token.getMessage());
   }
 
@@ -462,7 +543,8 @@ class JsonCodecTest {
   void encodesTypeFieldsFirstAndOmitsNulls() {
     Deployment d = new Deployment();
     d.setMetadata(new Meta("web"));
-    d.setSpec(new DeploymentSpec(2, false, null, null, DeploymentSpec.Strategy.Recreate, null, null));
+    d.setSpec(
+        new DeploymentSpec(2, false, null, null, DeploymentSpec.Strategy.Recreate, null, null));
     assertEquals(
         "{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\",\"metadata\":{\"name\":\"web\"},"
             + "\"spec\":{\"replicas\":2,\"paused\":false,\"strategy\":\"Recreate\"}}",
@@ -480,7 +562,8 @@ class JsonCodecTest {
 
   @Test
   void encodesNestedApiObjectsWithTheirOwnTypeFields() {
-    dev.machinery.core.testapi.apps.DeploymentList list = new dev.machinery.core.testapi.apps.DeploymentList();
+    dev.machinery.core.testapi.apps.DeploymentList list =
+        new dev.machinery.core.testapi.apps.DeploymentList();
     Deployment item = new Deployment();
     item.setApiVersion("apps/v1");
     item.setKind("Deployment");
@@ -499,7 +582,15 @@ class JsonCodecTest {
     Deployment d = new Deployment();
     d.setMetadata(new Meta("web"));
     d.getMetadata().setLabels(Map.of());
-    d.setSpec(new DeploymentSpec(null, true, null, null, null, List.of(new DeploymentSpec.Container("a", null, List.of(80, 443))), null));
+    d.setSpec(
+        new DeploymentSpec(
+            null,
+            true,
+            null,
+            null,
+            null,
+            List.of(new DeploymentSpec.Container("a", null, List.of(80, 443))),
+            null));
     assertEquals(
         "{\n"
             + "  \"apiVersion\": \"apps/v1\",\n"
@@ -529,7 +620,8 @@ class JsonCodecTest {
     Deployment d = new Deployment();
     d.setSpec(new DeploymentSpec(null, false, Double.NaN, null, null, null, null));
     EncodeException e = assertThrows(EncodeException.class, () -> JSON.encode(d));
-    assertTrue(e.getMessage().startsWith("could not encode apps/v1, Kind=Deployment: "), e.getMessage());
+    assertTrue(
+        e.getMessage().startsWith("could not encode apps/v1, Kind=Deployment: "), e.getMessage());
   }
 
   @Test
@@ -542,17 +634,26 @@ class JsonCodecTest {
           }
         };
     JSON.encode(new Service(), out);
-    assertEquals("{\"apiVersion\":\"v1\",\"kind\":\"Service\",\"port\":0}", out.toString(StandardCharsets.UTF_8));
+    assertEquals(
+        "{\"apiVersion\":\"v1\",\"kind\":\"Service\",\"port\":0}",
+        out.toString(StandardCharsets.UTF_8));
   }
 
   @Test
   void appliesDefaultsWhenAsked() {
     CodecFactory factory =
-        CodecFactory.create(TestApi.builder().addDefaultingFunction(Service.class, s -> s.setPort(443)).build());
-    Service plain = (Service) factory.json().decode("{\"apiVersion\":\"v1\",\"kind\":\"Service\"}").object();
+        CodecFactory.create(
+            TestApi.builder().addDefaultingFunction(Service.class, s -> s.setPort(443)).build());
+    Service plain =
+        (Service) factory.json().decode("{\"apiVersion\":\"v1\",\"kind\":\"Service\"}").object();
     assertEquals(0, plain.getPort());
     Service defaulted =
-        (Service) factory.json().withDefaulting(true).decode("{\"apiVersion\":\"v1\",\"kind\":\"Service\"}").object();
+        (Service)
+            factory
+                .json()
+                .withDefaulting(true)
+                .decode("{\"apiVersion\":\"v1\",\"kind\":\"Service\"}")
+                .object();
     assertEquals(443, defaulted.getPort());
   }
 
@@ -565,7 +666,9 @@ class JsonCodecTest {
 
   @Test
   void rejectsNulBytesAnywhere() {
-    DecodeException e = assertThrows(DecodeException.class, () -> JSON.decode(doc("\"spec\":{\"version\":\"a\u0000b\"}")));
+    DecodeException e =
+        assertThrows(
+            DecodeException.class, () -> JSON.decode(doc("\"spec\":{\"version\":\"a\u0000b\"}")));
     assertEquals("spec.version", e.fieldPath());
     assertThrows(DecodeException.class, () -> JSON.decode(doc("") + "\u0000"));
   }
@@ -583,7 +686,9 @@ class JsonCodecTest {
             () ->
                 JSON.decode(
                     doc(
-                        "\"metadata\":{\"labels\":{" + labels + "}},\"spec\":{\"extra\":{\"l\":[{\"a\":1,\"a\":2}]},"
+                        "\"metadata\":{\"labels\":{"
+                            + labels
+                            + "}},\"spec\":{\"extra\":{\"l\":[{\"a\":1,\"a\":2}]},"
                             + "\"unknown\":{\"b\":1,\"b\":2}}")));
     assertEquals(
         "strict decoding error: unknown field \"spec.unknown\", duplicate field"

@@ -16,7 +16,8 @@ class RootTypeScannerTest {
   void findsTypeFieldsAnywhereInTheRootObject() {
     assertArrayEquals(
         new String[] {"apps/v1", "Deployment"},
-        scan("{\"spec\":{\"a\":[1,{\"kind\":\"Nested\"}]},\"kind\":\"Deployment\",\"apiVersion\":\"apps/v1\"}"));
+        scan(
+            "{\"spec\":{\"a\":[1,{\"kind\":\"Nested\"}]},\"kind\":\"Deployment\",\"apiVersion\":\"apps/v1\"}"));
     assertArrayEquals(
         new String[] {"v1", "Pod"},
         scan(" {\n \"apiVersion\" : \"v1\" ,\n \"metadata\":{}, \"kind\" : \"Pod\" }\n"));
@@ -26,13 +27,16 @@ class RootTypeScannerTest {
   void ignoresNamesInValuesAndNestedObjects() {
     assertArrayEquals(
         new String[] {"v1", "Pod"},
-        scan("{\"name\":\"kind\",\"x\":\"\\\"kind\\\":{[\",\"apiVersion\":\"v1\",\"kind\":\"Pod\"}"));
+        scan(
+            "{\"name\":\"kind\",\"x\":\"\\\"kind\\\":{[\",\"apiVersion\":\"v1\",\"kind\":\"Pod\"}"));
     assertNull(scan("{\"spec\":{\"kind\":\"Pod\",\"apiVersion\":\"v1\"}}"));
   }
 
   @Test
   void declinesWhenItCannotBeSure() {
-    assertNull(scan("{\"ki\\u006ed\":\"Pod\",\"apiVersion\":\"v1\",\"kind\":\"Pod\"}"), "escaped root key");
+    assertNull(
+        scan("{\"ki\\u006ed\":\"Pod\",\"apiVersion\":\"v1\",\"kind\":\"Pod\"}"),
+        "escaped root key");
     assertNull(scan("{\"kind\":\"Pod\",\"apiVersion\":\"v1\",\"kind\":\"Pod\"}"), "duplicate");
     assertNull(scan("{\"kind\":1,\"apiVersion\":\"v1\"}"), "not a string");
     assertNull(scan("{\"kind\":\"P\\u006fd\",\"apiVersion\":\"v1\"}"), "escaped value");

@@ -56,8 +56,16 @@ class YamlCodecTest {
                 + "spec: {version: 1.10}\n");
     assertEquals("1.10", d.getSpec().version());
     assertEquals("007", d.getMetadata().getName());
-    assertEquals("true", deployment("apiVersion: apps/v1\nkind: Deployment\nspec: {version: true}\n").getSpec().version());
-    assertEquals("0x1F", deployment("apiVersion: apps/v1\nkind: Deployment\nspec: {version: 0x1F}\n").getSpec().version());
+    assertEquals(
+        "true",
+        deployment("apiVersion: apps/v1\nkind: Deployment\nspec: {version: true}\n")
+            .getSpec()
+            .version());
+    assertEquals(
+        "0x1F",
+        deployment("apiVersion: apps/v1\nkind: Deployment\nspec: {version: 0x1F}\n")
+            .getSpec()
+            .version());
   }
 
   @Test
@@ -118,10 +126,18 @@ class YamlCodecTest {
       DecodeException e =
           assertThrows(
               DecodeException.class,
-              () -> YAML.decode("apiVersion: apps/v1\nkind: Deployment\nspec: {ratio: " + value + "}\n"));
-      assertTrue(e.getMessage().startsWith("field \"spec.ratio\": expected a finite number"), e.getMessage());
+              () ->
+                  YAML.decode(
+                      "apiVersion: apps/v1\nkind: Deployment\nspec: {ratio: " + value + "}\n"));
+      assertTrue(
+          e.getMessage().startsWith("field \"spec.ratio\": expected a finite number"),
+          e.getMessage());
     }
-    assertEquals(".inf", deployment("apiVersion: apps/v1\nkind: Deployment\nspec: {version: .inf}\n").getSpec().version());
+    assertEquals(
+        ".inf",
+        deployment("apiVersion: apps/v1\nkind: Deployment\nspec: {version: .inf}\n")
+            .getSpec()
+            .version());
   }
 
   @Test
@@ -140,7 +156,8 @@ class YamlCodecTest {
     DecodeException e =
         assertThrows(
             DecodeException.class,
-            () -> YAML.decode("apiVersion: v1\nkind: Service\n---\napiVersion: v1\nkind: Service\n"));
+            () ->
+                YAML.decode("apiVersion: v1\nkind: Service\n---\napiVersion: v1\nkind: Service\n"));
     assertEquals(
         "the YAML stream holds 2 documents where one was expected; use decodeAll to read them all",
         e.getMessage());
@@ -154,7 +171,9 @@ class YamlCodecTest {
     DecodeException e =
         assertThrows(
             DecodeException.class,
-            () -> YAML.decodeAll("apiVersion: v1\nkind: Service\n---\napiVersion: v1\nkind: Service\nport: x\n"));
+            () ->
+                YAML.decodeAll(
+                    "apiVersion: v1\nkind: Service\n---\napiVersion: v1\nkind: Service\nport: x\n"));
     assertEquals(
         "document 2 of 2: field \"port\": expected an integer (int), found string \"x\" (line 6,"
             + " column 7)",
@@ -211,7 +230,8 @@ class YamlCodecTest {
     DecodeException e =
         assertThrows(
             DecodeException.class,
-            () -> YAML.decode("apiVersion: apps/v1\nkind: Deployment\nspec: {version: *nowhere}\n"));
+            () ->
+                YAML.decode("apiVersion: apps/v1\nkind: Deployment\nspec: {version: *nowhere}\n"));
     assertEquals(
         "invalid YAML at line 3, column 17: the alias *nowhere refers to no anchor defined before"
             + " it",
@@ -224,7 +244,9 @@ class YamlCodecTest {
     DecodeException e =
         assertThrows(
             DecodeException.class,
-            () -> YAML.decode("apiVersion: apps/v1\nkind: Deployment\nspec:\n  extra: &a {self: *a}\n"));
+            () ->
+                YAML.decode(
+                    "apiVersion: apps/v1\nkind: Deployment\nspec:\n  extra: &a {self: *a}\n"));
     assertEquals(
         "invalid YAML at line 4, column 20: the alias *a refers to a node that contains it (a"
             + " cycle)",
@@ -234,7 +256,8 @@ class YamlCodecTest {
 
   @Test
   void stopsBillionLaughsWithinTheBudget() {
-    StringBuilder yaml = new StringBuilder("apiVersion: apps/v1\nkind: Deployment\nspec:\n  extra:\n");
+    StringBuilder yaml =
+        new StringBuilder("apiVersion: apps/v1\nkind: Deployment\nspec:\n  extra:\n");
     yaml.append("    a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n");
     for (int i = 1; i < 10; i++) {
       yaml.append("    a").append(i).append(": &a").append(i).append(" [");
@@ -244,10 +267,13 @@ class YamlCodecTest {
       yaml.append("]\n");
     }
     long started = System.nanoTime();
-    LimitExceededException e = assertThrows(LimitExceededException.class, () -> YAML.decode(yaml.toString()));
+    LimitExceededException e =
+        assertThrows(LimitExceededException.class, () -> YAML.decode(yaml.toString()));
     assertEquals("maxYamlAliasNodes", e.limit());
     assertEquals(10_000, e.maximum());
-    assertTrue(e.getMessage().startsWith("YAML aliases expand to more than 10000 nodes (line "), e.getMessage());
+    assertTrue(
+        e.getMessage().startsWith("YAML aliases expand to more than 10000 nodes (line "),
+        e.getMessage());
     assertTrue(System.nanoTime() - started < 5_000_000_000L, "must fail fast, not expand");
   }
 
@@ -256,7 +282,8 @@ class YamlCodecTest {
     String yaml =
         "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: a\n  name: b\n"
             + "spec:\n  replicas: 1\n  bogus: 2\n  containers:\n  - {name: x, name: y}\n";
-    StrictDecodingException e = assertThrows(StrictDecodingException.class, () -> YAML.decode(yaml));
+    StrictDecodingException e =
+        assertThrows(StrictDecodingException.class, () -> YAML.decode(yaml));
     assertEquals(
         "strict decoding error: unknown field \"spec.bogus\", duplicate field \"metadata.name\","
             + " duplicate field \"spec.containers[0].name\"",
@@ -264,7 +291,8 @@ class YamlCodecTest {
     Decoded<ApiObject> warned = YAML.withFieldValidation(FieldValidation.WARN).decode(yaml);
     assertEquals(3, warned.warnings().size());
     assertEquals("b", ((Deployment) warned.object()).getMetadata().getName());
-    assertEquals(List.of(), YAML.withFieldValidation(FieldValidation.IGNORE).decode(yaml).warnings());
+    assertEquals(
+        List.of(), YAML.withFieldValidation(FieldValidation.IGNORE).decode(yaml).warnings());
   }
 
   @Test
@@ -273,8 +301,12 @@ class YamlCodecTest {
       DecodeException e =
           assertThrows(
               DecodeException.class,
-              () -> YAML.withFieldValidation(mode).decode("apiVersion: apps/v1\nkind: Deployment\nkind: Service\n"));
-      assertEquals("duplicate field \"kind\": a document names its apiVersion and kind once", e.getMessage());
+              () ->
+                  YAML.withFieldValidation(mode)
+                      .decode("apiVersion: apps/v1\nkind: Deployment\nkind: Service\n"));
+      assertEquals(
+          "duplicate field \"kind\": a document names its apiVersion and kind once",
+          e.getMessage());
     }
   }
 
@@ -285,14 +317,17 @@ class YamlCodecTest {
         assertThrows(DecodeException.class, () -> YAML.decode("- a\n- b\n")).getMessage());
     assertEquals(
         "field \"kind\" must be a string, found a mapping",
-        assertThrows(DecodeException.class, () -> YAML.decode("apiVersion: v1\nkind: {a: 1}\n")).getMessage());
+        assertThrows(DecodeException.class, () -> YAML.decode("apiVersion: v1\nkind: {a: 1}\n"))
+            .getMessage());
     assertThrows(MissingKindException.class, () -> YAML.decode("apiVersion: v1\n"));
   }
 
   @Test
   void rejectsMalformedYamlWithItsPosition() {
     DecodeException e =
-        assertThrows(DecodeException.class, () -> YAML.decode("apiVersion: v1\nkind: Service\nport: [1, 2\n"));
+        assertThrows(
+            DecodeException.class,
+            () -> YAML.decode("apiVersion: v1\nkind: Service\nport: [1, 2\n"));
     assertTrue(e.getMessage().startsWith("invalid YAML at line 4, column 1: "), e.getMessage());
     assertEquals(4, e.line());
   }
@@ -301,32 +336,53 @@ class YamlCodecTest {
   void rejectsUnsupportedTagsAndComplexKeys() {
     assertEquals(
         "invalid YAML at line 3, column 7: unsupported YAML tag \"!custom\"",
-        assertThrows(DecodeException.class, () -> YAML.decode("apiVersion: v1\nkind: Service\nport: !custom 80\n")).getMessage());
-    assertThrows(DecodeException.class, () -> YAML.decode("apiVersion: v1\nkind: Service\n? [a]\n: b\n"));
-    assertEquals(80, ((Service) YAML.decode("apiVersion: v1\nkind: Service\nport: !!int 80\n").object()).getPort());
-    assertThrows(DecodeException.class, () -> YAML.decode("apiVersion: v1\nkind: Service\nport: !!int eighty\n"));
+        assertThrows(
+                DecodeException.class,
+                () -> YAML.decode("apiVersion: v1\nkind: Service\nport: !custom 80\n"))
+            .getMessage());
+    assertThrows(
+        DecodeException.class, () -> YAML.decode("apiVersion: v1\nkind: Service\n? [a]\n: b\n"));
+    assertEquals(
+        80,
+        ((Service) YAML.decode("apiVersion: v1\nkind: Service\nport: !!int 80\n").object())
+            .getPort());
+    assertThrows(
+        DecodeException.class,
+        () -> YAML.decode("apiVersion: v1\nkind: Service\nport: !!int eighty\n"));
   }
 
   @Test
   void enforcesTheYamlLimits() {
-    CodecLimits tight = CodecLimits.DEFAULTS.withMaxYamlBytes(64).withMaxNestingDepth(4).withMaxStringLength(12);
+    CodecLimits tight =
+        CodecLimits.DEFAULTS.withMaxYamlBytes(64).withMaxNestingDepth(4).withMaxStringLength(12);
     Codec codec = CodecFactory.create(TestApi.scheme(), tight).yaml();
     assertEquals(
         "maxYamlBytes",
-        assertThrows(LimitExceededException.class, () -> codec.decode("apiVersion: v1\nkind: Service\n# " + "x".repeat(64))).limit());
+        assertThrows(
+                LimitExceededException.class,
+                () -> codec.decode("apiVersion: v1\nkind: Service\n# " + "x".repeat(64)))
+            .limit());
     assertEquals(
         "maxNestingDepth",
-        assertThrows(LimitExceededException.class, () -> codec.decode("apiVersion: v1\nkind: Service\na: [[[[[1]]]]]\n")).limit());
+        assertThrows(
+                LimitExceededException.class,
+                () -> codec.decode("apiVersion: v1\nkind: Service\na: [[[[[1]]]]]\n"))
+            .limit());
     assertEquals(
         "maxStringLength",
-        assertThrows(LimitExceededException.class, () -> codec.decode("apiVersion: v1\nkind: Service\na: xxxxxxxxxxxxx\n")).limit());
+        assertThrows(
+                LimitExceededException.class,
+                () -> codec.decode("apiVersion: v1\nkind: Service\na: xxxxxxxxxxxxx\n"))
+            .limit());
   }
 
   @Test
   void survivesDeepNestingWithATypedError() {
     String deep = "a: " + "[".repeat(50_000) + "]".repeat(50_000) + "\n";
     LimitExceededException e =
-        assertThrows(LimitExceededException.class, () -> YAML.decode("apiVersion: v1\nkind: Service\n" + deep));
+        assertThrows(
+            LimitExceededException.class,
+            () -> YAML.decode("apiVersion: v1\nkind: Service\n" + deep));
     assertEquals("maxNestingDepth", e.limit());
   }
 
@@ -348,7 +404,8 @@ class YamlCodecTest {
     extra.put("multi", "line one\nline two\n");
     d.setSpec(new DeploymentSpec(3, false, 0.5, "1.10", null, null, extra));
     String yaml = YAML.encodeToString(d);
-    assertTrue(yaml.startsWith("apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n"), yaml);
+    assertTrue(
+        yaml.startsWith("apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n"), yaml);
     Deployment back = (Deployment) YAML.decode(yaml).object();
     assertEquals(d.getSpec(), back.getSpec());
     assertEquals(d.getMetadata(), back.getMetadata());

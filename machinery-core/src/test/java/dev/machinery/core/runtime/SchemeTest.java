@@ -26,7 +26,8 @@ import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
 class SchemeTest {
-  private static final GroupVersionKind DEPLOYMENT = GroupVersionKind.of("apps", "v1", "Deployment");
+  private static final GroupVersionKind DEPLOYMENT =
+      GroupVersionKind.of("apps", "v1", "Deployment");
 
   /** A type registered under explicit kinds in several versions. */
   public static final class Options extends TestObject {}
@@ -50,8 +51,7 @@ class SchemeTest {
   void defaultsKindNameToSimpleClassName() {
     Scheme scheme = TestApi.scheme();
     assertEquals(List.of(DEPLOYMENT), scheme.kindsFor(Deployment.class));
-    assertEquals(
-        List.of(GroupVersionKind.of("", "v1", "Service")), scheme.kindsFor(Service.class));
+    assertEquals(List.of(GroupVersionKind.of("", "v1", "Service")), scheme.kindsFor(Service.class));
   }
 
   @Test
@@ -71,7 +71,8 @@ class SchemeTest {
         TestApi.builder().addKnownType(a, Options.class).addKnownType(b, Options.class).build();
     assertEquals(List.of(a, b), scheme.kindsFor(Options.class));
     Options options = new Options();
-    AmbiguousKindException e = assertThrows(AmbiguousKindException.class, () -> scheme.kindFor(options));
+    AmbiguousKindException e =
+        assertThrows(AmbiguousKindException.class, () -> scheme.kindFor(options));
     assertEquals(List.of(a, b), e.candidates());
     assertEquals(
         "type dev.machinery.core.runtime.SchemeTest$Options is registered as 2 kinds and the"
@@ -111,8 +112,7 @@ class SchemeTest {
         "no kind \"deployment\" is registered for version \"apps/v1\"; did you mean"
             + " \"Deployment\"?; kinds registered for apps/v1: Deployment, DeploymentList, Status",
         wrongCase.getMessage());
-    assertEquals(
-        GroupVersionKind.of("apps", "v1", "deployment"), wrongCase.kind().orElseThrow());
+    assertEquals(GroupVersionKind.of("apps", "v1", "deployment"), wrongCase.kind().orElseThrow());
     NotRegisteredException wrongVersion =
         assertThrows(
             NotRegisteredException.class,
@@ -172,7 +172,8 @@ class SchemeTest {
   void appliesDefaultingFunctionsInOrder() {
     Scheme scheme =
         TestApi.builder()
-            .addDefaultingFunction(Service.class, s -> s.setPort(s.getPort() == 0 ? 80 : s.getPort()))
+            .addDefaultingFunction(
+                Service.class, s -> s.setPort(s.getPort() == 0 ? 80 : s.getPort()))
             .addDefaultingFunction(Service.class, s -> s.setPort(s.getPort() + 1))
             .build();
     Service service = new Service();
@@ -197,7 +198,8 @@ class SchemeTest {
                     .addUnversionedTypes(GroupVersion.of("other", "v1"), OtherStatus.Status.class)
                     .addDefaultingFunction(Options.class, o -> {})
                     .setVersionPriority(GroupVersion.of("apps", "v2"))
-                    .setVersionPriority(GroupVersion.of("apps", "v1"), GroupVersion.of("batch", "v1"))
+                    .setVersionPriority(
+                        GroupVersion.of("apps", "v1"), GroupVersion.of("batch", "v1"))
                     .requireInternalVersions()
                     .build());
     assertEquals(
@@ -243,7 +245,8 @@ class SchemeTest {
             SchemeBuildException.class,
             () ->
                 Scheme.builder()
-                    .addKnownTypes(GroupVersion.of("apps", "v1"), Deployment.class, DeploymentList.class)
+                    .addKnownTypes(
+                        GroupVersion.of("apps", "v1"), Deployment.class, DeploymentList.class)
                     .addInternalTypes("apps", Deployment.class)
                     .requireInternalVersions()
                     .build());

@@ -23,7 +23,8 @@ class SchemaIdentifiersProperties {
     Seeds.forEach(
         2000,
         r -> {
-          GroupVersionKind gvk = GroupVersionKind.of(Seeds.group(r), Seeds.version(r), Seeds.kind(r));
+          GroupVersionKind gvk =
+              GroupVersionKind.of(Seeds.group(r), Seeds.version(r), Seeds.kind(r));
           assertEquals(gvk, GroupVersionKind.parse(gvk.toString()));
           assertEquals(gvk, GroupVersionKind.fromApiVersionAndKind(gvk.apiVersion(), gvk.kind()));
           assertEquals(gvk.hashCode(), GroupVersionKind.parse(gvk.toString()).hashCode());

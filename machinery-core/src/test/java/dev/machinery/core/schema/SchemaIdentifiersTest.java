@@ -91,7 +91,8 @@ class SchemaIdentifiersTest {
     assertThrows(MalformedIdentifierException.class, () -> GroupVersion.parse("apps/" + longLabel));
     String longGroup = ("a".repeat(60) + ".").repeat(5) + "com";
     MalformedIdentifierException e =
-        assertThrows(MalformedIdentifierException.class, () -> GroupVersion.parse(longGroup + "/v1"));
+        assertThrows(
+            MalformedIdentifierException.class, () -> GroupVersion.parse(longGroup + "/v1"));
     assertTrue(e.getMessage().contains("is longer than 253 characters"), e.getMessage());
     assertTrue(e.getMessage().contains("... (308 characters)"), e.getMessage());
   }
@@ -128,7 +129,8 @@ class SchemaIdentifiersTest {
   void buildsKindFromApiVersionAndKind() {
     GroupVersionKind gvk = GroupVersionKind.fromApiVersionAndKind("apps/v1", "Deployment");
     assertEquals("apps/v1", gvk.apiVersion());
-    assertEquals(GroupVersionKind.of("", "v1", "Pod"), GroupVersionKind.fromApiVersionAndKind("v1", "Pod"));
+    assertEquals(
+        GroupVersionKind.of("", "v1", "Pod"), GroupVersionKind.fromApiVersionAndKind("v1", "Pod"));
     assertEquals("v1", GroupVersionKind.of("", "v1", "Pod").apiVersion());
     assertEquals(GroupKind.of("apps", "Deployment"), gvk.groupKind());
     assertEquals(GroupVersion.of("apps", "v1"), gvk.groupVersion());
@@ -149,13 +151,15 @@ class SchemaIdentifiersTest {
   @Test
   void rejectsMalformedKind() {
     MalformedIdentifierException e =
-        assertThrows(MalformedIdentifierException.class, () -> GroupVersionKind.of("apps", "v1", "9Lives"));
+        assertThrows(
+            MalformedIdentifierException.class, () -> GroupVersionKind.of("apps", "v1", "9Lives"));
     assertEquals(
         "invalid kind \"9Lives\": must start with a letter; a kind is a name such as"
             + " \"Deployment\" (letters, digits and inner '-')",
         e.getMessage());
     assertThrows(MalformedIdentifierException.class, () -> GroupKind.parse("Deploy ment.apps"));
-    assertThrows(MalformedIdentifierException.class, () -> GroupVersionKind.of("", "v1", "\u212aind"));
+    assertThrows(
+        MalformedIdentifierException.class, () -> GroupVersionKind.of("", "v1", "\u212aind"));
   }
 
   @Test
@@ -164,8 +168,11 @@ class SchemaIdentifiersTest {
     assertEquals("apps/v1, Resource=deployments", gvr.toString());
     assertEquals(gvr, GroupVersionResource.parse("apps/v1, Resource=deployments"));
     assertEquals(GroupResource.of("apps", "deployments"), gvr.groupResource());
-    assertThrows(MalformedIdentifierException.class, () -> GroupVersionResource.parse("deployments"));
-    assertThrows(MalformedIdentifierException.class, () -> GroupVersionResource.of("apps", "v1", "Deployments"));
+    assertThrows(
+        MalformedIdentifierException.class, () -> GroupVersionResource.parse("deployments"));
+    assertThrows(
+        MalformedIdentifierException.class,
+        () -> GroupVersionResource.of("apps", "v1", "Deployments"));
   }
 
   @Test
@@ -175,7 +182,9 @@ class SchemaIdentifiersTest {
     assertEquals(GroupKind.of("", "Pod"), GroupKind.parse("Pod"));
     assertEquals("Pod", GroupKind.of("", "Pod").toString());
     assertEquals(GroupKind.of("v1.apps", "Deployment"), GroupKind.parse("Deployment.v1.apps"));
-    assertEquals(GroupVersionKind.of("apps", "v1", "Deployment"), GroupKind.of("apps", "Deployment").withVersion("v1"));
+    assertEquals(
+        GroupVersionKind.of("apps", "v1", "Deployment"),
+        GroupKind.of("apps", "Deployment").withVersion("v1"));
   }
 
   @Test
@@ -192,7 +201,8 @@ class SchemaIdentifiersTest {
   @Test
   void parsesDottedKindArgumentBothWays() {
     KindArg arg = KindArg.parse("Deployment.v1.apps");
-    assertEquals(Optional.of(GroupVersionKind.of("apps", "v1", "Deployment")), arg.fullySpecified());
+    assertEquals(
+        Optional.of(GroupVersionKind.of("apps", "v1", "Deployment")), arg.fullySpecified());
     assertEquals(GroupKind.of("v1.apps", "Deployment"), arg.groupKind());
     KindArg partial = KindArg.parse("Deployment.apps");
     assertEquals(Optional.empty(), partial.fullySpecified());
@@ -218,8 +228,16 @@ class SchemaIdentifiersTest {
   void ordersVersionsAsKubernetes() {
     List<String> expected =
         List.of(
-            "v10", "v2", "v1", "v11beta2", "v10beta3", "v3beta1", "v12alpha1", "v11alpha2",
-            "foo1", "foo10");
+            "v10",
+            "v2",
+            "v1",
+            "v11beta2",
+            "v10beta3",
+            "v3beta1",
+            "v12alpha1",
+            "v11alpha2",
+            "foo1",
+            "foo10");
     List<String> shuffled = new ArrayList<>(expected);
     Collections.shuffle(shuffled, new java.util.Random(7));
     shuffled.sort(VersionPriority.MOST_PREFERRED_FIRST);

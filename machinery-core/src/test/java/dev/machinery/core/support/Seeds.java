@@ -28,7 +28,14 @@ public final class Seeds {
     try {
       property.accept(new SplittableRandom(seed));
     } catch (AssertionError | RuntimeException e) {
-      throw new AssertionError("property failed for seed " + seed + " (replay with -Dmachinery.seed=" + seed + "): " + e.getMessage(), e);
+      throw new AssertionError(
+          "property failed for seed "
+              + seed
+              + " (replay with -Dmachinery.seed="
+              + seed
+              + "): "
+              + e.getMessage(),
+          e);
     }
   }
 
@@ -83,7 +90,10 @@ public final class Seeds {
     b.append((char) ((r.nextBoolean() ? 'A' : 'a') + r.nextInt(26)));
     for (int i = 1; i < n; i++) {
       int pick = r.nextInt(62);
-      b.append(pick < 26 ? (char) ('A' + pick) : pick < 52 ? (char) ('a' + pick - 26) : (char) ('0' + pick - 52));
+      b.append(
+          pick < 26
+              ? (char) ('A' + pick)
+              : pick < 52 ? (char) ('a' + pick - 26) : (char) ('0' + pick - 52));
     }
     return b.toString();
   }

@@ -4,9 +4,9 @@ import dev.machinery.core.runtime.Scheme;
 import dev.machinery.core.schema.GroupVersion;
 import dev.machinery.core.testapi.apps.Deployment;
 import dev.machinery.core.testapi.apps.DeploymentList;
+import dev.machinery.core.testapi.compute.Pod;
 import dev.machinery.core.testapi.core.Service;
 import dev.machinery.core.testapi.meta.Status;
-import dev.machinery.core.testapi.compute.Pod;
 
 /** The test API's scheme. */
 public final class TestApi {

@@ -14,8 +14,8 @@ public final class ExampleApi {
   private ExampleApi() {}
 
   /**
-   * Builds the example scheme: {@code example.dev/v1 Widget} (defaulting its size to 1) and
-   * {@code v1 ConfigMap}.
+   * Builds the example scheme: {@code example.dev/v1 Widget} (defaulting its size to 1) and {@code
+   * v1 ConfigMap}.
    *
    * @return the scheme
    */
@@ -28,7 +28,8 @@ public final class ExampleApi {
             widget -> {
               Widget.Spec spec = widget.getSpec();
               if (spec != null && spec.size() == null) {
-                widget.setSpec(new Widget.Spec(1, spec.colour(), spec.parts(), spec.spares(), spec.labels()));
+                widget.setSpec(
+                    new Widget.Spec(1, spec.colour(), spec.parts(), spec.spares(), spec.labels()));
               }
             })
         .build();

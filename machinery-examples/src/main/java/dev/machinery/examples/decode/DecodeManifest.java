@@ -78,8 +78,14 @@ public final class DecodeManifest {
           + widget.getMetadata().name()
           + (spec == null
               ? ""
-              : ", size " + spec.size() + ", colour " + spec.colour() + ", parts " + spec.parts()
-                  + ", spares " + spec.spares());
+              : ", size "
+                  + spec.size()
+                  + ", colour "
+                  + spec.colour()
+                  + ", parts "
+                  + spec.parts()
+                  + ", spares "
+                  + spec.spares());
     }
     if (object instanceof ConfigMap) {
       ConfigMap map = (ConfigMap) object;

@@ -6,16 +6,22 @@ import java.util.Objects;
 /** A container. Mutable; not thread-safe. */
 public final class Container {
   private String name;
+
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
   private String image;
+
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
   private java.util.List<String> command;
+
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
   private java.util.List<String> args;
+
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
   private java.util.List<ContainerPort> ports;
+
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
   private java.util.List<EnvVar> env;
+
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
   private String imagePullPolicy;
 

@@ -7,7 +7,9 @@ import java.util.Objects;
 public final class ContainerPort {
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
   private String name;
+
   private int containerPort;
+
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
   private String protocol;
 

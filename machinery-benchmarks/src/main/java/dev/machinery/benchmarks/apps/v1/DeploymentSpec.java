@@ -9,9 +9,12 @@ public final class DeploymentSpec {
   private LabelSelector selector;
   private PodTemplateSpec template;
   private DeploymentStrategy strategy;
+
   @JsonInclude(JsonInclude.Include.NON_DEFAULT)
   private int minReadySeconds;
+
   private Integer revisionHistoryLimit;
+
   @JsonInclude(JsonInclude.Include.NON_DEFAULT)
   private boolean paused;
 
@@ -161,6 +164,7 @@ public final class DeploymentSpec {
 
   @Override
   public int hashCode() {
-    return Objects.hash(replicas, selector, template, strategy, minReadySeconds, revisionHistoryLimit, paused);
+    return Objects.hash(
+        replicas, selector, template, strategy, minReadySeconds, revisionHistoryLimit, paused);
   }
 }

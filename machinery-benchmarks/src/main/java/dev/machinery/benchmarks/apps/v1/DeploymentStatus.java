@@ -7,14 +7,19 @@ import java.util.Objects;
 public final class DeploymentStatus {
   @JsonInclude(JsonInclude.Include.NON_DEFAULT)
   private long observedGeneration;
+
   @JsonInclude(JsonInclude.Include.NON_DEFAULT)
   private int replicas;
+
   @JsonInclude(JsonInclude.Include.NON_DEFAULT)
   private int updatedReplicas;
+
   @JsonInclude(JsonInclude.Include.NON_DEFAULT)
   private int readyReplicas;
+
   @JsonInclude(JsonInclude.Include.NON_DEFAULT)
   private int availableReplicas;
+
   @JsonInclude(JsonInclude.Include.NON_DEFAULT)
   private int unavailableReplicas;
 
@@ -145,6 +150,12 @@ public final class DeploymentStatus {
 
   @Override
   public int hashCode() {
-    return Objects.hash(observedGeneration, replicas, updatedReplicas, readyReplicas, availableReplicas, unavailableReplicas);
+    return Objects.hash(
+        observedGeneration,
+        replicas,
+        updatedReplicas,
+        readyReplicas,
+        availableReplicas,
+        unavailableReplicas);
   }
 }

@@ -7,6 +7,7 @@ import java.util.Objects;
 public final class DeploymentStrategy {
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
   private String type;
+
   private RollingUpdateDeployment rollingUpdate;
 
   /** Creates an empty value. */
@@ -54,8 +55,7 @@ public final class DeploymentStrategy {
       return false;
     }
     DeploymentStrategy that = (DeploymentStrategy) o;
-    return Objects.equals(type, that.type)
-        && Objects.equals(rollingUpdate, that.rollingUpdate);
+    return Objects.equals(type, that.type) && Objects.equals(rollingUpdate, that.rollingUpdate);
   }
 
   @Override

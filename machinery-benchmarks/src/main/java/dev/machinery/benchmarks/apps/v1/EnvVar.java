@@ -6,6 +6,7 @@ import java.util.Objects;
 /** An environment variable. Mutable; not thread-safe. */
 public final class EnvVar {
   private String name;
+
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
   private String value;
 
@@ -54,8 +55,7 @@ public final class EnvVar {
       return false;
     }
     EnvVar that = (EnvVar) o;
-    return Objects.equals(name, that.name)
-        && Objects.equals(value, that.value);
+    return Objects.equals(name, that.name) && Objects.equals(value, that.value);
   }
 
   @Override

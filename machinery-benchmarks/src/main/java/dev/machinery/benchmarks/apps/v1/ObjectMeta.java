@@ -7,18 +7,25 @@ import java.util.Objects;
 public final class ObjectMeta {
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
   private String name;
+
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
   private String namespace;
+
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
   private String uid;
+
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
   private String resourceVersion;
+
   @JsonInclude(JsonInclude.Include.NON_DEFAULT)
   private long generation;
+
   @JsonInclude(JsonInclude.Include.ALWAYS)
   private String creationTimestamp;
+
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
   private java.util.Map<String, String> labels;
+
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
   private java.util.Map<String, String> annotations;
 
@@ -187,6 +194,7 @@ public final class ObjectMeta {
 
   @Override
   public int hashCode() {
-    return Objects.hash(name, namespace, uid, resourceVersion, generation, creationTimestamp, labels, annotations);
+    return Objects.hash(
+        name, namespace, uid, resourceVersion, generation, creationTimestamp, labels, annotations);
   }
 }

@@ -6,13 +6,18 @@ import java.util.Objects;
 /** A pod spec. Mutable; not thread-safe. */
 public final class PodSpec {
   private java.util.List<Container> containers;
+
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
   private String restartPolicy;
+
   private Long terminationGracePeriodSeconds;
+
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
   private java.util.Map<String, String> nodeSelector;
+
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
   private String serviceAccountName;
+
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
   private String serviceAccount;
 
@@ -143,6 +148,12 @@ public final class PodSpec {
 
   @Override
   public int hashCode() {
-    return Objects.hash(containers, restartPolicy, terminationGracePeriodSeconds, nodeSelector, serviceAccountName, serviceAccount);
+    return Objects.hash(
+        containers,
+        restartPolicy,
+        terminationGracePeriodSeconds,
+        nodeSelector,
+        serviceAccountName,
+        serviceAccount);
   }
 }

@@ -52,8 +52,7 @@ public final class PodTemplateSpec {
       return false;
     }
     PodTemplateSpec that = (PodTemplateSpec) o;
-    return Objects.equals(metadata, that.metadata)
-        && Objects.equals(spec, that.spec);
+    return Objects.equals(metadata, that.metadata) && Objects.equals(spec, that.spec);
   }
 
   @Override
