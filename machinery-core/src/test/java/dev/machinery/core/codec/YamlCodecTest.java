@@ -419,4 +419,63 @@ class YamlCodecTest {
     assertEquals(256 * 1024, e.maximum());
     assertEquals("the body is larger than the limit of 262144 bytes for YAML", e.getMessage());
   }
+
+  @Test
+  void enforcesNameLengthAndNodeCountInYaml() {
+    Codec codec =
+        CodecFactory.create(
+                TestApi.scheme(), CodecLimits.DEFAULTS.withMaxNameLength(12).withMaxTokenCount(30))
+            .yaml();
+    assertEquals(
+        "maxNameLength",
+        assertThrows(
+                LimitExceededException.class,
+                () -> codec.decode("apiVersion: v1\nkind: Service\naVeryLongFieldName: 1\n"))
+            .limit());
+    assertEquals(
+        "maxTokenCount",
+        assertThrows(
+                LimitExceededException.class,
+                () ->
+                    codec.decode(
+                        "apiVersion: v1\nkind: Service\nport: [" + "1, ".repeat(40) + "1]\n"))
+            .limit());
+  }
+
+  @Test
+  void decodesAStreamFromAnInputStream() {
+    List<Decoded<ApiObject>> all =
+        YAML.decodeAll(
+            new java.io.ByteArrayInputStream(
+                "apiVersion: v1\nkind: Service\n---\napiVersion: v1\nkind: Service\nport: 8\n"
+                    .getBytes(StandardCharsets.UTF_8)));
+    assertEquals(8, ((Service) all.get(1).object()).getPort());
+  }
+
+  @Test
+  void oneYamlCodecServesManyThreads() throws Exception {
+    String yaml =
+        "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web, labels: &l {a: b}}\n"
+            + "spec: {replicas: 2, extra: {copy: *l}}\n";
+    java.util.concurrent.ExecutorService pool =
+        java.util.concurrent.Executors.newFixedThreadPool(6);
+    try {
+      List<java.util.concurrent.Callable<Integer>> tasks = new java.util.ArrayList<>();
+      for (int t = 0; t < 6; t++) {
+        tasks.add(
+            () -> {
+              for (int i = 0; i < 500; i++) {
+                Deployment d = (Deployment) YAML.decode(yaml).object();
+                assertEquals(Map.of("a", "b"), d.getSpec().extra().get("copy"));
+              }
+              return 500;
+            });
+      }
+      for (java.util.concurrent.Future<Integer> done : pool.invokeAll(tasks)) {
+        assertEquals(500, done.get());
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+  }
 }
