@@ -486,6 +486,7 @@ public final class Codec {
       }
       problems.duplicate(path);
     }
+    problems.omit(document.omittedDuplicates);
     YamlNode.Mapping root = (YamlNode.Mapping) document.root;
     String apiVersion = yamlTypeField(root, API_VERSION);
     String kind = yamlTypeField(root, KIND);
@@ -612,7 +613,7 @@ public final class Codec {
       ApiObject object, GroupVersionKind gvk, ProblemCollector problems, Class<T> expected) {
     List<FieldProblem> found = problems.isEmpty() ? List.of() : problems.problems();
     if (!found.isEmpty() && validation == FieldValidation.STRICT) {
-      throw new StrictDecodingException(found);
+      throw new StrictDecodingException(found, problems.omitted());
     }
     if (defaulting) {
       factory.scheme().applyDefaults(object);

@@ -7,7 +7,8 @@ import java.util.Objects;
 
 /**
  * A decoded object, the kind it was decoded as, and the warnings of {@link FieldValidation#WARN}
- * mode (empty in the other modes).
+ * mode (empty in the other modes; at most the first 100, so that a hostile document cannot inflate
+ * them).
  *
  * <p>Immutable apart from the object itself, which belongs to the caller.
  *

@@ -6,8 +6,13 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
 
-/** Renders parser positions as Kubernetes-style field paths ({@code a.b[2].c}). Stateless. */
+/**
+ * Renders parser positions as Kubernetes-style field paths ({@code a.b[2].c}), at most {@value
+ * #MAX_LENGTH} characters (longer paths keep their last part after {@code ...}). Stateless.
+ */
 final class FieldPaths {
+  static final int MAX_LENGTH = 1024;
+
   private FieldPaths() {}
 
   /** The path of the field or element the context is at. */
@@ -27,7 +32,14 @@ final class FieldPaths {
         out.append(c.getCurrentName());
       }
     }
-    return out.toString();
+    return bounded(out);
+  }
+
+  private static String bounded(CharSequence path) {
+    if (path.length() <= MAX_LENGTH) {
+      return path.toString();
+    }
+    return "..." + path.subSequence(path.length() - (MAX_LENGTH - 3), path.length());
   }
 
   /** The path a mapping exception recorded while it unwound. */
@@ -43,11 +55,11 @@ final class FieldPaths {
         out.append('[').append(ref.getIndex()).append(']');
       }
     }
-    return out.toString();
+    return bounded(out);
   }
 
   /** Appends a field name to a path. */
   static String child(String path, String name) {
-    return path.isEmpty() ? name : path + "." + name;
+    return bounded(path.isEmpty() ? name : path + "." + name);
   }
 }

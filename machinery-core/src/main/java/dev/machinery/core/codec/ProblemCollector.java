@@ -22,19 +22,41 @@ final class ProblemCollector {
     this.rootTypeRead = rootTypeRead;
   }
 
+  /** The most problems one decode keeps; the rest are only counted. */
+  static final int MAX_KEPT = 100;
+
   private final List<FieldProblem> unknown = new ArrayList<>();
   private final List<FieldProblem> duplicate = new ArrayList<>();
+  private int omitted;
 
   void unknown(String path) {
-    unknown.add(new FieldProblem(FieldProblem.Type.UNKNOWN_FIELD, path));
+    if (unknown.size() + duplicate.size() < MAX_KEPT) {
+      unknown.add(new FieldProblem(FieldProblem.Type.UNKNOWN_FIELD, path));
+    } else {
+      omitted++;
+    }
   }
 
   void duplicate(String path) {
-    duplicate.add(new FieldProblem(FieldProblem.Type.DUPLICATE_FIELD, path));
+    if (unknown.size() + duplicate.size() < MAX_KEPT) {
+      duplicate.add(new FieldProblem(FieldProblem.Type.DUPLICATE_FIELD, path));
+    } else {
+      omitted++;
+    }
   }
 
   boolean isEmpty() {
     return unknown.isEmpty() && duplicate.isEmpty();
+  }
+
+  /** Counts problems found elsewhere and not kept. */
+  void omit(int count) {
+    omitted += count;
+  }
+
+  /** How many problems were found past {@link #MAX_KEPT} and not kept. */
+  int omitted() {
+    return omitted;
   }
 
   /** Unknown fields first, then duplicates, each in document order. */

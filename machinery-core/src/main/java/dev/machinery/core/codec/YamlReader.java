@@ -41,14 +41,16 @@ final class YamlReader {
   private static final Pattern NAN = Pattern.compile("\\.(nan|NaN|NAN)");
   private static final String MERGE_KEY = "<<";
 
-  /** One document of a stream, with the duplicate keys found in it. */
+  /** One document of a stream, with the duplicate keys found in it (the first 100, and a count). */
   static final class Document {
     final YamlNode root;
     final List<String> duplicatePaths;
+    final int omittedDuplicates;
 
-    Document(YamlNode root, List<String> duplicatePaths) {
+    Document(YamlNode root, List<String> duplicatePaths, int omittedDuplicates) {
       this.root = root;
       this.duplicatePaths = duplicatePaths;
+      this.omittedDuplicates = omittedDuplicates;
     }
   }
 
@@ -72,6 +74,7 @@ final class YamlReader {
   private final Set<String> openAnchors = new HashSet<>();
   private final Deque<Frame> stack = new ArrayDeque<>();
   private List<String> duplicates = new ArrayList<>();
+  private int omittedDuplicates;
   private YamlNode root;
   private long aliasNodes;
   private long events;
@@ -110,11 +113,12 @@ final class YamlReader {
             anchors.clear();
             openAnchors.clear();
             duplicates = new ArrayList<>();
+            omittedDuplicates = 0;
             root = null;
             break;
           case DocumentEnd:
             if (root != null && !isNull(root)) {
-              documents.add(new Document(root, duplicates));
+              documents.add(new Document(root, duplicates, omittedDuplicates));
             }
             break;
           case MappingStart:
@@ -282,8 +286,10 @@ final class YamlReader {
     }
     if (mapping.put(key, node)) {
       mapping.size += node.size;
-    } else {
+    } else if (duplicates.size() < ProblemCollector.MAX_KEPT) {
       duplicates.add(FieldPaths.child(top.path, key));
+    } else {
+      omittedDuplicates++;
     }
   }
 

@@ -731,4 +731,30 @@ class JsonCodecTest {
     assertEquals("web", d.getMetadata().getName());
     assertEquals(2, d.getSpec().replicas());
   }
+
+  @Test
+  void boundsTheReportOfAHostileNumberOfProblems() {
+    String labels = "\"a\":\"v\",".repeat(50_000) + "\"a\":\"v\"";
+    String body = doc("\"metadata\":{\"labels\":{" + labels + "}}");
+    StrictDecodingException e =
+        assertThrows(StrictDecodingException.class, () -> JSON.decode(body));
+    assertEquals(100, e.problems().size());
+    assertEquals(49_900, e.omittedCount());
+    assertTrue(e.getMessage().endsWith(", and 49980 more"), e.getMessage());
+    assertTrue(e.getMessage().length() < 1_000, e.getMessage());
+    Decoded<ApiObject> warned = JSON.withFieldValidation(FieldValidation.WARN).decode(body);
+    assertEquals(100, warned.warnings().size());
+  }
+
+  @Test
+  void boundsTheLengthOfReportedPaths() {
+    String name = "n".repeat(4000);
+    String body =
+        doc("\"spec\":{\"extra\":{\"" + name + "\":{\"" + name + "\":{\"x\":1,\"x\":2}}}}");
+    StrictDecodingException e =
+        assertThrows(StrictDecodingException.class, () -> JSON.decode(body));
+    String path = e.problems().get(0).path();
+    assertEquals(1024, path.length());
+    assertTrue(path.startsWith("...") && path.endsWith(".x"), path);
+  }
 }

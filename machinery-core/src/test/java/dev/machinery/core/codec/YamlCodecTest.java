@@ -478,4 +478,13 @@ class YamlCodecTest {
       pool.shutdownNow();
     }
   }
+
+  @Test
+  void boundsTheReportOfManyDuplicateKeys() {
+    String yaml = "apiVersion: v1\nkind: Service\n" + "port: 1\n".repeat(5_000);
+    StrictDecodingException e =
+        assertThrows(StrictDecodingException.class, () -> YAML.decode(yaml));
+    assertEquals(100, e.problems().size());
+    assertEquals(4_899, e.omittedCount());
+  }
 }
