@@ -757,4 +757,38 @@ class JsonCodecTest {
     assertEquals(1024, path.length());
     assertTrue(path.startsWith("...") && path.endsWith(".x"), path);
   }
+
+  @Test
+  void neverHonoursPolymorphicTypeHints() {
+    StrictDecodingException e =
+        assertThrows(
+            StrictDecodingException.class,
+            () ->
+                JSON.decode(
+                    doc(
+                        "\"spec\":{\"extra\":{\"x\":[\"java.net.URL\",\"http://example.com\"]},"
+                            + "\"@class\":\"java.lang.Runtime\"}")));
+    assertEquals("strict decoding error: unknown field \"spec.@class\"", e.getMessage());
+    Deployment d =
+        (Deployment)
+            JSON.withFieldValidation(FieldValidation.IGNORE)
+                .decode(
+                    doc("\"spec\":{\"extra\":{\"x\":[\"java.net.URL\",\"http://example.com\"]}}"))
+                .object();
+    assertEquals(List.of("java.net.URL", "http://example.com"), d.getSpec().extra().get("x"));
+  }
+
+  @Test
+  void keepsItsLimitsToItsOwnFactories() throws Exception {
+    CodecFactory.create(
+        TestApi.scheme(), CodecLimits.DEFAULTS.withMaxNestingDepth(2).withMaxStringLength(3));
+    com.fasterxml.jackson.databind.ObjectMapper hostApplication =
+        new com.fasterxml.jackson.databind.ObjectMapper();
+    assertEquals(
+        List.of(List.of(List.of("long string"))),
+        hostApplication.readValue("[[[\"long string\"]]]", List.class));
+    assertEquals(
+        com.fasterxml.jackson.core.StreamReadConstraints.defaults().getMaxNestingDepth(),
+        hostApplication.getFactory().streamReadConstraints().getMaxNestingDepth());
+  }
 }
