@@ -33,11 +33,13 @@ import java.util.Objects;
  * apiVersion} and {@code kind}, and encodes objects with {@code apiVersion} and {@code kind}
  * written first.
  *
- * <p>JSON is read in one pass: when {@code apiVersion} and {@code kind} come first the same parser
- * goes on to bind the object; when they come later, the fields before them are buffered as tokens
- * (never as a tree). YAML streams may hold several documents ({@link #decodeAll}); empty documents
- * are skipped; aliases and merge keys are expanded under a budget; plain scalars follow the YAML
- * 1.2 core schema. Unknown and duplicate fields are handled as {@link #fieldValidation()} says.
+ * <p>JSON is parsed once: when {@code apiVersion} and {@code kind} come first the same parser goes
+ * on to bind the object; when they come later, one pass over the bytes (no tokenizing) finds them
+ * and the object is bound directly, and only a document whose root keys hold escapes has its fields
+ * buffered as tokens (never as a tree). YAML streams may hold several documents ({@link
+ * #decodeAll}); empty documents are skipped; aliases and merge keys are expanded under a budget;
+ * plain scalars follow the YAML 1.2 core schema. Unknown and duplicate fields are handled as {@link
+ * #fieldValidation()} says.
  *
  * <p>Codecs are obtained from a {@link CodecFactory} and varied with {@link #withFieldValidation},
  * {@link #pretty} and {@link #withDefaulting}. Immutable and safe for concurrent use.
