@@ -487,4 +487,14 @@ class YamlCodecTest {
     assertEquals(100, e.problems().size());
     assertEquals(4_899, e.omittedCount());
   }
+
+  @Test
+  void readsJsonAsYaml() {
+    Deployment d =
+        deployment(
+            "{\"apiVersion\": \"apps/v1\", \"kind\": \"Deployment\","
+                + " \"spec\": {\"replicas\": 2, \"version\": \"1.10\"}}");
+    assertEquals(2, d.getSpec().replicas());
+    assertEquals("1.10", d.getSpec().version());
+  }
 }
