@@ -185,6 +185,34 @@ public final class Codec {
   }
 
   /**
+   * Decodes one document, given as a string, that must be of type {@code type} (or a subtype).
+   *
+   * @param text the document
+   * @param type the expected type
+   * @param <T> the expected type
+   * @return the object, its kind and any warnings
+   * @throws DecodeException as {@link #decode(byte[], Class)}
+   */
+  public <T extends ApiObject> Decoded<T> decode(String text, Class<T> type) {
+    return decode(text.getBytes(StandardCharsets.UTF_8), type);
+  }
+
+  /**
+   * Decodes one document, read from a stream (bounded by the size limit, not closed), that must be
+   * of type {@code type} (or a subtype).
+   *
+   * @param in UTF-8 text
+   * @param type the expected type
+   * @param <T> the expected type
+   * @return the object, its kind and any warnings
+   * @throws DecodeException as {@link #decode(byte[], Class)}, or if the stream fails
+   */
+  public <T extends ApiObject> Decoded<T> decode(InputStream in, Class<T> type) {
+    byte[] data = readBounded(in);
+    return decode(data, data.length, type);
+  }
+
+  /**
    * Decodes every non-empty document of a YAML stream, in order; for JSON, the one document.
    *
    * @param data UTF-8 text

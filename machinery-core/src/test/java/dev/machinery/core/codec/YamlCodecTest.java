@@ -497,4 +497,18 @@ class YamlCodecTest {
     assertEquals(2, d.getSpec().replicas());
     assertEquals("1.10", d.getSpec().version());
   }
+
+  @Test
+  void decodesIntoAnExpectedTypeFromTextAndStreams() {
+    String yaml = "apiVersion: v1\nkind: Service\nport: 9\n";
+    assertEquals(9, YAML.decode(yaml, Service.class).object().getPort());
+    assertEquals(
+        9,
+        YAML.decode(
+                new java.io.ByteArrayInputStream(yaml.getBytes(StandardCharsets.UTF_8)),
+                Service.class)
+            .object()
+            .getPort());
+    assertThrows(DecodeException.class, () -> YAML.decode(yaml, Deployment.class));
+  }
 }
