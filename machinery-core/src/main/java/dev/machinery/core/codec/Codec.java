@@ -614,8 +614,7 @@ public final class Codec {
       Scheme scheme = factory.scheme();
       Class<? extends ApiObject> type =
           scheme.typeFor(gvk).orElseThrow(() -> scheme.notRegistered(gvk));
-      factory.cache(apiVersion, kind, gvk, type);
-      resolved = factory.cached(apiVersion, kind);
+      resolved = factory.cache(apiVersion, kind, gvk, type);
     }
     checkExpected(resolved.kind, resolved.type, expected);
     return resolved;
@@ -664,7 +663,7 @@ public final class Codec {
     return null;
   }
 
-  private static DecodeException translate(IOException thrown, JsonParser p) {
+  private DecodeException translate(IOException thrown, JsonParser p) {
     DecodeException ours = findCause(thrown, DecodeException.class);
     if (ours != null) {
       return ours;
@@ -747,23 +746,55 @@ public final class Codec {
         "could not read the body: " + Messages.sanitize(e.getMessage()), path, line, column, e);
   }
 
-  private static LimitExceededException limitExceeded(
+  private LimitExceededException limitExceeded(
       StreamConstraintsException e, JsonParser p, int line, int column, String where) {
     String message = String.valueOf(e.getOriginalMessage());
     String path = p == null ? "" : FieldPaths.of(p.getParsingContext());
-    String[][] known = {
-      {"getMaxNestingDepth", "maxNestingDepth", "the document nests deeper than the limit"},
-      {"getMaxStringLength", "maxStringLength", "a string is longer than the limit"},
-      {"getMaxNumberLength", "maxNumberLength", "a number is longer than the limit"},
-      {"getMaxNameLength", "maxNameLength", "a field name is longer than the limit"},
-      {"getMaxTokenCount", "maxTokenCount", "the document has more tokens than the limit"},
-      {"getMaxDocumentLength", "maxJsonBytes", "the body is larger than the limit"},
+    CodecLimits limits = factory.limits();
+    // Jackson names the constraint it enforced by its accessor; the value is our own setting.
+    Object[][] known = {
+      {
+        "getMaxNestingDepth",
+        "maxNestingDepth",
+        "the document nests deeper than the limit",
+        (long) limits.maxNestingDepth()
+      },
+      {
+        "getMaxStringLength",
+        "maxStringLength",
+        "a string is longer than the limit",
+        (long) limits.maxStringLength()
+      },
+      {
+        "getMaxNumberLength",
+        "maxNumberLength",
+        "a number is longer than the limit",
+        (long) limits.maxNumberLength()
+      },
+      {
+        "getMaxNameLength",
+        "maxNameLength",
+        "a field name is longer than the limit",
+        (long) limits.maxNameLength()
+      },
+      {
+        "getMaxTokenCount",
+        "maxTokenCount",
+        "the document has more tokens than the limit",
+        limits.maxTokenCount()
+      },
+      {
+        "getMaxDocumentLength",
+        "maxJsonBytes",
+        "the body is larger than the limit",
+        (long) limits.maxJsonBytes()
+      },
     };
-    for (String[] limit : known) {
-      if (message.contains(limit[0])) {
-        long maximum = parseMaximum(message);
+    for (Object[] limit : known) {
+      if (message.contains((String) limit[0])) {
+        long maximum = (Long) limit[3];
         return new LimitExceededException(
-            limit[1],
+            (String) limit[1],
             maximum,
             limit[2] + " " + limit[1] + " (" + maximum + ")" + where,
             path,
@@ -778,20 +809,6 @@ public final class Codec {
         path,
         line,
         column);
-  }
-
-  /** Reads the limit from Jackson's "... exceeds the maximum allowed (N, from ...)" text. */
-  private static long parseMaximum(String message) {
-    int at = message.indexOf("maximum");
-    int open = at < 0 ? -1 : message.indexOf('(', at);
-    if (open < 0) {
-      return -1;
-    }
-    int end = open + 1;
-    while (end < message.length() && Character.isDigit(message.charAt(end))) {
-      end++;
-    }
-    return end == open + 1 ? -1 : Long.parseLong(message.substring(open + 1, end));
   }
 
   private static String expectedName(Class<?> type) {

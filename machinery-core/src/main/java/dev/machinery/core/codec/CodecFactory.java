@@ -165,11 +165,14 @@ public final class CodecFactory {
     return kinds == null ? null : kinds.get(kind);
   }
 
-  void cache(
+  Resolved cache(
       String apiVersion, String kind, GroupVersionKind gvk, Class<? extends ApiObject> type) {
-    resolved
-        .computeIfAbsent(apiVersion, v -> new ConcurrentHashMap<>())
-        .putIfAbsent(kind, new Resolved(gvk, type));
+    Resolved entry = new Resolved(gvk, type);
+    Resolved earlier =
+        resolved
+            .computeIfAbsent(apiVersion, v -> new ConcurrentHashMap<>())
+            .putIfAbsent(kind, entry);
+    return earlier == null ? entry : earlier;
   }
 
   ObjectReader reader(Codec.Format format, Class<?> type) {
