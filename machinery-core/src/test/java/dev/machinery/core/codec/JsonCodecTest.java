@@ -791,4 +791,23 @@ class JsonCodecTest {
         com.fasterxml.jackson.core.StreamReadConstraints.defaults().getMaxNestingDepth(),
         hostApplication.getFactory().streamReadConstraints().getMaxNestingDepth());
   }
+
+  @Test
+  void reportsAFailingOutputStream() {
+    java.io.OutputStream broken =
+        new java.io.OutputStream() {
+          @Override
+          public void write(int b) throws java.io.IOException {
+            throw new java.io.IOException("disk full");
+          }
+
+          @Override
+          public void write(byte[] b, int off, int len) throws java.io.IOException {
+            throw new java.io.IOException("disk full");
+          }
+        };
+    EncodeException e =
+        assertThrows(EncodeException.class, () -> JSON.encode(new Service(), broken));
+    assertEquals("could not encode /v1, Kind=Service: disk full", e.getMessage());
+  }
 }

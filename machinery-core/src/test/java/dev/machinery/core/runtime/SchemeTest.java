@@ -298,4 +298,22 @@ class SchemeTest {
       pool.shutdownNow();
     }
   }
+
+  /** A kind that cannot be instantiated. */
+  public abstract static class AbstractKind extends TestObject {}
+
+  @Test
+  void rejectsTypesItCannotInstantiate() {
+    SchemeBuildException e =
+        assertThrows(
+            SchemeBuildException.class,
+            () ->
+                Scheme.builder()
+                    .addKnownTypes(GroupVersion.of("x.io", "v1"), AbstractKind.class)
+                    .build());
+    assertEquals(
+        List.of(
+            "dev.machinery.core.runtime.SchemeTest$AbstractKind must be a public, concrete class"),
+        e.problems());
+  }
 }
