@@ -2,17 +2,16 @@
  * Machinery core: schema identifiers, the {@link dev.machinery.core.runtime.Scheme} and the JSON
  * and YAML codecs.
  *
- * <p>Exported packages: {@link dev.machinery} (the root exception), {@link
- * dev.machinery.core.schema} (group/version/kind/resource identifiers), {@link
- * dev.machinery.core.runtime} (objects and the Scheme) and {@link dev.machinery.core.codec}
- * (decoding and encoding).
+ * <p>Exported packages: {@link dev.machinery.core.schema} (group/version/kind/resource
+ * identifiers), {@link dev.machinery.core.runtime} (objects and the Scheme) and {@link
+ * dev.machinery.core.codec} (decoding and encoding).
  */
 module dev.machinery.core {
+  requires transitive dev.machinery.conversion;
   requires transitive com.fasterxml.jackson.databind;
   requires com.fasterxml.jackson.dataformat.yaml;
   requires org.yaml.snakeyaml;
 
-  exports dev.machinery;
   exports dev.machinery.core.schema;
   exports dev.machinery.core.runtime;
   exports dev.machinery.core.codec;

@@ -1,0 +1,6 @@
+package dev.machinery.conversion.processor.shapes.internal;
+
+public enum Mode {
+  ACTIVE,
+  PASSIVE
+}

@@ -1,0 +1,7 @@
+package dev.machinery.conversion.processor.shapes.internal;
+
+public enum RestartPolicy {
+  Always,
+  OnFailure,
+  Never
+}

@@ -1,0 +1,30 @@
+package dev.machinery.conversion.processor.shapes.v1;
+
+import dev.machinery.conversion.ConversionScope;
+
+/** Hand-written conversions of the shapes API v1, found by their names. */
+final class GadgetConversions {
+  private GadgetConversions() {}
+
+  static dev.machinery.conversion.processor.shapes.internal.Gadget convertV1GadgetToInternalGadget(
+      Gadget in, ConversionScope scope) {
+    if (in == null) {
+      return null;
+    }
+    String[] parts = in.size() == null ? new String[0] : in.size().split("x", -1);
+    try {
+      if (parts.length == 2) {
+        return new dev.machinery.conversion.processor.shapes.internal.Gadget(
+            Integer.parseInt(parts[0]), Integer.parseInt(parts[1]));
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw scope.fail("size \"" + in.size() + "\" is not WIDTHxHEIGHT");
+  }
+
+  static Gadget convertInternalGadgetToV1Gadget(
+      dev.machinery.conversion.processor.shapes.internal.Gadget in, ConversionScope scope) {
+    return in == null ? null : new Gadget(in.width() + "x" + in.height());
+  }
+}

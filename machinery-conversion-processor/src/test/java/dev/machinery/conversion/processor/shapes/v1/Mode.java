@@ -1,0 +1,6 @@
+package dev.machinery.conversion.processor.shapes.v1;
+
+public enum Mode {
+  ACTIVE,
+  PASSIVE
+}

@@ -1,0 +1,3 @@
+package dev.machinery.conversion.processor.shapes.v1;
+
+public record Port(String name, int port, String protocol) {}

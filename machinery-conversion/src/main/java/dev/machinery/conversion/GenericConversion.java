@@ -1,0 +1,423 @@
+package dev.machinery.conversion;
+
+import java.lang.reflect.Constructor;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.RecordComponent;
+import java.lang.reflect.Type;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.function.BiPredicate;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+
+/**
+ * The runtime converter behind {@link Converter.Builder#addGenericConversion}: a plan of property
+ * steps built once by reflection, with the generator's matching rules, and walked for each object.
+ */
+final class GenericConversion implements ConversionFunction<Object, Object> {
+  private final Class<?> source;
+  private final Class<?> target;
+  private Step[] steps;
+  private Constructor<?> constructor;
+  private Object[] recordDefaults;
+
+  GenericConversion(Class<?> source, Class<?> target) {
+    this.source = source;
+    this.target = target;
+  }
+
+  /** Converts one property value. */
+  @FunctionalInterface
+  private interface Value {
+    Object apply(Object value, ConversionScope scope);
+  }
+
+  private record Step(String name, Method getter, Method setter, int index, Value value) {}
+
+  /** A readable and writable property: a record component, or a bean getter/setter pair. */
+  record Property(String name, Type type, Method getter, Method setter, int index) {}
+
+  void prepare(
+      BiPredicate<Class<?>, Class<?>> hasConversion,
+      Predicate<Class<?>> hasDeepCopy,
+      List<String> found) {
+    String pair = source.getName() + " to " + target.getName();
+    Map<String, Property> from = properties(source, "generic conversion from " + pair, found);
+    Map<String, Property> to = properties(target, "generic conversion from " + pair, found);
+    if (from == null || to == null) {
+      return;
+    }
+    List<Step> plan = new ArrayList<>();
+    for (Property property : from.values()) {
+      NotConverted omitted = property.getter().getAnnotation(NotConverted.class);
+      if (omitted != null) {
+        if (omitted.reason().isBlank()) {
+          found.add(
+              "@NotConverted on "
+                  + source.getName()
+                  + "."
+                  + property.name()
+                  + " must give a reason");
+        }
+        continue;
+      }
+      Property counterpart = to.get(property.name());
+      if (counterpart == null) {
+        found.add(
+            "property "
+                + property.name()
+                + " of "
+                + source.getName()
+                + " has no counterpart in "
+                + target.getName()
+                + " and would be lost; mark it @NotConverted(reason = ...) or register a"
+                + " conversion function for the pair");
+        continue;
+      }
+      Value value =
+          plan(
+              property.type(),
+              counterpart.type(),
+              hasConversion,
+              hasDeepCopy,
+              found,
+              source.getName() + "." + property.name());
+      if (value != null) {
+        plan.add(
+            new Step(
+                property.name(),
+                property.getter(),
+                counterpart.setter(),
+                counterpart.index(),
+                value));
+      }
+    }
+    this.steps = plan.toArray(new Step[0]);
+    try {
+      if (target.isRecord()) {
+        RecordComponent[] components = target.getRecordComponents();
+        Class<?>[] types =
+            Arrays.stream(components).map(RecordComponent::getType).toArray(Class[]::new);
+        constructor = target.getConstructor(types);
+        recordDefaults = new Object[components.length];
+        for (int i = 0; i < components.length; i++) {
+          recordDefaults[i] = defaultValue(components[i].getType());
+        }
+      } else {
+        constructor = target.getConstructor();
+      }
+    } catch (NoSuchMethodException e) {
+      found.add(target.getName() + " has no public canonical or no-argument constructor");
+    }
+  }
+
+  @Override
+  public Object convert(Object in, ConversionScope scope) {
+    if (in == null) {
+      return null;
+    }
+    Step current = null;
+    try {
+      if (recordDefaults != null) {
+        Object[] args = recordDefaults.clone();
+        for (Step step : steps) {
+          current = step;
+          args[step.index()] = step.value().apply(step.getter().invoke(in), scope);
+        }
+        current = null;
+        return constructor.newInstance(args);
+      }
+      Object out = constructor.newInstance();
+      for (Step step : steps) {
+        current = step;
+        step.setter().invoke(out, step.value().apply(step.getter().invoke(in), scope));
+      }
+      return out;
+    } catch (ConversionException e) {
+      throw current == null ? e : e.within(current.name());
+    } catch (InvocationTargetException e) {
+      if (e.getCause() instanceof RuntimeException runtime) {
+        throw runtime;
+      }
+      throw new ConversionException(
+          "converting " + source.getName() + " to " + target.getName() + " failed", e.getCause());
+    } catch (ReflectiveOperationException e) {
+      throw new ConversionException(
+          "converting " + source.getName() + " to " + target.getName() + " failed", e);
+    }
+  }
+
+  static Map<String, Property> properties(Class<?> type, String context, List<String> found) {
+    if (!Modifier.isPublic(type.getModifiers())) {
+      found.add(context + ": " + type.getName() + " is not public");
+      return null;
+    }
+    Map<String, Property> properties = new LinkedHashMap<>();
+    if (type.isRecord()) {
+      RecordComponent[] components = type.getRecordComponents();
+      for (int i = 0; i < components.length; i++) {
+        RecordComponent component = components[i];
+        properties.put(
+            component.getName(),
+            new Property(
+                component.getName(), component.getGenericType(), component.getAccessor(), null, i));
+      }
+      return properties;
+    }
+    for (Method getter : type.getMethods()) {
+      String name = propertyName(getter);
+      if (name == null) {
+        continue;
+      }
+      try {
+        Method setter =
+            type.getMethod(
+                "set" + Character.toUpperCase(name.charAt(0)) + name.substring(1),
+                getter.getReturnType());
+        if (!Modifier.isStatic(setter.getModifiers())) {
+          properties.put(
+              name, new Property(name, getter.getGenericReturnType(), getter, setter, -1));
+        }
+      } catch (NoSuchMethodException e) {
+        // A getter without a setter is derived, not state.
+      }
+    }
+    return properties;
+  }
+
+  private static String propertyName(Method method) {
+    if (Modifier.isStatic(method.getModifiers())
+        || method.getParameterCount() != 0
+        || method.getDeclaringClass() == Object.class) {
+      return null;
+    }
+    String name = method.getName();
+    String bare;
+    if (name.startsWith("get") && name.length() > 3 && method.getReturnType() != void.class) {
+      bare = name.substring(3);
+    } else if (name.startsWith("is")
+        && name.length() > 2
+        && method.getReturnType() == boolean.class) {
+      bare = name.substring(2);
+    } else {
+      return null;
+    }
+    return Character.toLowerCase(bare.charAt(0)) + bare.substring(1);
+  }
+
+  private static Value plan(
+      Type from,
+      Type to,
+      BiPredicate<Class<?>, Class<?>> hasConversion,
+      Predicate<Class<?>> hasDeepCopy,
+      List<String> found,
+      String where) {
+    Class<?> rawFrom = raw(from);
+    Class<?> rawTo = raw(to);
+    if (rawFrom == null || rawTo == null) {
+      found.add(where + ": type " + from.getTypeName() + " is not supported");
+      return null;
+    }
+    if (rawFrom == rawTo && isImmutable(rawFrom)) {
+      return (value, scope) -> value;
+    }
+    if (rawFrom.isPrimitive() && box(rawFrom) == rawTo) {
+      return (value, scope) -> value;
+    }
+    if (rawFrom == rawTo && hasDeepCopy.test(rawFrom)) {
+      return (value, scope) -> scope.deepCopy(value);
+    }
+    if (rawFrom.isEnum() && rawTo.isEnum()) {
+      List<String> missing =
+          Arrays.stream(rawFrom.getEnumConstants())
+              .map(constant -> ((Enum<?>) constant).name())
+              .filter(name -> !enumNames(rawTo).contains(name))
+              .collect(Collectors.toList());
+      if (!missing.isEmpty()) {
+        found.add(where + ": constants " + missing + " have no counterpart in " + rawTo.getName());
+        return null;
+      }
+      return (value, scope) -> enumValue(rawTo, ((Enum<?>) value).name());
+    }
+    if (rawFrom.isEnum() && rawTo == String.class) {
+      return (value, scope) -> value == null ? null : ((Enum<?>) value).name();
+    }
+    if (rawFrom == String.class && rawTo.isEnum()) {
+      return (value, scope) -> value == null ? null : enumValue(rawTo, (String) value);
+    }
+    if ((List.class == rawFrom && List.class == rawTo)
+        || (Set.class == rawFrom && Set.class == rawTo)) {
+      Value element =
+          plan(argument(from, 0), argument(to, 0), hasConversion, hasDeepCopy, found, where + "[]");
+      if (element == null) {
+        return null;
+      }
+      boolean list = rawFrom == List.class;
+      return (value, scope) -> {
+        if (value == null) {
+          return null;
+        }
+        Collection<?> in = (Collection<?>) value;
+        Collection<Object> out = list ? new ArrayList<>(in.size()) : new LinkedHashSet<>();
+        int index = 0;
+        for (Object item : in) {
+          try {
+            out.add(item == null ? null : element.apply(item, scope));
+          } catch (ConversionException e) {
+            throw e.withinIndex(index);
+          }
+          index++;
+        }
+        return out;
+      };
+    }
+    if (Map.class == rawFrom && Map.class == rawTo) {
+      Class<?> keyFrom = raw(argument(from, 0));
+      if (keyFrom == null || keyFrom != raw(argument(to, 0)) || !isImmutable(keyFrom)) {
+        found.add(where + ": map keys must be of one immutable type on both sides");
+        return null;
+      }
+      Value entry =
+          plan(argument(from, 1), argument(to, 1), hasConversion, hasDeepCopy, found, where + "[]");
+      if (entry == null) {
+        return null;
+      }
+      return (value, scope) -> {
+        if (value == null) {
+          return null;
+        }
+        Map<?, ?> in = (Map<?, ?>) value;
+        Map<Object, Object> out = new LinkedHashMap<>();
+        for (Map.Entry<?, ?> item : in.entrySet()) {
+          try {
+            out.put(
+                item.getKey(),
+                item.getValue() == null ? null : entry.apply(item.getValue(), scope));
+          } catch (ConversionException e) {
+            throw e.withinKey(item.getKey());
+          }
+        }
+        return out;
+      };
+    }
+    if (hasConversion.test(rawFrom, rawTo)) {
+      return (value, scope) -> scope.convert(value, rawTo);
+    }
+    found.add(
+        where
+            + ": no conversion from "
+            + from.getTypeName()
+            + " to "
+            + to.getTypeName()
+            + " is registered");
+    return null;
+  }
+
+  private static Set<String> enumNames(Class<?> type) {
+    return Arrays.stream(type.getEnumConstants())
+        .map(constant -> ((Enum<?>) constant).name())
+        .collect(Collectors.toSet());
+  }
+
+  private static Object enumValue(Class<?> type, String name) {
+    for (Object constant : type.getEnumConstants()) {
+      if (((Enum<?>) constant).name().equals(name)) {
+        return constant;
+      }
+    }
+    throw new ConversionException(
+        "\""
+            + name
+            + "\" is not one of "
+            + enumNames(type).stream().sorted().collect(Collectors.joining(", ")));
+  }
+
+  private static Type argument(Type type, int index) {
+    return type instanceof ParameterizedType parameterized
+        ? parameterized.getActualTypeArguments()[index]
+        : Object.class;
+  }
+
+  private static Class<?> raw(Type type) {
+    if (type instanceof Class<?> plain) {
+      return plain;
+    }
+    if (type instanceof ParameterizedType parameterized
+        && parameterized.getRawType() instanceof Class<?> plain) {
+      return plain;
+    }
+    return null;
+  }
+
+  static boolean isImmutable(Class<?> type) {
+    return type.isPrimitive()
+        || type.isEnum()
+        || type == String.class
+        || type == Boolean.class
+        || type == Character.class
+        || type == Byte.class
+        || type == Short.class
+        || type == Integer.class
+        || type == Long.class
+        || type == Float.class
+        || type == Double.class
+        || type == BigDecimal.class
+        || type == BigInteger.class
+        || type == UUID.class
+        || (type.getPackageName().equals("java.time") && Modifier.isFinal(type.getModifiers()));
+  }
+
+  private static Class<?> box(Class<?> primitive) {
+    if (primitive == int.class) {
+      return Integer.class;
+    } else if (primitive == long.class) {
+      return Long.class;
+    } else if (primitive == boolean.class) {
+      return Boolean.class;
+    } else if (primitive == double.class) {
+      return Double.class;
+    } else if (primitive == float.class) {
+      return Float.class;
+    } else if (primitive == short.class) {
+      return Short.class;
+    } else if (primitive == byte.class) {
+      return Byte.class;
+    } else if (primitive == char.class) {
+      return Character.class;
+    }
+    return primitive;
+  }
+
+  private static Object defaultValue(Class<?> type) {
+    if (!type.isPrimitive()) {
+      return null;
+    } else if (type == boolean.class) {
+      return false;
+    } else if (type == char.class) {
+      return '\0';
+    } else if (type == long.class) {
+      return 0L;
+    } else if (type == double.class) {
+      return 0.0;
+    } else if (type == float.class) {
+      return 0.0f;
+    } else if (type == short.class) {
+      return (short) 0;
+    } else if (type == byte.class) {
+      return (byte) 0;
+    }
+    return 0;
+  }
+}
