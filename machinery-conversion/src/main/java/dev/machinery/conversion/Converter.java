@@ -106,7 +106,10 @@ public final class Converter {
     if (function == null) {
       throw noConversion(in.getClass(), target);
     }
-    return target.cast(function.convert(in, scope));
+    Object out = function.convert(in, scope);
+    @SuppressWarnings("unchecked")
+    T typed = target.isPrimitive() ? (T) out : target.cast(out);
+    return typed;
   }
 
   /**
@@ -310,7 +313,7 @@ public final class Converter {
       }
       for (GenericConversion plan : plans) {
         plan.prepare(
-            (source, target) -> all.getOrDefault(source, Map.of()).containsKey(target),
+            (source, target) -> all.getOrDefault(source, Map.of()).get(target),
             deepCopies::containsKey,
             found);
       }

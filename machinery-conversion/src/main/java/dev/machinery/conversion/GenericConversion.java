@@ -18,7 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-import java.util.function.BiPredicate;
+import java.util.function.BiFunction;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
@@ -50,7 +50,7 @@ final class GenericConversion implements ConversionFunction<Object, Object> {
   record Property(String name, Type type, Method getter, Method setter, int index) {}
 
   void prepare(
-      BiPredicate<Class<?>, Class<?>> hasConversion,
+      BiFunction<Class<?>, Class<?>, ConversionFunction<Object, Object>> hasConversion,
       Predicate<Class<?>> hasDeepCopy,
       List<String> found) {
     String pair = source.getName() + " to " + target.getName();
@@ -220,7 +220,7 @@ final class GenericConversion implements ConversionFunction<Object, Object> {
   private static Value plan(
       Type from,
       Type to,
-      BiPredicate<Class<?>, Class<?>> hasConversion,
+      BiFunction<Class<?>, Class<?>, ConversionFunction<Object, Object>> hasConversion,
       Predicate<Class<?>> hasDeepCopy,
       List<String> found,
       String where) {
@@ -236,6 +236,9 @@ final class GenericConversion implements ConversionFunction<Object, Object> {
     if (rawFrom.isPrimitive() && box(rawFrom) == rawTo) {
       return (value, scope) -> value;
     }
+    if (rawFrom == rawTo && rawFrom.isArray() && rawFrom.getComponentType().isPrimitive()) {
+      return (value, scope) -> value == null ? null : copyArray(value);
+    }
     if (rawFrom == rawTo && hasDeepCopy.test(rawFrom)) {
       return (value, scope) -> scope.deepCopy(value);
     }
@@ -249,7 +252,7 @@ final class GenericConversion implements ConversionFunction<Object, Object> {
         found.add(where + ": constants " + missing + " have no counterpart in " + rawTo.getName());
         return null;
       }
-      return (value, scope) -> enumValue(rawTo, ((Enum<?>) value).name());
+      return (value, scope) -> value == null ? null : enumValue(rawTo, ((Enum<?>) value).name());
     }
     if (rawFrom.isEnum() && rawTo == String.class) {
       return (value, scope) -> value == null ? null : ((Enum<?>) value).name();
@@ -312,8 +315,9 @@ final class GenericConversion implements ConversionFunction<Object, Object> {
         return out;
       };
     }
-    if (hasConversion.test(rawFrom, rawTo)) {
-      return (value, scope) -> scope.convert(value, rawTo);
+    ConversionFunction<Object, Object> function = hasConversion.apply(rawFrom, rawTo);
+    if (function != null) {
+      return function::convert;
     }
     found.add(
         where
@@ -323,6 +327,13 @@ final class GenericConversion implements ConversionFunction<Object, Object> {
             + to.getTypeName()
             + " is registered");
     return null;
+  }
+
+  private static Object copyArray(Object array) {
+    int length = java.lang.reflect.Array.getLength(array);
+    Object copy = java.lang.reflect.Array.newInstance(array.getClass().getComponentType(), length);
+    System.arraycopy(array, 0, copy, 0, length);
+    return copy;
   }
 
   private static Set<String> enumNames(Class<?> type) {

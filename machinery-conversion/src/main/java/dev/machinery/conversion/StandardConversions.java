@@ -12,6 +12,22 @@ public final class StandardConversions {
   private StandardConversions() {}
 
   /**
+   * Returns these conversions as a registration, for a {@link Converter} whose generic conversions
+   * need them (generated code calls them directly).
+   *
+   * @return the registration of the four conversions
+   */
+  public static ConversionRegistration registration() {
+    return builder ->
+        builder
+            .addConversion(Integer.class, int.class, StandardConversions::convertIntegerToInt)
+            .addConversion(Long.class, long.class, StandardConversions::convertLongToLong)
+            .addConversion(
+                Boolean.class, boolean.class, StandardConversions::convertBooleanToBoolean)
+            .addConversion(Double.class, double.class, StandardConversions::convertDoubleToDouble);
+  }
+
+  /**
    * Converts an optional {@code Integer} to an {@code int}: {@code null} becomes {@code 0}.
    *
    * @param in the value, possibly {@code null}

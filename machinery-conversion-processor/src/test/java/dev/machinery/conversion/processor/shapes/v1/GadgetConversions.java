@@ -3,11 +3,11 @@ package dev.machinery.conversion.processor.shapes.v1;
 import dev.machinery.conversion.ConversionScope;
 
 /** Hand-written conversions of the shapes API v1, found by their names. */
-final class GadgetConversions {
+public final class GadgetConversions {
   private GadgetConversions() {}
 
-  static dev.machinery.conversion.processor.shapes.internal.Gadget convertV1GadgetToInternalGadget(
-      Gadget in, ConversionScope scope) {
+  public static dev.machinery.conversion.processor.shapes.internal.Gadget
+      convertV1GadgetToInternalGadget(Gadget in, ConversionScope scope) {
     if (in == null) {
       return null;
     }
@@ -23,7 +23,7 @@ final class GadgetConversions {
     throw scope.fail("size \"" + in.size() + "\" is not WIDTHxHEIGHT");
   }
 
-  static Gadget convertInternalGadgetToV1Gadget(
+  public static Gadget convertInternalGadgetToV1Gadget(
       dev.machinery.conversion.processor.shapes.internal.Gadget in, ConversionScope scope) {
     return in == null ? null : new Gadget(in.width() + "x" + in.height());
   }
