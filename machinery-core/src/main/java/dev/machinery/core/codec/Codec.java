@@ -15,6 +15,7 @@ import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.util.TokenBuffer;
 import dev.machinery.core.runtime.ApiObject;
+import dev.machinery.core.runtime.GroupVersioner;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.core.schema.GroupVersionKind;
 import dev.machinery.core.schema.MalformedIdentifierException;
@@ -27,6 +28,7 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Decodes documents into the {@link Scheme}'s types, finding each document's type from its {@code
@@ -65,6 +67,8 @@ public final class Codec {
   private final FieldValidation validation;
   private final boolean pretty;
   private final boolean defaulting;
+  private final GroupVersioner decodeTarget;
+  private final GroupVersioner encodeTarget;
 
   Codec(
       CodecFactory factory,
@@ -72,11 +76,62 @@ public final class Codec {
       FieldValidation validation,
       boolean pretty,
       boolean defaulting) {
+    this(factory, format, validation, pretty, defaulting, null, null);
+  }
+
+  private Codec(
+      CodecFactory factory,
+      Format format,
+      FieldValidation validation,
+      boolean pretty,
+      boolean defaulting,
+      GroupVersioner decodeTarget,
+      GroupVersioner encodeTarget) {
     this.factory = factory;
     this.format = format;
     this.validation = validation;
     this.pretty = pretty;
     this.defaulting = defaulting;
+    this.decodeTarget = decodeTarget;
+    this.encodeTarget = encodeTarget;
+  }
+
+  /**
+   * Returns a codec like this one that converts every decoded object, through the internal form,
+   * into the kind {@code target} chooses; {@code GroupVersioner.internal()} decodes into the
+   * internal form. The {@link Decoded#kind()} stays the kind the document named.
+   *
+   * @param target the target versions
+   * @return the codec
+   */
+  public Codec decodingTo(GroupVersioner target) {
+    return new Codec(
+        factory,
+        format,
+        validation,
+        pretty,
+        defaulting,
+        Objects.requireNonNull(target, "target"),
+        encodeTarget);
+  }
+
+  /**
+   * Returns a codec like this one that converts every object it encodes, through the internal form,
+   * into the kind {@code target} chooses, such as {@code GroupVersioner.of(apps/v1)}. The object
+   * given is not changed.
+   *
+   * @param target the target versions
+   * @return the codec
+   */
+  public Codec encodingTo(GroupVersioner target) {
+    return new Codec(
+        factory,
+        format,
+        validation,
+        pretty,
+        defaulting,
+        decodeTarget,
+        Objects.requireNonNull(target, "target"));
   }
 
   /**
@@ -86,7 +141,14 @@ public final class Codec {
    * @return the codec
    */
   public Codec withFieldValidation(FieldValidation mode) {
-    return new Codec(factory, format, Objects.requireNonNull(mode, "mode"), pretty, defaulting);
+    return new Codec(
+        factory,
+        format,
+        Objects.requireNonNull(mode, "mode"),
+        pretty,
+        defaulting,
+        decodeTarget,
+        encodeTarget);
   }
 
   /**
@@ -96,7 +158,7 @@ public final class Codec {
    * @return the codec
    */
   public Codec pretty() {
-    return new Codec(factory, format, validation, true, defaulting);
+    return new Codec(factory, format, validation, true, defaulting, decodeTarget, encodeTarget);
   }
 
   /**
@@ -107,7 +169,7 @@ public final class Codec {
    * @return the codec
    */
   public Codec withDefaulting(boolean enabled) {
-    return new Codec(factory, format, validation, pretty, enabled);
+    return new Codec(factory, format, validation, pretty, enabled, decodeTarget, encodeTarget);
   }
 
   /**
@@ -616,7 +678,9 @@ public final class Codec {
           scheme.typeFor(gvk).orElseThrow(() -> scheme.notRegistered(gvk));
       resolved = factory.cache(apiVersion, kind, gvk, type);
     }
-    checkExpected(resolved.kind, resolved.type, expected);
+    if (decodeTarget == null) {
+      checkExpected(resolved.kind, resolved.type, expected);
+    }
     return resolved;
   }
 
@@ -646,6 +710,10 @@ public final class Codec {
     }
     if (defaulting) {
       factory.scheme().applyDefaults(object);
+    }
+    if (decodeTarget != null) {
+      object = factory.scheme().convertToVersion(object, decodeTarget);
+      checkExpected(gvk, object.getClass(), expected);
     }
     return new Decoded<>(
         expected.cast(object), gvk, validation == FieldValidation.WARN ? found : List.of());
@@ -903,7 +971,7 @@ public final class Codec {
    * @throws EncodeException if a value cannot be written
    */
   public byte[] encode(ApiObject object) {
-    Objects.requireNonNull(object, "object");
+    object = toEncodeVersion(Objects.requireNonNull(object, "object"));
     GroupVersionKind gvk = factory.scheme().kindFor(object);
     try {
       return writerFor(object, gvk).writeValueAsBytes(object);
@@ -933,12 +1001,29 @@ public final class Codec {
   public void encode(ApiObject object, OutputStream out) {
     Objects.requireNonNull(object, "object");
     Objects.requireNonNull(out, "out");
+    object = toEncodeVersion(object);
     GroupVersionKind gvk = factory.scheme().kindFor(object);
     try {
       writerFor(object, gvk).writeValue(new NonClosingOutputStream(out), object);
     } catch (IOException e) {
       throw encodeFailed(gvk, e);
     }
+  }
+
+  private ApiObject toEncodeVersion(ApiObject object) {
+    if (encodeTarget == null) {
+      return object;
+    }
+    Scheme scheme = factory.scheme();
+    List<GroupVersionKind> kinds = scheme.kindsFor(object.getClass());
+    if (scheme.isUnversioned(object.getClass())
+        || kinds.isEmpty()
+        || encodeTarget
+            .kindForGroupVersionKinds(kinds)
+            .equals(Optional.of(scheme.kindFor(object)))) {
+      return object;
+    }
+    return scheme.convertToVersion(object, encodeTarget);
   }
 
   private ObjectWriter writerFor(ApiObject object, GroupVersionKind gvk) {

@@ -2,6 +2,11 @@ package dev.machinery.core.runtime;
 
 import static dev.machinery.core.internal.Text.quote;
 
+import dev.machinery.conversion.ConversionException;
+import dev.machinery.conversion.ConversionFunction;
+import dev.machinery.conversion.ConversionRegistration;
+import dev.machinery.conversion.Converter;
+import dev.machinery.conversion.ConverterBuildException;
 import dev.machinery.core.schema.GroupVersion;
 import dev.machinery.core.schema.GroupVersionKind;
 import dev.machinery.core.schema.VersionPriority;
@@ -48,6 +53,8 @@ public final class Scheme {
   private final Map<String, List<GroupVersion>> versionsByGroup;
   private final Map<Class<?>, List<Consumer<Object>>> defaulters;
   private final Map<Class<?>, Constructor<?>> constructors;
+  private final Converter converter;
+  private final Map<GroupVersionKind, FieldLabelConversion> fieldLabels;
 
   private Scheme(
       Map<GroupVersionKind, Class<? extends ApiObject>> typesByKind,
@@ -55,7 +62,11 @@ public final class Scheme {
       Map<String, Class<? extends ApiObject>> unversionedKinds,
       Map<String, List<GroupVersion>> versionsByGroup,
       Map<Class<?>, List<Consumer<Object>>> defaulters,
-      Map<Class<?>, Constructor<?>> constructors) {
+      Map<Class<?>, Constructor<?>> constructors,
+      Converter converter,
+      Map<GroupVersionKind, FieldLabelConversion> fieldLabels) {
+    this.converter = converter;
+    this.fieldLabels = Map.copyOf(fieldLabels);
     this.typesByKind = Collections.unmodifiableMap(typesByKind);
     this.kindsByType = Collections.unmodifiableMap(kindsByType);
     this.unversionedKinds = Collections.unmodifiableMap(unversionedKinds);
@@ -296,6 +307,222 @@ public final class Scheme {
   }
 
   /**
+   * Returns the converter that holds the scheme's conversion and deep-copy functions.
+   *
+   * @return the converter
+   */
+  public Converter converter() {
+    return converter;
+  }
+
+  /**
+   * Returns the versioner that targets the preferred external version of each group.
+   *
+   * @return the versioner
+   */
+  public GroupVersioner preferredVersions() {
+    return new GroupVersioner() {
+      @Override
+      public Optional<GroupVersionKind> kindForGroupVersionKinds(List<GroupVersionKind> kinds) {
+        for (GroupVersionKind kind : kinds) {
+          Optional<GroupVersion> preferred = preferredVersion(kind.group());
+          if (preferred.isPresent()) {
+            return Optional.of(preferred.get().withKind(kind.kind()));
+          }
+        }
+        return Optional.empty();
+      }
+
+      @Override
+      public String toString() {
+        return "the preferred version of each group";
+      }
+    };
+  }
+
+  /**
+   * Converts an object into a new object of another class, through the internal form: a versioned
+   * object is defaulted (on a copy; the input is never changed), converted to the internal class of
+   * its kind, then to {@code target}. An object of class {@code target} is deep-copied.
+   *
+   * @param in the object
+   * @param target the class wanted
+   * @param <T> the class wanted
+   * @return the new object, sharing no mutable state with {@code in}
+   * @throws dev.machinery.conversion.NoConversionException if a step has no conversion function
+   * @throws ConversionException if a value cannot be converted; the path names the field
+   * @throws NotRegisteredException if a conversion between API classes is asked for and the input's
+   *     kind has no internal version
+   */
+  public <T> T convert(Object in, Class<T> target) {
+    Objects.requireNonNull(in, "in");
+    Objects.requireNonNull(target, "target");
+    if (in.getClass() == target) {
+      return target.cast(converter.deepCopy(in));
+    }
+    List<GroupVersionKind> sourceKinds = kindsFor(in.getClass());
+    List<GroupVersionKind> targetKinds = kindsFor(target);
+    if (sourceKinds.isEmpty()
+        || targetKinds.isEmpty()
+        || isInternal(sourceKinds)
+        || isInternal(targetKinds)) {
+      return converter.convert(defaulted(in, false), target);
+    }
+    GroupVersionKind source =
+        in instanceof ApiObject ? kindFor((ApiObject) in) : sourceKinds.get(0);
+    Class<?> hub = hubType(source);
+    return converter.convert(converter.convert(defaulted(in, false), hub), target);
+  }
+
+  /**
+   * Converts an object into the kind a versioner chooses, always through the internal form:
+   * versioned → internal → versioned. The source is defaulted first (on a copy; the input is never
+   * changed). The result has its {@code apiVersion} and {@code kind} set to the target kind (both
+   * {@code null} for an internal object). An object already of the target kind is deep-copied; an
+   * unversioned object is returned as it is.
+   *
+   * @param in the object
+   * @param target chooses the target version
+   * @return the converted object, sharing no mutable state with {@code in}
+   * @throws NotRegisteredException if the object's type, or the target kind, is not registered
+   * @throws ConversionException if the versioner finds no target for the object's kinds, a step has
+   *     no conversion function, or a value cannot be converted
+   */
+  public ApiObject convertToVersion(ApiObject in, GroupVersioner target) {
+    return convertToVersion(in, target, false);
+  }
+
+  private ApiObject convertToVersion(ApiObject in, GroupVersioner target, boolean owned) {
+    Objects.requireNonNull(in, "in");
+    Objects.requireNonNull(target, "target");
+    Class<?> type = in.getClass();
+    List<GroupVersionKind> kinds = kindsFor(type);
+    if (kinds.isEmpty()) {
+      throw notRegistered(type);
+    }
+    if (unversionedTypes.contains(type)) {
+      return in;
+    }
+    boolean internalSource = isInternal(kinds);
+    GroupVersionKind source = internalSource ? kinds.get(0) : kindFor(in);
+    Class<?> hub;
+    List<GroupVersionKind> hubKinds;
+    if (internalSource) {
+      hub = type;
+      hubKinds = kinds;
+    } else {
+      Optional<GroupVersionKind> direct = target.kindForGroupVersionKinds(kinds);
+      if (direct.isPresent() && typeFor(direct.get()).orElse(null) == type) {
+        return withKind(converter.deepCopy(in), direct.get());
+      }
+      hub = hubType(source);
+      hubKinds = new ArrayList<>(kindsFor(hub));
+      hubKinds.sort(
+          (a, b) ->
+              Boolean.compare(
+                  !a.group().equals(source.group()), !b.group().equals(source.group())));
+    }
+    GroupVersionKind wanted =
+        target
+            .kindForGroupVersionKinds(hubKinds)
+            .orElseThrow(
+                () ->
+                    new ConversionException(
+                        "\""
+                            + source
+                            + "\" cannot be converted to "
+                            + target
+                            + ": its internal form is registered for "
+                            + hubKinds.stream()
+                                .map(kind -> quote(kind.group()))
+                                .collect(Collectors.joining(", "))
+                            + " only"));
+    Class<? extends ApiObject> targetType =
+        typeFor(wanted).orElseThrow(() -> notRegistered(wanted));
+    Object internal = internalSource ? in : converter.convert(defaulted(in, owned), hub);
+    ApiObject out;
+    if (targetType == hub) {
+      out = internalSource ? converter.deepCopy(in) : (ApiObject) internal;
+    } else {
+      out = converter.convert(internal, targetType);
+    }
+    return withKind(out, wanted);
+  }
+
+  private static ApiObject withKind(ApiObject out, GroupVersionKind kind) {
+    if (kind.groupVersion().isInternal()) {
+      out.setApiVersion(null);
+      out.setKind(null);
+    } else {
+      out.setApiVersion(kind.apiVersion());
+      out.setKind(kind.kind());
+    }
+    return out;
+  }
+
+  /**
+   * Converts a field selector's label and value for a kind into the internal vocabulary, with the
+   * kind's {@link FieldLabelConversion}; without one, only {@code metadata.name} and {@code
+   * metadata.namespace} are supported.
+   *
+   * @param kind the versioned kind the selector was written for
+   * @param label the label
+   * @param value the value
+   * @return the internal label and value
+   * @throws NotRegisteredException if the kind is not registered
+   * @throws FieldLabelNotSupportedException if the kind does not support the label
+   */
+  public FieldLabel convertFieldLabel(GroupVersionKind kind, String label, String value) {
+    Objects.requireNonNull(kind, "kind");
+    Objects.requireNonNull(label, "label");
+    Objects.requireNonNull(value, "value");
+    if (!recognizes(kind)) {
+      throw notRegistered(kind);
+    }
+    FieldLabelConversion conversion = fieldLabels.get(kind);
+    Optional<FieldLabel> converted =
+        conversion != null
+            ? conversion.convert(label, value)
+            : label.equals("metadata.name") || label.equals("metadata.namespace")
+                ? Optional.of(new FieldLabel(label, value))
+                : Optional.empty();
+    return converted.orElseThrow(
+        () ->
+            new FieldLabelNotSupportedException(
+                kind,
+                label,
+                "field label " + quote(label) + " is not supported for \"" + kind + "\""));
+  }
+
+  private static boolean isInternal(List<GroupVersionKind> kinds) {
+    return kinds.stream().anyMatch(kind -> kind.groupVersion().isInternal());
+  }
+
+  private Class<?> hubType(GroupVersionKind source) {
+    GroupVersionKind internal = GroupVersion.internal(source.group()).withKind(source.kind());
+    Class<?> hub = typesByKind.get(internal);
+    if (hub == null) {
+      throw new NotRegisteredException(
+          internal,
+          "kind \""
+              + source
+              + "\" has no internal version to convert through; register \""
+              + internal
+              + "\" with addInternalTypes");
+    }
+    return hub;
+  }
+
+  private Object defaulted(Object in, boolean owned) {
+    if (!(in instanceof ApiObject) || !defaulters.containsKey(in.getClass())) {
+      return in;
+    }
+    ApiObject object = owned ? (ApiObject) in : (ApiObject) converter.deepCopy(in);
+    applyDefaults(object);
+    return object;
+  }
+
+  /**
    * Returns the exception for a kind that is not recognised, naming what is registered nearby.
    *
    * @param kind the kind
@@ -377,6 +604,8 @@ public final class Scheme {
     private final List<List<GroupVersion>> priorities = new ArrayList<>();
     private final Map<Class<?>, List<Consumer<Object>>> defaulters = new LinkedHashMap<>();
     private final List<String> problems = new ArrayList<>();
+    private final Converter.Builder conversions = Converter.builder();
+    private final Map<GroupVersionKind, FieldLabelConversion> fieldLabels = new LinkedHashMap<>();
     private boolean requireInternalVersions;
 
     private Builder() {}
@@ -475,6 +704,67 @@ public final class Scheme {
      */
     public Builder setVersionPriority(GroupVersion... versions) {
       priorities.add(List.of(versions));
+      return this;
+    }
+
+    /**
+     * Adds conversion and deep-copy functions, usually the generated {@code GeneratedConversions}
+     * of a versioned package and the {@code GeneratedDeepCopy} of each package.
+     *
+     * @param registrations the registrations
+     * @return this builder
+     */
+    public Builder addConversions(ConversionRegistration... registrations) {
+      for (ConversionRegistration registration : registrations) {
+        conversions.add(registration);
+      }
+      return this;
+    }
+
+    /**
+     * Adds one hand-written conversion function. Conversions run between a versioned class and its
+     * internal counterpart; {@link #build()} rejects a function between two external versions.
+     *
+     * @param source the class converted from
+     * @param target the class converted to
+     * @param function the function
+     * @param <A> the source class
+     * @param <B> the target class
+     * @return this builder
+     */
+    public <A, B> Builder addConversion(
+        Class<A> source, Class<B> target, ConversionFunction<? super A, ? extends B> function) {
+      conversions.addConversion(source, target, function);
+      return this;
+    }
+
+    /**
+     * Declares a pair served by the runtime converter, for classes without generated code; see
+     * {@link Converter.Builder#addGenericConversion}.
+     *
+     * @param source the class converted from
+     * @param target the class converted to
+     * @return this builder
+     */
+    public Builder addGenericConversion(Class<?> source, Class<?> target) {
+      conversions.addGenericConversion(source, target);
+      return this;
+    }
+
+    /**
+     * Registers the field-label conversion of one kind and version. Without one, a kind supports
+     * {@code metadata.name} and {@code metadata.namespace} only, as in Kubernetes.
+     *
+     * @param kind the versioned kind
+     * @param conversion the conversion
+     * @return this builder
+     */
+    public Builder addFieldLabelConversion(GroupVersionKind kind, FieldLabelConversion conversion) {
+      Objects.requireNonNull(kind, "kind");
+      Objects.requireNonNull(conversion, "conversion");
+      if (fieldLabels.putIfAbsent(kind, conversion) != null) {
+        problems.add("two field-label conversions are registered for \"" + kind + "\"");
+      }
       return this;
     }
 
@@ -588,6 +878,21 @@ public final class Scheme {
       if (requireInternalVersions) {
         checkInternalVersions(typesByKind, externalVersions, internalGroups, found);
       }
+      fieldLabels.keySet().stream()
+          .filter(kind -> !typesByKind.containsKey(kind))
+          .forEach(
+              kind ->
+                  found.add(
+                      "a field-label conversion is registered for \""
+                          + kind
+                          + "\", which is not a registered kind"));
+      Converter converter = null;
+      try {
+        converter = conversions.build();
+        checkStar(converter, kindsByType, found);
+      } catch (ConverterBuildException e) {
+        found.addAll(e.problems());
+      }
       if (!found.isEmpty()) {
         throw new SchemeBuildException(found);
       }
@@ -599,7 +904,38 @@ public final class Scheme {
           unversionedKinds,
           orderedGroups,
           frozenDefaulters,
-          constructors);
+          constructors,
+          converter,
+          fieldLabels);
+    }
+
+    private static void checkStar(
+        Converter converter,
+        Map<Class<?>, List<GroupVersionKind>> kindsByType,
+        List<String> found) {
+      converter
+          .conversionPairs()
+          .forEach(
+              (source, targets) -> {
+                for (Class<?> target : targets) {
+                  if (isExternalOnly(kindsByType.get(source))
+                      && isExternalOnly(kindsByType.get(target))) {
+                    found.add(
+                        "a conversion from "
+                            + source.getName()
+                            + " to "
+                            + target.getName()
+                            + " joins two external versions; versions convert through the"
+                            + " internal version only");
+                  }
+                }
+              });
+    }
+
+    private static boolean isExternalOnly(List<GroupVersionKind> kinds) {
+      return kinds != null
+          && !kinds.isEmpty()
+          && kinds.stream().noneMatch(kind -> kind.groupVersion().isInternal());
     }
 
     private void checkInternalVersions(
@@ -608,6 +944,13 @@ public final class Scheme {
         Set<String> internalGroups,
         List<String> found) {
       for (String group : externalVersions.keySet()) {
+        boolean onlyUnversioned =
+            typesByKind.entrySet().stream()
+                .filter(entry -> entry.getKey().group().equals(group))
+                .allMatch(entry -> unversioned.containsKey(entry.getValue()));
+        if (onlyUnversioned) {
+          continue;
+        }
         if (!internalGroups.contains(group)) {
           found.add(
               "group "
