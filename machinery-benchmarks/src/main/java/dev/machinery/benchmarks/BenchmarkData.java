@@ -1,12 +1,17 @@
 package dev.machinery.benchmarks;
 
 import dev.machinery.benchmarks.apps.v1.Deployment;
+import dev.machinery.conversion.Converter;
+import dev.machinery.conversion.StandardConversions;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.core.schema.GroupVersion;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.stream.Collectors;
 
 /** The benchmark document and the scheme of its types. Stateless. */
 public final class BenchmarkData {
@@ -56,5 +61,118 @@ public final class BenchmarkData {
    */
   public static Scheme scheme() {
     return Scheme.builder().addKnownTypes(APPS_V1, Deployment.class).build();
+  }
+
+  /**
+   * Builds the scheme with the internal form and a second version, {@code apps/v1beta1}, and the
+   * generated conversions between them.
+   *
+   * @return the scheme
+   */
+  public static Scheme conversionScheme() {
+    return Scheme.builder()
+        .addKnownTypes(APPS_V1, Deployment.class)
+        .addKnownTypes(
+            GroupVersion.of("apps", "v1beta1"),
+            dev.machinery.benchmarks.apps.v1beta1.Deployment.class)
+        .addInternalTypes("apps", dev.machinery.benchmarks.apps.internal.Deployment.class)
+        .addConversions(
+            new dev.machinery.benchmarks.apps.v1.GeneratedConversions(),
+            new dev.machinery.benchmarks.apps.v1.GeneratedDeepCopy(),
+            new dev.machinery.benchmarks.apps.v1beta1.GeneratedConversions(),
+            new dev.machinery.benchmarks.apps.v1beta1.GeneratedDeepCopy(),
+            new dev.machinery.benchmarks.apps.internal.GeneratedDeepCopy(),
+            new dev.machinery.benchmarks.meta.GeneratedDeepCopy())
+        .requireInternalVersions()
+        .build();
+  }
+
+  /**
+   * Builds a converter that serves v1 → internal → v1beta1 with the generic runtime converter
+   * (hand-written {@code PodSpec} functions, which it calls for that one class).
+   *
+   * @return the converter
+   */
+  public static Converter genericConverter() {
+    Converter.Builder builder =
+        Converter.builder()
+            .add(StandardConversions.registration())
+            .add(new dev.machinery.benchmarks.meta.GeneratedDeepCopy())
+            .addConversion(
+                dev.machinery.benchmarks.apps.v1.PodSpec.class,
+                dev.machinery.benchmarks.apps.internal.PodSpec.class,
+                (in, scope) -> {
+                  dev.machinery.benchmarks.apps.internal.PodSpec out =
+                      new dev.machinery.benchmarks.apps.internal.PodSpec();
+                  out.setContainers(
+                      in.getContainers() == null
+                          ? null
+                          : in.getContainers().stream()
+                              .map(
+                                  c ->
+                                      scope.convert(
+                                          c,
+                                          dev.machinery.benchmarks.apps.internal.Container.class))
+                              .collect(Collectors.toList()));
+                  out.setRestartPolicy(in.getRestartPolicy());
+                  out.setTerminationGracePeriodSeconds(in.getTerminationGracePeriodSeconds());
+                  out.setNodeSelector(
+                      in.getNodeSelector() == null
+                          ? null
+                          : new LinkedHashMap<>(in.getNodeSelector()));
+                  out.setServiceAccountName(
+                      in.getServiceAccountName() == null || in.getServiceAccountName().isEmpty()
+                          ? in.getServiceAccount()
+                          : in.getServiceAccountName());
+                  return out;
+                })
+            .addConversion(
+                dev.machinery.benchmarks.apps.internal.PodSpec.class,
+                dev.machinery.benchmarks.apps.v1beta1.PodSpec.class,
+                (in, scope) -> {
+                  dev.machinery.benchmarks.apps.v1beta1.PodSpec out =
+                      new dev.machinery.benchmarks.apps.v1beta1.PodSpec();
+                  out.setContainers(
+                      in.getContainers() == null
+                          ? null
+                          : in.getContainers().stream()
+                              .map(
+                                  c ->
+                                      scope.convert(
+                                          c, dev.machinery.benchmarks.apps.v1beta1.Container.class))
+                              .collect(Collectors.toList()));
+                  out.setRestartPolicy(in.getRestartPolicy());
+                  out.setTerminationGracePeriodSeconds(in.getTerminationGracePeriodSeconds());
+                  out.setNodeSelector(
+                      in.getNodeSelector() == null
+                          ? null
+                          : new LinkedHashMap<>(in.getNodeSelector()));
+                  out.setServiceAccountName(in.getServiceAccountName());
+                  out.setServiceAccount(in.getServiceAccountName());
+                  return out;
+                });
+    for (String name :
+        List.of(
+            "Deployment",
+            "DeploymentSpec",
+            "DeploymentStatus",
+            "DeploymentStrategy",
+            "RollingUpdateDeployment",
+            "PodTemplateSpec",
+            "Container",
+            "ContainerPort",
+            "EnvVar")) {
+      builder.addGenericConversion(type("v1", name), type("internal", name));
+      builder.addGenericConversion(type("internal", name), type("v1beta1", name));
+    }
+    return builder.build();
+  }
+
+  private static Class<?> type(String version, String name) {
+    try {
+      return Class.forName("dev.machinery.benchmarks.apps." + version + "." + name);
+    } catch (ClassNotFoundException e) {
+      throw new IllegalStateException(e);
+    }
   }
 }

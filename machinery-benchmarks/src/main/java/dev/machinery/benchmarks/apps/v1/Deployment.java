@@ -1,5 +1,6 @@
 package dev.machinery.benchmarks.apps.v1;
 
+import dev.machinery.benchmarks.meta.ObjectMeta;
 import dev.machinery.core.runtime.ApiObject;
 import java.util.Objects;
 

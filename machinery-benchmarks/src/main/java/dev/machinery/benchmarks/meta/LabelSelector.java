@@ -1,4 +1,4 @@
-package dev.machinery.benchmarks.apps.v1;
+package dev.machinery.benchmarks.meta;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.Objects;

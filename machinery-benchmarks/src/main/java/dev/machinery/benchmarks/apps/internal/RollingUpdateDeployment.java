@@ -1,0 +1,63 @@
+package dev.machinery.benchmarks.apps.internal;
+
+import java.util.Objects;
+
+/** Rolling update parameters. Mutable; not thread-safe. */
+public final class RollingUpdateDeployment {
+  private Integer maxUnavailable;
+  private Integer maxSurge;
+
+  /** Creates an empty value. */
+  public RollingUpdateDeployment() {}
+
+  /**
+   * Returns pods that may be unavailable.
+   *
+   * @return pods that may be unavailable
+   */
+  public Integer getMaxUnavailable() {
+    return maxUnavailable;
+  }
+
+  /**
+   * Sets pods that may be unavailable.
+   *
+   * @param maxUnavailable pods that may be unavailable
+   */
+  public void setMaxUnavailable(Integer maxUnavailable) {
+    this.maxUnavailable = maxUnavailable;
+  }
+
+  /**
+   * Returns pods that may be created above the desired count.
+   *
+   * @return pods that may be created above the desired count
+   */
+  public Integer getMaxSurge() {
+    return maxSurge;
+  }
+
+  /**
+   * Sets pods that may be created above the desired count.
+   *
+   * @param maxSurge pods that may be created above the desired count
+   */
+  public void setMaxSurge(Integer maxSurge) {
+    this.maxSurge = maxSurge;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    if (!(o instanceof RollingUpdateDeployment)) {
+      return false;
+    }
+    RollingUpdateDeployment that = (RollingUpdateDeployment) o;
+    return Objects.equals(maxUnavailable, that.maxUnavailable)
+        && Objects.equals(maxSurge, that.maxSurge);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(maxUnavailable, maxSurge);
+  }
+}
