@@ -416,11 +416,7 @@ public final class Scheme {
         return withKind(converter.deepCopy(in), direct.get());
       }
       hub = hubType(source);
-      hubKinds = new ArrayList<>(kindsFor(hub));
-      hubKinds.sort(
-          (a, b) ->
-              Boolean.compare(
-                  !a.group().equals(source.group()), !b.group().equals(source.group())));
+      hubKinds = sourceGroupFirst(kindsFor(hub), source.group());
     }
     GroupVersionKind wanted =
         target
@@ -447,6 +443,18 @@ public final class Scheme {
       out = converter.convert(internal, targetType);
     }
     return withKind(out, wanted);
+  }
+
+  /** Orders a shared internal type's kinds so that the source's group is chosen first. */
+  private static List<GroupVersionKind> sourceGroupFirst(
+      List<GroupVersionKind> kinds, String group) {
+    if (kinds.size() == 1 || kinds.get(0).group().equals(group)) {
+      return kinds;
+    }
+    List<GroupVersionKind> ordered = new ArrayList<>(kinds.size());
+    kinds.stream().filter(kind -> kind.group().equals(group)).forEach(ordered::add);
+    kinds.stream().filter(kind -> !kind.group().equals(group)).forEach(ordered::add);
+    return ordered;
   }
 
   private static ApiObject withKind(ApiObject out, GroupVersionKind kind) {
