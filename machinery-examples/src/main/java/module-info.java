@@ -1,12 +1,17 @@
 /**
  * Runnable demonstrations of Machinery: {@link dev.machinery.examples.decode.DecodeManifest}
- * decodes a YAML manifest and prints what it found.
+ * decodes a YAML manifest and prints what it found; {@link dev.machinery.examples.gizmo.GizmoApi}
+ * is a versioned API with generated conversions.
  */
 module dev.machinery.examples {
   requires transitive dev.machinery.core;
 
   exports dev.machinery.examples.api;
   exports dev.machinery.examples.decode;
+  exports dev.machinery.examples.gizmo;
+  exports dev.machinery.examples.gizmo.v1;
+  exports dev.machinery.examples.gizmo.v2;
+  exports dev.machinery.examples.gizmo.internal;
 
   opens dev.machinery.examples.api to
       com.fasterxml.jackson.databind;
