@@ -223,8 +223,25 @@ final class Generator {
     owners.addAll(uses);
     Map<String, HandWritten> found = new LinkedHashMap<>();
     for (TypeElement owner : owners) {
+      boolean foreign = !elements.getPackageOf(owner).equals(pkg);
       for (ExecutableElement method : ElementFilter.methodsIn(owner.getEnclosedElements())) {
         if (!isConversionMethod(method)) {
+          continue;
+        }
+        if (foreign
+            && (!method.getModifiers().contains(Modifier.PUBLIC)
+                || !owner.getModifiers().contains(Modifier.PUBLIC))) {
+          env.getMessager()
+              .printMessage(
+                  Diagnostic.Kind.ERROR,
+                  "hand-written conversion "
+                      + owner.getQualifiedName()
+                      + "."
+                      + method.getSimpleName()
+                      + " is named in @GenerateConversions(uses = ...) of package "
+                      + pkg.getQualifiedName()
+                      + " and must be public, in a public class, to be called from it",
+                  method);
           continue;
         }
         String key = key(method.getParameters().get(0).asType(), method.getReturnType());

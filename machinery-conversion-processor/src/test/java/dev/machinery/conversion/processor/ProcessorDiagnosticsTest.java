@@ -177,6 +177,28 @@ class ProcessorDiagnosticsTest {
   }
 
   @Test
+  void rejectsAUsesMethodItCannotCall() {
+    Map<String, String> sources =
+        frobbers(property("Integer", "height"), property("int", "height"));
+    sources.put(
+        "p.v1.package-info",
+        "@dev.machinery.conversion.GenerateConversions(internalPackage = \"p.internal\","
+            + " uses = p.util.Numbers.class)\npackage p.v1;\n");
+    sources.put(
+        "p.util.Numbers",
+        "package p.util;\npublic final class Numbers {\n"
+            + "  static int convertIntegerToInt(Integer in,"
+            + " dev.machinery.conversion.ConversionScope scope) { return in == null ? 0 : in; }\n"
+            + "}\n");
+    List<String> errors = CompilerHarness.compile(sources).errors();
+    assertEquals(
+        "hand-written conversion p.util.Numbers.convertIntegerToInt is named in"
+            + " @GenerateConversions(uses = ...) of package p.v1 and must be public, in a public"
+            + " class, to be called from it",
+        errors.get(0));
+  }
+
+  @Test
   void failsOnAnEnumConstantWithNoCounterpart() {
     Map<String, String> sources = frobbers(property("Shape", "shape"), property("Shape", "shape"));
     sources.put("p.v1.Shape", "package p.v1;\npublic enum Shape { ROUND, SQUARE }\n");

@@ -362,16 +362,22 @@ public final class Scheme {
     }
     List<GroupVersionKind> sourceKinds = kindsFor(in.getClass());
     List<GroupVersionKind> targetKinds = kindsFor(target);
+    T out;
     if (sourceKinds.isEmpty()
         || targetKinds.isEmpty()
         || isInternal(sourceKinds)
         || isInternal(targetKinds)) {
-      return converter.convert(defaulted(in, false), target);
+      out = converter.convert(defaulted(in, false), target);
+    } else {
+      GroupVersionKind source =
+          in instanceof ApiObject ? kindFor((ApiObject) in) : sourceKinds.get(0);
+      Class<?> hub = hubType(source);
+      out = converter.convert(converter.convert(defaulted(in, false), hub), target);
     }
-    GroupVersionKind source =
-        in instanceof ApiObject ? kindFor((ApiObject) in) : sourceKinds.get(0);
-    Class<?> hub = hubType(source);
-    return converter.convert(converter.convert(defaulted(in, false), hub), target);
+    if (out instanceof ApiObject && targetKinds.size() == 1) {
+      withKind((ApiObject) out, targetKinds.get(0));
+    }
+    return out;
   }
 
   /**
