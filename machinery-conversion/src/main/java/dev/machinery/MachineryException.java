@@ -5,8 +5,8 @@ package dev.machinery;
  * request.
  *
  * <p>Subtypes name the condition and carry its data (the offending identifier, the field path, the
- * candidates), so that a caller can react without parsing the message. Instances are immutable and
- * therefore safe to share between threads.
+ * candidates), so that a caller can react without parsing the message. An instance is not changed
+ * once it reaches the caller, and is then safe to share between threads.
  */
 public class MachineryException extends RuntimeException {
   private static final long serialVersionUID = 1L;

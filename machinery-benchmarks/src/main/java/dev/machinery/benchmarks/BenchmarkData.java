@@ -165,6 +165,8 @@ public final class BenchmarkData {
       builder.addGenericConversion(type("v1", name), type("internal", name));
       builder.addGenericConversion(type("internal", name), type("v1beta1", name));
     }
+    builder.addGenericConversion(
+        type("internal", "RollbackConfig"), type("v1beta1", "RollbackConfig"));
     return builder.build();
   }
 

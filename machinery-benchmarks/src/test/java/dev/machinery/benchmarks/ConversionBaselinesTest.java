@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.machinery.benchmarks.apps.v1.Deployment;
+import dev.machinery.benchmarks.apps.v1.DeploymentConversions;
 import dev.machinery.conversion.Converter;
 import dev.machinery.core.codec.CodecFactory;
 import dev.machinery.core.runtime.GroupVersioner;
@@ -34,6 +35,44 @@ class ConversionBaselinesTest {
             .getTemplate()
             .getSpec()
             .getServiceAccountName());
+  }
+
+  @Test
+  void versionToVersionPathsAgree() {
+    Converter converter = scheme.converter();
+    Object generated =
+        converter.convert(
+            converter.convert(v1, dev.machinery.benchmarks.apps.internal.Deployment.class),
+            dev.machinery.benchmarks.apps.v1beta1.Deployment.class);
+    Converter generic = BenchmarkData.genericConverter();
+    assertEquals(HandWritten.toV1beta1(HandWritten.toInternal(v1)), generated);
+    assertEquals(
+        generated,
+        generic.convert(
+            generic.convert(v1, dev.machinery.benchmarks.apps.internal.Deployment.class),
+            dev.machinery.benchmarks.apps.v1beta1.Deployment.class));
+  }
+
+  @Test
+  void v1CarriesRollbackToInAnAnnotation() {
+    Deployment withRollback = dev.machinery.benchmarks.apps.v1.GeneratedDeepCopy.deepCopy(v1);
+    withRollback.getMetadata().getAnnotations().put(DeploymentConversions.ROLLBACK_TO, "4");
+    dev.machinery.benchmarks.apps.v1beta1.Deployment beta =
+        (dev.machinery.benchmarks.apps.v1beta1.Deployment)
+            scheme.convertToVersion(
+                withRollback, GroupVersioner.of(GroupVersion.of("apps", "v1beta1")));
+    assertEquals(4, beta.getSpec().getRollbackTo().getRevision());
+    assertEquals(null, beta.getMetadata().getAnnotations().get(DeploymentConversions.ROLLBACK_TO));
+    Deployment back =
+        (Deployment) scheme.convertToVersion(beta, GroupVersioner.of(BenchmarkData.APPS_V1));
+    assertEquals(withRollback, back);
+    dev.machinery.benchmarks.apps.internal.Deployment expected =
+        HandWritten.toInternal(HandWritten.deepCopy(withRollback));
+    expected.setApiVersion(null); // an internal object names no version
+    expected.setKind(null);
+    assertEquals(
+        expected,
+        scheme.convert(withRollback, dev.machinery.benchmarks.apps.internal.Deployment.class));
   }
 
   @Test

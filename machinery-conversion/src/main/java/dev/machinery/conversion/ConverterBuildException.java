@@ -5,7 +5,7 @@ import java.util.List;
 
 /**
  * The registrations given to a {@link Converter.Builder} conflict; lists every problem found, not
- * only the first.
+ * only the first. Immutable and safe to share between threads.
  */
 public final class ConverterBuildException extends MachineryException {
   private static final long serialVersionUID = 1L;

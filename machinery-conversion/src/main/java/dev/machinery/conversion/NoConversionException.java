@@ -5,7 +5,8 @@ import java.util.Objects;
 /**
  * No conversion function is registered for a class pair, or no deep-copy function for a class.
  * Names both classes (the same class twice for a deep copy) and, when raised during a nested
- * conversion, the field path.
+ * conversion, the field path. Like every {@link ConversionException}, complete and unchanged once
+ * it reaches the caller.
  */
 public final class NoConversionException extends ConversionException {
   private static final long serialVersionUID = 1L;

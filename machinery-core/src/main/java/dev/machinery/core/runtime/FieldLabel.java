@@ -4,7 +4,7 @@ import java.util.Objects;
 
 /**
  * A field selector's label and value, such as {@code spec.nodeName=node-1}, as a field-label
- * conversion function returns it in the internal vocabulary.
+ * conversion function returns it in the internal vocabulary. Immutable.
  *
  * @param label the field label, such as {@code metadata.name}
  * @param value the value

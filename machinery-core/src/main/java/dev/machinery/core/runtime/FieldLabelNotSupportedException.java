@@ -4,7 +4,7 @@ import dev.machinery.MachineryException;
 import dev.machinery.core.schema.GroupVersionKind;
 import java.util.Objects;
 
-/** A field selector names a label that its kind does not support. */
+/** A field selector names a label that its kind does not support. Immutable. */
 public final class FieldLabelNotSupportedException extends MachineryException {
   private static final long serialVersionUID = 1L;
 

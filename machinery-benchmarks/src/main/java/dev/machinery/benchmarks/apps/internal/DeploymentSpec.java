@@ -19,6 +19,9 @@ public final class DeploymentSpec {
   @JsonInclude(JsonInclude.Include.NON_DEFAULT)
   private boolean paused;
 
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  private RollbackConfig rollbackTo;
+
   /** Creates an empty value. */
   public DeploymentSpec() {}
 
@@ -148,6 +151,24 @@ public final class DeploymentSpec {
     this.paused = paused;
   }
 
+  /**
+   * Returns the deprecated rollback request, or {@code null}.
+   *
+   * @return the rollback request
+   */
+  public RollbackConfig getRollbackTo() {
+    return rollbackTo;
+  }
+
+  /**
+   * Sets the deprecated rollback request.
+   *
+   * @param rollbackTo the rollback request, or {@code null}
+   */
+  public void setRollbackTo(RollbackConfig rollbackTo) {
+    this.rollbackTo = rollbackTo;
+  }
+
   @Override
   public boolean equals(Object o) {
     if (!(o instanceof DeploymentSpec)) {
@@ -160,12 +181,20 @@ public final class DeploymentSpec {
         && Objects.equals(strategy, that.strategy)
         && minReadySeconds == that.minReadySeconds
         && Objects.equals(revisionHistoryLimit, that.revisionHistoryLimit)
-        && paused == that.paused;
+        && paused == that.paused
+        && Objects.equals(rollbackTo, that.rollbackTo);
   }
 
   @Override
   public int hashCode() {
     return Objects.hash(
-        replicas, selector, template, strategy, minReadySeconds, revisionHistoryLimit, paused);
+        replicas,
+        selector,
+        template,
+        strategy,
+        minReadySeconds,
+        revisionHistoryLimit,
+        paused,
+        rollbackTo);
   }
 }
