@@ -8,8 +8,7 @@
  * object through its group's internal form into the version a {@link
  * dev.machinery.core.runtime.GroupVersioner} chooses, and {@link
  * dev.machinery.core.runtime.FieldLabelConversion}s translate field selectors. Lookups that miss
- * raise {@link
- * dev.machinery.core.runtime.NotRegisteredException}; an object whose kind cannot be told raises
- * {@link dev.machinery.core.runtime.AmbiguousKindException}.
+ * raise {@link dev.machinery.core.runtime.NotRegisteredException}; an object whose kind cannot be
+ * told raises {@link dev.machinery.core.runtime.AmbiguousKindException}.
  */
 package dev.machinery.core.runtime;
