@@ -2,7 +2,6 @@ package dev.machinery.conversion;
 
 import dev.machinery.MachineryException;
 import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.Objects;
 
 /**
@@ -19,7 +18,7 @@ public class ConversionException extends MachineryException {
   private static final long serialVersionUID = 1L;
 
   private final String problem;
-  private final Deque<String> segments = new ArrayDeque<>();
+  private final ArrayDeque<String> segments = new ArrayDeque<>();
 
   /**
    * Creates an exception for a problem at the current position.

@@ -10,7 +10,7 @@ import java.util.List;
 public final class ConverterBuildException extends MachineryException {
   private static final long serialVersionUID = 1L;
 
-  private final List<String> problems;
+  private final transient List<String> problems;
 
   /**
    * Creates the exception.
