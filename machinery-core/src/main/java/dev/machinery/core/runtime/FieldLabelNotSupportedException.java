@@ -8,7 +8,7 @@ import java.util.Objects;
 public final class FieldLabelNotSupportedException extends MachineryException {
   private static final long serialVersionUID = 1L;
 
-  private final GroupVersionKind kind;
+  private final transient GroupVersionKind kind;
   private final String label;
 
   /**
