@@ -671,6 +671,12 @@ public final class Codec {
   private CodecFactory.Resolved resolve(String apiVersion, String kind, Class<?> expected) {
     CodecFactory.Resolved resolved =
         apiVersion == null || kind == null ? null : factory.cached(apiVersion, kind);
+    if (resolved == null && expected != ApiObject.class && decodeTarget == null) {
+      resolved = resolveByExpected(apiVersion, kind, expected);
+      if (resolved != null) {
+        return resolved;
+      }
+    }
     if (resolved == null) {
       GroupVersionKind gvk = identify(apiVersion, kind);
       Scheme scheme = factory.scheme();
@@ -682,6 +688,44 @@ public final class Codec {
       checkExpected(resolved.kind, resolved.type, expected);
     }
     return resolved;
+  }
+
+  /**
+   * Decoding into a named class: a class the Scheme does not know (such as an unstructured object)
+   * takes any kind the document names; a registered class fills in a missing apiVersion or kind
+   * from its one matching registration, as Kubernetes' decoders default them from the target.
+   */
+  @SuppressWarnings("unchecked")
+  private CodecFactory.Resolved resolveByExpected(
+      String apiVersion, String kind, Class<?> expected) {
+    Scheme scheme = factory.scheme();
+    List<GroupVersionKind> kinds = scheme.kindsFor(expected);
+    if (kinds.isEmpty()) {
+      if (java.lang.reflect.Modifier.isAbstract(expected.getModifiers())
+          || expected.isInterface()) {
+        return null;
+      }
+      return new CodecFactory.Resolved(
+          identify(apiVersion, kind), (Class<? extends ApiObject>) expected);
+    }
+    boolean noVersion = apiVersion == null || apiVersion.isEmpty();
+    boolean noKind = kind == null || kind.isEmpty();
+    if (!noVersion && !noKind) {
+      return null;
+    }
+    GroupVersionKind match = null;
+    for (GroupVersionKind candidate : kinds) {
+      if ((noVersion || candidate.apiVersion().equals(apiVersion))
+          && (noKind || candidate.kind().equals(kind))) {
+        if (match != null) {
+          return null;
+        }
+        match = candidate;
+      }
+    }
+    return match == null
+        ? null
+        : new CodecFactory.Resolved(match, (Class<? extends ApiObject>) expected);
   }
 
   private static void checkExpected(
@@ -972,7 +1016,7 @@ public final class Codec {
    */
   public byte[] encode(ApiObject object) {
     object = toEncodeVersion(Objects.requireNonNull(object, "object"));
-    GroupVersionKind gvk = factory.scheme().kindFor(object);
+    GroupVersionKind gvk = kindToEncode(object);
     try {
       return writerFor(object, gvk).writeValueAsBytes(object);
     } catch (IOException e) {
@@ -1002,12 +1046,34 @@ public final class Codec {
     Objects.requireNonNull(object, "object");
     Objects.requireNonNull(out, "out");
     object = toEncodeVersion(object);
-    GroupVersionKind gvk = factory.scheme().kindFor(object);
+    GroupVersionKind gvk = kindToEncode(object);
     try {
       writerFor(object, gvk).writeValue(new NonClosingOutputStream(out), object);
     } catch (IOException e) {
       throw encodeFailed(gvk, e);
     }
+  }
+
+  /**
+   * The kind the Scheme gives a registered object; an object of a class the Scheme does not know
+   * (an unstructured object) is written as the kind it names itself.
+   */
+  private GroupVersionKind kindToEncode(ApiObject object) {
+    Scheme scheme = factory.scheme();
+    if (!scheme.kindsFor(object.getClass()).isEmpty()) {
+      return scheme.kindFor(object);
+    }
+    String apiVersion = object.getApiVersion();
+    String kind = object.getKind();
+    if (apiVersion == null || apiVersion.isEmpty() || kind == null || kind.isEmpty()) {
+      throw new EncodeException(
+          "cannot encode "
+              + object.getClass().getName()
+              + ": the class is not registered in the scheme and the object does not name its"
+              + " apiVersion and kind",
+          null);
+    }
+    return GroupVersionKind.fromApiVersionAndKind(apiVersion, kind);
   }
 
   private ApiObject toEncodeVersion(ApiObject object) {

@@ -1,0 +1,96 @@
+package dev.machinery.unversioned.meta.v1;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
+import com.fasterxml.jackson.databind.ser.std.StdSerializer;
+import java.io.IOException;
+import java.time.DateTimeException;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
+import java.util.Locale;
+
+/**
+ * Times as Kubernetes writes them ({@code metav1.Time}): RFC 3339 in UTC to the second, such as
+ * {@code 2024-05-01T12:00:00Z}. Reading accepts any RFC 3339 offset and fraction and converts to
+ * UTC; writing truncates to the second, as Kubernetes does.
+ *
+ * <p>Stateless and safe to use from any thread.
+ */
+public final class Rfc3339 {
+  private static final DateTimeFormatter WRITER =
+      DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss'Z'", Locale.ROOT).withZone(ZoneOffset.UTC);
+
+  private Rfc3339() {}
+
+  /**
+   * Formats an instant as Kubernetes does.
+   *
+   * @param instant the instant
+   * @return the text, such as {@code 2024-05-01T12:00:00Z}
+   */
+  public static String format(Instant instant) {
+    return WRITER.format(instant.truncatedTo(ChronoUnit.SECONDS));
+  }
+
+  /**
+   * Parses an RFC 3339 time.
+   *
+   * @param text the text, such as {@code 2024-05-01T14:00:00+02:00}
+   * @return the instant
+   * @throws DateTimeParseException if the text is not an RFC 3339 time
+   */
+  public static Instant parse(String text) {
+    return OffsetDateTime.parse(text, DateTimeFormatter.ISO_OFFSET_DATE_TIME).toInstant();
+  }
+
+  /** Writes an {@link Instant} as {@link #format} does; for {@code @JsonSerialize}. */
+  public static final class Serializer extends StdSerializer<Instant> {
+    private static final long serialVersionUID = 1L;
+
+    /** Creates the serializer; Jackson calls this. */
+    public Serializer() {
+      super(Instant.class);
+    }
+
+    @Override
+    public void serialize(Instant value, JsonGenerator gen, SerializerProvider provider)
+        throws IOException {
+      gen.writeString(format(value));
+    }
+  }
+
+  /** Reads an {@link Instant} as {@link #parse} does; for {@code @JsonDeserialize}. */
+  public static final class Deserializer extends StdDeserializer<Instant> {
+    private static final long serialVersionUID = 1L;
+
+    /** Creates the deserializer; Jackson calls this. */
+    public Deserializer() {
+      super(Instant.class);
+    }
+
+    @Override
+    public Instant deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+      if (p.currentToken() != JsonToken.VALUE_STRING) {
+        return (Instant)
+            ctxt.handleUnexpectedToken(
+                Instant.class, p.currentToken(), p, "expected an RFC 3339 time string");
+      }
+      String text = p.getText();
+      try {
+        return parse(text);
+      } catch (DateTimeException e) {
+        return (Instant)
+            ctxt.handleWeirdStringValue(
+                Instant.class, text, "expected an RFC 3339 time such as 2024-05-01T12:00:00Z");
+      }
+    }
+  }
+}

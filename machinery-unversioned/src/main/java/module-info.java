@@ -1,0 +1,15 @@
+/**
+ * Machinery unversioned: the {@code meta.k8s.io/v1} types shared by every API group, aggregated
+ * discovery types, unstructured objects, and discovery documents built from a Scheme.
+ */
+module dev.machinery.unversioned {
+  requires transitive dev.machinery.core;
+
+  exports dev.machinery.unversioned.meta.v1;
+  exports dev.machinery.unversioned.discovery.v2;
+
+  opens dev.machinery.unversioned.meta.v1 to
+      com.fasterxml.jackson.databind;
+  opens dev.machinery.unversioned.discovery.v2 to
+      com.fasterxml.jackson.databind;
+}
