@@ -7,9 +7,12 @@ module dev.machinery.unversioned {
 
   exports dev.machinery.unversioned.meta.v1;
   exports dev.machinery.unversioned.discovery.v2;
+  exports dev.machinery.unversioned.unstructured;
 
   opens dev.machinery.unversioned.meta.v1 to
       com.fasterxml.jackson.databind;
   opens dev.machinery.unversioned.discovery.v2 to
+      com.fasterxml.jackson.databind;
+  opens dev.machinery.unversioned.unstructured to
       com.fasterxml.jackson.databind;
 }

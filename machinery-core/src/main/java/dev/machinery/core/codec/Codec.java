@@ -465,7 +465,7 @@ public final class Codec {
         source.nextToken();
         object = bind(source, type);
       } else if (token == JsonToken.END_OBJECT) {
-        object = factory.scheme().newObject(gvk);
+        object = emptyObject(gvk, type);
       } else {
         object = bind(p, type);
       }
@@ -669,14 +669,14 @@ public final class Codec {
   }
 
   private CodecFactory.Resolved resolve(String apiVersion, String kind, Class<?> expected) {
-    CodecFactory.Resolved resolved =
-        apiVersion == null || kind == null ? null : factory.cached(apiVersion, kind);
-    if (resolved == null && expected != ApiObject.class && decodeTarget == null) {
-      resolved = resolveByExpected(apiVersion, kind, expected);
-      if (resolved != null) {
-        return resolved;
+    if (expected != ApiObject.class && decodeTarget == null) {
+      CodecFactory.Resolved byExpected = resolveByExpected(apiVersion, kind, expected);
+      if (byExpected != null) {
+        return byExpected;
       }
     }
+    CodecFactory.Resolved resolved =
+        apiVersion == null || kind == null ? null : factory.cached(apiVersion, kind);
     if (resolved == null) {
       GroupVersionKind gvk = identify(apiVersion, kind);
       Scheme scheme = factory.scheme();
@@ -740,6 +740,18 @@ public final class Codec {
               + expected.getName(),
           KIND);
     }
+  }
+
+  /** The object of a document that holds nothing but its type fields. */
+  private ApiObject emptyObject(GroupVersionKind gvk, Class<? extends ApiObject> type)
+      throws IOException {
+    if (factory.scheme().typeFor(gvk).orElse(null) == type) {
+      return factory.scheme().newObject(gvk);
+    }
+    ApiObject object = (ApiObject) factory.reader(format, type).readValue("{}");
+    object.setApiVersion(gvk.apiVersion());
+    object.setKind(gvk.kind());
+    return object;
   }
 
   private ApiObject bind(JsonParser source, Class<?> type) throws IOException {
