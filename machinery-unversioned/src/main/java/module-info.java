@@ -6,6 +6,7 @@ module dev.machinery.unversioned {
   requires transitive dev.machinery.core;
 
   exports dev.machinery.unversioned.meta.v1;
+  exports dev.machinery.unversioned.discovery;
   exports dev.machinery.unversioned.discovery.v2;
   exports dev.machinery.unversioned.unstructured;
 

@@ -1,0 +1,3 @@
+package dev.machinery.unversioned.testapi;
+
+public final class Job extends Thing {}
