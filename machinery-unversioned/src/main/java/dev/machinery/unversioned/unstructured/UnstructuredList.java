@@ -24,6 +24,7 @@ import java.util.Objects;
 public final class UnstructuredList implements ApiObject {
   private String apiVersion;
   private String kind;
+  private Map<String, Object> metadata;
   private final Map<String, Object> fields = new LinkedHashMap<>();
   private List<Unstructured> items = new ArrayList<>();
 
@@ -53,6 +54,25 @@ public final class UnstructuredList implements ApiObject {
   }
 
   /**
+   * Returns the list's {@code metadata} ({@code resourceVersion}, {@code continue}, ...), live.
+   *
+   * @return the metadata, or {@code null} when absent
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public Map<String, Object> getMetadata() {
+    return metadata;
+  }
+
+  /**
+   * Replaces the list's {@code metadata}.
+   *
+   * @param metadata the metadata as JSON values
+   */
+  public void setMetadata(Map<String, Object> metadata) {
+    this.metadata = metadata;
+  }
+
+  /**
    * Returns the items, live.
    *
    * @return the items
@@ -72,8 +92,8 @@ public final class UnstructuredList implements ApiObject {
   }
 
   /**
-   * Returns the list-level fields other than {@code apiVersion}, {@code kind} and {@code items}
-   * (usually {@code metadata}), live.
+   * Returns the list-level fields other than {@code apiVersion}, {@code kind}, {@code metadata} and
+   * {@code items}, live.
    *
    * @return the fields
    */
@@ -125,13 +145,14 @@ public final class UnstructuredList implements ApiObject {
     UnstructuredList that = (UnstructuredList) other;
     return Objects.equals(apiVersion, that.apiVersion)
         && Objects.equals(kind, that.kind)
+        && Objects.equals(metadata, that.metadata)
         && fields.equals(that.fields)
         && Objects.equals(items, that.items);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(apiVersion, kind, fields, items);
+    return Objects.hash(apiVersion, kind, metadata, fields, items);
   }
 
   @Override
