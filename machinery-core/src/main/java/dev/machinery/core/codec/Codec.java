@@ -764,6 +764,13 @@ public final class Codec {
     if (!found.isEmpty() && validation == FieldValidation.STRICT) {
       throw new StrictDecodingException(found, problems.omitted());
     }
+    if (object.getApiVersion() == null || object.getApiVersion().isEmpty()) {
+      object.setApiVersion(
+          gvk.apiVersion()); // the document left it out; the caller named the class
+    }
+    if (object.getKind() == null || object.getKind().isEmpty()) {
+      object.setKind(gvk.kind());
+    }
     if (defaulting) {
       factory.scheme().applyDefaults(object);
     }
