@@ -8,7 +8,7 @@ import java.util.Objects;
 
 /**
  * How one kind is served as a REST resource, for discovery: its plural and singular names, scope,
- * verbs, short names, categories and subresources.
+ * verbs, short names, categories and subresources. Immutable.
  *
  * @param kind the kind, such as {@code Deployment}
  * @param resource the plural resource name, such as {@code deployments}
@@ -149,7 +149,7 @@ public record ResourceInfo(
 
   /**
    * A subresource, such as {@code status} (same kind as its resource) or {@code scale} ({@code
-   * autoscaling/v1 Scale}).
+   * autoscaling/v1 Scale}). Immutable.
    *
    * @param name the subresource name
    * @param kind the kind it returns, or {@code null} for the resource's own kind and version

@@ -5,7 +5,7 @@ import java.util.Optional;
 /**
  * Why an operation failed, as Kubernetes' {@code StatusReason} names it, with the HTTP status code
  * each reason maps to. {@link Status#getReason()} keeps the wire text, so that a reason a newer
- * server invents survives; {@link #fromWireName} maps the text back.
+ * server invents survives; {@link #fromWireName} maps the text back. Immutable.
  */
 public enum StatusReason {
   /** The server gave no reason; 500. */
