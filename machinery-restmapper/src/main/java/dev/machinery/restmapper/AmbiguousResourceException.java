@@ -60,6 +60,18 @@ public final class AmbiguousResourceException extends MachineryException {
     return kinds;
   }
 
+  /** The query as kubectl spells it: {@code resource}, {@code resource.group}, ... */
+  static String spelled(GroupVersionResource r) {
+    StringBuilder text = new StringBuilder(r.resource());
+    if (!r.version().isEmpty()) {
+      text.append('.').append(r.version());
+    }
+    if (!r.group().isEmpty()) {
+      text.append('.').append(r.group());
+    }
+    return text.toString();
+  }
+
   static String qualified(GroupVersionResource r) {
     return r.group().isEmpty()
         ? r.resource() + "." + r.version()

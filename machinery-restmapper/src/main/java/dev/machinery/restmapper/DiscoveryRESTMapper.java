@@ -49,14 +49,14 @@ public final class DiscoveryRESTMapper implements RESTMapper {
   private final ResourceIndex index;
   private final Map<String, List<GroupResource>> shortNames;
   private final Map<String, List<GroupResource>> categories;
-  private final Map<GroupVersionResource, Map<String, RESTMapping>> subresources;
+  private final Map<GroupVersionResource, Map<String, SubresourceMapping>> subresources;
   private final List<GroupVersion> versions;
 
   private DiscoveryRESTMapper(
       ResourceIndex index,
       Map<String, List<GroupResource>> shortNames,
       Map<String, List<GroupResource>> categories,
-      Map<GroupVersionResource, Map<String, RESTMapping>> subresources,
+      Map<GroupVersionResource, Map<String, SubresourceMapping>> subresources,
       List<GroupVersion> versions) {
     this.index = index;
     this.shortNames = shortNames;
@@ -252,9 +252,10 @@ public final class DiscoveryRESTMapper implements RESTMapper {
    *
    * @param resource the fully specified parent resource
    * @param subresource the subresource name
-   * @return the mapping: the {@code resource/subresource} path, the kind it returns, the scope
+   * @return the mapping: the parent resource, the subresource, the kind it returns, the scope
    */
-  public Optional<RESTMapping> subresource(GroupVersionResource resource, String subresource) {
+  public Optional<SubresourceMapping> subresource(
+      GroupVersionResource resource, String subresource) {
     return Optional.ofNullable(subresources.getOrDefault(resource, Map.of()).get(subresource));
   }
 
@@ -327,7 +328,7 @@ public final class DiscoveryRESTMapper implements RESTMapper {
     private final List<ResourceIndex.Entry> entries = new ArrayList<>();
     private final Map<String, List<GroupResource>> shortNames = new LinkedHashMap<>();
     private final Map<String, Set<GroupResource>> categories = new LinkedHashMap<>();
-    private final Map<GroupVersionResource, Map<String, RESTMapping>> subresources =
+    private final Map<GroupVersionResource, Map<String, SubresourceMapping>> subresources =
         new HashMap<>();
     private final Set<GroupVersion> versions = new LinkedHashSet<>();
 
@@ -399,10 +400,7 @@ public final class DiscoveryRESTMapper implements RESTMapper {
         GroupVersionResource parent, String name, GroupVersionKind kind, Scope scope) {
       subresources
           .computeIfAbsent(parent, p -> new LinkedHashMap<>())
-          .putIfAbsent(
-              name,
-              new RESTMapping(
-                  parent.groupVersion().withResource(parent.resource() + "/" + name), kind, scope));
+          .putIfAbsent(name, new SubresourceMapping(parent, name, kind, scope));
     }
 
     void entry(
@@ -437,7 +435,7 @@ public final class DiscoveryRESTMapper implements RESTMapper {
       shortNames.forEach((name, list) -> shorts.put(name, List.copyOf(list)));
       Map<String, List<GroupResource>> cats = new LinkedHashMap<>();
       categories.forEach((name, set) -> cats.put(name, List.copyOf(set)));
-      Map<GroupVersionResource, Map<String, RESTMapping>> subs = new HashMap<>();
+      Map<GroupVersionResource, Map<String, SubresourceMapping>> subs = new HashMap<>();
       subresources.forEach((parent, map) -> subs.put(parent, Collections.unmodifiableMap(map)));
       return new DiscoveryRESTMapper(
           new ResourceIndex(policy, entries),

@@ -48,7 +48,8 @@ public final class MultiRESTMapper implements RESTMapper {
     if (kinds.size() == 1) {
       return kinds.get(0);
     }
-    throw new AmbiguousResourceException(resource.toString(), List.of(), kinds);
+    throw new AmbiguousResourceException(
+        AmbiguousResourceException.spelled(resource), List.of(), kinds);
   }
 
   @Override
@@ -77,7 +78,8 @@ public final class MultiRESTMapper implements RESTMapper {
     if (resources.size() == 1) {
       return resources.get(0);
     }
-    throw new AmbiguousResourceException(resource.toString(), resources, List.of());
+    throw new AmbiguousResourceException(
+        AmbiguousResourceException.spelled(resource), resources, List.of());
   }
 
   @Override

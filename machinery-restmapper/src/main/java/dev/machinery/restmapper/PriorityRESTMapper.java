@@ -71,7 +71,8 @@ public final class PriorityRESTMapper implements RESTMapper {
     GroupVersionKind chosen =
         choose(candidates, kindPriority, kind -> new String[] {kind.group(), kind.version()});
     if (chosen == null) {
-      throw new AmbiguousResourceException(resource.toString(), List.of(), candidates);
+      throw new AmbiguousResourceException(
+          AmbiguousResourceException.spelled(resource), List.of(), candidates);
     }
     return chosen;
   }
@@ -91,7 +92,8 @@ public final class PriorityRESTMapper implements RESTMapper {
         choose(
             candidates, resourcePriority, found -> new String[] {found.group(), found.version()});
     if (chosen == null) {
-      throw new AmbiguousResourceException(resource.toString(), candidates, List.of());
+      throw new AmbiguousResourceException(
+          AmbiguousResourceException.spelled(resource), candidates, List.of());
     }
     return chosen;
   }

@@ -5,6 +5,7 @@ import dev.machinery.core.schema.GroupVersionKind;
 import dev.machinery.core.schema.GroupVersionResource;
 import dev.machinery.core.schema.KindArg;
 import dev.machinery.core.schema.ResourceArg;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -51,7 +52,9 @@ public final class ResourceArguments {
         } catch (NoResourceMatchException notAType) {
           GroupVersionKind kind;
           try {
-            kind = mapper.kindFor(GroupVersionResource.of(parts[0], "", parts[1]));
+            kind =
+                mapper.kindFor(
+                    GroupVersionResource.of(parts[0], "", parts[1].toLowerCase(Locale.ROOT)));
           } catch (NoResourceMatchException notAGroup) {
             throw notAType;
           }
@@ -59,7 +62,9 @@ public final class ResourceArguments {
               mapper.restMapping(kind.groupKind(), kind.version()), Optional.empty());
         }
       case 3:
-        GroupVersionKind kind = mapper.kindFor(GroupVersionResource.of(parts[0], "", parts[1]));
+        GroupVersionKind kind =
+            mapper.kindFor(
+                GroupVersionResource.of(parts[0], "", parts[1].toLowerCase(Locale.ROOT)));
         return new ResolvedResource(
             mapper.restMapping(kind.groupKind(), kind.version()), Optional.of(parts[2]));
       default:
@@ -78,7 +83,7 @@ public final class ResourceArguments {
    * @return the mapping
    */
   public static RESTMapping mappingFor(RESTMapper mapper, String type) {
-    ResourceArg parsed = ResourceArg.parse(type);
+    ResourceArg parsed = ResourceArg.parse(type.toLowerCase(Locale.ROOT));
     GroupVersionKind kind = null;
     if (parsed.fullySpecified().isPresent()) {
       try {

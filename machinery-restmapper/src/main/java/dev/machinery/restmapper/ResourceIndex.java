@@ -149,7 +149,8 @@ final class ResourceIndex {
     if (candidates.kinds.size() == 1 || isResolved(candidates)) {
       return candidates.kinds.get(0);
     }
-    throw new AmbiguousResourceException(query.toString(), List.of(), candidates.kinds);
+    throw new AmbiguousResourceException(
+        AmbiguousResourceException.spelled(query), candidates.resources, candidates.kinds);
   }
 
   List<GroupVersionKind> kindsFor(GroupVersionResource query) {
@@ -168,7 +169,8 @@ final class ResourceIndex {
     if (candidates.resources.size() == 1 || isResolved(candidates)) {
       return candidates.resources.get(0);
     }
-    throw new AmbiguousResourceException(query.toString(), candidates.resources, List.of());
+    throw new AmbiguousResourceException(
+        AmbiguousResourceException.spelled(query), candidates.resources, candidates.kinds);
   }
 
   List<GroupVersionResource> resourcesFor(GroupVersionResource query) {
