@@ -68,7 +68,8 @@ public final class DiscoveryRESTMapper implements RESTMapper {
   /**
    * Builds the mapper from legacy discovery: the group list of {@code /apis} (order and preferred
    * versions) and the resource lists of {@code /api/v1} and each {@code /apis/{group}/{version}}.
-   * Resource lists of versions the group list does not name are used after the named ones.
+   * Resource lists of versions the group list does not announce are ignored, as a client would
+   * never have fetched them.
    *
    * @param groups the {@code /apis} document
    * @param resourceLists the resource lists
@@ -92,7 +93,6 @@ public final class DiscoveryRESTMapper implements RESTMapper {
         add(order, GroupVersion.of(group.getName(), version.getVersion()), byVersion);
       }
     }
-    byVersion.keySet().forEach(gv -> add(order, gv, byVersion));
     Builder builder = new Builder();
     for (GroupVersion version : order) {
       for (APIResource resource : byVersion.get(version).getResources()) {

@@ -49,7 +49,7 @@ public final class MultiRESTMapper implements RESTMapper {
       return kinds.get(0);
     }
     throw new AmbiguousResourceException(
-        AmbiguousResourceException.spelled(resource), List.of(), kinds);
+        AmbiguousResourceException.spelled(resource), resourcesFor(resource), kinds);
   }
 
   @Override

@@ -72,7 +72,9 @@ public final class PriorityRESTMapper implements RESTMapper {
         choose(candidates, kindPriority, kind -> new String[] {kind.group(), kind.version()});
     if (chosen == null) {
       throw new AmbiguousResourceException(
-          AmbiguousResourceException.spelled(resource), List.of(), candidates);
+          AmbiguousResourceException.spelled(resource),
+          delegate.resourcesFor(resource),
+          candidates);
     }
     return chosen;
   }

@@ -1,0 +1,109 @@
+package dev.machinery.restmapper;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.machinery.core.schema.GroupKind;
+import dev.machinery.core.schema.GroupVersion;
+import dev.machinery.core.schema.GroupVersionKind;
+import dev.machinery.core.schema.GroupVersionResource;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class MultiAndPriorityRESTMapperTest {
+  static final GroupVersion CORE = GroupVersion.of("", "v1");
+  static final GroupVersion EVENTS = GroupVersion.of("events.k8s.io", "v1");
+
+  static MultiRESTMapper union() {
+    return MultiRESTMapper.of(
+        DefaultRESTMapper.builder(CORE)
+            .add(CORE.withKind("Event"), Scope.NAMESPACE)
+            .add(CORE.withKind("Pod"), Scope.NAMESPACE)
+            .build(),
+        DefaultRESTMapper.builder(EVENTS).add(EVENTS.withKind("Event"), Scope.NAMESPACE).build());
+  }
+
+  @Test
+  void theUnionReportsEveryCandidate() {
+    MultiRESTMapper union = union();
+    assertEquals(CORE.withKind("Pod"), union.kindFor(GroupVersionResource.of("", "", "pods")));
+    AmbiguousResourceException error =
+        assertThrows(
+            AmbiguousResourceException.class,
+            () -> union.resourceFor(GroupVersionResource.of("", "", "events")));
+    assertEquals(
+        List.of(CORE.withResource("events"), EVENTS.withResource("events")), error.resources());
+    assertEquals(
+        "\"events\" matches 2 resources: events.v1, events.v1.events.k8s.io; name one fully, such"
+            + " as events.v1",
+        assertThrows(
+                AmbiguousResourceException.class,
+                () -> union.kindFor(GroupVersionResource.of("", "", "events")))
+            .getMessage());
+    MultiRESTMapper versions =
+        MultiRESTMapper.of(
+            DefaultRESTMapperTest.mapper(),
+            DefaultRESTMapper.builder(GroupVersion.of("example.dev", "v2"))
+                .add(GroupVersionKind.of("example.dev", "v2", "Widget"), Scope.NAMESPACE)
+                .build());
+    assertEquals(
+        "\"Widget.example.dev\" matches 3 kinds: Widget.v1.example.dev, Widget.v1beta1.example.dev,"
+            + " Widget.v2.example.dev; name one fully, such as Widget.v1.example.dev",
+        assertThrows(
+                AmbiguousResourceException.class,
+                () -> versions.restMapping(GroupKind.of("example.dev", "Widget")))
+            .getMessage());
+    assertThrows(
+        NoResourceMatchException.class,
+        () -> union.kindsFor(GroupVersionResource.of("", "", "nodes")));
+    assertEquals("event", union.resourceSingularizer("events"));
+  }
+
+  @Test
+  void prioritiesPickTheCoreGroupsEvents() {
+    PriorityRESTMapper mapper =
+        new PriorityRESTMapper(
+            union(),
+            List.of(
+                new PriorityRESTMapper.Pattern("", "v1"),
+                new PriorityRESTMapper.Pattern(PriorityRESTMapper.ANY, PriorityRESTMapper.ANY)),
+            List.of(new PriorityRESTMapper.Pattern("", PriorityRESTMapper.ANY)));
+    assertEquals(
+        CORE.withResource("events"), mapper.resourceFor(GroupVersionResource.of("", "", "events")));
+    assertEquals(CORE.withKind("Event"), mapper.kindFor(GroupVersionResource.of("", "", "events")));
+    assertEquals(
+        EVENTS.withKind("Event"),
+        mapper.kindFor(GroupVersionResource.of("events.k8s.io", "", "events")));
+    assertEquals(2, mapper.kindsFor(GroupVersionResource.of("", "", "events")).size());
+    PriorityRESTMapper noOpinion =
+        new PriorityRESTMapper(
+            union(),
+            List.of(new PriorityRESTMapper.Pattern(PriorityRESTMapper.ANY, "v1")),
+            List.of());
+    assertThrows(
+        AmbiguousResourceException.class,
+        () -> noOpinion.resourceFor(GroupVersionResource.of("", "", "events")));
+    assertThrows(
+        AmbiguousResourceException.class,
+        () -> noOpinion.kindFor(GroupVersionResource.of("", "", "events")));
+  }
+
+  @Test
+  void theDiscoveryMapperEqualsTheComposedOne() {
+    DiscoveryRESTMapper discovery = RealDiscovery.legacyMapper();
+    RESTMapper composed = ComposedMapper.of(RealDiscovery.groups(), RealDiscovery.resourceLists());
+    for (RESTMapping mapping : discovery.allMappings()) {
+      for (GroupVersionResource query :
+          List.of(
+              GroupVersionResource.of("", "", mapping.resource().resource()),
+              GroupVersionResource.of(
+                  mapping.resource().group(), "", mapping.resource().resource()),
+              mapping.resource())) {
+        assertEquals(composed.kindFor(query), discovery.kindFor(query), query.toString());
+        assertEquals(composed.resourceFor(query), discovery.resourceFor(query), query.toString());
+      }
+      GroupKind kind = mapping.groupVersionKind().groupKind();
+      assertEquals(composed.restMapping(kind), discovery.restMapping(kind), kind.toString());
+    }
+  }
+}
