@@ -64,6 +64,16 @@ public final class DefaultRESTMapper implements RESTMapper {
     return defaultVersions;
   }
 
+  /** The matching entries, or null when none; for the union, without an exception. */
+  ResourceIndex.Candidates candidatesOrNull(GroupVersionResource query) {
+    return index.match(query);
+  }
+
+  /** The mappings of a kind, empty when none; for the union, without an exception. */
+  List<RESTMapping> mappingsOrEmpty(GroupKind kind, String... versions) {
+    return index.mappingsOrEmpty(kind, versions);
+  }
+
   @Override
   public GroupVersionKind kindFor(GroupVersionResource resource) {
     return index.kindFor(resource);

@@ -51,6 +51,7 @@ public final class DiscoveryRESTMapper implements RESTMapper {
   private final Map<String, List<GroupResource>> categories;
   private final Map<GroupVersionResource, Map<String, SubresourceMapping>> subresources;
   private final List<GroupVersion> versions;
+  private final Map<GroupResource, GroupVersionResource> expanded = new HashMap<>();
 
   private DiscoveryRESTMapper(
       ResourceIndex index,
@@ -63,6 +64,7 @@ public final class DiscoveryRESTMapper implements RESTMapper {
     this.categories = categories;
     this.subresources = subresources;
     this.versions = versions;
+    shortNames.values().forEach(list -> list.forEach(gr -> expanded.put(gr, gr.withVersion(""))));
   }
 
   /**
@@ -277,7 +279,9 @@ public final class DiscoveryRESTMapper implements RESTMapper {
     }
     for (GroupResource longForm : longForms) {
       if (resource.group().isEmpty() || resource.group().equals(longForm.group())) {
-        return GroupVersionResource.of(longForm.group(), resource.version(), longForm.resource());
+        return resource.version().isEmpty()
+            ? expanded.get(longForm)
+            : GroupVersionResource.of(longForm.group(), resource.version(), longForm.resource());
       }
     }
     for (GroupResource longForm : longForms) {
@@ -286,6 +290,16 @@ public final class DiscoveryRESTMapper implements RESTMapper {
       }
     }
     return resource;
+  }
+
+  /** The matching entries, or null when none; for the union, without an exception. */
+  ResourceIndex.Candidates candidatesOrNull(GroupVersionResource query) {
+    return index.match(expandShortName(query));
+  }
+
+  /** The mappings of a kind, empty when none; for the union, without an exception. */
+  List<RESTMapping> mappingsOrEmpty(GroupKind kind, String... versions) {
+    return index.mappingsOrEmpty(kind, versions);
   }
 
   @Override

@@ -42,6 +42,22 @@ public final class MultiRESTMapper implements RESTMapper {
     return new MultiRESTMapper(List.copyOf(delegates));
   }
 
+  /** Mappers of this package answer a miss without an exception, which the union relies on. */
+  private static boolean isIndexed(RESTMapper delegate) {
+    return delegate instanceof DefaultRESTMapper || delegate instanceof DiscoveryRESTMapper;
+  }
+
+  private static ResourceIndex.Candidates candidatesOrNull(
+      RESTMapper delegate, GroupVersionResource resource) {
+    if (delegate instanceof DefaultRESTMapper) {
+      return ((DefaultRESTMapper) delegate).candidatesOrNull(resource);
+    }
+    if (delegate instanceof DiscoveryRESTMapper) {
+      return ((DiscoveryRESTMapper) delegate).candidatesOrNull(resource);
+    }
+    return null;
+  }
+
   @Override
   public GroupVersionKind kindFor(GroupVersionResource resource) {
     List<GroupVersionKind> kinds = kindsFor(resource);
@@ -56,14 +72,21 @@ public final class MultiRESTMapper implements RESTMapper {
   public List<GroupVersionKind> kindsFor(GroupVersionResource resource) {
     List<GroupVersionKind> all = new ArrayList<>();
     for (RESTMapper delegate : delegates) {
-      try {
-        for (GroupVersionKind kind : delegate.kindsFor(resource)) {
-          if (!all.contains(kind)) {
-            all.add(kind);
-          }
+      List<GroupVersionKind> found;
+      ResourceIndex.Candidates candidates = candidatesOrNull(delegate, resource);
+      if (candidates != null || isIndexed(delegate)) {
+        found = candidates == null ? List.of() : candidates.kinds;
+      } else {
+        try {
+          found = delegate.kindsFor(resource);
+        } catch (NoResourceMatchException miss) {
+          found = List.of();
         }
-      } catch (NoResourceMatchException miss) {
-        // not in this delegate
+      }
+      for (GroupVersionKind kind : found) {
+        if (!all.contains(kind)) {
+          all.add(kind);
+        }
       }
     }
     if (all.isEmpty()) {
@@ -86,14 +109,21 @@ public final class MultiRESTMapper implements RESTMapper {
   public List<GroupVersionResource> resourcesFor(GroupVersionResource resource) {
     List<GroupVersionResource> all = new ArrayList<>();
     for (RESTMapper delegate : delegates) {
-      try {
-        for (GroupVersionResource found : delegate.resourcesFor(resource)) {
-          if (!all.contains(found)) {
-            all.add(found);
-          }
+      List<GroupVersionResource> found;
+      ResourceIndex.Candidates candidates = candidatesOrNull(delegate, resource);
+      if (candidates != null || isIndexed(delegate)) {
+        found = candidates == null ? List.of() : candidates.resources;
+      } else {
+        try {
+          found = delegate.resourcesFor(resource);
+        } catch (NoResourceMatchException miss) {
+          found = List.of();
         }
-      } catch (NoResourceMatchException miss) {
-        // not in this delegate
+      }
+      for (GroupVersionResource one : found) {
+        if (!all.contains(one)) {
+          all.add(one);
+        }
       }
     }
     if (all.isEmpty()) {
@@ -117,14 +147,22 @@ public final class MultiRESTMapper implements RESTMapper {
   public List<RESTMapping> restMappings(GroupKind kind, String... versions) {
     List<RESTMapping> all = new ArrayList<>();
     for (RESTMapper delegate : delegates) {
-      try {
-        for (RESTMapping mapping : delegate.restMappings(kind, versions)) {
-          if (!all.contains(mapping)) {
-            all.add(mapping);
-          }
+      List<RESTMapping> found;
+      if (delegate instanceof DefaultRESTMapper) {
+        found = ((DefaultRESTMapper) delegate).mappingsOrEmpty(kind, versions);
+      } else if (delegate instanceof DiscoveryRESTMapper) {
+        found = ((DiscoveryRESTMapper) delegate).mappingsOrEmpty(kind, versions);
+      } else {
+        try {
+          found = delegate.restMappings(kind, versions);
+        } catch (NoKindMatchException miss) {
+          found = List.of();
         }
-      } catch (NoKindMatchException miss) {
-        // not in this delegate
+      }
+      for (RESTMapping mapping : found) {
+        if (!all.contains(mapping)) {
+          all.add(mapping);
+        }
       }
     }
     if (all.isEmpty()) {

@@ -142,13 +142,48 @@ final class ResourceIndex {
   }
 
   GroupVersionKind kindFor(GroupVersionResource query) {
-    Candidates candidates = match(query);
-    if (candidates == null) {
+    Entry entry = single(query, true);
+    return entry.kind;
+  }
+
+  /**
+   * The one entry a query resolves to under the policy, found without building candidate lists;
+   * throws the miss or the ambiguity.
+   */
+  private Entry single(GroupVersionResource query, boolean byKind) {
+    if (query.resource().isEmpty()) {
+      throw new IllegalArgumentException("a resource name is required, got " + query);
+    }
+    Candidates all = byName.get(lower(query.resource()));
+    if (all == null) {
       throw new NoResourceMatchException(query);
     }
-    if (candidates.kinds.size() == 1 || isResolved(candidates)) {
-      return candidates.kinds.get(0);
+    boolean filtered = !query.group().isEmpty() || !query.version().isEmpty();
+    Entry first = null;
+    boolean several = false;
+    boolean severalGroups = false;
+    for (Entry entry : all.entries) {
+      if (filtered
+          && !((query.group().isEmpty() || entry.kind.group().equals(query.group()))
+              && (query.version().isEmpty() || entry.kind.version().equals(query.version())))) {
+        continue;
+      }
+      if (first == null) {
+        first = entry;
+      } else if (byKind ? !entry.kind.equals(first.kind) : !entry.plural.equals(first.plural)) {
+        several = true;
+        severalGroups |= !entry.kind.group().equals(first.kind.group());
+      }
     }
+    if (first == null) {
+      throw new NoResourceMatchException(query);
+    }
+    if (!several
+        || policy == Policy.PRIORITY
+        || (policy == Policy.GROUP_AMBIGUOUS && !severalGroups)) {
+      return first;
+    }
+    Candidates candidates = match(query);
     throw new AmbiguousResourceException(
         AmbiguousResourceException.spelled(query), candidates.resources, candidates.kinds);
   }
@@ -162,15 +197,7 @@ final class ResourceIndex {
   }
 
   GroupVersionResource resourceFor(GroupVersionResource query) {
-    Candidates candidates = match(query);
-    if (candidates == null) {
-      throw new NoResourceMatchException(query);
-    }
-    if (candidates.resources.size() == 1 || isResolved(candidates)) {
-      return candidates.resources.get(0);
-    }
-    throw new AmbiguousResourceException(
-        AmbiguousResourceException.spelled(query), candidates.resources, candidates.kinds);
+    return single(query, false).plural;
   }
 
   List<GroupVersionResource> resourcesFor(GroupVersionResource query) {
@@ -186,7 +213,8 @@ final class ResourceIndex {
         || (policy == Policy.GROUP_AMBIGUOUS && !candidates.severalGroups);
   }
 
-  List<RESTMapping> restMappings(GroupKind kind, String... versions) {
+  /** The mappings of a kind; empty when none. */
+  List<RESTMapping> mappingsOrEmpty(GroupKind kind, String... versions) {
     Candidates candidates = byKindName.get(kind.kind());
     List<RESTMapping> mappings = new ArrayList<>();
     boolean hadVersion = false;
@@ -214,14 +242,41 @@ final class ResourceIndex {
         }
       }
     }
-    if (mappings.isEmpty()) {
-      throw new NoKindMatchException(kind, nonEmpty(versions));
-    }
     return Collections.unmodifiableList(mappings);
   }
 
+  List<RESTMapping> restMappings(GroupKind kind, String... versions) {
+    List<RESTMapping> mappings = mappingsOrEmpty(kind, versions);
+    if (mappings.isEmpty()) {
+      throw new NoKindMatchException(kind, nonEmpty(versions));
+    }
+    return mappings;
+  }
+
   RESTMapping restMapping(GroupKind kind, String... versions) {
-    return restMappings(kind, versions).get(0);
+    Candidates candidates = byKindName.get(kind.kind());
+    if (candidates != null) {
+      boolean hadVersion = false;
+      for (String version : versions) {
+        if (version == null || version.isEmpty() || version.equals("__internal")) {
+          continue;
+        }
+        hadVersion = true;
+        for (Entry entry : candidates.entries) {
+          if (entry.kind.group().equals(kind.group()) && entry.kind.version().equals(version)) {
+            return entry.mapping;
+          }
+        }
+      }
+      if (!hadVersion) {
+        for (Entry entry : candidates.entries) {
+          if (entry.kind.group().equals(kind.group())) {
+            return entry.mapping;
+          }
+        }
+      }
+    }
+    throw new NoKindMatchException(kind, nonEmpty(versions));
   }
 
   String singular(String resource) {
