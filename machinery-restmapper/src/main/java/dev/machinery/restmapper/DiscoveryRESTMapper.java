@@ -270,7 +270,7 @@ public final class DiscoveryRESTMapper implements RESTMapper {
    * @return the resource to look up
    */
   public GroupVersionResource expandShortName(GroupVersionResource resource) {
-    if (index.match(resource) != null) {
+    if (index.hasMatch(resource)) {
       return resource;
     }
     List<GroupResource> longForms = shortNames.get(ResourceIndex.lower(resource.resource()));

@@ -119,6 +119,24 @@ final class ResourceIndex {
     return text;
   }
 
+  /** Whether any entry matches, without building a list. */
+  boolean hasMatch(GroupVersionResource query) {
+    Candidates all = byName.get(lower(query.resource()));
+    if (all == null) {
+      return false;
+    }
+    if (query.group().isEmpty() && query.version().isEmpty()) {
+      return true;
+    }
+    for (Entry entry : all.entries) {
+      if ((query.group().isEmpty() || entry.kind.group().equals(query.group()))
+          && (query.version().isEmpty() || entry.kind.version().equals(query.version()))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** The matching entries; the precomputed ones when the query has neither group nor version. */
   Candidates match(GroupVersionResource query) {
     if (query.resource().isEmpty()) {
