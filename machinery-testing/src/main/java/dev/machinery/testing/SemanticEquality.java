@@ -1,0 +1,215 @@
+package dev.machinery.testing;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.BiPredicate;
+
+/**
+ * Compares objects field by field, as Kubernetes' semantic equality does, and lists every
+ * difference with its path and both values. By default a {@code null} string, list, set or map
+ * equals an empty one (on the wire, Kubernetes writes neither); {@link Builder#strictEmpties()}
+ * tells them apart. Per-type overrides decide equality for a type outright (two quantities that
+ * mean the same). Records and beans are compared by property; other classes with {@code equals}.
+ *
+ * <p>Immutable after {@link Builder#build()} and safe to share between threads.
+ */
+public final class SemanticEquality {
+  private static final int MAX_DIFFERENCES = 50;
+
+  private final boolean nullEqualsEmpty;
+  private final Map<Class<?>, BiPredicate<Object, Object>> overrides;
+
+  private SemanticEquality(Builder builder) {
+    this.nullEqualsEmpty = builder.nullEqualsEmpty;
+    this.overrides = Map.copyOf(builder.overrides);
+  }
+
+  /**
+   * Returns a builder with the defaults (null equals empty, no overrides).
+   *
+   * @return the builder
+   */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /**
+   * Returns the default equality.
+   *
+   * @return the equality
+   */
+  public static SemanticEquality defaults() {
+    return builder().build();
+  }
+
+  /**
+   * Returns whether two objects are semantically equal.
+   *
+   * @param expected the first object
+   * @param actual the second object
+   * @return true if they are
+   */
+  public boolean equal(Object expected, Object actual) {
+    return diff(expected, actual).isEmpty();
+  }
+
+  /**
+   * Returns every difference between two objects (at most 50), most shallow first.
+   *
+   * @param expected the first object
+   * @param actual the second object
+   * @return the differences; empty when the objects are equal
+   */
+  public List<Difference> diff(Object expected, Object actual) {
+    List<Difference> found = new ArrayList<>();
+    compare("", expected, actual, found);
+    return found;
+  }
+
+  /**
+   * Formats differences one a line, for a failure message.
+   *
+   * @param differences the differences
+   * @return the text
+   */
+  public static String describe(List<Difference> differences) {
+    StringBuilder text = new StringBuilder();
+    for (Difference difference : differences) {
+      text.append("\n  ").append(difference);
+    }
+    return text.toString();
+  }
+
+  private void compare(String path, Object a, Object b, List<Difference> found) {
+    if (found.size() >= MAX_DIFFERENCES || a == b) {
+      return;
+    }
+    if (a == null || b == null) {
+      Object present = a == null ? b : a;
+      if (!(nullEqualsEmpty && isEmpty(present))) {
+        found.add(new Difference(path, a, b));
+      }
+      return;
+    }
+    BiPredicate<Object, Object> override = overrides.get(a.getClass());
+    if (override != null && a.getClass() == b.getClass()) {
+      if (!override.test(a, b)) {
+        found.add(new Difference(path, a, b));
+      }
+      return;
+    }
+    if (a instanceof Map && b instanceof Map) {
+      Map<?, ?> left = (Map<?, ?>) a;
+      Map<?, ?> right = (Map<?, ?>) b;
+      Map<Object, Object> keys = new LinkedHashMap<>();
+      left.keySet().forEach(key -> keys.put(key, key));
+      right.keySet().forEach(key -> keys.put(key, key));
+      for (Object key : keys.keySet()) {
+        compare(path + "[" + key + "]", left.get(key), right.get(key), found);
+      }
+      return;
+    }
+    if (a instanceof List && b instanceof List || a instanceof Set && b instanceof Set) {
+      Collection<?> left = (Collection<?>) a;
+      Collection<?> right = (Collection<?>) b;
+      if (a instanceof Set && left.size() == right.size() && left.containsAll(right)) {
+        return;
+      }
+      Iterator<?> l = left.iterator();
+      Iterator<?> r = right.iterator();
+      int index = 0;
+      while (l.hasNext() && r.hasNext()) {
+        compare(path + "[" + index++ + "]", l.next(), r.next(), found);
+      }
+      while (l.hasNext()) {
+        found.add(new Difference(path + "[" + index++ + "]", l.next(), null));
+      }
+      while (r.hasNext()) {
+        found.add(new Difference(path + "[" + index++ + "]", null, r.next()));
+      }
+      return;
+    }
+    if (a instanceof byte[] && b instanceof byte[]) {
+      if (!Arrays.equals((byte[]) a, (byte[]) b)) {
+        found.add(new Difference(path, a, b));
+      }
+      return;
+    }
+    if (a.getClass() != b.getClass()) {
+      if (!(a instanceof Number && b instanceof Number && a.toString().equals(b.toString()))) {
+        found.add(new Difference(path, a, b));
+      }
+      return;
+    }
+    Beans.Shape shape = Beans.isValue(a.getClass()) ? null : Beans.shape(a.getClass());
+    if (shape == null) {
+      if (!Objects.equals(a, b)) {
+        found.add(new Difference(path, a, b));
+      }
+      return;
+    }
+    for (Beans.Property property : shape.properties) {
+      compare(
+          path.isEmpty() ? property.name() : path + "." + property.name(),
+          property.read(a),
+          property.read(b),
+          found);
+    }
+  }
+
+  private static boolean isEmpty(Object value) {
+    return value instanceof String && ((String) value).isEmpty()
+        || value instanceof Collection && ((Collection<?>) value).isEmpty()
+        || value instanceof Map && ((Map<?, ?>) value).isEmpty();
+  }
+
+  /** Collects the settings of a {@link SemanticEquality}. Not thread-safe. */
+  public static final class Builder {
+    private boolean nullEqualsEmpty = true;
+    private final Map<Class<?>, BiPredicate<Object, Object>> overrides = new LinkedHashMap<>();
+
+    private Builder() {}
+
+    /**
+     * Tells a {@code null} string, collection or map apart from an empty one.
+     *
+     * @return this builder
+     */
+    public Builder strictEmpties() {
+      this.nullEqualsEmpty = false;
+      return this;
+    }
+
+    /**
+     * Decides equality for every pair of values of a type.
+     *
+     * @param type the type
+     * @param equal whether two values mean the same
+     * @param <T> the type
+     * @return this builder
+     */
+    @SuppressWarnings("unchecked")
+    public <T> Builder override(Class<T> type, BiPredicate<? super T, ? super T> equal) {
+      overrides.put(
+          Objects.requireNonNull(type, "type"),
+          (BiPredicate<Object, Object>) Objects.requireNonNull(equal, "equal"));
+      return this;
+    }
+
+    /**
+     * Builds the immutable equality.
+     *
+     * @return the equality
+     */
+    public SemanticEquality build() {
+      return new SemanticEquality(this);
+    }
+  }
+}
