@@ -49,6 +49,18 @@ public final class FuzzContext {
   }
 
   /**
+   * Fuzzes a value of a class with the fuzzer's own rules, ignoring the custom function registered
+   * for that class: for a custom function that adjusts what the rules make.
+   *
+   * @param type the class
+   * @param <T> the class
+   * @return the value
+   */
+  public <T> T fuzzByRules(Class<T> type) {
+    return type.cast(fuzzer.byRules(type, random, depth + 1));
+  }
+
+  /**
    * Returns a random string with the fuzzer's alphabet and length bound, never empty.
    *
    * @return the string

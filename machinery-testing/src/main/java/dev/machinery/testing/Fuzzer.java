@@ -113,11 +113,19 @@ public final class Fuzzer {
     return value;
   }
 
+  Object byRules(Class<?> type, Random random, int depth) {
+    return value(type, random, depth, false, false);
+  }
+
   Object value(Type type, Random random, int depth, boolean nullable) {
+    return value(type, random, depth, nullable, true);
+  }
+
+  private Object value(Type type, Random random, int depth, boolean nullable, boolean custom) {
     Class<?> raw = raw(type);
-    FuzzFunction<?> custom = types.get(raw);
-    if (custom != null) {
-      return custom.fuzz(new FuzzContext(this, random, depth));
+    FuzzFunction<?> function = custom ? types.get(raw) : null;
+    if (function != null) {
+      return function.fuzz(new FuzzContext(this, random, depth));
     }
     if (raw.isPrimitive()) {
       return primitive(raw, random);

@@ -246,7 +246,7 @@ public final class RoundTrip {
               return new Outcome(route, differences, null);
             }
           } catch (RuntimeException e) {
-            return new Outcome(route, List.of(), e.toString());
+            return new Outcome(route, List.of(), describe(e));
           }
         }
       }
@@ -261,7 +261,7 @@ public final class RoundTrip {
           return new Outcome(route, differences, null);
         }
       } catch (RuntimeException e) {
-        return new Outcome(route, List.of(), e.toString());
+        return new Outcome(route, List.of(), describe(e));
       }
     }
     if (hasInternal) {
@@ -276,10 +276,15 @@ public final class RoundTrip {
           return new Outcome(route, differences, null);
         }
       } catch (RuntimeException e) {
-        return new Outcome(route, List.of(), e.toString());
+        return new Outcome(route, List.of(), describe(e));
       }
     }
     return null;
+  }
+
+  private static String describe(RuntimeException e) {
+    StackTraceElement[] trace = e.getStackTrace();
+    return e + (trace.length == 0 ? "" : " (at " + trace[0] + ")");
   }
 
   private String name(Codec codec) {
