@@ -25,7 +25,8 @@ class DocsSnippetsTest {
     Path root = Path.of("..").toAbsolutePath().normalize();
     List<String> checked = new ArrayList<>();
     for (String guide :
-        List.of("docs/conversion.md", "docs/unversioned.md", "docs/restmapper.md")) {
+        List.of(
+            "docs/conversion.md", "docs/unversioned.md", "docs/restmapper.md", "docs/testing.md")) {
       String text = Files.readString(root.resolve(guide), StandardCharsets.UTF_8);
       Matcher matcher = SNIPPET.matcher(text);
       while (matcher.find()) {
@@ -37,6 +38,6 @@ class DocsSnippetsTest {
         checked.add(matcher.group(1));
       }
     }
-    assertTrue(checked.size() >= 8, "expected the guide's snippets, found " + checked);
+    assertTrue(checked.size() >= 11, "expected the guide's snippets, found " + checked);
   }
 }
