@@ -9,6 +9,7 @@ module dev.machinery.unversioned {
   exports dev.machinery.unversioned.discovery;
   exports dev.machinery.unversioned.discovery.v2;
   exports dev.machinery.unversioned.unstructured;
+  exports dev.machinery.unversioned.negotiation;
 
   opens dev.machinery.unversioned.meta.v1 to
       com.fasterxml.jackson.databind;

@@ -172,7 +172,14 @@ class GoldenJsonTest {
     assertEquals(
         "{\"apiVersion\":\"autoscaling/v1\",\"kind\":\"Scale\",\"metadata\":"
             + "{\"creationTimestamp\":null},\"spec\":{},\"status\":{\"replicas\":0}}",
-        JSON.encodeToString(new Scale()));
+        JSON.encodeToString(autoscalingScale()));
+  }
+
+  private static Scale autoscalingScale() {
+    Scale scale = new Scale();
+    scale.setApiVersion("autoscaling/v1");
+    scale.setKind("Scale");
+    return scale;
   }
 
   @Test

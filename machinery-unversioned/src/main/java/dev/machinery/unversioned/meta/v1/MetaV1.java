@@ -28,7 +28,8 @@ public final class MetaV1 {
    * APIGroupList}, {@code APIGroup} and {@code APIResourceList} (valid in every registered group
    * version, written as {@code v1}); {@code Table}, {@code PartialObjectMetadata}, {@code
    * PartialObjectMetadataList} and the options in {@code meta.k8s.io/v1}; {@code Scale} in {@code
-   * autoscaling/v1}.
+   * autoscaling/v1} and, as the generic form the alternate-representations proposal asks for, in
+   * {@code meta.k8s.io/v1}.
    *
    * @param builder the scheme builder
    * @return the builder
@@ -45,7 +46,8 @@ public final class MetaV1 {
                 APIResourceList.class)
             .addKnownTypes(
                 META_V1, Table.class, PartialObjectMetadata.class, PartialObjectMetadataList.class)
-            .addKnownTypes(AUTOSCALING_V1, Scale.class),
+            .addKnownTypes(AUTOSCALING_V1, Scale.class)
+            .addKnownTypes(META_V1, Scale.class),
         META_V1);
   }
 
