@@ -15,6 +15,7 @@ import java.util.Objects;
  *
  * <p>Mutable; confine an instance to one thread or publish it safely after its last change.
  */
+@JsonSerialize(using = ObjectMetaSerializer.class)
 @JsonPropertyOrder({
   "name",
   "generateName",

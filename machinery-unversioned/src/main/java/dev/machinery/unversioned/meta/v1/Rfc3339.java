@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import java.io.IOException;
 import java.time.DateTimeException;
 import java.time.Instant;
+import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -37,7 +38,32 @@ public final class Rfc3339 {
    * @return the text, such as {@code 2024-05-01T12:00:00Z}
    */
   public static String format(Instant instant) {
-    return WRITER.format(instant.truncatedTo(ChronoUnit.SECONDS));
+    LocalDateTime time = LocalDateTime.ofEpochSecond(instant.getEpochSecond(), 0, ZoneOffset.UTC);
+    int year = time.getYear();
+    if (year < 0 || year > 9999) {
+      return WRITER.format(instant.truncatedTo(ChronoUnit.SECONDS));
+    }
+    char[] text = new char[20];
+    digits(text, 0, year, 4);
+    text[4] = '-';
+    digits(text, 5, time.getMonthValue(), 2);
+    text[7] = '-';
+    digits(text, 8, time.getDayOfMonth(), 2);
+    text[10] = 'T';
+    digits(text, 11, time.getHour(), 2);
+    text[13] = ':';
+    digits(text, 14, time.getMinute(), 2);
+    text[16] = ':';
+    digits(text, 17, time.getSecond(), 2);
+    text[19] = 'Z';
+    return new String(text);
+  }
+
+  private static void digits(char[] text, int at, int value, int width) {
+    for (int i = at + width - 1; i >= at; i--) {
+      text[i] = (char) ('0' + value % 10);
+      value /= 10;
+    }
   }
 
   /**
