@@ -1,6 +1,7 @@
 package dev.machinery.unversioned.meta.v1;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import java.io.IOException;
@@ -16,6 +17,24 @@ import java.util.Map;
  */
 public final class ObjectMetaSerializer extends StdSerializer<ObjectMeta> {
   private static final long serialVersionUID = 1L;
+  private static final SerializedString NAME = new SerializedString("name");
+  private static final SerializedString GENERATE_NAME = new SerializedString("generateName");
+  private static final SerializedString NAMESPACE = new SerializedString("namespace");
+  private static final SerializedString SELF_LINK = new SerializedString("selfLink");
+  private static final SerializedString UID = new SerializedString("uid");
+  private static final SerializedString RESOURCE_VERSION = new SerializedString("resourceVersion");
+  private static final SerializedString GENERATION = new SerializedString("generation");
+  private static final SerializedString CREATION_TIMESTAMP =
+      new SerializedString("creationTimestamp");
+  private static final SerializedString DELETION_TIMESTAMP =
+      new SerializedString("deletionTimestamp");
+  private static final SerializedString DELETION_GRACE_PERIOD_SECONDS =
+      new SerializedString("deletionGracePeriodSeconds");
+  private static final SerializedString LABELS = new SerializedString("labels");
+  private static final SerializedString ANNOTATIONS = new SerializedString("annotations");
+  private static final SerializedString OWNER_REFERENCES = new SerializedString("ownerReferences");
+  private static final SerializedString FINALIZERS = new SerializedString("finalizers");
+  private static final SerializedString MANAGED_FIELDS = new SerializedString("managedFields");
 
   /** Creates the serializer; Jackson calls this. */
   public ObjectMetaSerializer() {
@@ -26,37 +45,41 @@ public final class ObjectMetaSerializer extends StdSerializer<ObjectMeta> {
   public void serialize(ObjectMeta meta, JsonGenerator gen, SerializerProvider provider)
       throws IOException {
     gen.writeStartObject(meta);
-    string(gen, "name", meta.getName());
-    string(gen, "generateName", meta.getGenerateName());
-    string(gen, "namespace", meta.getNamespace());
-    string(gen, "selfLink", meta.getSelfLink());
-    string(gen, "uid", meta.getUid());
-    string(gen, "resourceVersion", meta.getResourceVersion());
+    string(gen, NAME, meta.getName());
+    string(gen, GENERATE_NAME, meta.getGenerateName());
+    string(gen, NAMESPACE, meta.getNamespace());
+    string(gen, SELF_LINK, meta.getSelfLink());
+    string(gen, UID, meta.getUid());
+    string(gen, RESOURCE_VERSION, meta.getResourceVersion());
     if (meta.getGeneration() != 0) {
-      gen.writeNumberField("generation", meta.getGeneration());
+      gen.writeFieldName(GENERATION);
+      gen.writeNumber(meta.getGeneration());
     }
-    gen.writeFieldName("creationTimestamp");
+    gen.writeFieldName(CREATION_TIMESTAMP);
     if (meta.getCreationTimestamp() == null) {
       gen.writeNull();
     } else {
       gen.writeString(Rfc3339.format(meta.getCreationTimestamp()));
     }
     if (meta.getDeletionTimestamp() != null) {
-      gen.writeStringField("deletionTimestamp", Rfc3339.format(meta.getDeletionTimestamp()));
+      gen.writeFieldName(DELETION_TIMESTAMP);
+      gen.writeString(Rfc3339.format(meta.getDeletionTimestamp()));
     }
     if (meta.getDeletionGracePeriodSeconds() != null) {
-      gen.writeNumberField("deletionGracePeriodSeconds", meta.getDeletionGracePeriodSeconds());
+      gen.writeFieldName(DELETION_GRACE_PERIOD_SECONDS);
+      gen.writeNumber(meta.getDeletionGracePeriodSeconds());
     }
-    strings(gen, "labels", meta.getLabels());
-    strings(gen, "annotations", meta.getAnnotations());
+    strings(gen, LABELS, meta.getLabels());
+    strings(gen, ANNOTATIONS, meta.getAnnotations());
     List<OwnerReference> owners = meta.getOwnerReferences();
     if (owners != null && !owners.isEmpty()) {
-      gen.writeFieldName("ownerReferences");
+      gen.writeFieldName(OWNER_REFERENCES);
       provider.defaultSerializeValue(owners, gen);
     }
     List<String> finalizers = meta.getFinalizers();
     if (finalizers != null && !finalizers.isEmpty()) {
-      gen.writeArrayFieldStart("finalizers");
+      gen.writeFieldName(FINALIZERS);
+      gen.writeStartArray();
       for (String finalizer : finalizers) {
         gen.writeString(finalizer);
       }
@@ -64,24 +87,27 @@ public final class ObjectMetaSerializer extends StdSerializer<ObjectMeta> {
     }
     List<Map<String, Object>> managed = meta.getManagedFields();
     if (managed != null && !managed.isEmpty()) {
-      gen.writeFieldName("managedFields");
+      gen.writeFieldName(MANAGED_FIELDS);
       provider.defaultSerializeValue(managed, gen);
     }
     gen.writeEndObject();
   }
 
-  private static void string(JsonGenerator gen, String name, String value) throws IOException {
+  private static void string(JsonGenerator gen, SerializedString name, String value)
+      throws IOException {
     if (value != null && !value.isEmpty()) {
-      gen.writeStringField(name, value);
+      gen.writeFieldName(name);
+      gen.writeString(value);
     }
   }
 
-  private static void strings(JsonGenerator gen, String name, Map<String, String> map)
+  private static void strings(JsonGenerator gen, SerializedString name, Map<String, String> map)
       throws IOException {
     if (map == null || map.isEmpty()) {
       return;
     }
-    gen.writeObjectFieldStart(name);
+    gen.writeFieldName(name);
+    gen.writeStartObject();
     for (Map.Entry<String, String> entry : map.entrySet()) {
       gen.writeFieldName(entry.getKey());
       if (entry.getValue() == null) {
