@@ -26,7 +26,11 @@ class DocsSnippetsTest {
     List<String> checked = new ArrayList<>();
     for (String guide :
         List.of(
-            "docs/conversion.md", "docs/unversioned.md", "docs/restmapper.md", "docs/testing.md")) {
+            "docs/conversion.md",
+            "docs/unversioned.md",
+            "docs/restmapper.md",
+            "docs/testing.md",
+            "docs/negotiation.md")) {
       String text = Files.readString(root.resolve(guide), StandardCharsets.UTF_8);
       Matcher matcher = SNIPPET.matcher(text);
       while (matcher.find()) {
@@ -38,6 +42,6 @@ class DocsSnippetsTest {
         checked.add(matcher.group(1));
       }
     }
-    assertTrue(checked.size() >= 11, "expected the guide's snippets, found " + checked);
+    assertTrue(checked.size() >= 12, "expected the guide's snippets, found " + checked);
   }
 }
