@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Writes {@link ObjectMeta} field by field, with Kubernetes' omission rules, without going through
@@ -17,6 +18,9 @@ import java.util.Map;
  */
 public final class ObjectMetaSerializer extends StdSerializer<ObjectMeta> {
   private static final long serialVersionUID = 1L;
+  private static final int MAX_KEYS = 4096;
+  private static final int MAX_KEY_LENGTH = 320;
+  private static final ConcurrentHashMap<String, SerializedString> KEYS = new ConcurrentHashMap<>();
   private static final SerializedString NAME = new SerializedString("name");
   private static final SerializedString GENERATE_NAME = new SerializedString("generateName");
   private static final SerializedString NAMESPACE = new SerializedString("namespace");
@@ -101,6 +105,21 @@ public final class ObjectMetaSerializer extends StdSerializer<ObjectMeta> {
     }
   }
 
+  /**
+   * Label and annotation keys repeat across objects; each is encoded once and kept, up to a bound,
+   * so that a flood of distinct keys cannot grow the cache without limit.
+   */
+  private static SerializedString key(String key) {
+    SerializedString encoded = KEYS.get(key);
+    if (encoded == null) {
+      encoded = new SerializedString(key);
+      if (KEYS.size() < MAX_KEYS && key.length() <= MAX_KEY_LENGTH) {
+        KEYS.putIfAbsent(key, encoded);
+      }
+    }
+    return encoded;
+  }
+
   private static void strings(JsonGenerator gen, SerializedString name, Map<String, String> map)
       throws IOException {
     if (map == null || map.isEmpty()) {
@@ -109,11 +128,11 @@ public final class ObjectMetaSerializer extends StdSerializer<ObjectMeta> {
     gen.writeFieldName(name);
     gen.writeStartObject();
     for (Map.Entry<String, String> entry : map.entrySet()) {
-      gen.writeFieldName(entry.getKey());
+      gen.writeFieldName(key(entry.getKey()));
       if (entry.getValue() == null) {
         gen.writeNull();
       } else {
-        gen.writeString(entry.getValue());
+        gen.writeString(key(entry.getValue()));
       }
     }
     gen.writeEndObject();

@@ -2,6 +2,7 @@ package dev.machinery.unversioned.meta.v1;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import java.util.List;
 import java.util.Objects;
 
@@ -43,6 +44,7 @@ public final class PartialObjectMetadataList extends TypeMeta {
    * @return the items
    */
   @JsonInclude(JsonInclude.Include.ALWAYS)
+  @JsonSerialize(contentUsing = PartialObjectMetadataItemSerializer.class)
   public List<PartialObjectMetadata> getItems() {
     return items;
   }
