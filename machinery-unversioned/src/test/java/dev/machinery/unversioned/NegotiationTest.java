@@ -15,6 +15,7 @@ import dev.machinery.unversioned.meta.v1.MetaV1;
 import dev.machinery.unversioned.meta.v1.ObjectMeta;
 import dev.machinery.unversioned.meta.v1.Scale;
 import dev.machinery.unversioned.meta.v1.Status;
+import dev.machinery.unversioned.meta.v1.TableColumnDefinition;
 import dev.machinery.unversioned.negotiation.Endpoint;
 import dev.machinery.unversioned.negotiation.Negotiation;
 import dev.machinery.unversioned.negotiation.Negotiator;
@@ -23,6 +24,7 @@ import dev.machinery.unversioned.negotiation.QueryParameterException;
 import dev.machinery.unversioned.negotiation.Representation;
 import dev.machinery.unversioned.negotiation.Response;
 import dev.machinery.unversioned.negotiation.ScaleAccessor;
+import dev.machinery.unversioned.negotiation.TableConvertor;
 import dev.machinery.unversioned.testapi.Pod;
 import dev.machinery.unversioned.testapi.PodList;
 import dev.machinery.unversioned.testapi.ReplicaSet;
@@ -125,6 +127,64 @@ class NegotiationTest {
     Negotiation none = NEGOTIATOR.negotiate("application/json;as=Table;g=meta.k8s.io;v=v1", PODS);
     Response withoutObjects = NEGOTIATOR.respond(none.representation(), pods(), "None");
     assertFalse(withoutObjects.text().contains("\"object\""));
+  }
+
+  @Test
+  void registeredColumnsAndAnEmptyList() {
+    Negotiator custom =
+        Negotiator.builder(SCHEME)
+            .addTableConvertor(
+                GroupKind.of("", "Pod"),
+                new TableConvertor() {
+                  @Override
+                  public List<TableColumnDefinition> columns() {
+                    TableColumnDefinition app = new TableColumnDefinition();
+                    app.setName("App");
+                    app.setType("string");
+                    app.setFormat("");
+                    app.setDescription("the app label");
+                    app.setPriority(0);
+                    return List.of(app);
+                  }
+
+                  @Override
+                  public List<Object> cells(dev.machinery.core.runtime.ApiObject object) {
+                    return List.of(((Pod) object).getMetadata().getLabels().get("app"));
+                  }
+                })
+            .build();
+    Representation table = custom.negotiate("text/csv", PODS).representation();
+    assertEquals("App\r\nweb\r\nweb\r\n", custom.respond(table, pods(), null).text());
+    PodList empty = pods();
+    empty.setItems(List.of());
+    assertEquals("App\r\n", custom.respond(table, empty, null).text());
+    assertThrows(IllegalArgumentException.class, () -> custom.respond(table, pods(), "Everything"));
+  }
+
+  @Test
+  void negotiatesAndRendersFromManyThreadsAtOnce() throws Exception {
+    String expected =
+        get("application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1", PODS, pods()).text();
+    java.util.concurrent.ExecutorService pool =
+        java.util.concurrent.Executors.newFixedThreadPool(4);
+    try {
+      List<java.util.concurrent.Future<String>> results = new java.util.ArrayList<>();
+      for (int i = 0; i < 200; i++) {
+        results.add(
+            pool.submit(
+                () ->
+                    get(
+                            "application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1",
+                            PODS,
+                            pods())
+                        .text()));
+      }
+      for (java.util.concurrent.Future<String> result : results) {
+        assertEquals(expected, result.get());
+      }
+    } finally {
+      pool.shutdown();
+    }
   }
 
   @Test

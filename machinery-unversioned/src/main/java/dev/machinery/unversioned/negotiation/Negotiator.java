@@ -496,11 +496,7 @@ public final class Negotiator {
   private ApiObject partial(ApiObject object) {
     List<ApiObject> items = items(object);
     if (items == null) {
-      PartialObjectMetadata partial = new PartialObjectMetadata();
-      partial.setApiVersion(MetaV1.META_V1.toString());
-      partial.setKind("PartialObjectMetadata");
-      partial.setMetadata(metadataOf(object));
-      return partial;
+      return partialOf(object);
     }
     PartialObjectMetadataList list = new PartialObjectMetadataList();
     list.setApiVersion(MetaV1.META_V1.toString());
@@ -511,11 +507,7 @@ public final class Negotiator {
     }
     List<PartialObjectMetadata> partials = new ArrayList<>(items.size());
     for (ApiObject item : items) {
-      PartialObjectMetadata partial = new PartialObjectMetadata();
-      partial.setApiVersion(MetaV1.META_V1.toString());
-      partial.setKind("PartialObjectMetadata");
-      partial.setMetadata(metadataOf(item));
-      partials.add(partial);
+      partials.add(partialOf(item));
     }
     list.setItems(partials);
     return list;
@@ -524,14 +516,12 @@ public final class Negotiator {
   private Table table(ApiObject object, String include) {
     List<ApiObject> items = items(object);
     List<ApiObject> rows = items == null ? List.of(object) : items;
-    GroupKind kind = items == null || items.isEmpty() ? null : kindOf(items.get(0)).groupKind();
-    if (items == null) {
-      kind = kindOf(object).groupKind();
+    GroupKind kind = kindOf(object).groupKind();
+    if (items != null && kind.kind().endsWith("List")) {
+      // The columns of a list are its items' (an empty list still gets them).
+      kind = GroupKind.of(kind.group(), kind.kind().substring(0, kind.kind().length() - 4));
     }
-    TableConvertor convertor = kind == null ? null : tables.get(kind);
-    if (convertor == null) {
-      convertor = DEFAULT_TABLE;
-    }
+    TableConvertor convertor = tables.getOrDefault(kind, defaultTable);
     Table table = new Table();
     table.setApiVersion(MetaV1.META_V1.toString());
     table.setKind("Table");
@@ -572,7 +562,7 @@ public final class Negotiator {
     return partial;
   }
 
-  private final TableConvertor DEFAULT_TABLE =
+  private final TableConvertor defaultTable =
       new TableConvertor() {
         @Override
         public List<TableColumnDefinition> columns() {
