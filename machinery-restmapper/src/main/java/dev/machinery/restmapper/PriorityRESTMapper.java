@@ -21,7 +21,7 @@ public final class PriorityRESTMapper implements RESTMapper {
   public static final String ANY = "*";
 
   /**
-   * A group/version pattern; either part may be {@link #ANY}.
+   * A group/version pattern; either part may be {@link #ANY}. Immutable.
    *
    * @param group the group, {@code ""} for the core group, or {@code *}
    * @param version the version, or {@code *}

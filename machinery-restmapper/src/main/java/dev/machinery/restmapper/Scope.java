@@ -1,6 +1,6 @@
 package dev.machinery.restmapper;
 
-/** Whether a resource's objects live in namespaces, Kubernetes' {@code RESTScope}. */
+/** Whether a resource's objects live in namespaces, Kubernetes' {@code RESTScope}. Immutable. */
 public enum Scope {
   /** Objects live in a namespace ({@code pods}, {@code deployments}). */
   NAMESPACE,

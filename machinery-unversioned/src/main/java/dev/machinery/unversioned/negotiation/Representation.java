@@ -46,7 +46,7 @@ public record Representation(
     Objects.requireNonNull(version, "version");
   }
 
-  /** What the served object becomes. */
+  /** What the served object becomes. Immutable. */
   public enum Transform {
     /** The object itself, possibly in another version of its group. */
     NONE,
