@@ -5,7 +5,7 @@ package dev.machinery.core.codec;
  * fieldValidation} query parameter.
  *
  * <p>Duplicate {@code apiVersion} or {@code kind} fields are an error in every mode: they decide
- * the type, and a document must name it once.
+ * the type, and a document must name it once. Immutable.
  */
 public enum FieldValidation {
   /** Drop unknown fields silently; for a field given twice, the last value wins. */

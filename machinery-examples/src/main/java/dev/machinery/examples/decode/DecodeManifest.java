@@ -20,7 +20,7 @@ import java.util.List;
 
 /**
  * Decodes a YAML manifest and prints what it found: the bundled {@code manifest.yaml}, or the file
- * named by the first argument.
+ * named by the first argument. Stateless.
  */
 public final class DecodeManifest {
   private DecodeManifest() {}
