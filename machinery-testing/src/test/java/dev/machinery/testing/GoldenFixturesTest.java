@@ -45,4 +45,24 @@ class GoldenFixturesTest {
         changed.getMessage().startsWith(scale + ": re-encodes differently; line 3:"),
         changed.getMessage());
   }
+
+  @Test
+  void updatesOnlyWhenAsked(@TempDir Path directory) {
+    GoldenFixtures fixtures =
+        GoldenFixtures.forScheme(SCHEME, directory).with(Fuzzer.defaults(), 9);
+    assertThrows(AssertionError.class, fixtures::checkOrUpdate);
+    String before = System.getProperty("machinery.fixtures.update");
+    System.setProperty("machinery.fixtures.update", "true");
+    try {
+      fixtures.checkOrUpdate();
+    } finally {
+      if (before == null) {
+        System.clearProperty("machinery.fixtures.update");
+      } else {
+        System.setProperty("machinery.fixtures.update", before);
+      }
+    }
+    fixtures.checkOrUpdate();
+    assertEquals(fixtures.kinds().size(), fixtures.dynamicTests().count());
+  }
 }
