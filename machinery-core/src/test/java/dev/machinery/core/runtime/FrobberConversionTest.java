@@ -16,6 +16,7 @@ import dev.machinery.core.testapi.frobber.internal.Frobber;
 import dev.machinery.core.testapi.meta.Status;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -270,6 +271,26 @@ class FrobberConversionTest {
     assertThrows(
         NotRegisteredException.class,
         () -> SCHEME.convertFieldLabel(FrobberApi.V6.withKind("Widget"), "metadata.name", "x"));
+  }
+
+  @Test
+  void rejectsFieldLabelConversionsForUnknownKindsAndTwiceForOne() {
+    SchemeBuildException error =
+        assertThrows(
+            SchemeBuildException.class,
+            () ->
+                FrobberApi.builder()
+                    .addFieldLabelConversion(
+                        FrobberApi.V6.withKind("Widget"), (label, value) -> Optional.empty())
+                    .addFieldLabelConversion(
+                        FrobberApi.V6.withKind("Frobber"), (label, value) -> Optional.empty())
+                    .build());
+    assertEquals(
+        List.of(
+            "two field-label conversions are registered for \"example.dev/v6, Kind=Frobber\"",
+            "a field-label conversion is registered for \"example.dev/v6, Kind=Widget\", which is"
+                + " not a registered kind"),
+        error.problems());
   }
 
   @Test
