@@ -20,7 +20,7 @@ import java.util.TreeSet;
  * {@link Builder#add(ConversionRegistration)}; hand-written ones are added with {@link
  * Builder#addConversion}. For classes that have no generated code (third-party types), {@link
  * Builder#addGenericConversion} declares a pair served by a runtime converter that matches
- * properties by name, with the same rules as the generator; it is about three times slower than
+ * properties by name, with the same rules as the generator; it is about four times slower than
  * generated code and is never used for a pair that has a function.
  *
  * <p>Built once by a {@link Builder}; afterwards every method may be called from any number of

@@ -19,11 +19,13 @@ import java.lang.annotation.Target;
  *
  * <p>The generator writes {@code GeneratedConversions} and {@code GeneratedDeepCopy} into the
  * package. A hand-written conversion is a static method, in any class of the package or of {@link
- * #uses()}, taking {@code (S in, ConversionScope scope)} and returning {@code T}, named {@code
- * convert} + source + {@code To} + target, where an API class is named by its package tag and
- * simple name ({@code convertV6FrobberToInternalFrobber}) and any other class by its simple name
- * ({@code convertIntegerToInt}). It replaces the generated function for its pair everywhere, and
- * can call the generated {@code autoConvert…} function for the fields it does not handle itself.
+ * #uses()} (public there), taking {@code (S in, ConversionScope scope)}, returning {@code T}, and
+ * named {@code convert…}. For a versioned class and its internal counterpart the name must be
+ * {@code convert} + tag + name + {@code To} + tag + name, the tag being the package's last segment
+ * ({@code convertV6FrobberToInternalFrobber}); another name is a compile error giving this one. For
+ * other pairs any {@code convert…} name serves ({@code convertIntegerToInt}). It replaces the
+ * generated function for its pair everywhere, and can call the generated {@code autoConvert…}
+ * function for the fields it does not handle itself.
  *
  * <p>A property on one side with no counterpart on the other is a compile error naming it, unless
  * the pair has a hand-written conversion or the property is marked {@link NotConverted}.

@@ -7,11 +7,9 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The lookup tables behind the mappers of this package: every name (plural, singular) and every
@@ -41,13 +39,11 @@ final class ResourceIndex {
     final Entry[] entries;
     final List<GroupVersionKind> kinds;
     final List<GroupVersionResource> resources;
-    final boolean severalGroups;
 
     Candidates(List<Entry> entries) {
       this.entries = entries.toArray(new Entry[0]);
       List<GroupVersionKind> kinds = new ArrayList<>();
       List<GroupVersionResource> resources = new ArrayList<>();
-      Set<String> groups = new LinkedHashSet<>();
       for (Entry entry : entries) {
         if (!kinds.contains(entry.kind)) {
           kinds.add(entry.kind);
@@ -55,11 +51,9 @@ final class ResourceIndex {
         if (!resources.contains(entry.plural)) {
           resources.add(entry.plural);
         }
-        groups.add(entry.kind.group());
       }
       this.kinds = Collections.unmodifiableList(kinds);
       this.resources = Collections.unmodifiableList(resources);
-      this.severalGroups = groups.size() > 1;
     }
   }
 
@@ -103,10 +97,6 @@ final class ResourceIndex {
 
   List<Entry> entries() {
     return entries;
-  }
-
-  boolean hasName(String name) {
-    return byName.containsKey(lower(name));
   }
 
   static String lower(String text) {
@@ -224,11 +214,6 @@ final class ResourceIndex {
       throw new NoResourceMatchException(query);
     }
     return candidates.resources;
-  }
-
-  private boolean isResolved(Candidates candidates) {
-    return policy == Policy.PRIORITY
-        || (policy == Policy.GROUP_AMBIGUOUS && !candidates.severalGroups);
   }
 
   /** The mappings of a kind; empty when none. */

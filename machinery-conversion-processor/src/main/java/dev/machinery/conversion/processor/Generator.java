@@ -82,7 +82,6 @@ final class Generator {
     final Map<String, HandWritten> handWritten;
     final Map<String, String> helperNames = new LinkedHashMap<>();
     final List<String> helpers = new ArrayList<>();
-    final Set<String> pairFunctions = new HashSet<>();
     boolean failed;
     String problem;
 
@@ -552,7 +551,6 @@ final class Generator {
     }
     out.append("  }\n\n");
     if (custom == null) {
-      unit.pairFunctions.add(name);
       out.append("  /**\n   * Converts {@code ")
           .append(source)
           .append("} to {@code ")
@@ -671,10 +669,7 @@ final class Generator {
       TypeMirror component = ((ArrayType) from).getComponentType();
       if (component.getKind().isPrimitive()) {
         return new Expr(
-            helper(unit, "copyArray", from, to, Mode.COPY, () -> arrayHelper(from))
-                + "("
-                + expr
-                + ")",
+            helper(unit, "copyArray", from, to, Mode.COPY, () -> arrayHelper()) + "(" + expr + ")",
             false);
       }
       unit.problem = "arrays of objects are not supported; use a List";
@@ -733,7 +728,7 @@ final class Generator {
     }
     if (fromElement.getKind() == ElementKind.ENUM && toName.equals("java.lang.String")) {
       return new Expr(
-          helper(unit, "convertEnumToString", from, to, mode, () -> enumToString(fromElement))
+          helper(unit, "convertEnumToString", from, to, mode, () -> enumToString())
               + "("
               + expr
               + ", scope)",
@@ -868,7 +863,7 @@ final class Generator {
     return body.toString();
   }
 
-  private String arrayHelper(TypeMirror type) {
+  private static String arrayHelper() {
     return "    return in == null ? null : in.clone();\n";
   }
 
@@ -891,7 +886,7 @@ final class Generator {
     return body.toString();
   }
 
-  private String enumToString(TypeElement type) {
+  private static String enumToString() {
     return "    return in == null ? null : in.name();\n";
   }
 

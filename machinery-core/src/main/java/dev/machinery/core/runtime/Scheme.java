@@ -367,12 +367,12 @@ public final class Scheme {
         || targetKinds.isEmpty()
         || isInternal(sourceKinds)
         || isInternal(targetKinds)) {
-      out = converter.convert(defaulted(in, false), target);
+      out = converter.convert(defaulted(in), target);
     } else {
       GroupVersionKind source =
           in instanceof ApiObject ? kindFor((ApiObject) in) : sourceKinds.get(0);
       Class<?> hub = hubType(source);
-      out = converter.convert(converter.convert(defaulted(in, false), hub), target);
+      out = converter.convert(converter.convert(defaulted(in), hub), target);
     }
     if (out instanceof ApiObject && targetKinds.size() == 1) {
       withKind((ApiObject) out, targetKinds.get(0));
@@ -395,10 +395,6 @@ public final class Scheme {
    *     no conversion function, or a value cannot be converted
    */
   public ApiObject convertToVersion(ApiObject in, GroupVersioner target) {
-    return convertToVersion(in, target, false);
-  }
-
-  private ApiObject convertToVersion(ApiObject in, GroupVersioner target, boolean owned) {
     Objects.requireNonNull(in, "in");
     Objects.requireNonNull(target, "target");
     Class<?> type = in.getClass();
@@ -441,7 +437,7 @@ public final class Scheme {
                             + " only"));
     Class<? extends ApiObject> targetType =
         typeFor(wanted).orElseThrow(() -> notRegistered(wanted));
-    Object internal = internalSource ? in : converter.convert(defaulted(in, owned), hub);
+    Object internal = internalSource ? in : converter.convert(defaulted(in), hub);
     ApiObject out;
     if (targetType == hub) {
       out = internalSource ? converter.deepCopy(in) : (ApiObject) internal;
@@ -527,11 +523,12 @@ public final class Scheme {
     return hub;
   }
 
-  private Object defaulted(Object in, boolean owned) {
+  /** The source as conversion sees it: a defaulted copy when its type has defaulters. */
+  private Object defaulted(Object in) {
     if (!(in instanceof ApiObject) || !defaulters.containsKey(in.getClass())) {
       return in;
     }
-    ApiObject object = owned ? (ApiObject) in : (ApiObject) converter.deepCopy(in);
+    ApiObject object = (ApiObject) converter.deepCopy(in);
     applyDefaults(object);
     return object;
   }

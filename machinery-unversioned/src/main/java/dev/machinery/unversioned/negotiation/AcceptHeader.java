@@ -69,7 +69,7 @@ public record AcceptHeader(List<MediaType> ranges, List<String> rejected) {
         continue;
       }
       try {
-        ranges.add(MediaType.parse(part));
+        ranges.add(MediaType.parse(part.strip()));
       } catch (MalformedMediaTypeException e) {
         rejected.add(e.getMessage());
       }
