@@ -701,8 +701,21 @@ final class Generator {
                 : pkg.getQualifiedName() + "." + DEEP_COPY_CLASS + ".";
         return new Expr(owner + "deepCopy(" + expr + ")", false);
       }
+      if (hasDeepCopyMethod(fromElement, from)) {
+        return new Expr(
+            helper(unit, "deepCopyWithMethod", from, to, Mode.COPY, () -> deepCopyMethodHelper())
+                + "("
+                + expr
+                + ")",
+            false);
+      }
+      if (fromName.equals("java.lang.Object")) {
+        return new Expr("dev.machinery.conversion.JsonValues.deepCopy(" + expr + ")", false);
+      }
       unit.problem =
-          fromName + " is neither immutable nor an API class of a package marked @GenerateDeepCopy";
+          fromName
+              + " is neither immutable, nor an API class of a package marked @GenerateDeepCopy,"
+              + " nor a class with a public deepCopy() method returning its own type";
       return null;
     }
     if (mode == Mode.COPY) {
@@ -919,6 +932,24 @@ final class Generator {
             + code
             + "  }\n\n");
     return name;
+  }
+
+  /** Whether a class declares or inherits a public {@code T deepCopy()}, Go's DeepCopy hook. */
+  private boolean hasDeepCopyMethod(TypeElement element, TypeMirror type) {
+    for (ExecutableElement method : ElementFilter.methodsIn(elements.getAllMembers(element))) {
+      if (method.getSimpleName().contentEquals("deepCopy")
+          && method.getParameters().isEmpty()
+          && method.getModifiers().contains(Modifier.PUBLIC)
+          && !method.getModifiers().contains(Modifier.STATIC)
+          && types.isAssignable(method.getReturnType(), types.erasure(type))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static String deepCopyMethodHelper() {
+    return "    return in == null ? null : in.deepCopy();\n";
   }
 
   private boolean hasDeepCopy(PackageElement pkg) {

@@ -30,7 +30,10 @@ final class CompilerHarness {
     DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
     Path output;
     try {
-      output = Files.createTempDirectory("machinery-processor-test");
+      // Under the build directory, so that "mvn clean" removes it and nothing is left in /tmp.
+      Path root = Path.of("target", "compiler-harness").toAbsolutePath();
+      Files.createDirectories(root);
+      output = Files.createTempDirectory(root, "compile");
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

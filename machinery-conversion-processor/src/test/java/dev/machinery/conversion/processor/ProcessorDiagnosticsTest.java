@@ -235,7 +235,8 @@ class ProcessorDiagnosticsTest {
     assertEquals(
         List.of(
             "Holder.buffer: cannot deep-copy java.lang.StringBuilder: java.lang.StringBuilder is"
-                + " neither immutable nor an API class of a package marked @GenerateDeepCopy"),
+                + " neither immutable, nor an API class of a package marked @GenerateDeepCopy, nor"
+                + " a class with a public deepCopy() method returning its own type"),
         CompilerHarness.compile(sources).errors());
   }
 

@@ -28,6 +28,7 @@ public final class DiscoveryV2 {
     return builder
         .addKnownTypes(V2, APIGroupDiscoveryList.class, APIGroupDiscovery.class)
         .addKnownTypes(V2BETA1, APIGroupDiscoveryList.class, APIGroupDiscovery.class)
-        .setVersionPriority(V2, V2BETA1);
+        .setVersionPriority(V2, V2BETA1)
+        .addConversions(new GeneratedDeepCopy());
   }
 }

@@ -29,7 +29,7 @@ public final class MetaV1 {
    * version, written as {@code v1}); {@code Table}, {@code PartialObjectMetadata}, {@code
    * PartialObjectMetadataList} and the options in {@code meta.k8s.io/v1}; {@code Scale} in {@code
    * autoscaling/v1} and, as the generic form the alternate-representations proposal asks for, in
-   * {@code meta.k8s.io/v1}.
+   * {@code meta.k8s.io/v1}; and the deep-copy functions of every type of this package.
    *
    * @param builder the scheme builder
    * @return the builder
@@ -47,7 +47,8 @@ public final class MetaV1 {
             .addKnownTypes(
                 META_V1, Table.class, PartialObjectMetadata.class, PartialObjectMetadataList.class)
             .addKnownTypes(AUTOSCALING_V1, Scale.class)
-            .addKnownTypes(META_V1, Scale.class),
+            .addKnownTypes(META_V1, Scale.class)
+            .addConversions(new GeneratedDeepCopy()),
         META_V1);
   }
 

@@ -6,5 +6,11 @@
  * {@link dev.machinery.unversioned.meta.v1.PartialObjectMetadata} and {@link
  * dev.machinery.unversioned.meta.v1.Scale}. JSON names and omission rules follow Kubernetes';
  * {@link dev.machinery.unversioned.meta.v1.MetaV1} registers them into a Scheme.
+ *
+ * <p>Every class here has a generated deep copy ({@code GeneratedDeepCopy}), so the generated
+ * conversions and deep copies of any API can hold these types.
  */
+@GenerateDeepCopy
 package dev.machinery.unversioned.meta.v1;
+
+import dev.machinery.conversion.GenerateDeepCopy;
