@@ -169,7 +169,7 @@ final class MetaGenerators {
       TableRow row = new TableRow();
       List<Object> cells = new ArrayList<>();
       cells.add(text(random));
-      cells.add((long) random.nextInt(100));
+      cells.add(random.nextInt(100)); // untyped integers decode as Integer where they fit
       cells.add(random.nextBoolean());
       cells.add(null);
       cells.add(random.nextInt(1000) / 8.0);

@@ -755,6 +755,9 @@ public final class Codec {
   }
 
   private ApiObject bind(JsonParser source, Class<?> type) throws IOException {
+    // Deserializers written for plain Jackson read subtrees through the parser's codec
+    // (fabric8's Quantity calls p.getCodec().readTree(p)): give them the library's mapper.
+    source.setCodec(format == Format.JSON ? factory.jsonMapper : factory.yamlMapper);
     return (ApiObject) factory.reader(format, type).readValue(source);
   }
 

@@ -301,8 +301,9 @@ final class MachineryModule extends SimpleModule {
 
   /**
    * Untyped values ({@code Object}, map and list contents): maps, lists, strings, booleans, null,
-   * {@code Long} or {@code BigInteger} integers, and finite {@code Double}s. Nesting is bounded by
-   * the parser's depth limit, so the recursion is too.
+   * {@code Integer}, {@code Long} or {@code BigInteger} integers (the smallest that holds the
+   * value, as plain Jackson reads them), and finite {@code Double}s. Nesting is bounded by the
+   * parser's depth limit, so the recursion is too.
    */
   static final class UntypedDeserializer extends StdDeserializer<Object> {
     private static final long serialVersionUID = 1L;
@@ -340,11 +341,21 @@ final class MachineryModule extends SimpleModule {
           return p.getText();
         case VALUE_NUMBER_INT:
           {
-            if (p.getNumberType() == JsonParser.NumberType.BIG_INTEGER) {
+            // As plain Jackson reads them: Integer where the value fits, then Long, then
+            // BigInteger; deserializers written for Jackson (fabric8's IntOrString) expect it.
+            JsonParser.NumberType type = p.getNumberType();
+            if (type == JsonParser.NumberType.INT) {
+              return p.getIntValue();
+            }
+            if (type == JsonParser.NumberType.BIG_INTEGER) {
               BigInteger big = p.getBigIntegerValue();
+              if (big.bitLength() < 32) {
+                return big.intValue();
+              }
               return big.bitLength() < 64 ? (Object) big.longValue() : big;
             }
-            return p.getLongValue();
+            long value = p.getLongValue();
+            return value == (int) value ? (Object) (int) value : (Object) value;
           }
         case VALUE_NUMBER_FLOAT:
           {

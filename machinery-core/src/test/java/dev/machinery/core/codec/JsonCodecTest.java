@@ -390,10 +390,12 @@ class JsonCodecTest {
         (Deployment)
             JSON.decode(
                     doc(
-                        "\"spec\":{\"extra\":{\"i\":1,\"big\":123456789012345678901234567890,\"f\":1.5,\"s\":\"x\",\"n\":null,\"l\":[true]}}"))
+                        "\"spec\":{\"extra\":{\"i\":1,\"l64\":4294967296,\"big\":123456789012345678901234567890,\"f\":1.5,\"s\":\"x\",\"n\":null,\"l\":[true]}}"))
                 .object();
     Map<String, Object> extra = d.getSpec().extra();
-    assertEquals(1L, extra.get("i"));
+    // Integer where the value fits, as plain Jackson reads it (issue 11: fabric8's IntOrString).
+    assertEquals(1, extra.get("i"));
+    assertEquals(4294967296L, extra.get("l64"));
     assertEquals(new java.math.BigInteger("123456789012345678901234567890"), extra.get("big"));
     assertEquals(1.5, extra.get("f"));
     assertTrue(extra.containsKey("n"));

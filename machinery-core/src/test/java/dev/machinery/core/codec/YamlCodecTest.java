@@ -84,15 +84,15 @@ class YamlCodecTest {
     expected.put("t", true);
     expected.put("n", null);
     expected.put("e", null);
-    expected.put("i", -12L);
-    expected.put("o", 15L);
-    expected.put("h", 255L);
+    expected.put("i", -12);
+    expected.put("o", 15);
+    expected.put("h", 255);
     expected.put("f", 1.1);
     expected.put("x", 1000.0);
     expected.put("s", "1.2.3");
     expected.put("q", "12");
     expected.put("big", new java.math.BigInteger("123456789012345678901234567890"));
-    expected.put("oct", 777L);
+    expected.put("oct", 777);
     assertEquals(expected, extra);
   }
 
@@ -202,15 +202,15 @@ class YamlCodecTest {
                 + "    one:\n      <<: *base\n      b: 3\n"
                 + "    two:\n      <<: [*more, *base]\n      d: 4\n");
     Map<String, Object> extra = d.getSpec().extra();
-    assertEquals(Map.of("a", 1L, "b", 3L), extra.get("one"));
-    assertEquals(Map.of("a", 1L, "b", 20L, "c", 30L, "d", 4L), extra.get("two"));
+    assertEquals(Map.of("a", 1, "b", 3), extra.get("one"));
+    assertEquals(Map.of("a", 1, "b", 20, "c", 30, "d", 4), extra.get("two"));
   }
 
   @Test
   void keepsAQuotedMergeKeyAsAnOrdinaryKey() {
     Deployment d =
         deployment("apiVersion: apps/v1\nkind: Deployment\nspec:\n  extra: {\"<<\": 1}\n");
-    assertEquals(Map.of("<<", 1L), d.getSpec().extra());
+    assertEquals(Map.of("<<", 1), d.getSpec().extra());
   }
 
   @Test

@@ -99,10 +99,13 @@ public final class Unstructured implements ApiObject {
   }
 
   /**
-   * Sets a top-level field; the decoder calls this for every field but the type fields.
+   * Sets a top-level field to a copy of a JSON value, with integers held as {@code Long} (as
+   * Kubernetes' unstructured objects hold every integer as int64); the decoder calls this for every
+   * field but the type fields.
    *
    * @param name the field name
    * @param value the JSON value
+   * @throws UnstructuredFieldException if the value is not a JSON value
    */
   @JsonAnySetter
   public void setField(String name, Object value) {
@@ -110,7 +113,7 @@ public final class Unstructured implements ApiObject {
     if (value == null && (name.equals(API_VERSION) || name.equals(KIND))) {
       content.remove(name);
     } else {
-      content.put(name, value);
+      content.put(name, copyValue(value, name));
     }
   }
 
