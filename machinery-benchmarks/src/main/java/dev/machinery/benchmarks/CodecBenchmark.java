@@ -6,7 +6,6 @@ import dev.machinery.core.codec.Codec;
 import dev.machinery.core.codec.CodecFactory;
 import dev.machinery.core.codec.CodecLimits;
 import dev.machinery.core.codec.FieldValidation;
-import dev.machinery.core.runtime.ApiObject;
 import io.fabric8.kubernetes.api.model.KubernetesResource;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
@@ -116,7 +115,7 @@ public class CodecBenchmark {
    * @return the object
    */
   @Benchmark
-  public ApiObject decodeStrict() {
+  public Object decodeStrict() {
     return strict.decode(typeFirst).object();
   }
 
@@ -126,7 +125,7 @@ public class CodecBenchmark {
    * @return the object
    */
   @Benchmark
-  public ApiObject decodeWarn() {
+  public Object decodeWarn() {
     return warn.decode(typeFirst).object();
   }
 
@@ -136,7 +135,7 @@ public class CodecBenchmark {
    * @return the object
    */
   @Benchmark
-  public ApiObject decodeIgnore() {
+  public Object decodeIgnore() {
     return ignore.decode(typeFirst).object();
   }
 
@@ -157,7 +156,7 @@ public class CodecBenchmark {
    * @return the object
    */
   @Benchmark
-  public ApiObject decodeTypeLastStrict() {
+  public Object decodeTypeLastStrict() {
     return strict.decode(typeLast).object();
   }
 
@@ -167,7 +166,7 @@ public class CodecBenchmark {
    * @return the object
    */
   @Benchmark
-  public ApiObject decodeTypeLastIgnore() {
+  public Object decodeTypeLastIgnore() {
     return ignore.decode(typeLast).object();
   }
 
@@ -242,7 +241,7 @@ public class CodecBenchmark {
    * @return the object
    */
   @Benchmark
-  public ApiObject decodeYamlStrict() {
+  public Object decodeYamlStrict() {
     return yamlCodec.decode(yaml).object();
   }
 }

@@ -42,7 +42,7 @@ public class NegotiationBenchmark {
   private Representation partial;
   private Representation table;
   private CodecFactory codecs;
-  private dev.machinery.core.runtime.ApiObject prebuilt;
+  private Object prebuilt;
 
   /** Decodes the benchmark document 10,000 times into a list and negotiates the three forms. */
   @Setup

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import dev.machinery.core.codec.Codec;
 import dev.machinery.core.codec.CodecFactory;
-import dev.machinery.core.runtime.ApiObject;
 import dev.machinery.core.runtime.GroupVersioner;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.examples.gizmo.GizmoApi;
@@ -26,7 +25,7 @@ class GizmoConversionTest {
             + "name: sprocket\n"
             + "owner: ada\n"
             + "tags: [blue]\n";
-    ApiObject hub = codecs.yaml().decodingTo(GroupVersioner.internal()).decode(v1).object();
+    Object hub = codecs.yaml().decodingTo(GroupVersioner.internal()).decode(v1).object();
     Codec v2 = codecs.json().encodingTo(GroupVersioner.of(GizmoApi.V2));
     assertEquals(
         "{\"apiVersion\":\"gizmos.example.dev/v2\",\"kind\":\"Gizmo\",\"name\":\"sprocket\","

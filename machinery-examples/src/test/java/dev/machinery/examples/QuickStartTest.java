@@ -8,7 +8,6 @@ import dev.machinery.core.codec.CodecFactory;
 import dev.machinery.core.codec.Decoded;
 import dev.machinery.core.codec.FieldValidation;
 import dev.machinery.core.codec.StrictDecodingException;
-import dev.machinery.core.runtime.ApiObject;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.core.schema.GroupVersion;
 import dev.machinery.examples.api.ConfigMap;
@@ -33,7 +32,7 @@ class QuickStartTest {
         metadata: {name: gear}
         spec: {size: 3, colour: 0x1F, colur: red}
         """;
-    Decoded<ApiObject> decoded =
+    Decoded<Object> decoded =
         codecs.yaml().withFieldValidation(FieldValidation.WARN).decode(manifest);
     Widget widget = (Widget) decoded.object();
 

@@ -1,6 +1,7 @@
 package dev.machinery.testing;
 
 import dev.machinery.core.runtime.ApiObject;
+import dev.machinery.core.runtime.TypeAccessor;
 import java.lang.reflect.GenericArrayType;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
@@ -209,7 +210,10 @@ public final class Fuzzer {
               + " register a FuzzFunction for it");
     }
     Map<String, Object> values = new HashMap<>();
-    boolean apiObject = ApiObject.class.isAssignableFrom(raw);
+    // The type fields of a kind are the caller's to set: the library's own kinds at any depth
+    // (list items), a model written elsewhere (fabric8's) at the root.
+    boolean apiObject =
+        ApiObject.class.isAssignableFrom(raw) || (depth == 0 && TypeAccessor.find(raw).isPresent());
     for (Beans.Property property : shape.properties) {
       if (apiObject && (property.name().equals("apiVersion") || property.name().equals("kind"))) {
         continue;

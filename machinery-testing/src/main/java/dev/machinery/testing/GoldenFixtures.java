@@ -2,8 +2,8 @@ package dev.machinery.testing;
 
 import dev.machinery.core.codec.Codec;
 import dev.machinery.core.codec.CodecFactory;
-import dev.machinery.core.runtime.ApiObject;
 import dev.machinery.core.runtime.Scheme;
+import dev.machinery.core.runtime.TypeAccessor;
 import dev.machinery.core.schema.GroupVersionKind;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -82,8 +82,7 @@ public final class GoldenFixtures {
    */
   public List<GroupVersionKind> kinds() {
     List<GroupVersionKind> kinds = new ArrayList<>();
-    for (Map.Entry<GroupVersionKind, Class<? extends ApiObject>> entry :
-        scheme.allKnownTypes().entrySet()) {
+    for (Map.Entry<GroupVersionKind, Class<?>> entry : scheme.allKnownTypes().entrySet()) {
       if (!entry.getKey().groupVersion().isInternal()) {
         kinds.add(entry.getKey());
       }
@@ -112,9 +111,9 @@ public final class GoldenFixtures {
    */
   public void write() {
     for (GroupVersionKind kind : kinds()) {
-      ApiObject object = fuzzer.fuzz(scheme.typeFor(kind).orElseThrow(), new Random(seed));
-      object.setApiVersion(kind.apiVersion());
-      object.setKind(kind.kind());
+      Object object = fuzzer.fuzz(scheme.typeFor(kind).orElseThrow(), new Random(seed));
+      TypeAccessor.of(object).setApiVersion(object, kind.apiVersion());
+      TypeAccessor.of(object).setKind(object, kind.kind());
       writeFile(fixture(kind, "json"), json.encode(object));
       writeFile(fixture(kind, "yaml"), yaml.encode(object));
     }
@@ -196,7 +195,7 @@ public final class GoldenFixtures {
       }
       String again;
       try {
-        ApiObject decoded =
+        Object decoded =
             codec
                 .decode(stored.getBytes(StandardCharsets.UTF_8), scheme.typeFor(kind).orElseThrow())
                 .object();

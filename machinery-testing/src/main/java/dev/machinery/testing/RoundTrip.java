@@ -2,9 +2,9 @@ package dev.machinery.testing;
 
 import dev.machinery.core.codec.Codec;
 import dev.machinery.core.codec.CodecFactory;
-import dev.machinery.core.runtime.ApiObject;
 import dev.machinery.core.runtime.GroupVersioner;
 import dev.machinery.core.runtime.Scheme;
+import dev.machinery.core.runtime.TypeAccessor;
 import dev.machinery.core.schema.GroupKind;
 import dev.machinery.core.schema.GroupVersion;
 import dev.machinery.core.schema.GroupVersionKind;
@@ -84,8 +84,7 @@ public final class RoundTrip {
    */
   public List<GroupVersionKind> kinds() {
     List<GroupVersionKind> kinds = new ArrayList<>();
-    for (Map.Entry<GroupVersionKind, Class<? extends ApiObject>> entry :
-        scheme.allKnownTypes().entrySet()) {
+    for (Map.Entry<GroupVersionKind, Class<?>> entry : scheme.allKnownTypes().entrySet()) {
       GroupVersionKind kind = entry.getKey();
       if (include.test(kind)) {
         kinds.add(kind);
@@ -152,12 +151,11 @@ public final class RoundTrip {
    * @return the failure, or empty when the kind survives every seed
    */
   public Optional<RoundTripFailure> check(GroupVersionKind kind) {
-    Class<? extends ApiObject> type =
-        scheme.typeFor(kind).orElseThrow(() -> scheme.notRegistered(kind));
+    Class<?> type = scheme.typeFor(kind).orElseThrow(() -> scheme.notRegistered(kind));
     long first = only == null ? 0 : only;
     long end = only == null ? seeds : only + 1;
     for (long seed = first; seed < end; seed++) {
-      ApiObject object = fuzz(type, kind, seed);
+      Object object = fuzz(type, kind, seed);
       Outcome outcome = trip(kind, object);
       if (outcome != null) {
         return Optional.of(report(kind, seed, object, outcome));
@@ -166,37 +164,37 @@ public final class RoundTrip {
     return Optional.empty();
   }
 
-  private ApiObject fuzz(Class<? extends ApiObject> type, GroupVersionKind kind, long seed) {
-    ApiObject object = fuzzer.fuzz(type, new Random(seed));
+  private Object fuzz(Class<?> type, GroupVersionKind kind, long seed) {
+    Object object = fuzzer.fuzz(type, new Random(seed));
     stamp(object, kind);
     return object;
   }
 
-  private static void stamp(ApiObject object, GroupVersionKind kind) {
+  private static void stamp(Object object, GroupVersionKind kind) {
+    TypeAccessor accessor = TypeAccessor.of(object);
     if (kind.groupVersion().isInternal()) {
-      object.setApiVersion(null);
-      object.setKind(null);
+      accessor.setApiVersion(object, null);
+      accessor.setKind(object, null);
     } else {
-      object.setApiVersion(kind.apiVersion());
-      object.setKind(kind.kind());
+      accessor.setApiVersion(object, kind.apiVersion());
+      accessor.setKind(object, kind.kind());
     }
   }
 
   private RoundTripFailure report(
-      GroupVersionKind kind, long seed, ApiObject object, Outcome outcome) {
+      GroupVersionKind kind, long seed, Object object, Outcome outcome) {
     Object smallest = object;
     if (shrink && outcome.error == null) {
       smallest =
           Shrinker.shrink(
               object,
               candidate -> {
-                ApiObject apiObject = (ApiObject) candidate;
-                stamp(apiObject, kind);
-                Outcome again = trip(kind, apiObject);
+                stamp(candidate, kind);
+                Outcome again = trip(kind, candidate);
                 return again != null && again.route.equals(outcome.route) && again.error == null;
               });
     }
-    Outcome last = smallest == object ? outcome : trip(kind, (ApiObject) smallest);
+    Outcome last = smallest == object ? outcome : trip(kind, smallest);
     if (last == null) {
       last = outcome;
       smallest = object;
@@ -217,7 +215,7 @@ public final class RoundTrip {
     }
   }
 
-  private Outcome trip(GroupVersionKind kind, ApiObject object) {
+  private Outcome trip(GroupVersionKind kind, Object object) {
     GroupVersion internal = GroupVersion.internal(kind.group());
     boolean hasInternal =
         !scheme.isUnversioned(object.getClass())
@@ -238,9 +236,9 @@ public final class RoundTrip {
                   + " → "
                   + kind.groupVersion();
           try {
-            ApiObject external = scheme.convertToVersion(object, GroupVersioner.of(version));
-            ApiObject decoded = codec.decode(codec.encode(external)).object();
-            ApiObject back = scheme.convertToVersion(decoded, GroupVersioner.internal());
+            Object external = scheme.convertToVersion(object, GroupVersioner.of(version));
+            Object decoded = codec.decode(codec.encode(external)).object();
+            Object back = scheme.convertToVersion(decoded, GroupVersioner.internal());
             List<Difference> differences = equality.diff(object, back);
             if (!differences.isEmpty()) {
               return new Outcome(route, differences, null);
@@ -255,7 +253,7 @@ public final class RoundTrip {
     for (Codec codec : List.of(json, yaml)) {
       String route = kind.groupVersion() + " → " + name(codec) + " → " + kind.groupVersion();
       try {
-        ApiObject decoded = codec.decode(codec.encode(object), object.getClass()).object();
+        Object decoded = codec.decode(codec.encode(object), object.getClass()).object();
         List<Difference> differences = equality.diff(object, decoded);
         if (!differences.isEmpty()) {
           return new Outcome(route, differences, null);
@@ -267,10 +265,10 @@ public final class RoundTrip {
     if (hasInternal) {
       String route = kind.groupVersion() + " → " + internal + " → " + kind.groupVersion();
       try {
-        ApiObject expected = json.decode(json.encode(object), object.getClass()).object();
+        Object expected = json.decode(json.encode(object), object.getClass()).object();
         scheme.applyDefaults(expected);
-        ApiObject hub = scheme.convertToVersion(object, GroupVersioner.internal());
-        ApiObject back = scheme.convertToVersion(hub, GroupVersioner.of(kind.groupVersion()));
+        Object hub = scheme.convertToVersion(object, GroupVersioner.internal());
+        Object back = scheme.convertToVersion(hub, GroupVersioner.of(kind.groupVersion()));
         List<Difference> differences = equality.diff(expected, back);
         if (!differences.isEmpty()) {
           return new Outcome(route, differences, null);

@@ -148,7 +148,7 @@ class NegotiationTest {
                   }
 
                   @Override
-                  public List<Object> cells(dev.machinery.core.runtime.ApiObject object) {
+                  public List<Object> cells(Object object) {
                     return List.of(((Pod) object).getMetadata().getLabels().get("app"));
                   }
                 })

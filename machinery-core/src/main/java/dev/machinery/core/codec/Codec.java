@@ -14,9 +14,9 @@ import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.util.TokenBuffer;
-import dev.machinery.core.runtime.ApiObject;
 import dev.machinery.core.runtime.GroupVersioner;
 import dev.machinery.core.runtime.Scheme;
+import dev.machinery.core.runtime.TypeAccessor;
 import dev.machinery.core.schema.GroupVersionKind;
 import dev.machinery.core.schema.MalformedIdentifierException;
 import java.io.IOException;
@@ -204,8 +204,8 @@ public final class Codec {
    * @throws dev.machinery.core.runtime.NotRegisteredException if the document's kind is not
    *     registered
    */
-  public Decoded<ApiObject> decode(byte[] data) {
-    return decode(data, data.length, ApiObject.class);
+  public Decoded<Object> decode(byte[] data) {
+    return decode(data, data.length, Object.class);
   }
 
   /**
@@ -215,7 +215,7 @@ public final class Codec {
    * @return the object, its kind and any warnings
    * @throws DecodeException as {@link #decode(byte[])}
    */
-  public Decoded<ApiObject> decode(String text) {
+  public Decoded<Object> decode(String text) {
     return decode(text.getBytes(StandardCharsets.UTF_8));
   }
 
@@ -227,9 +227,9 @@ public final class Codec {
    * @return the object, its kind and any warnings
    * @throws DecodeException as {@link #decode(byte[])}, or if the stream fails
    */
-  public Decoded<ApiObject> decode(InputStream in) {
+  public Decoded<Object> decode(InputStream in) {
     byte[] data = readBounded(in);
-    return decode(data, data.length, ApiObject.class);
+    return decode(data, data.length, Object.class);
   }
 
   /**
@@ -242,7 +242,7 @@ public final class Codec {
    * @throws DecodeException as {@link #decode(byte[])}, or if the document's kind is registered to
    *     a type that is not {@code type}
    */
-  public <T extends ApiObject> Decoded<T> decode(byte[] data, Class<T> type) {
+  public <T> Decoded<T> decode(byte[] data, Class<T> type) {
     return decode(data, data.length, type);
   }
 
@@ -255,7 +255,7 @@ public final class Codec {
    * @return the object, its kind and any warnings
    * @throws DecodeException as {@link #decode(byte[], Class)}
    */
-  public <T extends ApiObject> Decoded<T> decode(String text, Class<T> type) {
+  public <T> Decoded<T> decode(String text, Class<T> type) {
     return decode(text.getBytes(StandardCharsets.UTF_8), type);
   }
 
@@ -269,7 +269,7 @@ public final class Codec {
    * @return the object, its kind and any warnings
    * @throws DecodeException as {@link #decode(byte[], Class)}, or if the stream fails
    */
-  public <T extends ApiObject> Decoded<T> decode(InputStream in, Class<T> type) {
+  public <T> Decoded<T> decode(InputStream in, Class<T> type) {
     byte[] data = readBounded(in);
     return decode(data, data.length, type);
   }
@@ -281,7 +281,7 @@ public final class Codec {
    * @return the decoded documents
    * @throws DecodeException as {@link #decode(byte[])}, naming the document that failed
    */
-  public List<Decoded<ApiObject>> decodeAll(byte[] data) {
+  public List<Decoded<Object>> decodeAll(byte[] data) {
     return decodeAll(data, data.length);
   }
 
@@ -292,7 +292,7 @@ public final class Codec {
    * @return the decoded documents
    * @throws DecodeException as {@link #decodeAll(byte[])}
    */
-  public List<Decoded<ApiObject>> decodeAll(String text) {
+  public List<Decoded<Object>> decodeAll(String text) {
     return decodeAll(text.getBytes(StandardCharsets.UTF_8));
   }
 
@@ -304,12 +304,12 @@ public final class Codec {
    * @return the decoded documents
    * @throws DecodeException as {@link #decodeAll(byte[])}, or if the stream fails
    */
-  public List<Decoded<ApiObject>> decodeAll(InputStream in) {
+  public List<Decoded<Object>> decodeAll(InputStream in) {
     byte[] data = readBounded(in);
     return decodeAll(data, data.length);
   }
 
-  private <T extends ApiObject> Decoded<T> decode(byte[] data, int length, Class<T> expected) {
+  private <T> Decoded<T> decode(byte[] data, int length, Class<T> expected) {
     if (format == Format.JSON) {
       return decodeJson(data, length, expected);
     }
@@ -326,15 +326,15 @@ public final class Codec {
     return decodeYamlDocument(documents.get(0), expected);
   }
 
-  private List<Decoded<ApiObject>> decodeAll(byte[] data, int length) {
+  private List<Decoded<Object>> decodeAll(byte[] data, int length) {
     if (format == Format.JSON) {
-      return List.of(decodeJson(data, length, ApiObject.class));
+      return List.of(decodeJson(data, length, Object.class));
     }
     List<YamlReader.Document> documents = readYaml(data, length);
-    List<Decoded<ApiObject>> decoded = new ArrayList<>(documents.size());
+    List<Decoded<Object>> decoded = new ArrayList<>(documents.size());
     for (int i = 0; i < documents.size(); i++) {
       try {
-        decoded.add(decodeYamlDocument(documents.get(i), ApiObject.class));
+        decoded.add(decodeYamlDocument(documents.get(i), Object.class));
       } catch (DecodeException e) {
         throw inDocument(e, i, documents.size());
       }
@@ -383,7 +383,7 @@ public final class Codec {
 
   // JSON ------------------------------------------------------------------------------------
 
-  private <T extends ApiObject> Decoded<T> decodeJson(byte[] data, int length, Class<T> expected) {
+  private <T> Decoded<T> decodeJson(byte[] data, int length, Class<T> expected) {
     checkSize(length);
     int start = Utf8.validate(data, length);
     ProblemCollector problems = new ProblemCollector(true);
@@ -405,7 +405,7 @@ public final class Codec {
     }
   }
 
-  private <T extends ApiObject> Decoded<T> bindJson(
+  private <T> Decoded<T> bindJson(
       byte[] data,
       int start,
       int length,
@@ -457,8 +457,8 @@ public final class Codec {
       }
       CodecFactory.Resolved resolved = resolve(apiVersion, kind, expected);
       GroupVersionKind gvk = resolved.kind;
-      Class<? extends ApiObject> type = resolved.type;
-      ApiObject object;
+      Class<?> type = resolved.type;
+      Object object;
       if (buffer != null) {
         buffer.writeEndObject();
         source = buffer.asParser(p);
@@ -470,8 +470,8 @@ public final class Codec {
         object = bind(p, type);
       }
       checkNoTrailingData(p);
-      object.setApiVersion(apiVersion);
-      object.setKind(kind);
+      resolved.accessor.setApiVersion(object, apiVersion);
+      resolved.accessor.setKind(object, kind);
       return finish(object, gvk, problems, expected);
     } catch (IOException e) {
       throw translate(e, source);
@@ -480,7 +480,7 @@ public final class Codec {
     }
   }
 
-  private <T extends ApiObject> Decoded<T> bindScanned(
+  private <T> Decoded<T> bindScanned(
       byte[] data,
       int start,
       int length,
@@ -497,10 +497,10 @@ public final class Codec {
           (findDuplicates ? factory.duplicateFindingJsonFactory : factory.jsonFactory)
               .createParser(data, start, length - start);
       p.nextToken();
-      ApiObject object = bind(p, resolved.type);
+      Object object = bind(p, resolved.type);
       checkNoTrailingData(p);
-      object.setApiVersion(type[0]);
-      object.setKind(type[1]);
+      resolved.accessor.setApiVersion(object, type[0]);
+      resolved.accessor.setKind(object, type[1]);
       return finish(object, resolved.kind, problems, expected);
     } catch (IOException e) {
       throw translate(e, p);
@@ -558,8 +558,7 @@ public final class Codec {
     return YamlReader.read(text, factory.limits());
   }
 
-  private <T extends ApiObject> Decoded<T> decodeYamlDocument(
-      YamlReader.Document document, Class<T> expected) {
+  private <T> Decoded<T> decodeYamlDocument(YamlReader.Document document, Class<T> expected) {
     if (!(document.root instanceof YamlNode.Mapping)) {
       throw new DecodeException(
           "expected a YAML mapping at line "
@@ -584,15 +583,15 @@ public final class Codec {
     String kind = yamlTypeField(root, KIND);
     CodecFactory.Resolved resolved = resolve(apiVersion, kind, expected);
     GroupVersionKind gvk = resolved.kind;
-    Class<? extends ApiObject> type = resolved.type;
+    Class<?> type = resolved.type;
     YamlTreeParser parser = new YamlTreeParser(root, factory.limits().maxNestingDepth());
     ProblemCollector outer = ProblemCollector.CURRENT.get();
     ProblemCollector.CURRENT.set(problems);
     try {
       parser.nextToken();
-      ApiObject object = bind(parser, type);
-      object.setApiVersion(apiVersion);
-      object.setKind(kind);
+      Object object = bind(parser, type);
+      resolved.accessor.setApiVersion(object, apiVersion);
+      resolved.accessor.setKind(object, kind);
       return finish(object, gvk, problems, expected);
     } catch (IOException e) {
       throw translate(e, parser);
@@ -669,7 +668,7 @@ public final class Codec {
   }
 
   private CodecFactory.Resolved resolve(String apiVersion, String kind, Class<?> expected) {
-    if (expected != ApiObject.class && decodeTarget == null) {
+    if (expected != Object.class && decodeTarget == null) {
       CodecFactory.Resolved byExpected = resolveByExpected(apiVersion, kind, expected);
       if (byExpected != null) {
         return byExpected;
@@ -680,8 +679,7 @@ public final class Codec {
     if (resolved == null) {
       GroupVersionKind gvk = identify(apiVersion, kind);
       Scheme scheme = factory.scheme();
-      Class<? extends ApiObject> type =
-          scheme.typeFor(gvk).orElseThrow(() -> scheme.notRegistered(gvk));
+      Class<?> type = scheme.typeFor(gvk).orElseThrow(() -> scheme.notRegistered(gvk));
       resolved = factory.cache(apiVersion, kind, gvk, type);
     }
     if (decodeTarget == null) {
@@ -705,8 +703,7 @@ public final class Codec {
           || expected.isInterface()) {
         return null;
       }
-      return new CodecFactory.Resolved(
-          identify(apiVersion, kind), (Class<? extends ApiObject>) expected);
+      return new CodecFactory.Resolved(identify(apiVersion, kind), (Class<?>) expected);
     }
     boolean noVersion = apiVersion == null || apiVersion.isEmpty();
     boolean noKind = kind == null || kind.isEmpty();
@@ -723,13 +720,10 @@ public final class Codec {
         match = candidate;
       }
     }
-    return match == null
-        ? null
-        : new CodecFactory.Resolved(match, (Class<? extends ApiObject>) expected);
+    return match == null ? null : new CodecFactory.Resolved(match, (Class<?>) expected);
   }
 
-  private static void checkExpected(
-      GroupVersionKind gvk, Class<? extends ApiObject> type, Class<?> expected) {
+  private static void checkExpected(GroupVersionKind gvk, Class<?> type, Class<?> expected) {
     if (!expected.isAssignableFrom(type)) {
       throw new DecodeException(
           "the document is "
@@ -743,36 +737,39 @@ public final class Codec {
   }
 
   /** The object of a document that holds nothing but its type fields. */
-  private ApiObject emptyObject(GroupVersionKind gvk, Class<? extends ApiObject> type)
-      throws IOException {
+  private Object emptyObject(GroupVersionKind gvk, Class<?> type) throws IOException {
     if (factory.scheme().typeFor(gvk).orElse(null) == type) {
       return factory.scheme().newObject(gvk);
     }
-    ApiObject object = (ApiObject) factory.reader(format, type).readValue("{}");
-    object.setApiVersion(gvk.apiVersion());
-    object.setKind(gvk.kind());
+    Object object = factory.reader(format, type).readValue("{}");
+    TypeAccessor accessor = TypeAccessor.of(type);
+    accessor.setApiVersion(object, gvk.apiVersion());
+    accessor.setKind(object, gvk.kind());
     return object;
   }
 
-  private ApiObject bind(JsonParser source, Class<?> type) throws IOException {
+  private Object bind(JsonParser source, Class<?> type) throws IOException {
     // Deserializers written for plain Jackson read subtrees through the parser's codec
     // (fabric8's Quantity calls p.getCodec().readTree(p)): give them the library's mapper.
     source.setCodec(format == Format.JSON ? factory.jsonMapper : factory.yamlMapper);
-    return (ApiObject) factory.reader(format, type).readValue(source);
+    return factory.reader(format, type).readValue(source);
   }
 
-  private <T extends ApiObject> Decoded<T> finish(
-      ApiObject object, GroupVersionKind gvk, ProblemCollector problems, Class<T> expected) {
+  private <T> Decoded<T> finish(
+      Object object, GroupVersionKind gvk, ProblemCollector problems, Class<T> expected) {
     List<FieldProblem> found = problems.isEmpty() ? List.of() : problems.problems();
     if (!found.isEmpty() && validation == FieldValidation.STRICT) {
       throw new StrictDecodingException(found, problems.omitted());
     }
-    if (object.getApiVersion() == null || object.getApiVersion().isEmpty()) {
-      object.setApiVersion(
-          gvk.apiVersion()); // the document left it out; the caller named the class
+    TypeAccessor accessor = TypeAccessor.of(object.getClass());
+    String apiVersion = accessor.apiVersion(object);
+    if (apiVersion == null || apiVersion.isEmpty()) {
+      // The document left it out; the caller named the class.
+      accessor.setApiVersion(object, gvk.apiVersion());
     }
-    if (object.getKind() == null || object.getKind().isEmpty()) {
-      object.setKind(gvk.kind());
+    String kind = accessor.kind(object);
+    if (kind == null || kind.isEmpty()) {
+      accessor.setKind(object, gvk.kind());
     }
     if (defaulting) {
       factory.scheme().applyDefaults(object);
@@ -1036,7 +1033,7 @@ public final class Codec {
    *     object names none
    * @throws EncodeException if a value cannot be written
    */
-  public byte[] encode(ApiObject object) {
+  public byte[] encode(Object object) {
     object = toEncodeVersion(Objects.requireNonNull(object, "object"));
     GroupVersionKind gvk = kindToEncode(object);
     try {
@@ -1051,9 +1048,9 @@ public final class Codec {
    *
    * @param object the object
    * @return JSON or YAML text
-   * @throws EncodeException as {@link #encode(ApiObject)}
+   * @throws EncodeException as {@link #encode(Object)}
    */
-  public String encodeToString(ApiObject object) {
+  public String encodeToString(Object object) {
     return new String(encode(object), StandardCharsets.UTF_8);
   }
 
@@ -1062,9 +1059,9 @@ public final class Codec {
    *
    * @param object the object
    * @param out the destination
-   * @throws EncodeException as {@link #encode(ApiObject)}, or if the stream fails
+   * @throws EncodeException as {@link #encode(Object)}, or if the stream fails
    */
-  public void encode(ApiObject object, OutputStream out) {
+  public void encode(Object object, OutputStream out) {
     Objects.requireNonNull(object, "object");
     Objects.requireNonNull(out, "out");
     object = toEncodeVersion(object);
@@ -1080,13 +1077,23 @@ public final class Codec {
    * The kind the Scheme gives a registered object; an object of a class the Scheme does not know
    * (an unstructured object) is written as the kind it names itself.
    */
-  private GroupVersionKind kindToEncode(ApiObject object) {
+  private GroupVersionKind kindToEncode(Object object) {
     Scheme scheme = factory.scheme();
     if (!scheme.kindsFor(object.getClass()).isEmpty()) {
       return scheme.kindFor(object);
     }
-    String apiVersion = object.getApiVersion();
-    String kind = object.getKind();
+    TypeAccessor accessor =
+        TypeAccessor.find(object.getClass())
+            .orElseThrow(
+                () ->
+                    new EncodeException(
+                        "cannot encode "
+                            + object.getClass().getName()
+                            + ": the class is not registered in the scheme and "
+                            + "carries no apiVersion and kind",
+                        null));
+    String apiVersion = accessor.apiVersion(object);
+    String kind = accessor.kind(object);
     if (apiVersion == null || apiVersion.isEmpty() || kind == null || kind.isEmpty()) {
       throw new EncodeException(
           "cannot encode "
@@ -1098,7 +1105,7 @@ public final class Codec {
     return GroupVersionKind.fromApiVersionAndKind(apiVersion, kind);
   }
 
-  private ApiObject toEncodeVersion(ApiObject object) {
+  private Object toEncodeVersion(Object object) {
     if (encodeTarget == null) {
       return object;
     }
@@ -1114,7 +1121,7 @@ public final class Codec {
     return scheme.convertToVersion(object, encodeTarget);
   }
 
-  private ObjectWriter writerFor(ApiObject object, GroupVersionKind gvk) {
+  private ObjectWriter writerFor(Object object, GroupVersionKind gvk) {
     ObjectWriter writer =
         factory.writer(format, object.getClass()).withAttribute(MachineryModule.ROOT_KIND, gvk);
     return pretty && format == Format.JSON ? writer.with(factory.prettyPrinter) : writer;

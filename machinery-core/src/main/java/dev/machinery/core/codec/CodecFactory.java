@@ -23,8 +23,8 @@ import com.fasterxml.jackson.databind.type.LogicalType;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
-import dev.machinery.core.runtime.ApiObject;
 import dev.machinery.core.runtime.Scheme;
+import dev.machinery.core.runtime.TypeAccessor;
 import dev.machinery.core.schema.GroupVersionKind;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
@@ -61,11 +61,13 @@ public final class CodecFactory {
   /** A document's identity, resolved against the scheme. */
   static final class Resolved {
     final GroupVersionKind kind;
-    final Class<? extends ApiObject> type;
+    final Class<?> type;
+    final TypeAccessor accessor;
 
-    Resolved(GroupVersionKind kind, Class<? extends ApiObject> type) {
+    Resolved(GroupVersionKind kind, Class<?> type) {
       this.kind = kind;
       this.type = type;
+      this.accessor = TypeAccessor.of(type);
     }
   }
 
@@ -74,7 +76,7 @@ public final class CodecFactory {
     this.limits = Objects.requireNonNull(limits, "limits");
     this.jsonFactory = jsonFactory(limits).build();
     this.duplicateFindingJsonFactory = new DuplicateFieldParser.Factory(jsonFactory(limits));
-    this.jsonMapper = configure(JsonMapper.builder(jsonFactory), false);
+    this.jsonMapper = configure(JsonMapper.builder(jsonFactory), false, scheme);
     YAMLFactory yamlFactory =
         YAMLFactory.builder()
             .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
@@ -84,7 +86,7 @@ public final class CodecFactory {
             .enable(YAMLGenerator.Feature.LITERAL_BLOCK_STYLE)
             .stringQuotingChecker(new YamlQuoting())
             .build();
-    this.yamlMapper = configure(YAMLMapper.builder(yamlFactory), true);
+    this.yamlMapper = configure(YAMLMapper.builder(yamlFactory), true, scheme);
     DefaultIndenter indenter = new DefaultIndenter("  ", "\n");
     this.prettyPrinter =
         new DefaultPrettyPrinter(
@@ -165,8 +167,7 @@ public final class CodecFactory {
     return kinds == null ? null : kinds.get(kind);
   }
 
-  Resolved cache(
-      String apiVersion, String kind, GroupVersionKind gvk, Class<? extends ApiObject> type) {
+  Resolved cache(String apiVersion, String kind, GroupVersionKind gvk, Class<?> type) {
     Resolved entry = new Resolved(gvk, type);
     Resolved earlier =
         resolved
@@ -210,10 +211,10 @@ public final class CodecFactory {
   }
 
   private static <M extends ObjectMapper, B extends MapperBuilder<M, B>> M configure(
-      B builder, boolean yaml) {
+      B builder, boolean yaml, Scheme scheme) {
     CoercionAction scalarToString = yaml ? CoercionAction.TryConvert : CoercionAction.Fail;
     return builder
-        .addModule(new MachineryModule())
+        .addModule(new MachineryModule(scheme))
         .defaultPropertyInclusion(
             JsonInclude.Value.construct(JsonInclude.Include.NON_NULL, JsonInclude.Include.ALWAYS))
         .disable(MapperFeature.ACCEPT_CASE_INSENSITIVE_PROPERTIES)

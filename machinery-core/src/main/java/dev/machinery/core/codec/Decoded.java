@@ -1,6 +1,5 @@
 package dev.machinery.core.codec;
 
-import dev.machinery.core.runtime.ApiObject;
 import dev.machinery.core.schema.GroupVersionKind;
 import java.util.List;
 import java.util.Objects;
@@ -17,8 +16,7 @@ import java.util.Objects;
  * @param warnings unknown and duplicate fields, in document order
  * @param <T> the object's type
  */
-public record Decoded<T extends ApiObject>(
-    T object, GroupVersionKind kind, List<FieldProblem> warnings) {
+public record Decoded<T>(T object, GroupVersionKind kind, List<FieldProblem> warnings) {
   /**
    * Checks for nulls and copies the warnings.
    *

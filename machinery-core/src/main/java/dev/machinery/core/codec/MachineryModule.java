@@ -44,8 +44,13 @@ final class MachineryModule extends SimpleModule {
   static final String API_VERSION = "apiVersion";
   static final String KIND = "kind";
 
-  MachineryModule() {
+  /** Whether a class is a kind: the library's own, or one the scheme registers. */
+  private final transient java.util.function.Predicate<Class<?>> isKind;
+
+  MachineryModule(dev.machinery.core.runtime.Scheme scheme) {
     super("machinery");
+    this.isKind =
+        type -> ApiObject.class.isAssignableFrom(type) || !scheme.kindsFor(type).isEmpty();
     addDeserializer(Object.class, new UntypedDeserializer());
     addDeserializer(Double.class, new FiniteDouble(Double.class, null));
     addDeserializer(Double.TYPE, new FiniteDouble(Double.TYPE, 0.0d));
@@ -55,8 +60,8 @@ final class MachineryModule extends SimpleModule {
     addSerializer(Double.TYPE, new FiniteNumberSerializer<>(Double.TYPE));
     addSerializer(Float.class, new FiniteNumberSerializer<>(Float.class));
     addSerializer(Float.TYPE, new FiniteNumberSerializer<>(Float.TYPE));
-    setSerializerModifier(new TypeFieldsFirst());
-    setDeserializerModifier(new TypeFieldsOnce());
+    setSerializerModifier(new TypeFieldsFirst(isKind));
+    setDeserializerModifier(new TypeFieldsOnce(isKind));
   }
 
   @Override
@@ -112,11 +117,16 @@ final class MachineryModule extends SimpleModule {
   /** Writes {@code apiVersion} and {@code kind} first, with the root's values from the encoder. */
   private static final class TypeFieldsFirst extends BeanSerializerModifier {
     private static final long serialVersionUID = 1L;
+    private final transient java.util.function.Predicate<Class<?>> isKind;
+
+    TypeFieldsFirst(java.util.function.Predicate<Class<?>> isKind) {
+      this.isKind = isKind;
+    }
 
     @Override
     public List<BeanPropertyWriter> orderProperties(
         SerializationConfig config, BeanDescription desc, List<BeanPropertyWriter> props) {
-      if (!ApiObject.class.isAssignableFrom(desc.getBeanClass())) {
+      if (!isKind.test(desc.getBeanClass())) {
         return props;
       }
       List<BeanPropertyWriter> ordered = new ArrayList<>(props.size());
@@ -167,11 +177,16 @@ final class MachineryModule extends SimpleModule {
   /** Makes a root {@code apiVersion} or {@code kind} after the decoder read them a duplicate. */
   private static final class TypeFieldsOnce extends BeanDeserializerModifier {
     private static final long serialVersionUID = 1L;
+    private final transient java.util.function.Predicate<Class<?>> isKind;
+
+    TypeFieldsOnce(java.util.function.Predicate<Class<?>> isKind) {
+      this.isKind = isKind;
+    }
 
     @Override
     public BeanDeserializerBuilder updateBuilder(
         DeserializationConfig config, BeanDescription desc, BeanDeserializerBuilder builder) {
-      if (!ApiObject.class.isAssignableFrom(desc.getBeanClass())) {
+      if (!isKind.test(desc.getBeanClass())) {
         return builder;
       }
       for (String name : new String[] {API_VERSION, KIND}) {

@@ -31,6 +31,10 @@ import java.util.stream.Collectors;
  * of each group, the unversioned types, the defaulting functions and the order of preference of
  * each group's versions.
  *
+ * <p>A kind is any public class with a public no-argument constructor that carries its {@code
+ * apiVersion} and {@code kind}: the library's {@link ApiObject}, or a model written elsewhere with
+ * public accessors for both (see {@link TypeAccessor}), such as fabric8's.
+ *
  * <p>A scheme is assembled by a {@link Builder}, which reports every conflict at {@link
  * Builder#build()}, and is immutable afterwards: every method may be called from any number of
  * threads at once without locking.
@@ -41,15 +45,15 @@ import java.util.stream.Collectors;
  *     .addKnownTypes(GroupVersion.of("apps", "v1beta1"), DeploymentV1beta1.class)
  *     .setVersionPriority(GroupVersion.of("apps", "v1"), GroupVersion.of("apps", "v1beta1"))
  *     .build();
- * ApiObject fresh = scheme.newObject(GroupVersionKind.of("apps", "v1", "Deployment"));
+ * Object fresh = scheme.newObject(GroupVersionKind.of("apps", "v1", "Deployment"));
  * }</pre>
  */
 public final class Scheme {
-  private final Map<GroupVersionKind, Class<? extends ApiObject>> typesByKind;
+  private final Map<GroupVersionKind, Class<?>> typesByKind;
   private final Map<Class<?>, List<GroupVersionKind>> kindsByType;
-  private final Map<String, Class<? extends ApiObject>> unversionedKinds;
+  private final Map<String, Class<?>> unversionedKinds;
   private final Set<Class<?>> unversionedTypes;
-  private final Map<GroupVersion, Map<String, Class<? extends ApiObject>>> typesByVersion;
+  private final Map<GroupVersion, Map<String, Class<?>>> typesByVersion;
   private final Map<String, List<GroupVersion>> versionsByGroup;
   private final Map<Class<?>, List<Consumer<Object>>> defaulters;
   private final Map<Class<?>, Constructor<?>> constructors;
@@ -57,9 +61,9 @@ public final class Scheme {
   private final Map<GroupVersionKind, FieldLabelConversion> fieldLabels;
 
   private Scheme(
-      Map<GroupVersionKind, Class<? extends ApiObject>> typesByKind,
+      Map<GroupVersionKind, Class<?>> typesByKind,
       Map<Class<?>, List<GroupVersionKind>> kindsByType,
-      Map<String, Class<? extends ApiObject>> unversionedKinds,
+      Map<String, Class<?>> unversionedKinds,
       Map<String, List<GroupVersion>> versionsByGroup,
       Map<Class<?>, List<Consumer<Object>>> defaulters,
       Map<Class<?>, Constructor<?>> constructors,
@@ -74,7 +78,7 @@ public final class Scheme {
     this.versionsByGroup = Collections.unmodifiableMap(versionsByGroup);
     this.defaulters = Map.copyOf(defaulters);
     this.constructors = Map.copyOf(constructors);
-    Map<GroupVersion, Map<String, Class<? extends ApiObject>>> byVersion = new LinkedHashMap<>();
+    Map<GroupVersion, Map<String, Class<?>>> byVersion = new LinkedHashMap<>();
     typesByKind.forEach(
         (gvk, type) ->
             byVersion
@@ -111,8 +115,8 @@ public final class Scheme {
    * @param kind the kind
    * @return the type, or empty if the kind is not recognised
    */
-  public Optional<Class<? extends ApiObject>> typeFor(GroupVersionKind kind) {
-    Class<? extends ApiObject> type = typesByKind.get(kind);
+  public Optional<Class<?>> typeFor(GroupVersionKind kind) {
+    Class<?> type = typesByKind.get(kind);
     if (type == null && typesByVersion.containsKey(kind.groupVersion())) {
       type = unversionedKinds.get(kind.kind());
     }
@@ -127,11 +131,12 @@ public final class Scheme {
    * @throws NotRegisteredException if the kind is not recognised; the message names what is
    *     registered nearby
    */
-  public ApiObject newObject(GroupVersionKind kind) {
-    Class<? extends ApiObject> type = typeFor(kind).orElseThrow(() -> notRegistered(kind));
-    ApiObject object = instantiate(type);
-    object.setApiVersion(kind.apiVersion());
-    object.setKind(kind.kind());
+  public Object newObject(GroupVersionKind kind) {
+    Class<?> type = typeFor(kind).orElseThrow(() -> notRegistered(kind));
+    Object object = instantiate(type);
+    TypeAccessor accessor = TypeAccessor.of(type);
+    accessor.setApiVersion(object, kind.apiVersion());
+    accessor.setKind(object, kind.kind());
     return object;
   }
 
@@ -154,7 +159,7 @@ public final class Scheme {
    * @throws NotRegisteredException if the object's type is not registered
    * @throws AmbiguousKindException if the type has several kinds and the object names none of them
    */
-  public GroupVersionKind kindFor(ApiObject object) {
+  public GroupVersionKind kindFor(Object object) {
     Class<?> type = object.getClass();
     List<GroupVersionKind> kinds = kindsFor(type);
     if (kinds.isEmpty()) {
@@ -163,8 +168,9 @@ public final class Scheme {
     if (kinds.size() == 1 && !unversionedTypes.contains(type)) {
       return kinds.get(0);
     }
-    String apiVersion = object.getApiVersion();
-    String kind = object.getKind();
+    TypeAccessor accessor = TypeAccessor.of(type);
+    String apiVersion = accessor.apiVersion(object);
+    String kind = accessor.kind(object);
     if (apiVersion != null && kind != null) {
       for (GroupVersionKind candidate : kinds) {
         if (candidate.kind().equals(kind) && candidate.apiVersion().equals(apiVersion)) {
@@ -268,7 +274,7 @@ public final class Scheme {
    * @param version the group version
    * @return kind name to type; empty if the version is not registered
    */
-  public Map<String, Class<? extends ApiObject>> knownTypes(GroupVersion version) {
+  public Map<String, Class<?>> knownTypes(GroupVersion version) {
     return typesByVersion.getOrDefault(version, Map.of());
   }
 
@@ -277,7 +283,7 @@ public final class Scheme {
    *
    * @return kind to type
    */
-  public Map<GroupVersionKind, Class<? extends ApiObject>> allKnownTypes() {
+  public Map<GroupVersionKind, Class<?>> allKnownTypes() {
     return typesByKind;
   }
 
@@ -287,7 +293,7 @@ public final class Scheme {
    *
    * @param object the object to default in place
    */
-  public void applyDefaults(ApiObject object) {
+  public void applyDefaults(Object object) {
     List<Consumer<Object>> functions = defaulters.get(object.getClass());
     if (functions != null) {
       for (Consumer<Object> function : functions) {
@@ -369,13 +375,12 @@ public final class Scheme {
         || isInternal(targetKinds)) {
       out = converter.convert(defaulted(in), target);
     } else {
-      GroupVersionKind source =
-          in instanceof ApiObject ? kindFor((ApiObject) in) : sourceKinds.get(0);
+      GroupVersionKind source = kindFor(in);
       Class<?> hub = hubType(source);
       out = converter.convert(converter.convert(defaulted(in), hub), target);
     }
-    if (out instanceof ApiObject && targetKinds.size() == 1) {
-      withKind((ApiObject) out, targetKinds.get(0));
+    if (targetKinds.size() == 1) {
+      withKind(out, targetKinds.get(0));
     }
     return out;
   }
@@ -394,7 +399,7 @@ public final class Scheme {
    * @throws ConversionException if the versioner finds no target for the object's kinds, a step has
    *     no conversion function, or a value cannot be converted
    */
-  public ApiObject convertToVersion(ApiObject in, GroupVersioner target) {
+  public Object convertToVersion(Object in, GroupVersioner target) {
     Objects.requireNonNull(in, "in");
     Objects.requireNonNull(target, "target");
     Class<?> type = in.getClass();
@@ -435,12 +440,11 @@ public final class Scheme {
                                 .map(kind -> quote(kind.group()))
                                 .collect(Collectors.joining(", "))
                             + " only"));
-    Class<? extends ApiObject> targetType =
-        typeFor(wanted).orElseThrow(() -> notRegistered(wanted));
+    Class<?> targetType = typeFor(wanted).orElseThrow(() -> notRegistered(wanted));
     Object internal = internalSource ? in : converter.convert(defaulted(in), hub);
-    ApiObject out;
+    Object out;
     if (targetType == hub) {
-      out = internalSource ? converter.deepCopy(in) : (ApiObject) internal;
+      out = internalSource ? converter.deepCopy(in) : internal;
     } else {
       out = converter.convert(internal, targetType);
     }
@@ -459,13 +463,14 @@ public final class Scheme {
     return ordered;
   }
 
-  private static ApiObject withKind(ApiObject out, GroupVersionKind kind) {
+  private static <T> T withKind(T out, GroupVersionKind kind) {
+    TypeAccessor accessor = TypeAccessor.of(out);
     if (kind.groupVersion().isInternal()) {
-      out.setApiVersion(null);
-      out.setKind(null);
+      accessor.setApiVersion(out, null);
+      accessor.setKind(out, null);
     } else {
-      out.setApiVersion(kind.apiVersion());
-      out.setKind(kind.kind());
+      accessor.setApiVersion(out, kind.apiVersion());
+      accessor.setKind(out, kind.kind());
     }
     return out;
   }
@@ -525,10 +530,10 @@ public final class Scheme {
 
   /** The source as conversion sees it: a defaulted copy when its type has defaulters. */
   private Object defaulted(Object in) {
-    if (!(in instanceof ApiObject) || !defaulters.containsKey(in.getClass())) {
+    if (!defaulters.containsKey(in.getClass())) {
       return in;
     }
-    ApiObject object = (ApiObject) converter.deepCopy(in);
+    Object object = converter.deepCopy(in);
     applyDefaults(object);
     return object;
   }
@@ -545,7 +550,7 @@ public final class Scheme {
             .append(quote(kind.kind()))
             .append(" is registered for version ")
             .append(quote(kind.apiVersion()));
-    Map<String, Class<? extends ApiObject>> sameVersion = typesByVersion.get(kind.groupVersion());
+    Map<String, Class<?>> sameVersion = typesByVersion.get(kind.groupVersion());
     if (sameVersion != null) {
       Set<String> names = new TreeSet<>(sameVersion.keySet());
       names.addAll(unversionedKinds.keySet());
@@ -585,9 +590,9 @@ public final class Scheme {
         type, "type " + type.getName() + " is not registered in the scheme");
   }
 
-  private ApiObject instantiate(Class<? extends ApiObject> type) {
+  private Object instantiate(Class<?> type) {
     try {
-      return (ApiObject) constructors.get(type).newInstance();
+      return constructors.get(type).newInstance();
     } catch (InvocationTargetException e) {
       Throwable cause = e.getCause();
       if (cause instanceof RuntimeException) {
@@ -610,7 +615,7 @@ public final class Scheme {
    */
   public static final class Builder {
     private final List<GroupVersionKind> kinds = new ArrayList<>();
-    private final List<Class<? extends ApiObject>> types = new ArrayList<>();
+    private final List<Class<?>> types = new ArrayList<>();
     private final Map<Class<?>, GroupVersion> unversioned = new LinkedHashMap<>();
     private final List<List<GroupVersion>> priorities = new ArrayList<>();
     private final Map<Class<?>, List<Consumer<Object>>> defaulters = new LinkedHashMap<>();
@@ -628,10 +633,9 @@ public final class Scheme {
      * @param types the types
      * @return this builder
      */
-    @SafeVarargs
-    public final Builder addKnownTypes(GroupVersion version, Class<? extends ApiObject>... types) {
+    public Builder addKnownTypes(GroupVersion version, Class<?>... types) {
       Objects.requireNonNull(version, "version");
-      for (Class<? extends ApiObject> type : types) {
+      for (Class<?> type : types) {
         addKnownType(version.withKind(type.getSimpleName()), type);
       }
       return this;
@@ -645,7 +649,7 @@ public final class Scheme {
      * @param type the type
      * @return this builder
      */
-    public Builder addKnownType(GroupVersionKind kind, Class<? extends ApiObject> type) {
+    public Builder addKnownType(GroupVersionKind kind, Class<?> type) {
       Objects.requireNonNull(kind, "kind");
       Objects.requireNonNull(type, "type");
       if (kind.version().isEmpty() || kind.kind().isEmpty()) {
@@ -666,8 +670,7 @@ public final class Scheme {
      * @param types the internal types, each under its simple class name
      * @return this builder
      */
-    @SafeVarargs
-    public final Builder addInternalTypes(String group, Class<? extends ApiObject>... types) {
+    public Builder addInternalTypes(String group, Class<?>... types) {
       return addKnownTypes(GroupVersion.internal(group), types);
     }
 
@@ -679,11 +682,9 @@ public final class Scheme {
      * @param types the types, each under its simple class name
      * @return this builder
      */
-    @SafeVarargs
-    public final Builder addUnversionedTypes(
-        GroupVersion version, Class<? extends ApiObject>... types) {
+    public Builder addUnversionedTypes(GroupVersion version, Class<?>... types) {
       addKnownTypes(version, types);
-      for (Class<? extends ApiObject> type : types) {
+      for (Class<?> type : types) {
         unversioned.put(type, version);
       }
       return this;
@@ -698,8 +699,7 @@ public final class Scheme {
      * @return this builder
      */
     @SuppressWarnings("unchecked")
-    public <T extends ApiObject> Builder addDefaultingFunction(
-        Class<T> type, Consumer<? super T> function) {
+    public <T> Builder addDefaultingFunction(Class<T> type, Consumer<? super T> function) {
       Objects.requireNonNull(type, "type");
       Objects.requireNonNull(function, "function");
       defaulters.computeIfAbsent(type, t -> new ArrayList<>()).add((Consumer<Object>) function);
@@ -799,13 +799,13 @@ public final class Scheme {
      */
     public Scheme build() {
       List<String> found = new ArrayList<>(problems);
-      Map<GroupVersionKind, Class<? extends ApiObject>> typesByKind = new LinkedHashMap<>();
+      Map<GroupVersionKind, Class<?>> typesByKind = new LinkedHashMap<>();
       Map<Class<?>, List<GroupVersionKind>> kindsByType = new LinkedHashMap<>();
       Map<Class<?>, Constructor<?>> constructors = new LinkedHashMap<>();
       for (int i = 0; i < kinds.size(); i++) {
         GroupVersionKind kind = kinds.get(i);
-        Class<? extends ApiObject> type = types.get(i);
-        Class<? extends ApiObject> previous = typesByKind.putIfAbsent(kind, type);
+        Class<?> type = types.get(i);
+        Class<?> previous = typesByKind.putIfAbsent(kind, type);
         if (previous != null && previous != type) {
           found.add(
               "kind \""
@@ -826,13 +826,10 @@ public final class Scheme {
       }
       kindsByType.replaceAll((type, list) -> List.copyOf(list));
 
-      Map<String, Class<? extends ApiObject>> unversionedKinds = new LinkedHashMap<>();
+      Map<String, Class<?>> unversionedKinds = new LinkedHashMap<>();
       unversioned.forEach(
           (type, version) -> {
-            @SuppressWarnings("unchecked")
-            Class<? extends ApiObject> apiType = (Class<? extends ApiObject>) type;
-            Class<? extends ApiObject> previous =
-                unversionedKinds.putIfAbsent(type.getSimpleName(), apiType);
+            Class<?> previous = unversionedKinds.putIfAbsent(type.getSimpleName(), type);
             if (previous != null && previous != type) {
               found.add(
                   "unversioned kind \""
@@ -950,7 +947,7 @@ public final class Scheme {
     }
 
     private void checkInternalVersions(
-        Map<GroupVersionKind, Class<? extends ApiObject>> typesByKind,
+        Map<GroupVersionKind, Class<?>> typesByKind,
         Map<String, Set<String>> externalVersions,
         Set<String> internalGroups,
         List<String> found) {
@@ -972,8 +969,7 @@ public final class Scheme {
                   + " with addInternalTypes");
           continue;
         }
-        for (Map.Entry<GroupVersionKind, Class<? extends ApiObject>> entry :
-            typesByKind.entrySet()) {
+        for (Map.Entry<GroupVersionKind, Class<?>> entry : typesByKind.entrySet()) {
           GroupVersionKind kind = entry.getKey();
           if (kind.group().equals(group)
               && !kind.groupVersion().isInternal()
@@ -1036,6 +1032,10 @@ public final class Scheme {
           || Modifier.isAbstract(type.getModifiers())
           || !Modifier.isPublic(type.getModifiers())) {
         found.add(type.getName() + " must be a public, concrete class");
+        return Optional.empty();
+      }
+      if (TypeAccessor.find(type).isEmpty()) {
+        found.add(TypeAccessor.missing(type));
         return Optional.empty();
       }
       try {

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.machinery.core.runtime.ApiObject;
 import dev.machinery.core.runtime.NotRegisteredException;
 import dev.machinery.core.schema.GroupVersionKind;
 import dev.machinery.core.testapi.Meta;
@@ -35,7 +34,7 @@ class JsonCodecTest {
 
   @Test
   void decodesWithKindFirst() {
-    Decoded<ApiObject> decoded =
+    Decoded<Object> decoded =
         JSON.decode(doc("\"metadata\":{\"name\":\"web\"},\"spec\":{\"replicas\":3}"));
     Deployment d = assertInstanceOf(Deployment.class, decoded.object());
     assertEquals(DEPLOYMENT, decoded.kind());
@@ -84,7 +83,7 @@ class JsonCodecTest {
     Service s =
         (Service) JSON.decode("{\"apiVersion\":\"v1\",\"kind\":\"Service\",\"port\":80}").object();
     assertEquals(80, s.getPort());
-    Decoded<ApiObject> status =
+    Decoded<Object> status =
         JSON.decode("{\"apiVersion\":\"v1\",\"kind\":\"Status\",\"code\":404}");
     assertEquals(GroupVersionKind.of("", "v1", "Status"), status.kind());
   }
@@ -144,7 +143,7 @@ class JsonCodecTest {
 
   @Test
   void handsBackWarningsInWarnMode() {
-    Decoded<ApiObject> decoded =
+    Decoded<Object> decoded =
         JSON.withFieldValidation(FieldValidation.WARN)
             .decode(doc("\"spec\":{\"replicas\":1,\"replicas\":2,\"bogus\":0}"));
     assertEquals(2, ((Deployment) decoded.object()).getSpec().replicas());
@@ -158,7 +157,7 @@ class JsonCodecTest {
 
   @Test
   void dropsUnknownFieldsSilentlyInIgnoreMode() {
-    Decoded<ApiObject> decoded =
+    Decoded<Object> decoded =
         JSON.withFieldValidation(FieldValidation.IGNORE)
             .decode(doc("\"spec\":{\"replicas\":1,\"replicas\":2,\"bogus\":{\"a\":[1,2]}}"));
     assertEquals(2, ((Deployment) decoded.object()).getSpec().replicas());
@@ -744,7 +743,7 @@ class JsonCodecTest {
     assertEquals(49_900, e.omittedCount());
     assertTrue(e.getMessage().endsWith(", and 49980 more"), e.getMessage());
     assertTrue(e.getMessage().length() < 1_000, e.getMessage());
-    Decoded<ApiObject> warned = JSON.withFieldValidation(FieldValidation.WARN).decode(body);
+    Decoded<Object> warned = JSON.withFieldValidation(FieldValidation.WARN).decode(body);
     assertEquals(100, warned.warnings().size());
   }
 

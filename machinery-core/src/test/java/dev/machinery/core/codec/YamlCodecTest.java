@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.machinery.core.runtime.ApiObject;
 import dev.machinery.core.testapi.Meta;
 import dev.machinery.core.testapi.TestApi;
 import dev.machinery.core.testapi.apps.Deployment;
@@ -142,7 +141,7 @@ class YamlCodecTest {
 
   @Test
   void decodesEveryDocumentOfAStreamAndSkipsEmptyOnes() {
-    List<Decoded<ApiObject>> all =
+    List<Decoded<Object>> all =
         YAML.decodeAll(
             "---\n# nothing here\n---\napiVersion: apps/v1\nkind: Deployment\n---\n---\n"
                 + "apiVersion: v1\nkind: Service\nport: 80\n...\n---\n");
@@ -288,7 +287,7 @@ class YamlCodecTest {
         "strict decoding error: unknown field \"spec.bogus\", duplicate field \"metadata.name\","
             + " duplicate field \"spec.containers[0].name\"",
         e.getMessage());
-    Decoded<ApiObject> warned = YAML.withFieldValidation(FieldValidation.WARN).decode(yaml);
+    Decoded<Object> warned = YAML.withFieldValidation(FieldValidation.WARN).decode(yaml);
     assertEquals(3, warned.warnings().size());
     assertEquals("b", ((Deployment) warned.object()).getMetadata().getName());
     assertEquals(
@@ -444,7 +443,7 @@ class YamlCodecTest {
 
   @Test
   void decodesAStreamFromAnInputStream() {
-    List<Decoded<ApiObject>> all =
+    List<Decoded<Object>> all =
         YAML.decodeAll(
             new java.io.ByteArrayInputStream(
                 "apiVersion: v1\nkind: Service\n---\napiVersion: v1\nkind: Service\nport: 8\n"

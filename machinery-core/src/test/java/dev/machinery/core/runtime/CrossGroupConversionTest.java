@@ -59,7 +59,8 @@ class CrossGroupConversionTest {
                 GroupVersion.internal("experimental").withKind("Pod"),
                 dev.machinery.core.testapi.podinternal.Pod.class)
             .build();
-    ApiObject converted = scheme.convertToVersion(computePod(), GroupVersioner.of(EXPERIMENTAL));
+    ApiObject converted =
+        (ApiObject) scheme.convertToVersion(computePod(), GroupVersioner.of(EXPERIMENTAL));
     assertEquals("experimental/v1alpha1", converted.getApiVersion());
     assertEquals("n1", ((dev.machinery.core.testapi.experimental.Pod) converted).getNode());
   }

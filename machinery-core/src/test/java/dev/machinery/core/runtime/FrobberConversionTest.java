@@ -29,7 +29,7 @@ class FrobberConversionTest {
   /** What an API server does on write: decode any version, store as v6. */
   private static byte[] store(String body) {
     Codec codec = CODECS.json().withDefaulting(true).decodingTo(GroupVersioner.internal());
-    ApiObject internal = codec.decode(body).object();
+    Object internal = codec.decode(body).object();
     return CODECS.json().encodingTo(STORAGE).encode(internal);
   }
 
@@ -136,7 +136,7 @@ class FrobberConversionTest {
       if (frobber.getHeight() == null || frobber.getWidth() == null) {
         continue; // v6 without a height reads back as 0: defaulting, not loss
       }
-      ApiObject internal = SCHEME.convertToVersion(frobber, GroupVersioner.internal());
+      Object internal = SCHEME.convertToVersion(frobber, GroupVersioner.internal());
       assertEquals(frobber, SCHEME.convertToVersion(internal, STORAGE), "seed " + seed);
     }
   }
@@ -150,7 +150,7 @@ class FrobberConversionTest {
               internal(random), dev.machinery.core.testapi.frobber.v7beta1.Frobber.class);
       frobber.setApiVersion("example.dev/v7beta1");
       frobber.setKind("Frobber");
-      ApiObject internal = SCHEME.convertToVersion(frobber, GroupVersioner.internal());
+      Object internal = SCHEME.convertToVersion(frobber, GroupVersioner.internal());
       assertEquals(
           frobber,
           SCHEME.convertToVersion(internal, GroupVersioner.of(FrobberApi.V7BETA1)),
@@ -163,7 +163,8 @@ class FrobberConversionTest {
     for (long seed = 0; seed < 300; seed++) {
       Frobber frobber = internal(new Random(seed));
       for (GroupVersion version : List.of(FrobberApi.V6, FrobberApi.V7BETA1)) {
-        ApiObject external = SCHEME.convertToVersion(frobber, GroupVersioner.of(version));
+        ApiObject external =
+            (ApiObject) SCHEME.convertToVersion(frobber, GroupVersioner.of(version));
         assertEquals(version.toString(), external.getApiVersion());
         assertEquals(
             frobber,
@@ -192,7 +193,7 @@ class FrobberConversionTest {
   @Test
   void anObjectAlreadyInTheTargetVersionIsCopied() {
     dev.machinery.core.testapi.frobber.v6.Frobber v6 = v6(new Random(3));
-    ApiObject same = SCHEME.convertToVersion(v6, STORAGE);
+    Object same = SCHEME.convertToVersion(v6, STORAGE);
     assertEquals(v6, same);
     assertNotSame(v6, same);
   }
@@ -208,7 +209,7 @@ class FrobberConversionTest {
   @Test
   void thePreferredVersionIsTheFirstOfTheGroupsPriority() {
     ApiObject external =
-        SCHEME.convertToVersion(internal(new Random(1)), SCHEME.preferredVersions());
+        (ApiObject) SCHEME.convertToVersion(internal(new Random(1)), SCHEME.preferredVersions());
     assertEquals("example.dev/v6", external.getApiVersion());
     assertEquals("Frobber", external.getKind());
   }

@@ -40,7 +40,7 @@ class SchemeTest {
   @Test
   void createsObjectsByKindWithTypeFieldsSet() {
     Scheme scheme = TestApi.scheme();
-    ApiObject object = scheme.newObject(DEPLOYMENT);
+    ApiObject object = (ApiObject) scheme.newObject(DEPLOYMENT);
     assertInstanceOf(Deployment.class, object);
     assertEquals("apps/v1", object.getApiVersion());
     assertEquals("Deployment", object.getKind());
@@ -256,7 +256,7 @@ class SchemeTest {
   @Test
   void isImmutableAfterBuild() {
     Scheme scheme = TestApi.scheme();
-    Map<GroupVersionKind, Class<? extends ApiObject>> all = scheme.allKnownTypes();
+    Map<GroupVersionKind, Class<?>> all = scheme.allKnownTypes();
     assertThrows(UnsupportedOperationException.class, () -> all.put(DEPLOYMENT, Service.class));
     assertThrows(
         UnsupportedOperationException.class,
@@ -277,7 +277,7 @@ class SchemeTest {
             () -> {
               int created = 0;
               for (int i = 0; i < 5_000; i++) {
-                ApiObject object = scheme.newObject(DEPLOYMENT);
+                Object object = scheme.newObject(DEPLOYMENT);
                 assertSame(Deployment.class, object.getClass());
                 assertEquals(DEPLOYMENT, scheme.kindFor(object));
                 assertTrue(scheme.recognizes(GroupVersionKind.of("apps", "v1", "Status")));

@@ -5,7 +5,6 @@ import dev.machinery.core.codec.CodecFactory;
 import dev.machinery.core.codec.DecodeException;
 import dev.machinery.core.codec.Decoded;
 import dev.machinery.core.codec.FieldValidation;
-import dev.machinery.core.runtime.ApiObject;
 import dev.machinery.examples.api.ConfigMap;
 import dev.machinery.examples.api.ExampleApi;
 import dev.machinery.examples.api.Widget;
@@ -45,7 +44,7 @@ public final class DecodeManifest {
   public static void run(byte[] manifest, PrintStream out) {
     CodecFactory codecs = CodecFactory.create(ExampleApi.scheme());
     Codec yaml = codecs.yaml().withFieldValidation(FieldValidation.WARN).withDefaulting(true);
-    List<Decoded<ApiObject>> documents;
+    List<Decoded<Object>> documents;
     try {
       documents = yaml.decodeAll(manifest);
     } catch (DecodeException e) {
@@ -53,7 +52,7 @@ public final class DecodeManifest {
       return;
     }
     out.println("Found " + documents.size() + " objects:");
-    for (Decoded<ApiObject> decoded : documents) {
+    for (Decoded<Object> decoded : documents) {
       out.println("- " + decoded.kind() + ": " + describe(decoded.object()));
       decoded.warnings().forEach(warning -> out.println("    warning: " + warning));
     }
@@ -70,7 +69,7 @@ public final class DecodeManifest {
     }
   }
 
-  private static String describe(ApiObject object) {
+  private static String describe(Object object) {
     if (object instanceof Widget) {
       Widget widget = (Widget) object;
       Widget.Spec spec = widget.getSpec();

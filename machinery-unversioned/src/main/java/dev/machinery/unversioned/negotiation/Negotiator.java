@@ -2,7 +2,6 @@ package dev.machinery.unversioned.negotiation;
 
 import dev.machinery.core.codec.Codec;
 import dev.machinery.core.codec.CodecFactory;
-import dev.machinery.core.runtime.ApiObject;
 import dev.machinery.core.runtime.GroupVersioner;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.core.schema.GroupKind;
@@ -341,7 +340,7 @@ public final class Negotiator {
    * @return the response, status 200
    * @throws IllegalArgumentException if {@code includeObject} is none of the three
    */
-  public Response respond(Representation representation, ApiObject object, String includeObject) {
+  public Response respond(Representation representation, Object object, String includeObject) {
     Objects.requireNonNull(representation, "representation");
     Objects.requireNonNull(object, "object");
     String include = includeObject == null ? "Metadata" : includeObject;
@@ -353,7 +352,7 @@ public final class Negotiator {
     if (representation.pretty()) {
       codec = codec.pretty();
     }
-    ApiObject result;
+    Object result;
     switch (representation.transform()) {
       case TABLE:
         Table table = table(object, include);
@@ -392,7 +391,7 @@ public final class Negotiator {
     return new Response(200, representation.contentType().toString(), codec.encode(result));
   }
 
-  private GroupVersionKind kindOf(ApiObject object) {
+  private GroupVersionKind kindOf(Object object) {
     return scheme.kindFor(object);
   }
 
@@ -410,7 +409,7 @@ public final class Negotiator {
   }
 
   /** Export: the object as the user wrote it, without the fields the server sets. */
-  private ApiObject export(ApiObject object) {
+  private Object export(Object object) {
     Unstructured copy = json.decode(json.encode(object), Unstructured.class).object();
     for (String field :
         List.of(
@@ -430,12 +429,12 @@ public final class Negotiator {
   }
 
   @SuppressWarnings("unchecked")
-  private List<ApiObject> items(ApiObject object) {
+  private List<Object> items(Object object) {
     Method getter = getter(object.getClass(), "getItems");
     if (getter == null || !List.class.isAssignableFrom(getter.getReturnType())) {
       return null;
     }
-    return (List<ApiObject>) invoke(getter, object);
+    return (List<Object>) invoke(getter, object);
   }
 
   private ObjectMeta metadataOf(Object object) {
@@ -493,8 +492,8 @@ public final class Negotiator {
     }
   }
 
-  private ApiObject partial(ApiObject object) {
-    List<ApiObject> items = items(object);
+  private Object partial(Object object) {
+    List<Object> items = items(object);
     if (items == null) {
       return partialOf(object);
     }
@@ -506,16 +505,16 @@ public final class Negotiator {
       list.setMetadata(listMeta);
     }
     List<PartialObjectMetadata> partials = new ArrayList<>(items.size());
-    for (ApiObject item : items) {
+    for (Object item : items) {
       partials.add(partialOf(item));
     }
     list.setItems(partials);
     return list;
   }
 
-  private Table table(ApiObject object, String include) {
-    List<ApiObject> items = items(object);
-    List<ApiObject> rows = items == null ? List.of(object) : items;
+  private Table table(Object object, String include) {
+    List<Object> items = items(object);
+    List<Object> rows = items == null ? List.of(object) : items;
     GroupKind kind = kindOf(object).groupKind();
     if (items != null && kind.kind().endsWith("List")) {
       // The columns of a list are its items' (an empty list still gets them).
@@ -531,7 +530,7 @@ public final class Negotiator {
     }
     table.setColumnDefinitions(convertor.columns());
     List<TableRow> out = new ArrayList<>(rows.size());
-    for (ApiObject row : rows) {
+    for (Object row : rows) {
       TableRow tableRow = new TableRow();
       tableRow.setCells(convertor.cells(row));
       if (include.equals("Metadata")) {
@@ -554,7 +553,7 @@ public final class Negotiator {
     return table;
   }
 
-  private PartialObjectMetadata partialOf(ApiObject object) {
+  private PartialObjectMetadata partialOf(Object object) {
     PartialObjectMetadata partial = new PartialObjectMetadata();
     partial.setApiVersion(MetaV1.META_V1.toString());
     partial.setKind("PartialObjectMetadata");
@@ -582,7 +581,7 @@ public final class Negotiator {
         }
 
         @Override
-        public List<Object> cells(ApiObject object) {
+        public List<Object> cells(Object object) {
           ObjectMeta meta = metadataOf(object);
           List<Object> cells = new ArrayList<>(2);
           cells.add(meta == null ? null : meta.getName());

@@ -3,7 +3,6 @@ package dev.machinery.unversioned.negotiation;
 import dev.machinery.core.codec.Codec;
 import dev.machinery.core.codec.CodecFactory;
 import dev.machinery.core.codec.DecodeException;
-import dev.machinery.core.runtime.ApiObject;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.core.schema.GroupVersionKind;
 import dev.machinery.core.schema.MalformedIdentifierException;
@@ -53,7 +52,7 @@ public final class QueryOptions {
    * @return the options object, of the class registered for the kind and version
    * @throws QueryParameterException naming the parameter at fault
    */
-  public ApiObject decode(Map<String, List<String>> query, String defaultKind) {
+  public Object decode(Map<String, List<String>> query, String defaultKind) {
     Objects.requireNonNull(query, "query");
     String kind = single(query, "kind", defaultKind);
     String apiVersion = single(query, "apiVersion", null);
@@ -72,7 +71,7 @@ public final class QueryOptions {
       throw new QueryParameterException(
           "apiVersion", "apiVersion=" + version + ": " + e.getMessage());
     }
-    Class<? extends ApiObject> type =
+    Class<?> type =
         scheme
             .typeFor(gvk)
             .orElseThrow(

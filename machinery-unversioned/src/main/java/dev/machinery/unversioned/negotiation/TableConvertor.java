@@ -1,6 +1,5 @@
 package dev.machinery.unversioned.negotiation;
 
-import dev.machinery.core.runtime.ApiObject;
 import dev.machinery.unversioned.meta.v1.TableColumnDefinition;
 import java.util.List;
 
@@ -24,5 +23,5 @@ public interface TableConvertor {
    * @param object the object
    * @return the cells
    */
-  List<Object> cells(ApiObject object);
+  List<Object> cells(Object object);
 }

@@ -2,7 +2,6 @@ package dev.machinery.unversioned.unstructured;
 
 import dev.machinery.core.codec.Codec;
 import dev.machinery.core.codec.CodecFactory;
-import dev.machinery.core.runtime.ApiObject;
 import java.util.Objects;
 
 /**
@@ -34,7 +33,7 @@ public final class UnstructuredConverter {
    * @return its fields as JSON values
    * @throws dev.machinery.core.codec.EncodeException if the object cannot be encoded
    */
-  public Unstructured toUnstructured(ApiObject object) {
+  public Unstructured toUnstructured(Object object) {
     return json.decode(json.encode(object), Unstructured.class).object();
   }
 
@@ -47,7 +46,7 @@ public final class UnstructuredConverter {
    * @throws dev.machinery.core.codec.DecodeException if the kind is not registered, or a field is
    *     unknown or of the wrong type (the message names the path)
    */
-  public ApiObject fromUnstructured(Unstructured object) {
+  public Object fromUnstructured(Unstructured object) {
     return json.decode(json.encode(object)).object();
   }
 
@@ -61,7 +60,7 @@ public final class UnstructuredConverter {
    * @throws dev.machinery.core.codec.DecodeException if a field is unknown or of the wrong type, or
    *     the object's kind is not one of the class's
    */
-  public <T extends ApiObject> T fromUnstructured(Unstructured object, Class<T> type) {
+  public <T> T fromUnstructured(Unstructured object, Class<T> type) {
     return json.decode(json.encode(object), type).object();
   }
 
