@@ -15,6 +15,7 @@ import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.deser.BeanDeserializerBuilder;
 import com.fasterxml.jackson.databind.deser.BeanDeserializerModifier;
 import com.fasterxml.jackson.databind.deser.DeserializationProblemHandler;
+import com.fasterxml.jackson.databind.deser.SettableAnyProperty;
 import com.fasterxml.jackson.databind.deser.SettableBeanProperty;
 import com.fasterxml.jackson.databind.deser.std.NumberDeserializers;
 import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
@@ -186,6 +187,10 @@ final class MachineryModule extends SimpleModule {
     @Override
     public BeanDeserializerBuilder updateBuilder(
         DeserializationConfig config, BeanDescription desc, BeanDeserializerBuilder builder) {
+      if (builder.getAnySetter() != null
+          && !desc.getBeanClass().isAnnotationPresent(PreserveUnknownFields.class)) {
+        builder = new ReportingBuilder(builder);
+      }
       if (!isKind.test(desc.getBeanClass())) {
         return builder;
       }
@@ -235,6 +240,104 @@ final class MachineryModule extends SimpleModule {
         JsonParser p, DeserializationContext ctxt, Object instance) throws IOException {
       check(p, ctxt);
       return delegate.deserializeSetAndReturn(p, ctxt, instance);
+    }
+  }
+
+  /** A copy of a bean's builder whose catch-all reports what it takes. */
+  private static final class ReportingBuilder extends BeanDeserializerBuilder {
+    ReportingBuilder(BeanDeserializerBuilder source) {
+      super(source);
+      _anySetter = new ReportingCatchAll(_anySetter);
+    }
+  }
+
+  /**
+   * A class's catch-all ({@code @JsonAnySetter}) that reports each field it takes as unknown, then
+   * keeps it: strict decoding fails on a typo even where a catch-all would swallow it.
+   */
+  private static final class ReportingCatchAll extends SettableAnyProperty {
+    private static final long serialVersionUID = 1L;
+    private final SettableAnyProperty delegate;
+
+    ReportingCatchAll(SettableAnyProperty delegate) {
+      super(delegate.getProperty(), null, delegate.getType(), null, null, null);
+      this.delegate = delegate;
+    }
+
+    private static void report(JsonParser p) {
+      ProblemCollector collector = ProblemCollector.CURRENT.get();
+      if (collector != null) {
+        JsonStreamContext context = p.getParsingContext();
+        JsonToken token = p.currentToken();
+        if (token == JsonToken.START_OBJECT || token == JsonToken.START_ARRAY) {
+          context = context.getParent();
+        }
+        collector.unknown(FieldPaths.of(context));
+      }
+    }
+
+    @Override
+    public void deserializeAndSet(
+        JsonParser p, DeserializationContext ctxt, Object instance, String propName)
+        throws IOException {
+      report(p);
+      delegate.deserializeAndSet(p, ctxt, instance, propName);
+    }
+
+    @Override
+    public Object deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+      report(p);
+      return delegate.deserialize(p, ctxt);
+    }
+
+    @Override
+    public String toString() {
+      return delegate.toString();
+    }
+
+    @Override
+    public void set(Object instance, Object propName, Object value) throws IOException {
+      delegate.set(instance, propName, value);
+    }
+
+    @Override
+    protected void _set(Object instance, Object propName, Object value) throws Exception {
+      delegate.set(instance, propName, value);
+    }
+
+    @Override
+    public SettableAnyProperty withValueDeserializer(JsonDeserializer<Object> deser) {
+      return new ReportingCatchAll(delegate.withValueDeserializer(deser));
+    }
+
+    @Override
+    public void fixAccess(DeserializationConfig config) {
+      delegate.fixAccess(config);
+    }
+
+    @Override
+    public boolean hasValueDeserializer() {
+      return delegate.hasValueDeserializer();
+    }
+
+    @Override
+    public int getParameterIndex() {
+      return delegate.getParameterIndex();
+    }
+
+    @Override
+    public boolean isFieldType() {
+      return delegate.isFieldType();
+    }
+
+    @Override
+    public boolean isSetterType() {
+      return delegate.isSetterType();
+    }
+
+    @Override
+    public Object createParameterObject() {
+      return delegate.createParameterObject();
     }
   }
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.machinery.core.codec.PreserveUnknownFields;
 import dev.machinery.core.runtime.ApiObject;
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -27,6 +28,7 @@ import java.util.Optional;
  *
  * <p>Mutable; confine an instance to one thread or publish it safely after its last change.
  */
+@PreserveUnknownFields
 public final class Unstructured implements ApiObject {
   private static final String API_VERSION = "apiVersion";
   private static final String KIND = "kind";

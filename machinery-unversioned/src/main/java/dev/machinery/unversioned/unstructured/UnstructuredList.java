@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.machinery.core.codec.PreserveUnknownFields;
 import dev.machinery.core.runtime.ApiObject;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -21,6 +22,7 @@ import java.util.Objects;
  * <p>Mutable; confine an instance to one thread or publish it safely after its last change.
  */
 @JsonPropertyOrder({"apiVersion", "kind", "metadata", "items"})
+@PreserveUnknownFields
 public final class UnstructuredList implements ApiObject {
   private String apiVersion;
   private String kind;
