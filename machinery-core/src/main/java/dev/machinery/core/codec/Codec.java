@@ -14,6 +14,8 @@ import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.util.TokenBuffer;
+import dev.machinery.conversion.ConversionException;
+import dev.machinery.conversion.NoConversionException;
 import dev.machinery.core.runtime.GroupVersioner;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.core.runtime.TypeAccessor;
@@ -200,9 +202,8 @@ public final class Codec {
    * @return the object, its kind and any warnings
    * @throws DecodeException if the document is malformed, breaks a limit, does not name its type,
    *     or (in {@link FieldValidation#STRICT} mode) has unknown or duplicate fields; a YAML stream
-   *     must hold exactly one non-empty document
-   * @throws dev.machinery.core.runtime.NotRegisteredException if the document's kind is not
-   *     registered
+   *     must hold exactly one non-empty document; {@link UnknownKindException} if the document's
+   *     kind is not registered
    */
   public Decoded<Object> decode(byte[] data) {
     return decode(data, data.length, Object.class);
@@ -343,15 +344,7 @@ public final class Codec {
   }
 
   private static DecodeException inDocument(DecodeException e, int index, int count) {
-    if (count == 1) {
-      return e;
-    }
-    return new DecodeException(
-        "document " + (index + 1) + " of " + count + ": " + e.getMessage(),
-        e.fieldPath(),
-        e.line(),
-        e.column(),
-        e);
+    return count == 1 ? e : e.inDocument(index, count);
   }
 
   private byte[] readBounded(InputStream in) {
@@ -472,7 +465,12 @@ public final class Codec {
       checkNoTrailingData(p);
       resolved.accessor.setApiVersion(object, apiVersion);
       resolved.accessor.setKind(object, kind);
-      return finish(object, gvk, problems, expected);
+      return finish(
+          object,
+          gvk,
+          problems,
+          expected,
+          path -> FieldLocations.inJson(factory.jsonFactory, data, start, length, path));
     } catch (IOException e) {
       throw translate(e, source);
     } finally {
@@ -501,7 +499,12 @@ public final class Codec {
       checkNoTrailingData(p);
       resolved.accessor.setApiVersion(object, type[0]);
       resolved.accessor.setKind(object, type[1]);
-      return finish(object, resolved.kind, problems, expected);
+      return finish(
+          object,
+          resolved.kind,
+          problems,
+          expected,
+          path -> FieldLocations.inJson(factory.jsonFactory, data, start, length, path));
     } catch (IOException e) {
       throw translate(e, p);
     } finally {
@@ -592,7 +595,7 @@ public final class Codec {
       Object object = bind(parser, type);
       resolved.accessor.setApiVersion(object, apiVersion);
       resolved.accessor.setKind(object, kind);
-      return finish(object, gvk, problems, expected);
+      return finish(object, gvk, problems, expected, path -> FieldLocations.inYaml(root, path));
     } catch (IOException e) {
       throw translate(e, parser);
     } finally {
@@ -679,7 +682,10 @@ public final class Codec {
     if (resolved == null) {
       GroupVersionKind gvk = identify(apiVersion, kind);
       Scheme scheme = factory.scheme();
-      Class<?> type = scheme.typeFor(gvk).orElseThrow(() -> scheme.notRegistered(gvk));
+      Class<?> type =
+          scheme
+              .typeFor(gvk)
+              .orElseThrow(() -> new UnknownKindException(gvk, scheme.notRegistered(gvk)));
       resolved = factory.cache(apiVersion, kind, gvk, type);
     }
     if (decodeTarget == null) {
@@ -756,7 +762,11 @@ public final class Codec {
   }
 
   private <T> Decoded<T> finish(
-      Object object, GroupVersionKind gvk, ProblemCollector problems, Class<T> expected) {
+      Object object,
+      GroupVersionKind gvk,
+      ProblemCollector problems,
+      Class<T> expected,
+      FieldLocations.Locator locator) {
     List<FieldProblem> found = problems.isEmpty() ? List.of() : problems.problems();
     if (!found.isEmpty() && validation == FieldValidation.STRICT) {
       throw new StrictDecodingException(found, problems.omitted());
@@ -775,7 +785,24 @@ public final class Codec {
       factory.scheme().applyDefaults(object);
     }
     if (decodeTarget != null) {
-      object = factory.scheme().convertToVersion(object, decodeTarget);
+      try {
+        object = factory.scheme().convertToVersion(object, decodeTarget);
+      } catch (NoConversionException e) {
+        throw e; // a scheme without the conversion: the program's mistake, not the input's
+      } catch (ConversionException e) {
+        // A value the document's version holds but the target cannot: bad input, with its place.
+        String path = e.path();
+        int[] at = path.isEmpty() ? FieldLocations.UNKNOWN : locator.locate(path);
+        throw new DecodeException(
+            (path.isEmpty() ? "the document" : "field " + quote(path))
+                + ": "
+                + e.problem()
+                + (at[0] > 0 ? " (line " + at[0] + ", column " + at[1] + ")" : ""),
+            path,
+            at[0],
+            at[1],
+            e);
+      }
       checkExpected(gvk, object.getClass(), expected);
     }
     return new Decoded<>(
@@ -827,9 +854,17 @@ public final class Codec {
         }
       }
       String detail;
-      if (e instanceof InvalidFormatException
-          && String.valueOf(mapping.getOriginalMessage()).startsWith("expected a finite")) {
+      String original = String.valueOf(mapping.getOriginalMessage());
+      if (e instanceof InvalidFormatException && original.startsWith("expected a finite")) {
         detail = mapping.getOriginalMessage();
+      } else if (e instanceof InvalidFormatException
+          && (original.startsWith("Cannot deserialize value of type") || !isJacksonsOwn(original))
+          && p != null
+          && p.currentToken() != null) {
+        detail = "invalid value " + describe(p) + ": " + Messages.sanitize(reason(original));
+      } else if (e instanceof MismatchedInputException && !isJacksonsOwn(original)) {
+        // A deserializer's own words (a third party's, or the library's value types) say more.
+        detail = Messages.sanitize(original);
       } else if (e instanceof MismatchedInputException
           && ((MismatchedInputException) e).getTargetType() != null
           && p != null
@@ -875,6 +910,29 @@ public final class Codec {
     }
     return new DecodeException(
         "could not read the body: " + Messages.sanitize(e.getMessage()), path, line, column, e);
+  }
+
+  /** Whether a mapping message is one of Jackson's generic ones, which the codec rewords. */
+  private static boolean isJacksonsOwn(String message) {
+    return message.startsWith("Cannot deserialize")
+        || message.startsWith("Cannot coerce")
+        || message.startsWith("Cannot construct")
+        || message.startsWith("Unexpected token");
+  }
+
+  /**
+   * The reason in an invalid-value message: Jackson writes {@code Cannot deserialize value of type
+   * X from String "v": reason}; a deserializer's own message is the reason itself.
+   */
+  private static String reason(String message) {
+    if (message.startsWith("Cannot deserialize value of type")) {
+      int from = message.indexOf(" from ");
+      int colon = from < 0 ? -1 : message.indexOf("\": ", from);
+      if (colon > 0) {
+        return message.substring(colon + 3);
+      }
+    }
+    return message;
   }
 
   private LimitExceededException limitExceeded(

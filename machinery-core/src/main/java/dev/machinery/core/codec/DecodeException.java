@@ -16,6 +16,7 @@ public class DecodeException extends MachineryException {
   private final String fieldPath;
   private final int line;
   private final int column;
+  private final int document;
 
   /**
    * Creates the exception.
@@ -27,10 +28,39 @@ public class DecodeException extends MachineryException {
    * @param cause the underlying failure, or {@code null}
    */
   public DecodeException(String message, String fieldPath, int line, int column, Throwable cause) {
+    this(message, fieldPath, line, column, cause, 0);
+  }
+
+  /**
+   * Creates the exception, for a subtype that copies itself into a document of a stream.
+   *
+   * @param message the full message
+   * @param fieldPath the path of the offending field, empty for the document itself
+   * @param line the 1-based line, or 0 when unknown
+   * @param column the 1-based column, or 0 when unknown
+   * @param cause the underlying failure, or {@code null}
+   * @param document the 1-based index of the document in its stream, or 0
+   */
+  protected DecodeException(
+      String message, String fieldPath, int line, int column, Throwable cause, int document) {
     super(message, cause);
     this.fieldPath = fieldPath == null ? "" : fieldPath;
     this.line = line;
     this.column = column;
+    this.document = document;
+  }
+
+  /**
+   * Returns the same failure as it stands in document {@code index} (0-based) of a stream of {@code
+   * count}: the message starts with {@code document N of M: } and the type is kept.
+   */
+  DecodeException inDocument(int index, int count) {
+    return new DecodeException(
+        inDocumentMessage(index, count), fieldPath(), line(), column(), this, index + 1);
+  }
+
+  String inDocumentMessage(int index, int count) {
+    return "document " + (index + 1) + " of " + count + ": " + getMessage();
   }
 
   /**
@@ -69,5 +99,14 @@ public class DecodeException extends MachineryException {
    */
   public int column() {
     return column;
+  }
+
+  /**
+   * Returns the 1-based index of the failing document in a multi-document stream.
+   *
+   * @return the index, or 0 when the input held one document
+   */
+  public int document() {
+    return document;
   }
 }

@@ -29,6 +29,17 @@ public final class LimitExceededException extends DecodeException {
     this.maximum = maximum;
   }
 
+  private LimitExceededException(LimitExceededException e, int index, int count) {
+    super(e.inDocumentMessage(index, count), e.fieldPath(), e.line(), e.column(), e, index + 1);
+    this.limit = e.limit;
+    this.maximum = e.maximum;
+  }
+
+  @Override
+  LimitExceededException inDocument(int index, int count) {
+    return new LimitExceededException(this, index, count);
+  }
+
   /**
    * Returns the name of the limit that was reached, such as {@code maxDocumentBytes}.
    *

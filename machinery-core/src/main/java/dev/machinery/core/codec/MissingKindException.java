@@ -16,4 +16,13 @@ public final class MissingKindException extends DecodeException {
   public MissingKindException(String message) {
     super(message, "kind");
   }
+
+  private MissingKindException(MissingKindException e, int index, int count) {
+    super(e.inDocumentMessage(index, count), e.fieldPath(), e.line(), e.column(), e, index + 1);
+  }
+
+  @Override
+  MissingKindException inDocument(int index, int count) {
+    return new MissingKindException(this, index, count);
+  }
 }

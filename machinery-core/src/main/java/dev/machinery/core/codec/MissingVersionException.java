@@ -16,4 +16,13 @@ public final class MissingVersionException extends DecodeException {
   public MissingVersionException(String message) {
     super(message, "apiVersion");
   }
+
+  private MissingVersionException(MissingVersionException e, int index, int count) {
+    super(e.inDocumentMessage(index, count), e.fieldPath(), e.line(), e.column(), e, index + 1);
+  }
+
+  @Override
+  MissingVersionException inDocument(int index, int count) {
+    return new MissingVersionException(this, index, count);
+  }
 }

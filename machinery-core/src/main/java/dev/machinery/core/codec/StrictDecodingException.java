@@ -41,6 +41,17 @@ public final class StrictDecodingException extends DecodeException {
     this(problems, 0);
   }
 
+  private StrictDecodingException(StrictDecodingException e, int index, int count) {
+    super(e.inDocumentMessage(index, count), e.fieldPath(), 0, 0, e, index + 1);
+    this.problems = e.problems;
+    this.omittedCount = e.omittedCount;
+  }
+
+  @Override
+  StrictDecodingException inDocument(int index, int count) {
+    return new StrictDecodingException(this, index, count);
+  }
+
   private static String message(List<FieldProblem> problems, int omittedCount) {
     String named =
         problems.stream()

@@ -263,13 +263,17 @@ class JsonCodecTest {
   }
 
   @Test
-  void reportsUnregisteredKinds() {
-    NotRegisteredException e =
+  void reportsUnregisteredKindsAsADecodeException() {
+    // Issue 11, item 8: bad input is a DecodeException, the scheme's exception its cause.
+    UnknownKindException e =
         assertThrows(
-            NotRegisteredException.class,
+            UnknownKindException.class,
             () -> JSON.decode("{\"apiVersion\":\"apps/v1\",\"kind\":\"StatefulSet\"}"));
     assertTrue(
         e.getMessage().startsWith("no kind \"StatefulSet\" is registered for version \"apps/v1\""));
+    assertEquals(GroupVersionKind.of("apps", "v1", "StatefulSet"), e.kind());
+    assertEquals("kind", e.fieldPath());
+    assertInstanceOf(NotRegisteredException.class, e.getCause());
   }
 
   @Test

@@ -180,6 +180,49 @@ class YamlCodecTest {
   }
 
   @Test
+  void anUnknownKindInAStreamIsADecodeExceptionNamingTheDocumentIssue11() {
+    UnknownKindException e =
+        assertThrows(
+            UnknownKindException.class,
+            () ->
+                YAML.decodeAll(
+                    "apiVersion: v1\nkind: Service\n---\napiVersion: apps/v1\nkind: Deploymnet\n"));
+    assertTrue(
+        e.getMessage()
+            .startsWith(
+                "document 2 of 2: no kind \"Deploymnet\" is registered for version \"apps/v1\""),
+        e.getMessage());
+    assertEquals(2, e.document());
+    assertEquals("Deploymnet", e.kind().kind());
+  }
+
+  @Test
+  void aFailureInAStreamKeepsItsTypeIssue11() {
+    StrictDecodingException e =
+        assertThrows(
+            StrictDecodingException.class,
+            () ->
+                YAML.decodeAll(
+                    "apiVersion: v1\nkind: Service\n---\napiVersion: v1\nkind: Service\nbogus: 1\n"));
+    assertEquals("document 2 of 2: strict decoding error: unknown field \"bogus\"", e.getMessage());
+    assertEquals(2, e.document());
+    assertEquals(List.of("bogus"), e.problems().stream().map(FieldProblem::path).toList());
+  }
+
+  @Test
+  void aBadEnumValueNamesTheFieldTheValueAndTheLineIssue11() {
+    DecodeException e =
+        assertThrows(
+            DecodeException.class,
+            () ->
+                YAML.decode("apiVersion: apps/v1\nkind: Deployment\nspec:\n  strategy: Rolling\n"));
+    assertEquals(
+        "field \"spec.strategy\": invalid value string \"Rolling\": not one of the values accepted"
+            + " for Enum class: [RollingUpdate, Recreate] (line 4, column 13)",
+        e.getMessage());
+  }
+
+  @Test
   void expandsAliases() {
     Deployment d =
         deployment(

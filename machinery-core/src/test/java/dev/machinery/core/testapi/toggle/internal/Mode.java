@@ -1,0 +1,7 @@
+package dev.machinery.core.testapi.toggle.internal;
+
+/** The modes of a switch. */
+public enum Mode {
+  On,
+  Off
+}
