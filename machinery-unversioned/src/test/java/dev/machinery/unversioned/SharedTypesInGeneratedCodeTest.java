@@ -7,6 +7,7 @@ import dev.machinery.core.codec.CodecFactory;
 import dev.machinery.core.runtime.GroupVersioner;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.core.schema.GroupVersion;
+import dev.machinery.unversioned.discovery.v2.DiscoveryV2;
 import dev.machinery.unversioned.meta.v1.MetaV1;
 import dev.machinery.unversioned.meta.v1.ObjectMeta;
 import dev.machinery.unversioned.testapi.gadget.internal.Gadget;
@@ -64,6 +65,25 @@ class SharedTypesInGeneratedCodeTest {
     // Kubernetes writes creationTimestamp always, null when unset.
     assertEquals(
         json.replace("\"name\":\"g\",", "\"name\":\"g\",\"creationTimestamp\":null,"), back);
+  }
+
+  @Test
+  void requireInternalVersionsCombinesWithTheSharedRegistrationsIssue11() {
+    Scheme scheme =
+        DiscoveryV2.addToScheme(MetaV1.addToGroupVersion(MetaV1.addToScheme(Scheme.builder()), V1))
+            .addKnownTypes(V1, dev.machinery.unversioned.testapi.gadget.v1.Gadget.class)
+            .addInternalTypes("gadgets.example.dev", Gadget.class)
+            .addConversions(
+                new dev.machinery.unversioned.testapi.gadget.v1.GeneratedConversions(),
+                new dev.machinery.unversioned.testapi.gadget.v1.GeneratedDeepCopy(),
+                new dev.machinery.unversioned.testapi.gadget.internal.GeneratedDeepCopy())
+            .requireInternalVersions()
+            .build();
+    assertEquals(
+        Gadget.class,
+        scheme
+            .typeFor(GroupVersion.internal("gadgets.example.dev").withKind("Gadget"))
+            .orElseThrow());
   }
 
   @Test

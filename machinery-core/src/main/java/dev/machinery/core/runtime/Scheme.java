@@ -617,6 +617,7 @@ public final class Scheme {
     private final List<GroupVersionKind> kinds = new ArrayList<>();
     private final List<Class<?>> types = new ArrayList<>();
     private final Map<Class<?>, GroupVersion> unversioned = new LinkedHashMap<>();
+    private final Set<Class<?>> shared = new LinkedHashSet<>();
     private final List<List<GroupVersion>> priorities = new ArrayList<>();
     private final Map<Class<?>, List<Consumer<Object>>> defaulters = new LinkedHashMap<>();
     private final List<String> problems = new ArrayList<>();
@@ -687,6 +688,21 @@ public final class Scheme {
       for (Class<?> type : types) {
         unversioned.put(type, version);
       }
+      return this;
+    }
+
+    /**
+     * Registers types that serve as they are, with no internal version and no conversion: the
+     * shared {@code meta.k8s.io/v1} kinds, aggregated discovery, and the options bound into every
+     * group. {@link #requireInternalVersions()} does not ask an internal counterpart of them.
+     *
+     * @param version the group version
+     * @param types the types, each under its simple class name
+     * @return this builder
+     */
+    public Builder addSharedTypes(GroupVersion version, Class<?>... types) {
+      addKnownTypes(version, types);
+      shared.addAll(List.of(types));
       return this;
     }
 
@@ -898,6 +914,7 @@ public final class Scheme {
       try {
         converter = conversions.build();
         checkStar(converter, kindsByType, found);
+        checkConversionsRegistered(converter, typesByKind, found);
       } catch (ConverterBuildException e) {
         found.addAll(e.problems());
       }
@@ -955,7 +972,7 @@ public final class Scheme {
         boolean onlyUnversioned =
             typesByKind.entrySet().stream()
                 .filter(entry -> entry.getKey().group().equals(group))
-                .allMatch(entry -> unversioned.containsKey(entry.getValue()));
+                .allMatch(entry -> isSharedOrUnversioned(entry.getValue()));
         if (onlyUnversioned) {
           continue;
         }
@@ -973,7 +990,7 @@ public final class Scheme {
           GroupVersionKind kind = entry.getKey();
           if (kind.group().equals(group)
               && !kind.groupVersion().isInternal()
-              && !unversioned.containsKey(entry.getValue())
+              && !isSharedOrUnversioned(entry.getValue())
               && !typesByKind.containsKey(GroupVersion.internal(group).withKind(kind.kind()))) {
             found.add(
                 "kind \""
@@ -984,6 +1001,54 @@ public final class Scheme {
           }
         }
       }
+    }
+
+    private boolean isSharedOrUnversioned(Class<?> type) {
+      return unversioned.containsKey(type) || shared.contains(type);
+    }
+
+    /**
+     * Every external kind whose group registers an internal counterpart of another class must
+     * convert to it and back, or conversion would fail at run time: the usual cause is generated
+     * conversions that were never registered.
+     */
+    private static void checkConversionsRegistered(
+        Converter converter, Map<GroupVersionKind, Class<?>> typesByKind, List<String> found) {
+      Set<String> reported = new LinkedHashSet<>();
+      typesByKind.forEach(
+          (kind, type) -> {
+            if (kind.groupVersion().isInternal()) {
+              return;
+            }
+            Class<?> hub =
+                typesByKind.get(GroupVersion.internal(kind.group()).withKind(kind.kind()));
+            if (hub == null || hub == type) {
+              return;
+            }
+            List<String> missing = new ArrayList<>();
+            if (!converter.canConvert(type, hub)) {
+              missing.add("to");
+            }
+            if (!converter.canConvert(hub, type)) {
+              missing.add("from");
+            }
+            if (!missing.isEmpty() && reported.add(type.getName())) {
+              found.add(
+                  "kind \""
+                      + kind
+                      + "\" ("
+                      + type.getName()
+                      + ") has an internal version ("
+                      + hub.getName()
+                      + ") but no conversion "
+                      + String.join(" or ", missing)
+                      + " it; register the generated conversions of package "
+                      + type.getPackageName()
+                      + " with addConversions(new "
+                      + type.getPackageName()
+                      + ".GeneratedConversions())");
+            }
+          });
     }
 
     private static Optional<String> checkPriority(

@@ -37,6 +37,23 @@ class CrossGroupConversionTest {
                   new dev.machinery.core.testapi.experimental.Pod();
               out.setNode(in.getNode());
               return out;
+            })
+        .addConversion(
+            dev.machinery.core.testapi.podinternal.Pod.class,
+            Pod.class,
+            (in, scope) -> {
+              Pod out = new Pod();
+              out.setNode(in.getNode());
+              return out;
+            })
+        .addConversion(
+            dev.machinery.core.testapi.experimental.Pod.class,
+            dev.machinery.core.testapi.podinternal.Pod.class,
+            (in, scope) -> {
+              dev.machinery.core.testapi.podinternal.Pod out =
+                  new dev.machinery.core.testapi.podinternal.Pod();
+              out.setNode(in.getNode());
+              return out;
             });
   }
 

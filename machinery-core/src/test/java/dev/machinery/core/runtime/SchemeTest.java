@@ -15,6 +15,7 @@ import dev.machinery.core.testapi.apps.Deployment;
 import dev.machinery.core.testapi.apps.DeploymentList;
 import dev.machinery.core.testapi.compute.Pod;
 import dev.machinery.core.testapi.core.Service;
+import dev.machinery.core.testapi.frobber.FrobberApi;
 import dev.machinery.core.testapi.meta.Status;
 import java.util.ArrayList;
 import java.util.List;
@@ -251,6 +252,48 @@ class SchemeTest {
             "kind \"apps/v1, Kind=DeploymentList\" has no internal counterpart"
                 + " \"apps/__internal, Kind=DeploymentList\""),
         e.problems());
+  }
+
+  @Test
+  void conversionsThatWereNeverRegisteredAreABuildProblemIssue11() {
+    SchemeBuildException e =
+        assertThrows(
+            SchemeBuildException.class,
+            () ->
+                Scheme.builder()
+                    .addKnownTypes(
+                        FrobberApi.V6, dev.machinery.core.testapi.frobber.v6.Frobber.class)
+                    .addKnownTypes(
+                        FrobberApi.V7BETA1,
+                        dev.machinery.core.testapi.frobber.v7beta1.Frobber.class)
+                    .addInternalTypes(
+                        FrobberApi.GROUP, dev.machinery.core.testapi.frobber.internal.Frobber.class)
+                    .addConversions(
+                        new dev.machinery.core.testapi.frobber.v6.GeneratedConversions())
+                    .build());
+    assertEquals(
+        List.of(
+            "kind \"example.dev/v7beta1, Kind=Frobber\""
+                + " (dev.machinery.core.testapi.frobber.v7beta1.Frobber) has an internal version"
+                + " (dev.machinery.core.testapi.frobber.internal.Frobber) but no conversion to or"
+                + " from it; register the generated conversions of package"
+                + " dev.machinery.core.testapi.frobber.v7beta1 with addConversions(new"
+                + " dev.machinery.core.testapi.frobber.v7beta1.GeneratedConversions())"),
+        e.problems());
+  }
+
+  @Test
+  void sharedTypesNeedNoInternalVersionIssue11() {
+    Scheme scheme =
+        FrobberApi.builder()
+            .addSharedTypes(FrobberApi.V6, Options.class)
+            .addSharedTypes(GroupVersion.of("meta.example.dev", "v1"), Options.class)
+            .build();
+    assertEquals(
+        List.of(
+            FrobberApi.V6.withKind("Options"),
+            GroupVersionKind.of("meta.example.dev", "v1", "Options")),
+        scheme.kindsFor(Options.class));
   }
 
   @Test

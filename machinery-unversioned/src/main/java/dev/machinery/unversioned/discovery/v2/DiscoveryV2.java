@@ -26,8 +26,8 @@ public final class DiscoveryV2 {
    */
   public static Scheme.Builder addToScheme(Scheme.Builder builder) {
     return builder
-        .addKnownTypes(V2, APIGroupDiscoveryList.class, APIGroupDiscovery.class)
-        .addKnownTypes(V2BETA1, APIGroupDiscoveryList.class, APIGroupDiscovery.class)
+        .addSharedTypes(V2, APIGroupDiscoveryList.class, APIGroupDiscovery.class)
+        .addSharedTypes(V2BETA1, APIGroupDiscoveryList.class, APIGroupDiscovery.class)
         .setVersionPriority(V2, V2BETA1)
         .addConversions(new GeneratedDeepCopy());
   }

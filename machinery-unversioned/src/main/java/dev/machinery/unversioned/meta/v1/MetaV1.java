@@ -44,10 +44,10 @@ public final class MetaV1 {
                 APIGroupList.class,
                 APIGroup.class,
                 APIResourceList.class)
-            .addKnownTypes(
+            .addSharedTypes(
                 META_V1, Table.class, PartialObjectMetadata.class, PartialObjectMetadataList.class)
-            .addKnownTypes(AUTOSCALING_V1, Scale.class)
-            .addKnownTypes(META_V1, Scale.class)
+            .addSharedTypes(AUTOSCALING_V1, Scale.class)
+            .addSharedTypes(META_V1, Scale.class)
             .addConversions(new GeneratedDeepCopy()),
         META_V1);
   }
@@ -61,6 +61,7 @@ public final class MetaV1 {
    * @return the builder
    */
   public static Scheme.Builder addToGroupVersion(Scheme.Builder builder, GroupVersion version) {
-    return builder.addKnownTypes(version, ListOptions.class, GetOptions.class, DeleteOptions.class);
+    return builder.addSharedTypes(
+        version, ListOptions.class, GetOptions.class, DeleteOptions.class);
   }
 }
