@@ -36,7 +36,9 @@ public final class ConversionProcessor extends AbstractProcessor {
 
   @Override
   public Set<String> getSupportedAnnotationTypes() {
-    return Set.of(GENERATE_CONVERSIONS, GENERATE_DEEP_COPY);
+    // The property-level annotations are read while generating; claiming them keeps javac from
+    // warning that no processor handles them.
+    return Set.of(GENERATE_CONVERSIONS, GENERATE_DEEP_COPY, Generator.CONVERTS_PROPERTIES);
   }
 
   @Override
@@ -49,6 +51,9 @@ public final class ConversionProcessor extends AbstractProcessor {
     Set<PackageElement> conversions = new LinkedHashSet<>();
     Set<PackageElement> deepCopies = new LinkedHashSet<>();
     for (TypeElement annotation : annotations) {
+      if (annotation.getQualifiedName().contentEquals(Generator.CONVERTS_PROPERTIES)) {
+        continue;
+      }
       boolean conversion = annotation.getQualifiedName().contentEquals(GENERATE_CONVERSIONS);
       for (Element element : round.getElementsAnnotatedWith(annotation)) {
         if (element instanceof PackageElement) {

@@ -337,6 +337,67 @@ final class Generator {
     return from + " -> " + to;
   }
 
+  static final String CONVERTS_PROPERTIES = "dev.machinery.conversion.ConvertsProperties";
+
+  /**
+   * The source properties a hand-written conversion declares it converts itself
+   * ({@code @ConvertsProperties}); naming a property the source lacks is an error.
+   */
+  private Set<String> declaredProperties(Unit unit, HandWritten custom, ApiClass from) {
+    javax.lang.model.element.AnnotationMirror mirror =
+        ConversionProcessor.annotation(custom.method(), CONVERTS_PROPERTIES);
+    if (mirror == null) {
+      return Set.of();
+    }
+    Set<String> names = new java.util.LinkedHashSet<>();
+    mirror
+        .getElementValues()
+        .forEach(
+            (key, value) -> {
+              for (Object item : (List<?>) value.getValue()) {
+                String name =
+                    String.valueOf(((javax.lang.model.element.AnnotationValue) item).getValue());
+                if (!from.properties.containsKey(name)) {
+                  unit.error(
+                      "@ConvertsProperties of "
+                          + custom.owner()
+                          + "."
+                          + custom.method().getSimpleName()
+                          + " names \""
+                          + name
+                          + "\", which is not a property of "
+                          + from.qualifiedName()
+                          + "; its properties: "
+                          + String.join(", ", from.properties.keySet()),
+                      custom.method());
+                }
+                names.add(name);
+              }
+            });
+    return names;
+  }
+
+  /** A property the automatic part cannot convert and the hand-written one does not claim. */
+  private void undeclared(
+      Unit unit, HandWritten custom, ApiClass from, ApiClass.Property property, String why) {
+    unit.error(
+        from.simpleName()
+            + "."
+            + property.name()
+            + " ("
+            + from.qualifiedName()
+            + ") "
+            + why
+            + " and would be lost; the hand-written "
+            + custom.owner()
+            + "."
+            + custom.method().getSimpleName()
+            + " must convert it and say so with @ConvertsProperties({\""
+            + property.name()
+            + "\", ...}), or mark the property @NotConverted(reason = \"...\")",
+        property.element());
+  }
+
   // ---------------------------------------------------------------- functions
 
   private void deepCopyFunction(Unit unit, ApiClass type, StringBuilder out) {
@@ -397,6 +458,7 @@ final class Generator {
         custom == null ? null : custom.owner() + "." + custom.method().getSimpleName();
     Map<String, Expr> values = new LinkedHashMap<>();
     List<String> comments = new ArrayList<>();
+    Set<String> declared = custom == null ? Set.of() : declaredProperties(unit, custom, from);
     for (ApiClass.Property property : from.properties.values()) {
       Optional<String> reason = property.notConvertedReason();
       if (reason.isPresent()) {
@@ -414,8 +476,10 @@ final class Generator {
       }
       ApiClass.Property counterpart = to.properties.get(property.name());
       if (counterpart == null) {
-        if (custom != null) {
+        if (custom != null && declared.contains(property.name())) {
           comments.add(property.name() + ": no counterpart; converted by " + handWrittenName);
+        } else if (custom != null) {
+          undeclared(unit, custom, from, property, "has no counterpart in " + to.qualifiedName());
         } else {
           unit.error(
               from.simpleName()
@@ -440,8 +504,17 @@ final class Generator {
       Expr converted =
           value(unit, property.type(), counterpart.type(), read, Mode.CONVERT, property.element());
       if (converted == null) {
-        if (custom != null) {
+        if (custom != null && declared.contains(property.name())) {
           comments.add(property.name() + ": types differ; converted by " + handWrittenName);
+          continue;
+        }
+        if (custom != null) {
+          undeclared(
+              unit,
+              custom,
+              from,
+              property,
+              "cannot be converted to " + counterpart.type() + " (" + unit.problem + ")");
           continue;
         }
         unit.error(

@@ -109,31 +109,92 @@ class ProcessorDiagnosticsTest {
     assertEquals(List.of("@NotConverted on Frobber.param must give a reason"), result.errors());
   }
 
-  @Test
-  void aHandWrittenConversionCoversTheFieldsOfItsPair() {
+  private static Map<String, String> handWrittenFrobbers(
+      String toInternalAnnotation, String toV1Annotation, String extraField) {
     Map<String, String> sources =
         frobbers(
-            property("int", "height") + property("String", "param"),
-            property("int", "height") + property("java.util.List<String>", "params"));
+            property("int", "height") + property("String", "param") + extraField,
+            property("int", "height") + property("java.util.List<String>", "params") + extraField);
     sources.put(
         "p.v1.FrobberConversions",
         "package p.v1;\n"
             + "import dev.machinery.conversion.ConversionScope;\n"
             + "final class FrobberConversions {\n"
+            + toInternalAnnotation
             + "  static p.internal.Frobber convertV1FrobberToInternalFrobber(Frobber in,"
             + " ConversionScope scope) {\n"
             + "    p.internal.Frobber out = GeneratedConversions"
             + ".autoConvertV1FrobberToInternalFrobber(in, scope);\n"
             + "    out.setParams(java.util.List.of(in.getParam()));\n"
             + "    return out;\n  }\n"
+            + toV1Annotation
             + "  static Frobber convertInternalFrobberToV1Frobber(p.internal.Frobber in,"
             + " ConversionScope scope) {\n"
             + "    Frobber out = GeneratedConversions.autoConvertInternalFrobberToV1Frobber(in,"
             + " scope);\n"
             + "    out.setParam(in.getParams().get(0));\n"
             + "    return out;\n  }\n}\n");
-    CompilerHarness.Result result = CompilerHarness.compile(sources, "-Xlint:all", "-Werror");
+    return sources;
+  }
+
+  @Test
+  void aHandWrittenConversionDeclaresThePropertiesItConverts() {
+    CompilerHarness.Result result =
+        CompilerHarness.compile(
+            handWrittenFrobbers(
+                "  @dev.machinery.conversion.ConvertsProperties(\"param\")\n",
+                "  @dev.machinery.conversion.ConvertsProperties(\"params\")\n",
+                ""),
+            "-Xlint:all",
+            "-Werror");
     assertEquals(List.of(), result.errors());
+  }
+
+  @Test
+  void aPropertyAHandWrittenConversionDoesNotDeclareIsACompileErrorIssue11() {
+    // The hand-written pair exists, yet nothing converts "param"/"params": they would be lost.
+    CompilerHarness.Result result =
+        CompilerHarness.compile(handWrittenFrobbers("", "", ""), "-Xlint:all");
+    assertEquals(
+        List.of(
+            "Frobber.param (p.v1.Frobber) has no counterpart in p.internal.Frobber and would be"
+                + " lost; the hand-written p.v1.FrobberConversions.convertV1FrobberToInternalFrobber"
+                + " must convert it and say so with @ConvertsProperties({\"param\", ...}), or mark"
+                + " the property @NotConverted(reason = \"...\")",
+            "Frobber.params (p.internal.Frobber) has no counterpart in p.v1.Frobber and would be"
+                + " lost; the hand-written p.v1.FrobberConversions.convertInternalFrobberToV1Frobber"
+                + " must convert it and say so with @ConvertsProperties({\"params\", ...}), or mark"
+                + " the property @NotConverted(reason = \"...\")"),
+        result.errors());
+  }
+
+  @Test
+  void aPropertyAddedLaterToBothFormsIsStillConvertedOrFlagged() {
+    // Added to both forms with the same type: the automatic part converts it, nothing to declare.
+    assertEquals(
+        List.of(),
+        CompilerHarness.compile(
+                handWrittenFrobbers(
+                    "  @dev.machinery.conversion.ConvertsProperties(\"param\")\n",
+                    "  @dev.machinery.conversion.ConvertsProperties(\"params\")\n",
+                    property("String", "colour")))
+            .errors());
+  }
+
+  @Test
+  void aDeclaredPropertyTheSourceLacksIsACompileError() {
+    CompilerHarness.Result result =
+        CompilerHarness.compile(
+            handWrittenFrobbers(
+                "  @dev.machinery.conversion.ConvertsProperties({\"param\", \"parm\"})\n",
+                "  @dev.machinery.conversion.ConvertsProperties(\"params\")\n",
+                ""));
+    assertEquals(
+        List.of(
+            "@ConvertsProperties of p.v1.FrobberConversions.convertV1FrobberToInternalFrobber"
+                + " names \"parm\", which is not a property of p.v1.Frobber; its properties:"
+                + " height, param"),
+        result.errors());
   }
 
   @Test

@@ -3,6 +3,7 @@ package dev.machinery.benchmarks.apps.v1;
 import dev.machinery.benchmarks.apps.internal.RollbackConfig;
 import dev.machinery.benchmarks.meta.ObjectMeta;
 import dev.machinery.conversion.ConversionScope;
+import dev.machinery.conversion.ConvertsProperties;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -89,6 +90,8 @@ public final class DeploymentConversions {
    * @param scope the scope
    * @return the v1 spec
    */
+  // rollbackTo is written by the enclosing Deployment's conversion, into its annotation.
+  @ConvertsProperties("rollbackTo")
   public static DeploymentSpec convertInternalDeploymentSpecToV1DeploymentSpec(
       dev.machinery.benchmarks.apps.internal.DeploymentSpec in, ConversionScope scope) {
     return GeneratedConversions.autoConvertInternalDeploymentSpecToV1DeploymentSpec(in, scope);

@@ -1,6 +1,7 @@
 package dev.machinery.benchmarks.apps.v1;
 
 import dev.machinery.conversion.ConversionScope;
+import dev.machinery.conversion.ConvertsProperties;
 
 /**
  * The hand-written conversions of {@code PodSpec}, as in Kubernetes' core/v1: the deprecated {@code
@@ -17,6 +18,7 @@ public final class PodSpecConversions {
    * @param scope the scope
    * @return the internal spec
    */
+  @ConvertsProperties("serviceAccount")
   public static dev.machinery.benchmarks.apps.internal.PodSpec convertV1PodSpecToInternalPodSpec(
       PodSpec in, ConversionScope scope) {
     if (in == null) {

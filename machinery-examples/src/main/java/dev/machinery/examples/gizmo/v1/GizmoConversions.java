@@ -1,6 +1,7 @@
 package dev.machinery.examples.gizmo.v1;
 
 import dev.machinery.conversion.ConversionScope;
+import dev.machinery.conversion.ConvertsProperties;
 
 /** The hand-written part of v1's conversions: v1 calls the maintainer "owner". Stateless. */
 public final class GizmoConversions {
@@ -13,6 +14,7 @@ public final class GizmoConversions {
    * @param scope the conversion scope
    * @return the internal gizmo
    */
+  @ConvertsProperties("owner")
   public static dev.machinery.examples.gizmo.internal.Gizmo convertV1GizmoToInternalGizmo(
       Gizmo in, ConversionScope scope) {
     if (in == null) {
@@ -31,6 +33,7 @@ public final class GizmoConversions {
    * @param scope the conversion scope
    * @return the v1 gizmo
    */
+  @ConvertsProperties("maintainer")
   public static Gizmo convertInternalGizmoToV1Gizmo(
       dev.machinery.examples.gizmo.internal.Gizmo in, ConversionScope scope) {
     if (in == null) {

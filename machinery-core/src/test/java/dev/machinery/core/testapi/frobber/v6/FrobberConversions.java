@@ -1,6 +1,7 @@
 package dev.machinery.core.testapi.frobber.v6;
 
 import dev.machinery.conversion.ConversionScope;
+import dev.machinery.conversion.ConvertsProperties;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -11,6 +12,7 @@ import java.util.List;
 public final class FrobberConversions {
   private FrobberConversions() {}
 
+  @ConvertsProperties({"heightInInches", "widthInInches", "param", "extraParams"})
   public static dev.machinery.core.testapi.frobber.internal.Frobber
       convertV6FrobberToInternalFrobber(Frobber in, ConversionScope scope) {
     if (in == null) {
@@ -33,6 +35,7 @@ public final class FrobberConversions {
     return out;
   }
 
+  @ConvertsProperties("params")
   public static Frobber convertInternalFrobberToV6Frobber(
       dev.machinery.core.testapi.frobber.internal.Frobber in, ConversionScope scope) {
     if (in == null) {
