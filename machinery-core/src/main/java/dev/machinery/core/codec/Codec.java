@@ -276,18 +276,23 @@ public final class Codec {
   }
 
   /**
-   * Decodes every non-empty document of a YAML stream, in order; for JSON, the one document.
+   * Decodes every object of a body, in order: each non-empty document of a YAML stream, each of the
+   * concatenated objects of a JSON body, and, in either, the items of a document of Kubernetes'
+   * generic {@code v1 List} kind (what {@code kubectl get -o json} prints and {@code kubectl apply
+   * -f} reads), each as the kind it names.
    *
    * @param data UTF-8 text
-   * @return the decoded documents
-   * @throws DecodeException as {@link #decode(byte[])}, naming the document that failed
+   * @return the decoded objects
+   * @throws DecodeException as {@link #decode(byte[])}; its message starts with where the failing
+   *     object stands ({@code document 2 of 3}, {@code item 4 of 9 of the List}) and {@link
+   *     DecodeException#document()} gives its document
    */
   public List<Decoded<Object>> decodeAll(byte[] data) {
     return decodeAll(data, data.length);
   }
 
   /**
-   * Decodes every non-empty document of a YAML stream given as a string.
+   * Decodes every object of a body given as a string, as {@link #decodeAll(byte[])} does.
    *
    * @param text the stream
    * @return the decoded documents
@@ -298,8 +303,8 @@ public final class Codec {
   }
 
   /**
-   * Decodes every non-empty document of a YAML stream read from {@code in} (bounded by the size
-   * limit). The stream is not closed.
+   * Decodes every object of a body read from {@code in} (bounded by the size limit), as {@link
+   * #decodeAll(byte[])} does. The stream is not closed.
    *
    * @param in UTF-8 text
    * @return the decoded documents
@@ -328,23 +333,178 @@ public final class Codec {
   }
 
   private List<Decoded<Object>> decodeAll(byte[] data, int length) {
-    if (format == Format.JSON) {
-      return List.of(decodeJson(data, length, Object.class));
+    return format == Format.JSON ? decodeAllJson(data, length) : decodeAllYaml(data, length);
+  }
+
+  /** Where a failing object stands in a stream, for messages: empty for a lone object. */
+  private static String where(int document, int documents, int item, int items) {
+    String inStream = documents > 1 ? "document " + (document + 1) + " of " + documents : "";
+    if (items < 0) {
+      return inStream;
     }
-    List<YamlReader.Document> documents = readYaml(data, length);
-    List<Decoded<Object>> decoded = new ArrayList<>(documents.size());
-    for (int i = 0; i < documents.size(); i++) {
+    String inList = "item " + (item + 1) + " of " + items + " of the List";
+    return inStream.isEmpty() ? inList : inStream + ", " + inList;
+  }
+
+  private static DecodeException located(DecodeException e, String where, int document) {
+    return where.isEmpty() ? e : e.in(where, document + 1);
+  }
+
+  /** Whether a document's type is Kubernetes' generic {@code v1 List}, which it expands. */
+  private boolean isList(String apiVersion, String kind) {
+    return "v1".equals(apiVersion)
+        && "List".equals(kind)
+        && !factory.scheme().recognizes(GroupVersionKind.of("", "v1", "List"));
+  }
+
+  private List<Decoded<Object>> decodeAllJson(byte[] data, int length) {
+    checkSize(length);
+    int start = Utf8.validate(data, length);
+    List<int[]> roots = jsonObjects(data, start, length, false);
+    List<Decoded<Object>> decoded = new ArrayList<>(roots.size());
+    for (int d = 0; d < roots.size(); d++) {
+      int[] root = roots.get(d);
+      String[] type = RootTypeScanner.scan(data, root[0], root[1]);
+      if (type != null && isList(type[0], type[1])) {
+        List<int[]> items = jsonObjects(data, root[0], root[1], true);
+        for (int i = 0; i < items.size(); i++) {
+          try {
+            decoded.add(decodeJsonSpan(data, items.get(i)[0], items.get(i)[1], Object.class));
+          } catch (DecodeException e) {
+            throw located(e, where(d, roots.size(), i, items.size()), d);
+          }
+        }
+        continue;
+      }
       try {
-        decoded.add(decodeYamlDocument(documents.get(i), Object.class));
+        decoded.add(decodeJsonSpan(data, root[0], root[1], Object.class));
       } catch (DecodeException e) {
-        throw inDocument(e, i, documents.size());
+        throw located(e, where(d, roots.size(), 0, -1), d);
       }
     }
     return Collections.unmodifiableList(decoded);
   }
 
-  private static DecodeException inDocument(DecodeException e, int index, int count) {
-    return count == 1 ? e : e.inDocument(index, count);
+  /**
+   * The byte spans of the objects in {@code [from, to)}: the concatenated root objects of a body,
+   * or (with {@code items}) the elements of the root object's {@code items} array.
+   */
+  private List<int[]> jsonObjects(byte[] data, int from, int to, boolean items) {
+    List<int[]> spans = new ArrayList<>();
+    JsonParser p = null;
+    try {
+      p = factory.jsonFactory.createParser(data, from, to - from);
+      JsonToken token = p.nextToken();
+      if (items) {
+        token = p.nextToken(); // into the List object
+        while (token == JsonToken.FIELD_NAME && !p.currentName().equals("items")) {
+          p.nextToken();
+          p.skipChildren();
+          token = p.nextToken();
+        }
+        if (token != JsonToken.FIELD_NAME || p.nextToken() != JsonToken.START_ARRAY) {
+          return spans;
+        }
+        token = p.nextToken();
+      }
+      while (token != null && token != JsonToken.END_ARRAY) {
+        if (token != JsonToken.START_OBJECT) {
+          JsonLocation at = p.currentTokenLocation();
+          throw new DecodeException(
+              (items ? "an item of the List" : "the body")
+                  + " must be a JSON object, found "
+                  + describe(p)
+                  + " (line "
+                  + at.getLineNr()
+                  + ", column "
+                  + at.getColumnNr()
+                  + ")",
+              items ? "items[" + spans.size() + "]" : "",
+              at.getLineNr(),
+              at.getColumnNr(),
+              null);
+        }
+        int begin = from + (int) p.currentTokenLocation().getByteOffset();
+        p.skipChildren();
+        spans.add(new int[] {begin, from + (int) p.currentLocation().getByteOffset()});
+        token = p.nextToken();
+      }
+      if (spans.isEmpty() && !items) {
+        throw new DecodeException("the body is empty; expected a JSON object", "");
+      }
+      return spans;
+    } catch (IOException e) {
+      throw translate(e, p);
+    } finally {
+      closeQuietly(p);
+    }
+  }
+
+  private List<Decoded<Object>> decodeAllYaml(byte[] data, int length) {
+    List<YamlReader.Document> documents = readYaml(data, length);
+    List<Decoded<Object>> decoded = new ArrayList<>(documents.size());
+    for (int d = 0; d < documents.size(); d++) {
+      YamlReader.Document document = documents.get(d);
+      List<YamlNode> items = yamlListItems(document.root);
+      if (items != null) {
+        for (int i = 0; i < items.size(); i++) {
+          String prefix = "items[" + i + "].";
+          List<String> duplicates = new ArrayList<>();
+          for (String path : document.duplicatePaths) {
+            if (path.startsWith(prefix)) {
+              duplicates.add(path.substring(prefix.length()));
+            }
+          }
+          try {
+            decoded.add(
+                decodeYamlDocument(
+                    new YamlReader.Document(items.get(i), duplicates, 0), Object.class));
+          } catch (DecodeException e) {
+            throw located(e, where(d, documents.size(), i, items.size()), d);
+          }
+        }
+        continue;
+      }
+      try {
+        decoded.add(decodeYamlDocument(document, Object.class));
+      } catch (DecodeException e) {
+        throw located(e, where(d, documents.size(), 0, -1), d);
+      }
+    }
+    return Collections.unmodifiableList(decoded);
+  }
+
+  /** The items of a {@code v1 List} document, or null for any other document. */
+  private List<YamlNode> yamlListItems(YamlNode root) {
+    if (!(root instanceof YamlNode.Mapping)) {
+      return null;
+    }
+    YamlNode.Mapping mapping = (YamlNode.Mapping) root;
+    int apiVersion = mapping.keys.indexOf(API_VERSION);
+    int kind = mapping.keys.indexOf(KIND);
+    if (apiVersion < 0
+        || kind < 0
+        || !(mapping.values.get(apiVersion) instanceof YamlNode.Scalar)
+        || !(mapping.values.get(kind) instanceof YamlNode.Scalar)
+        || !isList(
+            ((YamlNode.Scalar) mapping.values.get(apiVersion)).text,
+            ((YamlNode.Scalar) mapping.values.get(kind)).text)) {
+      return null;
+    }
+    int items = mapping.keys.indexOf("items");
+    if (items < 0) {
+      return List.of();
+    }
+    YamlNode list = mapping.values.get(items);
+    if (!(list instanceof YamlNode.Sequence)) {
+      throw new DecodeException(
+          "field \"items\" of a List must be a sequence (line " + list.line + ")",
+          "items",
+          list.line,
+          list.column,
+          null);
+    }
+    return ((YamlNode.Sequence) list).items;
   }
 
   private byte[] readBounded(InputStream in) {
@@ -378,7 +538,11 @@ public final class Codec {
 
   private <T> Decoded<T> decodeJson(byte[] data, int length, Class<T> expected) {
     checkSize(length);
-    int start = Utf8.validate(data, length);
+    return decodeJsonSpan(data, Utf8.validate(data, length), length, expected);
+  }
+
+  /** Decodes the one JSON object in {@code [start, end)}, already checked as UTF-8. */
+  private <T> Decoded<T> decodeJsonSpan(byte[] data, int start, int length, Class<T> expected) {
     ProblemCollector problems = new ProblemCollector(true);
     ProblemCollector outer = ProblemCollector.CURRENT.get();
     ProblemCollector.CURRENT.set(problems);

@@ -51,16 +51,15 @@ public class DecodeException extends MachineryException {
   }
 
   /**
-   * Returns the same failure as it stands in document {@code index} (0-based) of a stream of {@code
-   * count}: the message starts with {@code document N of M: } and the type is kept.
+   * Returns the same failure as it stands at {@code where} (such as {@code document 2 of 3}) of a
+   * stream: the message starts with {@code where: } and the type is kept.
    */
-  DecodeException inDocument(int index, int count) {
-    return new DecodeException(
-        inDocumentMessage(index, count), fieldPath(), line(), column(), this, index + 1);
+  DecodeException in(String where, int document) {
+    return new DecodeException(located(where), fieldPath(), line(), column(), this, document);
   }
 
-  String inDocumentMessage(int index, int count) {
-    return "document " + (index + 1) + " of " + count + ": " + getMessage();
+  String located(String where) {
+    return where + ": " + getMessage();
   }
 
   /**

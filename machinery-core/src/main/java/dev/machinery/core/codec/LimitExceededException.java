@@ -29,15 +29,15 @@ public final class LimitExceededException extends DecodeException {
     this.maximum = maximum;
   }
 
-  private LimitExceededException(LimitExceededException e, int index, int count) {
-    super(e.inDocumentMessage(index, count), e.fieldPath(), e.line(), e.column(), e, index + 1);
+  private LimitExceededException(LimitExceededException e, String where, int document) {
+    super(e.located(where), e.fieldPath(), e.line(), e.column(), e, document);
     this.limit = e.limit;
     this.maximum = e.maximum;
   }
 
   @Override
-  LimitExceededException inDocument(int index, int count) {
-    return new LimitExceededException(this, index, count);
+  LimitExceededException in(String where, int document) {
+    return new LimitExceededException(this, where, document);
   }
 
   /**

@@ -17,12 +17,12 @@ public final class MissingKindException extends DecodeException {
     super(message, "kind");
   }
 
-  private MissingKindException(MissingKindException e, int index, int count) {
-    super(e.inDocumentMessage(index, count), e.fieldPath(), e.line(), e.column(), e, index + 1);
+  private MissingKindException(MissingKindException e, String where, int document) {
+    super(e.located(where), e.fieldPath(), e.line(), e.column(), e, document);
   }
 
   @Override
-  MissingKindException inDocument(int index, int count) {
-    return new MissingKindException(this, index, count);
+  MissingKindException in(String where, int document) {
+    return new MissingKindException(this, where, document);
   }
 }

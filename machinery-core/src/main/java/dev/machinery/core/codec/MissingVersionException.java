@@ -17,12 +17,12 @@ public final class MissingVersionException extends DecodeException {
     super(message, "apiVersion");
   }
 
-  private MissingVersionException(MissingVersionException e, int index, int count) {
-    super(e.inDocumentMessage(index, count), e.fieldPath(), e.line(), e.column(), e, index + 1);
+  private MissingVersionException(MissingVersionException e, String where, int document) {
+    super(e.located(where), e.fieldPath(), e.line(), e.column(), e, document);
   }
 
   @Override
-  MissingVersionException inDocument(int index, int count) {
-    return new MissingVersionException(this, index, count);
+  MissingVersionException in(String where, int document) {
+    return new MissingVersionException(this, where, document);
   }
 }

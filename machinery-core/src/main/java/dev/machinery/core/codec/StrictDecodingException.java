@@ -41,15 +41,15 @@ public final class StrictDecodingException extends DecodeException {
     this(problems, 0);
   }
 
-  private StrictDecodingException(StrictDecodingException e, int index, int count) {
-    super(e.inDocumentMessage(index, count), e.fieldPath(), 0, 0, e, index + 1);
+  private StrictDecodingException(StrictDecodingException e, String where, int document) {
+    super(e.located(where), e.fieldPath(), 0, 0, e, document);
     this.problems = e.problems;
     this.omittedCount = e.omittedCount;
   }
 
   @Override
-  StrictDecodingException inDocument(int index, int count) {
-    return new StrictDecodingException(this, index, count);
+  StrictDecodingException in(String where, int document) {
+    return new StrictDecodingException(this, where, document);
   }
 
   private static String message(List<FieldProblem> problems, int omittedCount) {

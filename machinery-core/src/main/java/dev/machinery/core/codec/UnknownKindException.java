@@ -25,14 +25,14 @@ public final class UnknownKindException extends DecodeException {
     this.kind = kind;
   }
 
-  private UnknownKindException(UnknownKindException e, int index, int count) {
-    super(e.inDocumentMessage(index, count), e.fieldPath(), e.line(), e.column(), e, index + 1);
+  private UnknownKindException(UnknownKindException e, String where, int document) {
+    super(e.located(where), e.fieldPath(), e.line(), e.column(), e, document);
     this.kind = e.kind;
   }
 
   @Override
-  UnknownKindException inDocument(int index, int count) {
-    return new UnknownKindException(this, index, count);
+  UnknownKindException in(String where, int document) {
+    return new UnknownKindException(this, where, document);
   }
 
   /**
