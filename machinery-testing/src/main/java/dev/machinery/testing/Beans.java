@@ -1,5 +1,6 @@
 package dev.machinery.testing;
 
+import dev.machinery.conversion.NotConverted;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -73,12 +74,16 @@ final class Beans {
             if (value == null && property.setter().getParameterTypes()[0].isPrimitive()) {
               continue;
             }
-            property.setter().invoke(bean, value);
+            try {
+              property.setter().invoke(bean, value);
+            } catch (InvocationTargetException e) {
+              throw new RejectedValueException(type, property.name(), value, e.getCause());
+            }
           }
         }
         return bean;
       } catch (InvocationTargetException e) {
-        throw rethrow(e);
+        throw new RejectedValueException(type, null, values, e.getCause());
       } catch (ReflectiveOperationException e) {
         throw new IllegalStateException("cannot build " + type.getName(), e);
       }
@@ -90,6 +95,38 @@ final class Beans {
         values.put(property.name(), property.read(instance));
       }
       return values;
+    }
+  }
+
+  /** A setter or constructor refused a value: names the class, the property and the value. */
+  static final class RejectedValueException extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+
+    RejectedValueException(Class<?> type, String property, Object value, Throwable cause) {
+      super(
+          (property == null
+                  ? "the constructor of " + type.getName() + " rejected the values "
+                  : "property \"" + property + "\" of " + type.getName() + " rejected the value ")
+              + Difference.show(value)
+              + ": "
+              + cause,
+          cause);
+    }
+  }
+
+  /** Whether a property is marked {@code @NotConverted}: lost in conversion by design. */
+  static boolean isNotConverted(Property property) {
+    if (property.getter().isAnnotationPresent(NotConverted.class)) {
+      return true;
+    }
+    try {
+      return property
+          .getter()
+          .getDeclaringClass()
+          .getDeclaredField(property.name())
+          .isAnnotationPresent(NotConverted.class);
+    } catch (NoSuchFieldException e) {
+      return false;
     }
   }
 

@@ -49,7 +49,32 @@ public record Difference(String path, Object expected, Object actual) {
     if (value instanceof byte[]) {
       return "byte[" + ((byte[]) value).length + "]";
     }
-    String text = String.valueOf(value);
+    String text;
+    if (value instanceof java.util.Collection) {
+      StringBuilder items = new StringBuilder("[");
+      for (Object item : (java.util.Collection<?>) value) {
+        items.append(items.length() > 1 ? ", " : "").append(show(item));
+        if (items.length() > 120) {
+          break;
+        }
+      }
+      text = items.append(']').toString();
+    } else if (value instanceof java.util.Map) {
+      StringBuilder entries = new StringBuilder("{");
+      for (java.util.Map.Entry<?, ?> entry : ((java.util.Map<?, ?>) value).entrySet()) {
+        entries
+            .append(entries.length() > 1 ? ", " : "")
+            .append(show(entry.getKey()))
+            .append('=')
+            .append(show(entry.getValue()));
+        if (entries.length() > 120) {
+          break;
+        }
+      }
+      text = entries.append('}').toString();
+    } else {
+      text = String.valueOf(value);
+    }
     return text.length() > 120 ? text.substring(0, 120) + "…" : text;
   }
 }

@@ -29,10 +29,11 @@ import java.util.UUID;
  * Fills objects of any record or bean class with random values from a seed, reproducibly, with no
  * annotation or registration on the classes: every property, nested types, lists, sets and maps of
  * bounded size, enums, strings of bounded length (non-ASCII, quotes and line breaks included),
- * numbers across their whole range. Nullable properties are {@code null} with a set chance;
- * recursion stops at a depth bound (deeper nullable values are {@code null}, deeper collections
- * empty). Times are whole seconds, as Kubernetes writes them. The {@code apiVersion} and {@code
- * kind} of an {@link ApiObject} are left for the caller to set.
+ * numbers across their whole range. Nullable properties are {@code null} with a set chance
+ * (collection elements never, unless {@link Builder#nullElements} allows it); recursion stops at a
+ * depth bound (deeper nullable values are {@code null}, deeper collections empty). Times are whole
+ * seconds, as Kubernetes writes them. The {@code apiVersion} and {@code kind} of an {@link
+ * ApiObject} are left for the caller to set.
  *
  * <p>Per-type and per-property {@link FuzzFunction}s replace the rules where a type has a canonical
  * form or a property a default that would overwrite it. Immutable after {@link Builder#build()} and
@@ -52,6 +53,7 @@ public final class Fuzzer {
   private final int maxCollectionSize;
   private final int maxStringLength;
   private final int maxDepth;
+  private final boolean nullElements;
   private final Map<Class<?>, FuzzFunction<?>> types;
   private final Map<String, FuzzFunction<?>> properties;
 
@@ -60,6 +62,7 @@ public final class Fuzzer {
     this.maxCollectionSize = builder.maxCollectionSize;
     this.maxStringLength = builder.maxStringLength;
     this.maxDepth = builder.maxDepth;
+    this.nullElements = builder.nullElements;
     this.types = Map.copyOf(builder.types);
     this.properties = Map.copyOf(builder.properties);
   }
@@ -187,7 +190,7 @@ public final class Fuzzer {
           Set.class.isAssignableFrom(raw) ? new LinkedHashSet<>() : new ArrayList<>();
       int size = depth > maxDepth ? 0 : random.nextInt(maxCollectionSize + 1);
       for (int i = 0; i < size; i++) {
-        collection.add(value(element, random, depth + 1, true));
+        collection.add(value(element, random, depth + 1, nullElements));
       }
       return collection;
     }
@@ -197,7 +200,8 @@ public final class Fuzzer {
       Map<Object, Object> map = new LinkedHashMap<>();
       int size = depth > maxDepth ? 0 : random.nextInt(maxCollectionSize + 1);
       for (int i = 0; i < size; i++) {
-        map.put(value(key, random, depth + 1, false), value(element, random, depth + 1, true));
+        map.put(
+            value(key, random, depth + 1, false), value(element, random, depth + 1, nullElements));
       }
       return map;
     }
@@ -226,6 +230,16 @@ public final class Fuzzer {
               : value(property.type(), random, depth + 1, true));
     }
     return shape.build(values);
+  }
+
+  /** Whether values of a type come from a fuzz function rather than the rules. */
+  boolean hasFunction(Class<?> type) {
+    return types.containsKey(type);
+  }
+
+  /** Whether a property of a class comes from a fuzz function rather than the rules. */
+  boolean hasFunction(Class<?> owner, String property) {
+    return properties.containsKey(owner.getName() + "#" + property);
   }
 
   String string(Random random, boolean mayBeEmpty) {
@@ -349,6 +363,7 @@ public final class Fuzzer {
     private int maxCollectionSize = 3;
     private int maxStringLength = 16;
     private int maxDepth = 8;
+    private boolean nullElements;
     private final Map<Class<?>, FuzzFunction<?>> types = new LinkedHashMap<>();
     private final Map<String, FuzzFunction<?>> properties = new LinkedHashMap<>();
 
@@ -408,6 +423,19 @@ public final class Fuzzer {
         throw new IllegalArgumentException("maxDepth must be at least 1, got " + depth);
       }
       this.maxDepth = depth;
+      return this;
+    }
+
+    /**
+     * Lets list, set and map elements be {@code null} too (with the null chance), for types that
+     * mean to hold them. By default elements are never {@code null}, as the elements of Kubernetes'
+     * Go types ({@code []string}, {@code map[string]string}) cannot be.
+     *
+     * @param allowed whether elements may be {@code null}
+     * @return this builder
+     */
+    public Builder nullElements(boolean allowed) {
+      this.nullElements = allowed;
       return this;
     }
 

@@ -25,10 +25,29 @@ public final class SemanticEquality {
 
   private final boolean nullEqualsEmpty;
   private final Map<Class<?>, BiPredicate<Object, Object>> overrides;
+  private final boolean skipNotConverted;
 
   private SemanticEquality(Builder builder) {
-    this.nullEqualsEmpty = builder.nullEqualsEmpty;
-    this.overrides = Map.copyOf(builder.overrides);
+    this(builder.nullEqualsEmpty, Map.copyOf(builder.overrides), false);
+  }
+
+  private SemanticEquality(
+      boolean nullEqualsEmpty,
+      Map<Class<?>, BiPredicate<Object, Object>> overrides,
+      boolean skipNotConverted) {
+    this.nullEqualsEmpty = nullEqualsEmpty;
+    this.overrides = overrides;
+    this.skipNotConverted = skipNotConverted;
+  }
+
+  /**
+   * Returns an equality like this one that does not compare properties marked {@code NotConverted}:
+   * they are lost in conversion by design, so a conversion route must not count them as losses.
+   *
+   * @return the equality
+   */
+  public SemanticEquality ignoringNotConverted() {
+    return new SemanticEquality(nullEqualsEmpty, overrides, true);
   }
 
   /**
@@ -156,6 +175,9 @@ public final class SemanticEquality {
       return;
     }
     for (Beans.Property property : shape.properties) {
+      if (skipNotConverted && Beans.isNotConverted(property)) {
+        continue;
+      }
       compare(
           path.isEmpty() ? property.name() : path + "." + property.name(),
           property.read(a),

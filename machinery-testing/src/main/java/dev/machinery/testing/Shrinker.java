@@ -12,7 +12,9 @@ import java.util.function.Predicate;
 /**
  * Makes a failing object smaller while it still fails: drops list elements and map entries, sets
  * optional properties to {@code null}, shortens strings, zeroes numbers; greedily, within an
- * attempt budget. Stateless.
+ * attempt budget. It makes only objects its fuzzer could have made: values that come from a fuzz
+ * function (of their type or property) are kept as they are, and collections never gain a {@code
+ * null} element the fuzzer would not put there. Stateless.
  */
 final class Shrinker {
   private static final int BUDGET = 3000;
@@ -20,13 +22,13 @@ final class Shrinker {
   private Shrinker() {}
 
   /** Returns the smallest object found that still fails. */
-  static Object shrink(Object failing, Predicate<Object> stillFails) {
+  static Object shrink(Object failing, Fuzzer fuzzer, Predicate<Object> stillFails) {
     Object current = failing;
     int attempts = 0;
     boolean progress = true;
     while (progress && attempts < BUDGET) {
       progress = false;
-      for (Object candidate : candidates(current, current.getClass())) {
+      for (Object candidate : candidates(current, current.getClass(), fuzzer)) {
         if (++attempts > BUDGET) {
           break;
         }
@@ -48,9 +50,9 @@ final class Shrinker {
 
   /** Simpler variants of a value, most drastic first. */
   @SuppressWarnings("unchecked")
-  static List<Object> candidates(Object value, Type type) {
+  static List<Object> candidates(Object value, Type type, Fuzzer fuzzer) {
     List<Object> out = new ArrayList<>();
-    if (value == null) {
+    if (value == null || fuzzer.hasFunction(Fuzzer.raw(type))) {
       return out;
     }
     if (value instanceof String) {
@@ -89,7 +91,7 @@ final class Shrinker {
         out.add(fewer);
       }
       for (int i = 0; i < list.size(); i++) {
-        for (Object smaller : candidates(list.get(i), Object.class)) {
+        for (Object smaller : candidates(list.get(i), Fuzzer.argument(type, 0), fuzzer)) {
           List<Object> copy = new ArrayList<>(list);
           copy.set(i, smaller);
           out.add(copy);
@@ -120,7 +122,7 @@ final class Shrinker {
         out.add(fewer);
       }
       for (Map.Entry<Object, Object> entry : map.entrySet()) {
-        for (Object smaller : candidates(entry.getValue(), Object.class)) {
+        for (Object smaller : candidates(entry.getValue(), Fuzzer.argument(type, 1), fuzzer)) {
           Map<Object, Object> copy = new LinkedHashMap<>(map);
           copy.put(entry.getKey(), smaller);
           out.add(copy);
@@ -137,6 +139,8 @@ final class Shrinker {
       Object current = values.get(property.name());
       if (current != null
           && !Fuzzer.raw(property.type()).isPrimitive()
+          && !fuzzer.hasFunction(value.getClass(), property.name())
+          && !fuzzer.hasFunction(Fuzzer.raw(property.type()))
           && !property.name().equals("apiVersion")
           && !property.name().equals("kind")) {
         Map<String, Object> copy = new LinkedHashMap<>(values);
@@ -145,10 +149,12 @@ final class Shrinker {
       }
     }
     for (Beans.Property property : shape.properties) {
-      if (property.name().equals("apiVersion") || property.name().equals("kind")) {
+      if (property.name().equals("apiVersion")
+          || property.name().equals("kind")
+          || fuzzer.hasFunction(value.getClass(), property.name())) {
         continue;
       }
-      for (Object smaller : candidates(values.get(property.name()), property.type())) {
+      for (Object smaller : candidates(values.get(property.name()), property.type(), fuzzer)) {
         Map<String, Object> copy = new LinkedHashMap<>(values);
         copy.put(property.name(), adapt(smaller, Fuzzer.raw(property.type())));
         out.add(shape.build(copy));
