@@ -271,7 +271,11 @@ public final class Converter {
      * Declares a pair served by the runtime converter: properties (record components, or bean
      * getter/setter pairs) are matched by name, with the generator's rules; a source property with
      * no counterpart and no {@link NotConverted} is reported by {@link #build()}. Use it for
-     * classes without generated code; it is never used for a pair that has a function.
+     * classes without generated code; it is never used for a pair that has a function. Nested
+     * classes need no declaration of their own: a nested pair with no registered function (or a
+     * mutable class both sides share, with no deep copy) is converted by the same rules, {@code
+     * Object} values (a model's {@code Map<String, Object>} catch-all) are copied as JSON values,
+     * and every problem found on the way is reported by {@link #build()} with its path.
      *
      * @param source the class converted from
      * @param target the class converted to
@@ -282,6 +286,48 @@ public final class Converter {
       Objects.requireNonNull(target, "target");
       generic.add(new Class<?>[] {source, target});
       return this;
+    }
+
+    /**
+     * Finds the function of a nested pair for a generic conversion: a registered one, or else, for
+     * classes the runtime converter can read and build (a third-party model's nested classes,
+     * mutable classes shared by both sides), one derived by the same rules, once per pair. Derived
+     * functions serve their parents only; they are not registered pairs.
+     */
+    private final class NestedPairs
+        implements java.util.function.BiFunction<
+            Class<?>, Class<?>, ConversionFunction<Object, Object>> {
+      private final Map<Class<?>, Map<Class<?>, ConversionFunction<Object, Object>>> all;
+      private final Map<List<Class<?>>, GenericConversion> derived = new HashMap<>();
+      private final List<String> found;
+
+      NestedPairs(
+          Map<Class<?>, Map<Class<?>, ConversionFunction<Object, Object>>> all,
+          List<String> found) {
+        this.all = all;
+        this.found = found;
+      }
+
+      @Override
+      public ConversionFunction<Object, Object> apply(Class<?> source, Class<?> target) {
+        ConversionFunction<Object, Object> registered =
+            all.getOrDefault(source, Map.of()).get(target);
+        if (registered != null) {
+          return registered;
+        }
+        List<Class<?>> pair = List.of(source, target);
+        GenericConversion existing = derived.get(pair);
+        if (existing != null) {
+          return existing;
+        }
+        if (!GenericConversion.canDerive(source) || !GenericConversion.canDerive(target)) {
+          return null;
+        }
+        GenericConversion plan = new GenericConversion(source, target);
+        derived.put(pair, plan); // before preparing it: recursive types refer to themselves
+        plan.prepare(this, deepCopies::containsKey, found);
+        return plan;
+      }
     }
 
     /**
@@ -311,11 +357,9 @@ public final class Converter {
         targets.put(pair[1], plan);
         plans.add(plan);
       }
+      NestedPairs nested = new NestedPairs(all, found);
       for (GenericConversion plan : plans) {
-        plan.prepare(
-            (source, target) -> all.getOrDefault(source, Map.of()).get(target),
-            deepCopies::containsKey,
-            found);
+        plan.prepare(nested, deepCopies::containsKey, found);
       }
       if (!found.isEmpty()) {
         throw new ConverterBuildException(found);

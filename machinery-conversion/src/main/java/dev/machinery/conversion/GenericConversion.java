@@ -159,6 +159,31 @@ final class GenericConversion implements ConversionFunction<Object, Object> {
     }
   }
 
+  /**
+   * Whether the runtime converter can read and build a class by itself: a public, concrete record,
+   * or bean with a public no-argument constructor, outside the JDK's own packages.
+   */
+  static boolean canDerive(Class<?> type) {
+    if (!Modifier.isPublic(type.getModifiers())
+        || type.isInterface()
+        || Modifier.isAbstract(type.getModifiers())
+        || type.isEnum()
+        || type.isArray()
+        || type.isPrimitive()
+        || type.getName().startsWith("java.")
+        || type.getName().startsWith("javax.")) {
+      return false;
+    }
+    if (type.isRecord()) {
+      return true;
+    }
+    try {
+      return Modifier.isPublic(type.getConstructor().getModifiers());
+    } catch (NoSuchMethodException e) {
+      return false;
+    }
+  }
+
   static Map<String, Property> properties(Class<?> type, String context, List<String> found) {
     if (!Modifier.isPublic(type.getModifiers())) {
       found.add(context + ": " + type.getName() + " is not public");
@@ -241,6 +266,16 @@ final class GenericConversion implements ConversionFunction<Object, Object> {
     }
     if (rawFrom == rawTo && hasDeepCopy.test(rawFrom)) {
       return (value, scope) -> scope.deepCopy(value);
+    }
+    if (rawFrom == Object.class && rawTo == Object.class) {
+      // Untyped JSON values (a third-party model's additionalProperties): copied as JSON.
+      return (value, scope) -> {
+        try {
+          return JsonValues.deepCopy(value);
+        } catch (IllegalArgumentException e) {
+          throw new ConversionException(e.getMessage());
+        }
+      };
     }
     if (rawFrom.isEnum() && rawTo.isEnum()) {
       List<String> missing =
