@@ -1,6 +1,9 @@
 package dev.machinery.testing;
 
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import dev.machinery.conversion.NotConverted;
+import dev.machinery.core.codec.PreserveUnknownFields;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -156,6 +159,20 @@ final class Beans {
         || type.getName().startsWith("java.time.");
   }
 
+  /**
+   * Whether a bean property is part of what the codecs read and write, as Jackson sees it: not
+   * {@code @JsonIgnore}d, and not a catch-all of unknown fields ({@code @JsonAnyGetter}), which a
+   * strict decode rejects unless the class is marked {@code @PreserveUnknownFields}.
+   */
+  private static boolean onTheWire(Class<?> type, Method getter) {
+    JsonIgnore ignore = getter.getAnnotation(JsonIgnore.class);
+    if (ignore != null && ignore.value()) {
+      return false;
+    }
+    JsonAnyGetter any = getter.getAnnotation(JsonAnyGetter.class);
+    return any == null || !any.enabled() || type.isAnnotationPresent(PreserveUnknownFields.class);
+  }
+
   /** The shape of a record or bean class, or null when it is neither. */
   static Shape shape(Class<?> type) {
     Shape cached = SHAPES.get(type);
@@ -194,10 +211,11 @@ final class Beans {
         return new Shape(type, Collections.unmodifiableList(properties), true, constructor);
       }
       Constructor<?> constructor = type.getConstructor();
+      trySetAccessible(constructor);
       List<Property> properties = new ArrayList<>();
       for (Method getter : type.getMethods()) {
         String name = propertyName(getter);
-        if (name == null) {
+        if (name == null || !onTheWire(type, getter)) {
           continue;
         }
         try {
@@ -206,6 +224,8 @@ final class Beans {
                   "set" + Character.toUpperCase(name.charAt(0)) + name.substring(1),
                   getter.getReturnType());
           if (!Modifier.isStatic(setter.getModifiers())) {
+            trySetAccessible(getter);
+            trySetAccessible(setter);
             properties.add(
                 new Property(name, setter.getGenericParameterTypes()[0], getter, setter, -1));
           }
@@ -214,12 +234,20 @@ final class Beans {
         }
       }
       properties.sort((a, b) -> a.name().compareTo(b.name()));
-      return properties.isEmpty()
-          ? null
-          : new Shape(type, Collections.unmodifiableList(properties), false, constructor);
+      // A bean may have no property on the wire at all (fabric8's FieldsV1 holds only unknown
+      // fields): it is still built and compared, as an empty object.
+      return new Shape(type, Collections.unmodifiableList(properties), false, constructor);
     } catch (NoSuchMethodException | RuntimeException e) {
       return null;
     }
+  }
+
+  /**
+   * Skips the access check of every later call (public members of public classes pass it, but
+   * slowly); where a module does not open the package, calls stay checked and still work.
+   */
+  private static void trySetAccessible(java.lang.reflect.AccessibleObject member) {
+    member.trySetAccessible();
   }
 
   private static String propertyName(Method method) {

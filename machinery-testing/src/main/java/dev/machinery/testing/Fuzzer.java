@@ -55,7 +55,9 @@ public final class Fuzzer {
   private final int maxDepth;
   private final boolean nullElements;
   private final Map<Class<?>, FuzzFunction<?>> types;
-  private final Map<String, FuzzFunction<?>> properties;
+
+  /** Property functions by declaring class, then property name. */
+  private final Map<Class<?>, Map<String, FuzzFunction<?>>> properties;
 
   private Fuzzer(Builder builder) {
     this.nullChance = builder.nullChance;
@@ -64,7 +66,9 @@ public final class Fuzzer {
     this.maxDepth = builder.maxDepth;
     this.nullElements = builder.nullElements;
     this.types = Map.copyOf(builder.types);
-    this.properties = Map.copyOf(builder.properties);
+    Map<Class<?>, Map<String, FuzzFunction<?>>> byClass = new HashMap<>();
+    builder.properties.forEach((owner, functions) -> byClass.put(owner, Map.copyOf(functions)));
+    this.properties = Map.copyOf(byClass);
   }
 
   /**
@@ -218,11 +222,12 @@ public final class Fuzzer {
     // (list items), a model written elsewhere (fabric8's) at the root.
     boolean apiObject =
         ApiObject.class.isAssignableFrom(raw) || (depth == 0 && TypeAccessor.find(raw).isPresent());
+    Map<String, FuzzFunction<?>> ownFunctions = properties.getOrDefault(raw, Map.of());
     for (Beans.Property property : shape.properties) {
       if (apiObject && (property.name().equals("apiVersion") || property.name().equals("kind"))) {
         continue;
       }
-      FuzzFunction<?> forProperty = properties.get(raw.getName() + "#" + property.name());
+      FuzzFunction<?> forProperty = ownFunctions.get(property.name());
       values.put(
           property.name(),
           forProperty != null
@@ -239,7 +244,7 @@ public final class Fuzzer {
 
   /** Whether a property of a class comes from a fuzz function rather than the rules. */
   boolean hasFunction(Class<?> owner, String property) {
-    return properties.containsKey(owner.getName() + "#" + property);
+    return properties.getOrDefault(owner, Map.of()).containsKey(property);
   }
 
   String string(Random random, boolean mayBeEmpty) {
@@ -365,7 +370,7 @@ public final class Fuzzer {
     private int maxDepth = 8;
     private boolean nullElements;
     private final Map<Class<?>, FuzzFunction<?>> types = new LinkedHashMap<>();
-    private final Map<String, FuzzFunction<?>> properties = new LinkedHashMap<>();
+    private final Map<Class<?>, Map<String, FuzzFunction<?>>> properties = new LinkedHashMap<>();
 
     private Builder() {}
 
@@ -462,11 +467,11 @@ public final class Fuzzer {
      * @return this builder
      */
     public Builder forProperty(Class<?> owner, String property, FuzzFunction<?> function) {
-      properties.put(
-          Objects.requireNonNull(owner, "owner").getName()
-              + "#"
-              + Objects.requireNonNull(property, "property"),
-          Objects.requireNonNull(function, "function"));
+      properties
+          .computeIfAbsent(Objects.requireNonNull(owner, "owner"), o -> new LinkedHashMap<>())
+          .put(
+              Objects.requireNonNull(property, "property"),
+              Objects.requireNonNull(function, "function"));
       return this;
     }
 

@@ -88,7 +88,7 @@ public final class SemanticEquality {
    */
   public List<Difference> diff(Object expected, Object actual) {
     List<Difference> found = new ArrayList<>();
-    compare("", expected, actual, found);
+    compare(Path.ROOT, expected, actual, found);
     return found;
   }
 
@@ -106,21 +106,21 @@ public final class SemanticEquality {
     return text.toString();
   }
 
-  private void compare(String path, Object a, Object b, List<Difference> found) {
+  private void compare(Path path, Object a, Object b, List<Difference> found) {
     if (found.size() >= MAX_DIFFERENCES || a == b) {
       return;
     }
     if (a == null || b == null) {
       Object present = a == null ? b : a;
       if (!(nullEqualsEmpty && isEmpty(present))) {
-        found.add(new Difference(path, a, b));
+        found.add(new Difference(path.toString(), a, b));
       }
       return;
     }
     BiPredicate<Object, Object> override = overrides.get(a.getClass());
     if (override != null && a.getClass() == b.getClass()) {
       if (!override.test(a, b)) {
-        found.add(new Difference(path, a, b));
+        found.add(new Difference(path.toString(), a, b));
       }
       return;
     }
@@ -131,7 +131,7 @@ public final class SemanticEquality {
       left.keySet().forEach(key -> keys.put(key, key));
       right.keySet().forEach(key -> keys.put(key, key));
       for (Object key : keys.keySet()) {
-        compare(path + "[" + key + "]", left.get(key), right.get(key), found);
+        compare(path.key(key), left.get(key), right.get(key), found);
       }
       return;
     }
@@ -145,32 +145,32 @@ public final class SemanticEquality {
       Iterator<?> r = right.iterator();
       int index = 0;
       while (l.hasNext() && r.hasNext()) {
-        compare(path + "[" + index++ + "]", l.next(), r.next(), found);
+        compare(path.index(index++), l.next(), r.next(), found);
       }
       while (l.hasNext()) {
-        found.add(new Difference(path + "[" + index++ + "]", l.next(), null));
+        found.add(new Difference(path.index(index++).toString(), l.next(), null));
       }
       while (r.hasNext()) {
-        found.add(new Difference(path + "[" + index++ + "]", null, r.next()));
+        found.add(new Difference(path.index(index++).toString(), null, r.next()));
       }
       return;
     }
     if (a instanceof byte[] && b instanceof byte[]) {
       if (!Arrays.equals((byte[]) a, (byte[]) b)) {
-        found.add(new Difference(path, a, b));
+        found.add(new Difference(path.toString(), a, b));
       }
       return;
     }
     if (a.getClass() != b.getClass()) {
       if (!(a instanceof Number && b instanceof Number && a.toString().equals(b.toString()))) {
-        found.add(new Difference(path, a, b));
+        found.add(new Difference(path.toString(), a, b));
       }
       return;
     }
     Beans.Shape shape = Beans.isValue(a.getClass()) ? null : Beans.shape(a.getClass());
     if (shape == null) {
       if (!Objects.equals(a, b)) {
-        found.add(new Difference(path, a, b));
+        found.add(new Difference(path.toString(), a, b));
       }
       return;
     }
@@ -178,11 +178,52 @@ public final class SemanticEquality {
       if (skipNotConverted && Beans.isNotConverted(property)) {
         continue;
       }
-      compare(
-          path.isEmpty() ? property.name() : path + "." + property.name(),
-          property.read(a),
-          property.read(b),
-          found);
+      compare(path.field(property.name()), property.read(a), property.read(b), found);
+    }
+  }
+
+  /**
+   * Where a comparison stands, built as a chain and written out only for a difference: comparing
+   * equal objects allocates no path strings.
+   */
+  private static final class Path {
+    static final Path ROOT = new Path(null, null, -1);
+
+    private final Path parent;
+    private final Object name;
+    private final int index;
+
+    private Path(Path parent, Object name, int index) {
+      this.parent = parent;
+      this.name = name;
+      this.index = index;
+    }
+
+    Path field(String field) {
+      return new Path(this, field, -1);
+    }
+
+    Path key(Object key) {
+      return new Path(this, key, -2);
+    }
+
+    Path index(int i) {
+      return new Path(this, null, i);
+    }
+
+    @Override
+    public String toString() {
+      if (parent == null) {
+        return "";
+      }
+      String before = parent.toString();
+      if (index >= 0) {
+        return before + "[" + index + "]";
+      }
+      if (index == -2) {
+        return before + "[" + name + "]";
+      }
+      return before.isEmpty() ? String.valueOf(name) : before + "." + name;
     }
   }
 
