@@ -5,12 +5,15 @@ package dev.machinery.core.codec;
  * LimitExceededException} instead of a hang, a stack overflow or an exhausted heap.
  *
  * <p>The limits are set on the library's own Jackson factories only, never JVM-wide. The defaults
- * ({@link #DEFAULTS}) suit an API server: Kubernetes' own request bodies are at most 3 MiB. YAML
- * gets a lower size limit than JSON because reading it costs far more per byte, and far more again
- * for one long scalar. Immutable and safe to share between threads.
+ * ({@link #DEFAULTS}) suit an API server and the documents real clients send: Kubernetes' own
+ * request bodies are at most 3 MiB, and {@code kubectl apply -f} sends bundles of hundreds of
+ * documents in one YAML stream. A single YAML document gets a lower limit than the stream, because
+ * reading one long YAML scalar costs far more per byte. Immutable and safe to share between
+ * threads.
  *
  * @param maxJsonBytes the largest JSON input, in bytes
- * @param maxYamlBytes the largest YAML input (the whole stream), in bytes
+ * @param maxYamlBytes the largest YAML input (the whole stream of documents), in bytes
+ * @param maxYamlDocumentBytes the largest single document of a YAML stream, in characters
  * @param maxNestingDepth the deepest nesting of objects and arrays
  * @param maxStringLength the longest string value, in characters
  * @param maxNumberLength the longest number literal, in characters
@@ -22,6 +25,7 @@ package dev.machinery.core.codec;
 public record CodecLimits(
     int maxJsonBytes,
     int maxYamlBytes,
+    int maxYamlDocumentBytes,
     int maxNestingDepth,
     int maxStringLength,
     int maxNumberLength,
@@ -30,20 +34,32 @@ public record CodecLimits(
     int maxYamlAliasNodes) {
 
   /**
-   * The defaults: JSON 3 MiB, YAML 256 KiB, depth 100, strings 1 MiB, numbers 100 characters, names
-   * 4096 characters, 1,000,000 tokens, 10,000 alias nodes. YAML's limit is low because one long
-   * YAML scalar takes SnakeYAML time that grows faster than its length (about 50 ms for 256 KiB,
-   * over a second for 1 MiB, measured on the project's 2-core machines); raise it for trusted
-   * input.
+   * The defaults: JSON 3 MiB; YAML 3 MiB a stream and 512 KiB a document; depth 1,000; strings 1
+   * MiB; numbers 1,000 characters (as Jackson's own default: a 300-digit {@code 1e299} is a valid
+   * float64); names 4096 characters; 1,000,000 tokens; 10,000 alias nodes. The document limit is
+   * low because one long YAML scalar takes SnakeYAML time that grows faster than its length (about
+   * 50 ms for 256 KiB, over a second for 1 MiB, measured on the project's 2-core machines); raise
+   * it for trusted input. At depth 1,000 a decode and an encode need well under the JVM's default 1
+   * MiB thread stack (see {@code docs/codecs.md}).
    */
   public static final CodecLimits DEFAULTS =
-      new CodecLimits(3 * 1024 * 1024, 256 * 1024, 100, 1024 * 1024, 100, 4096, 1_000_000, 10_000);
+      new CodecLimits(
+          3 * 1024 * 1024,
+          3 * 1024 * 1024,
+          512 * 1024,
+          1000,
+          1024 * 1024,
+          1000,
+          4096,
+          1_000_000,
+          10_000);
 
   /**
    * Checks that every limit is positive.
    *
    * @param maxJsonBytes see the record description
    * @param maxYamlBytes see the record description
+   * @param maxYamlDocumentBytes see the record description
    * @param maxNestingDepth see the record description
    * @param maxStringLength see the record description
    * @param maxNumberLength see the record description
@@ -55,6 +71,7 @@ public record CodecLimits(
   public CodecLimits {
     positive("maxJsonBytes", maxJsonBytes);
     positive("maxYamlBytes", maxYamlBytes);
+    positive("maxYamlDocumentBytes", maxYamlDocumentBytes);
     positive("maxNestingDepth", maxNestingDepth);
     positive("maxStringLength", maxStringLength);
     positive("maxNumberLength", maxNumberLength);
@@ -64,7 +81,7 @@ public record CodecLimits(
   }
 
   /**
-   * Returns a copy with another JSON size limit.
+   * Returns a copy with another {@code maxJsonBytes}.
    *
    * @param value bytes
    * @return the new limits
@@ -73,6 +90,7 @@ public record CodecLimits(
     return new CodecLimits(
         value,
         maxYamlBytes,
+        maxYamlDocumentBytes,
         maxNestingDepth,
         maxStringLength,
         maxNumberLength,
@@ -82,7 +100,7 @@ public record CodecLimits(
   }
 
   /**
-   * Returns a copy with another YAML size limit.
+   * Returns a copy with another {@code maxYamlBytes}.
    *
    * @param value bytes
    * @return the new limits
@@ -91,6 +109,7 @@ public record CodecLimits(
     return new CodecLimits(
         maxJsonBytes,
         value,
+        maxYamlDocumentBytes,
         maxNestingDepth,
         maxStringLength,
         maxNumberLength,
@@ -100,7 +119,26 @@ public record CodecLimits(
   }
 
   /**
-   * Returns a copy with another nesting limit.
+   * Returns a copy with another {@code maxYamlDocumentBytes}.
+   *
+   * @param value characters
+   * @return the new limits
+   */
+  public CodecLimits withMaxYamlDocumentBytes(int value) {
+    return new CodecLimits(
+        maxJsonBytes,
+        maxYamlBytes,
+        value,
+        maxNestingDepth,
+        maxStringLength,
+        maxNumberLength,
+        maxNameLength,
+        maxTokenCount,
+        maxYamlAliasNodes);
+  }
+
+  /**
+   * Returns a copy with another {@code maxNestingDepth}.
    *
    * @param value levels
    * @return the new limits
@@ -109,6 +147,7 @@ public record CodecLimits(
     return new CodecLimits(
         maxJsonBytes,
         maxYamlBytes,
+        maxYamlDocumentBytes,
         value,
         maxStringLength,
         maxNumberLength,
@@ -118,7 +157,7 @@ public record CodecLimits(
   }
 
   /**
-   * Returns a copy with another string length limit.
+   * Returns a copy with another {@code maxStringLength}.
    *
    * @param value characters
    * @return the new limits
@@ -127,6 +166,7 @@ public record CodecLimits(
     return new CodecLimits(
         maxJsonBytes,
         maxYamlBytes,
+        maxYamlDocumentBytes,
         maxNestingDepth,
         value,
         maxNumberLength,
@@ -136,7 +176,7 @@ public record CodecLimits(
   }
 
   /**
-   * Returns a copy with another number length limit.
+   * Returns a copy with another {@code maxNumberLength}.
    *
    * @param value characters
    * @return the new limits
@@ -145,6 +185,7 @@ public record CodecLimits(
     return new CodecLimits(
         maxJsonBytes,
         maxYamlBytes,
+        maxYamlDocumentBytes,
         maxNestingDepth,
         maxStringLength,
         value,
@@ -154,7 +195,7 @@ public record CodecLimits(
   }
 
   /**
-   * Returns a copy with another field name length limit.
+   * Returns a copy with another {@code maxNameLength}.
    *
    * @param value characters
    * @return the new limits
@@ -163,6 +204,7 @@ public record CodecLimits(
     return new CodecLimits(
         maxJsonBytes,
         maxYamlBytes,
+        maxYamlDocumentBytes,
         maxNestingDepth,
         maxStringLength,
         maxNumberLength,
@@ -172,7 +214,7 @@ public record CodecLimits(
   }
 
   /**
-   * Returns a copy with another token count limit.
+   * Returns a copy with another {@code maxTokenCount}.
    *
    * @param value tokens
    * @return the new limits
@@ -181,6 +223,7 @@ public record CodecLimits(
     return new CodecLimits(
         maxJsonBytes,
         maxYamlBytes,
+        maxYamlDocumentBytes,
         maxNestingDepth,
         maxStringLength,
         maxNumberLength,
@@ -190,7 +233,7 @@ public record CodecLimits(
   }
 
   /**
-   * Returns a copy with another YAML alias expansion limit.
+   * Returns a copy with another {@code maxYamlAliasNodes}.
    *
    * @param value nodes
    * @return the new limits
@@ -199,6 +242,7 @@ public record CodecLimits(
     return new CodecLimits(
         maxJsonBytes,
         maxYamlBytes,
+        maxYamlDocumentBytes,
         maxNestingDepth,
         maxStringLength,
         maxNumberLength,

@@ -90,7 +90,7 @@ final class YamlReader {
 
   private List<Document> readAll(String text) {
     LoaderOptions options = new LoaderOptions();
-    options.setCodePointLimit(limits.maxYamlBytes());
+    options.setCodePointLimit(limits.maxYamlDocumentBytes());
     options.setProcessComments(false);
     ParserImpl parser = new ParserImpl(new StreamReader(text), options);
     List<Document> documents = new ArrayList<>();
@@ -156,6 +156,20 @@ final class YamlReader {
           mark == null ? 0 : mark.getColumn() + 1,
           null);
     } catch (YAMLException e) {
+      if (String.valueOf(e.getMessage()).contains("exceeds the limit")) {
+        // SnakeYAML's code point limit, which it applies to each document of a stream.
+        throw new LimitExceededException(
+            "maxYamlDocumentBytes",
+            limits.maxYamlDocumentBytes(),
+            "document "
+                + (documents.size() + 1)
+                + " of the YAML stream is longer than the limit maxYamlDocumentBytes ("
+                + limits.maxYamlDocumentBytes()
+                + " characters)",
+            "",
+            0,
+            0);
+      }
       throw new DecodeException(
           "invalid YAML: " + Messages.sanitize(e.getMessage()), currentPath());
     }

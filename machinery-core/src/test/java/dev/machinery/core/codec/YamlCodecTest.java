@@ -454,12 +454,42 @@ class YamlCodecTest {
   }
 
   @Test
-  void rejectsYamlOverTheDefaultLimitBeforeReadingIt() {
-    String big = "apiVersion: v1\nkind: Service\nx: " + "y".repeat(256 * 1024) + "\n";
+  void rejectsAYamlStreamOverTheDefaultLimitBeforeReadingIt() {
+    String big = "apiVersion: v1\nkind: Service\nx: " + "y".repeat(3 * 1024 * 1024) + "\n";
     LimitExceededException e = assertThrows(LimitExceededException.class, () -> YAML.decode(big));
     assertEquals("maxYamlBytes", e.limit());
-    assertEquals(256 * 1024, e.maximum());
-    assertEquals("the body is larger than the limit of 262144 bytes for YAML", e.getMessage());
+    assertEquals(3 * 1024 * 1024, e.maximum());
+    assertEquals("the body is larger than the limit of 3145728 bytes for YAML", e.getMessage());
+  }
+
+  @Test
+  void aLargeBundleOfDocumentsDecodesWithTheDefaultsIssue12() {
+    // As kubectl apply -f sends a bundle such as cert-manager's: about 1 MB in hundreds of
+    // documents; the document limit applies to each document, not to the stream.
+    StringBuilder bundle = new StringBuilder();
+    String padding = "p".repeat(3000);
+    for (int i = 0; i < 400; i++) {
+      bundle
+          .append("---\napiVersion: apps/v1\nkind: Deployment\nmetadata: {name: d")
+          .append(i)
+          .append("}\nspec:\n  extra: {note: ")
+          .append(padding)
+          .append("}\n");
+    }
+    assertTrue(bundle.length() > 1_200_000, "the bundle is " + bundle.length() + " bytes");
+    assertEquals(400, YAML.decodeAll(bundle.toString()).size());
+  }
+
+  @Test
+  void oneDocumentOverTheDocumentLimitIsRejectedAndNamedIssue12() {
+    String stream =
+        "apiVersion: v1\nkind: Service\n---\napiVersion: v1\nkind: Service\nx: "
+            + "y".repeat(600 * 1024)
+            + "\n";
+    LimitExceededException e =
+        assertThrows(LimitExceededException.class, () -> YAML.decodeAll(stream));
+    assertEquals("maxYamlDocumentBytes", e.limit());
+    assertEquals(512 * 1024, e.maximum());
   }
 
   @Test
