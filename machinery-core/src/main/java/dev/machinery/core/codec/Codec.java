@@ -329,6 +329,13 @@ public final class Codec {
                   + " documents where one was expected; use decodeAll to read them all",
           "");
     }
+    if (documents.get(0).afterEmpty) {
+      // Kubernetes reads one object from the first document of a body; here that is empty.
+      throw new DecodeException(
+          "the first document of the YAML stream is empty; a single object is read from the"
+              + " first document (use decodeAll to skip empty documents)",
+          "");
+    }
     return decodeYamlDocument(documents.get(0), expected);
   }
 
@@ -346,8 +353,9 @@ public final class Codec {
     return inStream.isEmpty() ? inList : inStream + ", " + inList;
   }
 
-  private static DecodeException located(DecodeException e, String where, int document) {
-    return where.isEmpty() ? e : e.in(where, document + 1);
+  private static DecodeException located(
+      DecodeException e, String where, int document, List<Decoded<Object>> before) {
+    return where.isEmpty() ? e : e.in(where, document + 1).withDecodedBefore(before);
   }
 
   /** Whether a document's type is Kubernetes' generic {@code v1 List}, which it expands. */
@@ -357,9 +365,10 @@ public final class Codec {
         && !factory.scheme().recognizes(GroupVersionKind.of("", "v1", "List"));
   }
 
-  private List<Decoded<Object>> decodeAllJson(byte[] data, int length) {
+  private List<Decoded<Object>> decodeAllJson(byte[] body, int length) {
     checkSize(length);
-    int start = Utf8.validate(data, length);
+    int start = Utf8.validate(body, length);
+    byte[] data = Surrogates.repairJson(body, start, length);
     List<int[]> roots = jsonObjects(data, start, length, false);
     List<Decoded<Object>> decoded = new ArrayList<>(roots.size());
     for (int d = 0; d < roots.size(); d++) {
@@ -371,7 +380,7 @@ public final class Codec {
           try {
             decoded.add(decodeJsonSpan(data, items.get(i)[0], items.get(i)[1], Object.class));
           } catch (DecodeException e) {
-            throw located(e, where(d, roots.size(), i, items.size()), d);
+            throw located(e, where(d, roots.size(), i, items.size()), d, decoded);
           }
         }
         continue;
@@ -379,7 +388,7 @@ public final class Codec {
       try {
         decoded.add(decodeJsonSpan(data, root[0], root[1], Object.class));
       } catch (DecodeException e) {
-        throw located(e, where(d, roots.size(), 0, -1), d);
+        throw located(e, where(d, roots.size(), 0, -1), d, decoded);
       }
     }
     return Collections.unmodifiableList(decoded);
@@ -460,7 +469,7 @@ public final class Codec {
                 decodeYamlDocument(
                     new YamlReader.Document(items.get(i), duplicates, 0), Object.class));
           } catch (DecodeException e) {
-            throw located(e, where(d, documents.size(), i, items.size()), d);
+            throw located(e, where(d, documents.size(), i, items.size()), d, decoded);
           }
         }
         continue;
@@ -468,7 +477,7 @@ public final class Codec {
       try {
         decoded.add(decodeYamlDocument(document, Object.class));
       } catch (DecodeException e) {
-        throw located(e, where(d, documents.size(), 0, -1), d);
+        throw located(e, where(d, documents.size(), 0, -1), d, decoded);
       }
     }
     return Collections.unmodifiableList(decoded);
@@ -538,7 +547,8 @@ public final class Codec {
 
   private <T> Decoded<T> decodeJson(byte[] data, int length, Class<T> expected) {
     checkSize(length);
-    return decodeJsonSpan(data, Utf8.validate(data, length), length, expected);
+    int start = Utf8.validate(data, length);
+    return decodeJsonSpan(Surrogates.repairJson(data, start, length), start, length, expected);
   }
 
   /** Decodes the one JSON object in {@code [start, end)}, already checked as UTF-8. */

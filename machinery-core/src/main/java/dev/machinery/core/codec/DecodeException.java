@@ -1,6 +1,7 @@
 package dev.machinery.core.codec;
 
 import dev.machinery.MachineryException;
+import java.util.List;
 
 /**
  * Thrown when a document cannot be decoded: it is malformed, a value has the wrong type or is out
@@ -17,6 +18,7 @@ public class DecodeException extends MachineryException {
   private final int line;
   private final int column;
   private final int document;
+  private transient List<Decoded<Object>> decodedBefore = List.of();
 
   /**
    * Creates the exception.
@@ -107,5 +109,21 @@ public class DecodeException extends MachineryException {
    */
   public int document() {
     return document;
+  }
+
+  /**
+   * Returns the objects of the same stream that decoded before this failure, in order: what a
+   * caller applying a multi-document manifest had read when the stream went bad.
+   *
+   * @return the objects, empty when the failure was in the first object or not in a stream
+   */
+  public List<Decoded<Object>> decodedBefore() {
+    return decodedBefore == null ? List.of() : decodedBefore;
+  }
+
+  /** Sets the objects decoded before the failure; called once, before the exception is thrown. */
+  DecodeException withDecodedBefore(List<Decoded<Object>> decoded) {
+    this.decodedBefore = List.copyOf(decoded);
+    return this;
   }
 }

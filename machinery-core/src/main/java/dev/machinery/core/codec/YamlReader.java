@@ -47,10 +47,19 @@ final class YamlReader {
     final List<String> duplicatePaths;
     final int omittedDuplicates;
 
+    /** Whether empty documents came before this one, the first that is not empty. */
+    final boolean afterEmpty;
+
     Document(YamlNode root, List<String> duplicatePaths, int omittedDuplicates) {
+      this(root, duplicatePaths, omittedDuplicates, false);
+    }
+
+    Document(
+        YamlNode root, List<String> duplicatePaths, int omittedDuplicates, boolean afterEmpty) {
       this.root = root;
       this.duplicatePaths = duplicatePaths;
       this.omittedDuplicates = omittedDuplicates;
+      this.afterEmpty = afterEmpty;
     }
   }
 
@@ -94,6 +103,7 @@ final class YamlReader {
     options.setProcessComments(false);
     ParserImpl parser = new ParserImpl(new StreamReader(text), options);
     List<Document> documents = new ArrayList<>();
+    int empties = 0;
     try {
       while (true) {
         Event event = parser.getEvent();
@@ -118,7 +128,11 @@ final class YamlReader {
             break;
           case DocumentEnd:
             if (root != null && !isNull(root)) {
-              documents.add(new Document(root, duplicates, omittedDuplicates));
+              documents.add(
+                  new Document(
+                      root, duplicates, omittedDuplicates, documents.isEmpty() && empties > 0));
+            } else {
+              empties++;
             }
             break;
           case MappingStart:
@@ -351,7 +365,7 @@ final class YamlReader {
   }
 
   private YamlNode.Scalar resolve(ScalarEvent event) {
-    String text = event.getValue();
+    String text = Surrogates.repair(event.getValue());
     int line = line(event);
     int column = column(event);
     if (text.length() > limits.maxStringLength()) {
