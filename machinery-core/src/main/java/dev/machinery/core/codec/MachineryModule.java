@@ -9,7 +9,9 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.BeanDescription;
 import com.fasterxml.jackson.databind.DeserializationConfig;
 import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.JsonDeserializer;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.SerializationConfig;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.deser.BeanDeserializerBuilder;
@@ -17,12 +19,16 @@ import com.fasterxml.jackson.databind.deser.BeanDeserializerModifier;
 import com.fasterxml.jackson.databind.deser.DeserializationProblemHandler;
 import com.fasterxml.jackson.databind.deser.SettableAnyProperty;
 import com.fasterxml.jackson.databind.deser.SettableBeanProperty;
+import com.fasterxml.jackson.databind.deser.std.DelegatingDeserializer;
 import com.fasterxml.jackson.databind.deser.std.NumberDeserializers;
 import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.ser.BeanPropertyWriter;
 import com.fasterxml.jackson.databind.ser.BeanSerializerModifier;
+import com.fasterxml.jackson.databind.type.CollectionType;
+import com.fasterxml.jackson.databind.type.MapType;
 import dev.machinery.core.runtime.ApiObject;
 import dev.machinery.core.schema.GroupVersionKind;
 import java.io.IOException;
@@ -185,6 +191,28 @@ final class MachineryModule extends SimpleModule {
     }
 
     @Override
+    public JsonDeserializer<?> modifyCollectionDeserializer(
+        DeserializationConfig config,
+        CollectionType type,
+        BeanDescription desc,
+        JsonDeserializer<?> deserializer) {
+      return refusesNullContent(type)
+          ? new NoNullElements(deserializer, type.getContentType().getRawClass().getSimpleName())
+          : deserializer;
+    }
+
+    @Override
+    public JsonDeserializer<?> modifyMapDeserializer(
+        DeserializationConfig config,
+        MapType type,
+        BeanDescription desc,
+        JsonDeserializer<?> deserializer) {
+      return refusesNullContent(type)
+          ? new NoNullElements(deserializer, type.getContentType().getRawClass().getSimpleName())
+          : deserializer;
+    }
+
+    @Override
     public BeanDeserializerBuilder updateBuilder(
         DeserializationConfig config, BeanDescription desc, BeanDeserializerBuilder builder) {
       if (builder.getAnySetter() != null
@@ -240,6 +268,78 @@ final class MachineryModule extends SimpleModule {
         JsonParser p, DeserializationContext ctxt, Object instance) throws IOException {
       check(p, ctxt);
       return delegate.deserializeSetAndReturn(p, ctxt, instance);
+    }
+  }
+
+  /**
+   * Refuses {@code null} elements in lists, sets and maps of typed values ({@code List<String>},
+   * {@code Map<String, Quantity>}): Kubernetes' Go types cannot hold them, so a Java {@code null}
+   * where the type promises a value would be a surprise. Untyped contents ({@code Object}, as in
+   * {@code Map<String, Object>}) keep their nulls: they are JSON values.
+   */
+  private static boolean refusesNullContent(JavaType type) {
+    Class<?> content = type.getContentType().getRawClass();
+    return content != Object.class && !JsonNode.class.isAssignableFrom(content);
+  }
+
+  /** Checks a decoded collection or map for null elements, naming the first it finds. */
+  private static final class NoNullElements extends DelegatingDeserializer {
+    private static final long serialVersionUID = 1L;
+    private final String contentName;
+
+    NoNullElements(JsonDeserializer<?> delegate, String contentName) {
+      super(delegate);
+      this.contentName = contentName;
+    }
+
+    @Override
+    protected JsonDeserializer<?> newDelegatingInstance(JsonDeserializer<?> delegate) {
+      return new NoNullElements(delegate, contentName);
+    }
+
+    @Override
+    public Object deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+      return check(super.deserialize(p, ctxt), p);
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public Object deserialize(JsonParser p, DeserializationContext ctxt, Object intoValue)
+        throws IOException {
+      return check(((JsonDeserializer<Object>) _delegatee).deserialize(p, ctxt, intoValue), p);
+    }
+
+    private Object check(Object value, JsonParser p) throws IOException {
+      if (value instanceof java.util.Collection) {
+        int index = 0;
+        for (Object element : (java.util.Collection<?>) value) {
+          if (element == null) {
+            throw MismatchedInputException.from(
+                p,
+                (Class<?>) null,
+                "element ["
+                    + index
+                    + "] is null, which a list of "
+                    + contentName
+                    + " cannot hold (Kubernetes' types hold no null elements)");
+          }
+          index++;
+        }
+      } else if (value instanceof Map) {
+        for (Map.Entry<?, ?> entry : ((Map<?, ?>) value).entrySet()) {
+          if (entry.getValue() == null) {
+            throw MismatchedInputException.from(
+                p,
+                (Class<?>) null,
+                "the value of key "
+                    + quote(String.valueOf(entry.getKey()))
+                    + " is null, which a map of "
+                    + contentName
+                    + " cannot hold (Kubernetes' types hold no null values)");
+          }
+        }
+      }
+      return value;
     }
   }
 
