@@ -1,5 +1,6 @@
 package dev.machinery.unversioned.negotiation;
 
+import dev.machinery.MachineryException;
 import dev.machinery.core.codec.Codec;
 import dev.machinery.core.codec.CodecFactory;
 import dev.machinery.core.runtime.GroupVersioner;
@@ -58,6 +59,7 @@ public final class Negotiator {
   private final Map<GroupKind, ScaleAccessor<Object>> scales;
   private final Map<Class<?>, Function<Object, ObjectMeta>> metadata;
   private final Map<String, Method> getters = new ConcurrentHashMap<>();
+  private final List<MediaType> served;
 
   private Negotiator(Builder builder) {
     this.scheme = builder.scheme;
@@ -68,6 +70,7 @@ public final class Negotiator {
     this.tables = Map.copyOf(builder.tables);
     this.scales = Map.copyOf(builder.scales);
     this.metadata = Map.copyOf(builder.metadata);
+    this.served = List.copyOf(builder.served);
   }
 
   /**
@@ -88,6 +91,63 @@ public final class Negotiator {
    * @return the choice, or a {@code 406} Status
    */
   public Negotiation negotiate(String accept, Endpoint endpoint) {
+    return negotiate(accept, endpoint, null, null);
+  }
+
+  /**
+   * Chooses a representation as kube-apiserver does for a request: the Accept header, and the
+   * request's {@code pretty} query parameter and User-Agent, which ask for indented output as
+   * {@link #isPrettyPrint} says.
+   *
+   * @param accept the Accept header, or {@code null} for any
+   * @param endpoint the endpoint's kind and whether it lists
+   * @param prettyParameter the value of the {@code pretty} query parameter, or {@code null}
+   * @param userAgent the User-Agent header, or {@code null}
+   * @return the choice, or a {@code 406} Status
+   */
+  public Negotiation negotiate(
+      String accept, Endpoint endpoint, String prettyParameter, String userAgent) {
+    Negotiation negotiation = negotiateAccept(accept, endpoint);
+    Representation chosen = negotiation.representation();
+    if (chosen != null && !chosen.pretty() && isPrettyPrint(prettyParameter, userAgent)) {
+      return new Negotiation(
+          new Representation(
+              chosen.contentType(),
+              chosen.format(),
+              chosen.transform(),
+              chosen.group(),
+              chosen.version(),
+              true,
+              chosen.export(),
+              chosen.statusVersion()),
+          negotiation.dropped(),
+          null);
+    }
+    return negotiation;
+  }
+
+  /**
+   * Whether a request asks for indented output, by kube-apiserver's rule: a {@code pretty} query
+   * parameter that is present and not empty decides (Go's {@code strconv.ParseBool}: {@code 1},
+   * {@code t}, {@code true}, ...; anything else is false); without one, a User-Agent starting with
+   * {@code curl}, {@code Wget} or {@code Mozilla/5.0} (command-line tools and browsers) asks for
+   * it.
+   *
+   * @param prettyParameter the value of the {@code pretty} query parameter, or {@code null}
+   * @param userAgent the User-Agent header, or {@code null}
+   * @return whether to indent
+   */
+  public static boolean isPrettyPrint(String prettyParameter, String userAgent) {
+    if (prettyParameter != null && !prettyParameter.isEmpty()) {
+      return List.of("1", "t", "T", "TRUE", "true", "True").contains(prettyParameter);
+    }
+    return userAgent != null
+        && (userAgent.startsWith("curl")
+            || userAgent.startsWith("Wget")
+            || userAgent.startsWith("Mozilla/5.0"));
+  }
+
+  private Negotiation negotiateAccept(String accept, Endpoint endpoint) {
     List<String> dropped = new ArrayList<>();
     AcceptHeader header;
     try {
@@ -113,7 +173,8 @@ public final class Negotiator {
         Representation option;
         try {
           option = option(range, serializer, endpoint);
-        } catch (IllegalArgumentException unsupported) {
+        } catch (IllegalArgumentException | MachineryException unsupported) {
+          // A malformed or unknown parameter (v=V_1, g=, as=Bogus) drops this range: 406 at most.
           reason = reason == null ? unsupported.getMessage() : reason;
           continue;
         }
@@ -167,10 +228,10 @@ public final class Negotiator {
   }
 
   /** The serializers a range's type and subtype admit, in the server's order. */
-  private static List<MediaType> serializersFor(MediaType range) {
+  private List<MediaType> serializersFor(MediaType range) {
     MediaType bare = new MediaType(range.type(), range.subtype(), Map.of(), 1);
     List<MediaType> matching = new ArrayList<>();
-    for (MediaType serializer : List.of(JSON, YAML, CSV)) {
+    for (MediaType serializer : served) {
       if (bare.matches(serializer)) {
         matching.add(serializer);
       }
@@ -183,16 +244,13 @@ public final class Negotiator {
 
   /** The representation one range asks for with one serializer, or why not. */
   private Representation option(MediaType range, MediaType serializer, Endpoint endpoint) {
-    String format;
-    if (serializer.equals(JSON)) {
-      format = "json";
-    } else if (serializer.equals(YAML)) {
-      format = "yaml";
-    } else if (serializer.equals(CSV)) {
-      format = "csv";
-    } else {
+    String format = null;
+    if (served.contains(serializer)) {
+      format = serializer.equals(JSON) ? "json" : serializer.equals(YAML) ? "yaml" : "csv";
+    }
+    if (format == null) {
       throw new IllegalArgumentException(
-          "not a media type this server writes (application/json, application/yaml, text/csv)");
+          "not a media type this server writes (" + servedList() + ")");
     }
     for (String name : range.parameters().keySet()) {
       if (!List.of("g", "v", "as", "sv", "export", "pretty", "charset").contains(name)) {
@@ -286,6 +344,12 @@ public final class Negotiator {
         contentType, format, transform, group, version, pretty, export, statusVersion);
   }
 
+  private String servedList() {
+    return served.stream()
+        .map(type -> type.type() + "/" + type.subtype())
+        .collect(java.util.stream.Collectors.joining(", "));
+  }
+
   private static void requireMeta(String group, String version, String kind) {
     if (!group.equals(META) || !version.equals(MetaV1.META_V1.version())) {
       throw new IllegalArgumentException(
@@ -315,9 +379,9 @@ public final class Negotiator {
     status.setReason(StatusReason.NOT_ACCEPTABLE.wireName());
     status.setCode(StatusReason.NOT_ACCEPTABLE.code());
     status.setMessage(
-        "none of the representations the Accept header names can be served; this server writes"
-            + " application/json, application/yaml and text/csv (as=Table), with g, v, as"
-            + " (Table, PartialObjectMetadata, Scale), sv, export and pretty");
+        "only the following media types are accepted: "
+            + servedList()
+            + " (with g, v, as=Table, PartialObjectMetadata or Scale, sv, export and pretty)");
     return new Negotiation(null, dropped, status);
   }
 
@@ -631,6 +695,7 @@ public final class Negotiator {
     private final Map<GroupKind, TableConvertor> tables = new LinkedHashMap<>();
     private final Map<GroupKind, ScaleAccessor<Object>> scales = new LinkedHashMap<>();
     private final Map<Class<?>, Function<Object, ObjectMeta>> metadata = new LinkedHashMap<>();
+    private List<MediaType> served = List.of(JSON, YAML, CSV);
 
     private Builder(Scheme scheme) {
       this.scheme = Objects.requireNonNull(scheme, "scheme");
@@ -699,6 +764,35 @@ public final class Negotiator {
     public <T> Builder addMetadataAccessor(
         Class<T> type, Function<? super T, ObjectMeta> accessor) {
       metadata.put(Objects.requireNonNull(type, "type"), (Function<Object, ObjectMeta>) accessor);
+      return this;
+    }
+
+    /**
+     * Sets the media types the server writes, in its order of preference (the first answers {@code
+     * *}{@code /*} and an absent Accept header): any of {@code application/json}, {@code
+     * application/yaml} and {@code text/csv}. By default all three, in that order.
+     *
+     * @param mediaTypes the media types, at least one
+     * @return this builder
+     * @throws IllegalArgumentException if one is not among those, or none is given
+     */
+    public Builder serving(String... mediaTypes) {
+      List<MediaType> chosen = new ArrayList<>();
+      for (String mediaType : mediaTypes) {
+        MediaType parsed = MediaType.parse(mediaType);
+        MediaType bare = MediaType.of(parsed.type(), parsed.subtype());
+        if (!List.of(JSON, YAML, CSV).contains(bare)) {
+          throw new IllegalArgumentException(
+              "cannot serve \""
+                  + mediaType
+                  + "\"; a negotiator writes application/json, application/yaml and text/csv");
+        }
+        chosen.add(bare);
+      }
+      if (chosen.isEmpty()) {
+        throw new IllegalArgumentException("a negotiator must serve at least one media type");
+      }
+      this.served = List.copyOf(chosen);
       return this;
     }
 
