@@ -5,47 +5,90 @@ import dev.machinery.core.schema.GroupVersionKind;
 import dev.machinery.core.schema.GroupVersionResource;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * A name matches more than one resource or kind; lists every candidate and how to name one fully,
- * such as {@code events.v1.events.k8s.io}. Immutable.
+ * A lookup matched more than one resource or kind, where one was asked for: Go's {@code
+ * AmbiguousResourceError} (the query was a resource) and {@code AmbiguousKindError} (the query was
+ * a kind) in one type, with the query and the candidates as data. The message begins as Go's does
+ * ({@code /, Resource=deployments matches multiple kinds [apps/v1, Kind=Deployment
+ * extensions/v1beta1, Kind=Deployment]}), then adds a hint. Immutable and safe to share.
  */
 public final class AmbiguousResourceException extends MachineryException {
   private static final long serialVersionUID = 1L;
 
-  private final String query;
+  private final transient GroupVersionResource partialResource;
+  private final transient GroupVersionKind partialKind;
   private final transient List<GroupVersionResource> resources;
   private final transient List<GroupVersionKind> kinds;
 
   /**
-   * Creates the exception.
+   * Creates the exception for an ambiguous resource query.
    *
-   * @param query what was looked for, as the user wrote it
-   * @param resources the matching resources (may be empty when only kinds are known)
-   * @param kinds the matching kinds (may be empty when only resources are known)
+   * @param partialResource the query
+   * @param resources the matching resources (may be empty)
+   * @param kinds the matching kinds (may be empty)
    */
   public AmbiguousResourceException(
-      String query, List<GroupVersionResource> resources, List<GroupVersionKind> kinds) {
-    super(message(query, resources, kinds));
-    this.query = Objects.requireNonNull(query, "query");
+      GroupVersionResource partialResource,
+      List<GroupVersionResource> resources,
+      List<GroupVersionKind> kinds) {
+    this(Objects.requireNonNull(partialResource, "partialResource"), null, resources, kinds);
+  }
+
+  /**
+   * Creates the exception for an ambiguous kind query.
+   *
+   * @param partialKind the query (its version empty when none was given)
+   * @param resources the matching resources (may be empty)
+   * @param kinds the matching kinds (may be empty)
+   */
+  public AmbiguousResourceException(
+      GroupVersionKind partialKind,
+      List<GroupVersionResource> resources,
+      List<GroupVersionKind> kinds) {
+    this(null, Objects.requireNonNull(partialKind, "partialKind"), resources, kinds);
+  }
+
+  private AmbiguousResourceException(
+      GroupVersionResource partialResource,
+      GroupVersionKind partialKind,
+      List<GroupVersionResource> resources,
+      List<GroupVersionKind> kinds) {
+    super(
+        message(
+            partialResource != null ? partialResource.toString() : partialKind.toString(),
+            resources,
+            kinds));
+    this.partialResource = partialResource;
+    this.partialKind = partialKind;
     this.resources = List.copyOf(resources);
     this.kinds = List.copyOf(kinds);
   }
 
   /**
-   * Returns what was looked for.
+   * Returns the resource query, when the query was a resource.
    *
-   * @return the query
+   * @return the partial resource, or empty
    */
-  public String query() {
-    return query;
+  public Optional<GroupVersionResource> partialResource() {
+    return Optional.ofNullable(partialResource);
+  }
+
+  /**
+   * Returns the kind query, when the query was a kind.
+   *
+   * @return the partial kind, or empty
+   */
+  public Optional<GroupVersionKind> partialKind() {
+    return Optional.ofNullable(partialKind);
   }
 
   /**
    * Returns the matching resources.
    *
-   * @return the resources
+   * @return the resources, possibly empty
    */
   public List<GroupVersionResource> resources() {
     return resources;
@@ -54,22 +97,10 @@ public final class AmbiguousResourceException extends MachineryException {
   /**
    * Returns the matching kinds.
    *
-   * @return the kinds
+   * @return the kinds, possibly empty
    */
   public List<GroupVersionKind> kinds() {
     return kinds;
-  }
-
-  /** The query as kubectl spells it: {@code resource}, {@code resource.group}, ... */
-  static String spelled(GroupVersionResource r) {
-    StringBuilder text = new StringBuilder(r.resource());
-    if (!r.version().isEmpty()) {
-      text.append('.').append(r.version());
-    }
-    if (!r.group().isEmpty()) {
-      text.append('.').append(r.group());
-    }
-    return text.toString();
   }
 
   static String qualified(GroupVersionResource r) {
@@ -78,29 +109,25 @@ public final class AmbiguousResourceException extends MachineryException {
         : r.resource() + "." + r.version() + "." + r.group();
   }
 
-  static String qualified(GroupVersionKind k) {
-    return k.group().isEmpty()
-        ? k.kind() + "." + k.version()
-        : k.kind() + "." + k.version() + "." + k.group();
-  }
-
   private static String message(
       String query, List<GroupVersionResource> resources, List<GroupVersionKind> kinds) {
-    List<String> names =
-        resources.isEmpty()
-            ? kinds.stream().map(AmbiguousResourceException::qualified).collect(Collectors.toList())
-            : resources.stream()
-                .map(AmbiguousResourceException::qualified)
-                .collect(Collectors.toList());
-    return "\""
-        + query
-        + "\" matches "
-        + names.size()
-        + " "
-        + (resources.isEmpty() ? "kinds" : "resources")
-        + ": "
-        + String.join(", ", names)
-        + "; name one fully, such as "
-        + (names.isEmpty() ? query : names.get(0));
+    String go;
+    if (!kinds.isEmpty() && !resources.isEmpty()) {
+      go = query + " matches multiple resources " + list(resources) + " and kinds " + list(kinds);
+    } else if (!kinds.isEmpty()) {
+      go = query + " matches multiple kinds " + list(kinds);
+    } else if (!resources.isEmpty()) {
+      go = query + " matches multiple resources " + list(resources);
+    } else {
+      go = query + " matches multiple resources or kinds";
+    }
+    String hint =
+        resources.isEmpty() ? "" : "; name one fully, such as " + qualified(resources.get(0));
+    return go + hint;
+  }
+
+  /** A list as Go's {@code %v} prints a slice: elements by spaces, in brackets. */
+  private static String list(List<?> items) {
+    return items.stream().map(String::valueOf).collect(Collectors.joining(" ", "[", "]"));
   }
 }

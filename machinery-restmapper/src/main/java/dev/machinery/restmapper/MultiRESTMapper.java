@@ -23,39 +23,23 @@ public final class MultiRESTMapper implements RESTMapper {
   }
 
   /**
-   * Returns the union of mappers, asked in this order.
+   * Returns a mapper over the delegates, asked in this order.
    *
-   * @param delegates the mappers
-   * @return the union
+   * @param delegates the delegates
+   * @return the mapper
    */
   public static MultiRESTMapper of(RESTMapper... delegates) {
     return new MultiRESTMapper(List.of(delegates));
   }
 
   /**
-   * Returns the union of mappers, asked in this order.
+   * Returns a mapper over the delegates, asked in this order.
    *
-   * @param delegates the mappers
-   * @return the union
+   * @param delegates the delegates
+   * @return the mapper
    */
   public static MultiRESTMapper of(List<? extends RESTMapper> delegates) {
     return new MultiRESTMapper(List.copyOf(delegates));
-  }
-
-  /** Mappers of this package answer a miss without an exception, which the union relies on. */
-  private static boolean isIndexed(RESTMapper delegate) {
-    return delegate instanceof DefaultRESTMapper || delegate instanceof DiscoveryRESTMapper;
-  }
-
-  private static ResourceIndex.Candidates candidatesOrNull(
-      RESTMapper delegate, GroupVersionResource resource) {
-    if (delegate instanceof DefaultRESTMapper) {
-      return ((DefaultRESTMapper) delegate).candidatesOrNull(resource);
-    }
-    if (delegate instanceof DiscoveryRESTMapper) {
-      return ((DiscoveryRESTMapper) delegate).candidatesOrNull(resource);
-    }
-    return null;
   }
 
   @Override
@@ -64,29 +48,21 @@ public final class MultiRESTMapper implements RESTMapper {
     if (kinds.size() == 1) {
       return kinds.get(0);
     }
-    throw new AmbiguousResourceException(
-        AmbiguousResourceException.spelled(resource), resourcesFor(resource), kinds);
+    throw new AmbiguousResourceException(resource, List.of(), kinds);
   }
 
   @Override
   public List<GroupVersionKind> kindsFor(GroupVersionResource resource) {
     List<GroupVersionKind> all = new ArrayList<>();
     for (RESTMapper delegate : delegates) {
-      List<GroupVersionKind> found;
-      ResourceIndex.Candidates candidates = candidatesOrNull(delegate, resource);
-      if (candidates != null || isIndexed(delegate)) {
-        found = candidates == null ? List.of() : candidates.kinds;
-      } else {
-        try {
-          found = delegate.kindsFor(resource);
-        } catch (NoResourceMatchException miss) {
-          found = List.of();
+      try {
+        for (GroupVersionKind kind : delegate.kindsFor(resource)) {
+          if (!all.contains(kind)) {
+            all.add(kind);
+          }
         }
-      }
-      for (GroupVersionKind kind : found) {
-        if (!all.contains(kind)) {
-          all.add(kind);
-        }
+      } catch (NoMatchException miss) {
+        // not in this delegate; any other failure is the caller's to see
       }
     }
     if (all.isEmpty()) {
@@ -101,29 +77,21 @@ public final class MultiRESTMapper implements RESTMapper {
     if (resources.size() == 1) {
       return resources.get(0);
     }
-    throw new AmbiguousResourceException(
-        AmbiguousResourceException.spelled(resource), resources, List.of());
+    throw new AmbiguousResourceException(resource, resources, List.of());
   }
 
   @Override
   public List<GroupVersionResource> resourcesFor(GroupVersionResource resource) {
     List<GroupVersionResource> all = new ArrayList<>();
     for (RESTMapper delegate : delegates) {
-      List<GroupVersionResource> found;
-      ResourceIndex.Candidates candidates = candidatesOrNull(delegate, resource);
-      if (candidates != null || isIndexed(delegate)) {
-        found = candidates == null ? List.of() : candidates.resources;
-      } else {
-        try {
-          found = delegate.resourcesFor(resource);
-        } catch (NoResourceMatchException miss) {
-          found = List.of();
+      try {
+        for (GroupVersionResource one : delegate.resourcesFor(resource)) {
+          if (!all.contains(one)) {
+            all.add(one);
+          }
         }
-      }
-      for (GroupVersionResource one : found) {
-        if (!all.contains(one)) {
-          all.add(one);
-        }
+      } catch (NoMatchException miss) {
+        // not in this delegate
       }
     }
     if (all.isEmpty()) {
@@ -132,38 +100,62 @@ public final class MultiRESTMapper implements RESTMapper {
     return Collections.unmodifiableList(all);
   }
 
+  /**
+   * Asks every delegate for its one mapping: a single answer wins even if other delegates failed
+   * (their failures other than no-match are thrown only when nobody answered); two answers are
+   * ambiguous, even two equal mappings from two delegates, as in Go.
+   */
   @Override
   public RESTMapping restMapping(GroupKind kind, String... versions) {
-    List<RESTMapping> mappings = restMappings(kind, versions);
-    if (mappings.size() == 1) {
-      return mappings.get(0);
+    List<RESTMapping> found = new ArrayList<>();
+    RuntimeException failure = null;
+    for (RESTMapper delegate : delegates) {
+      try {
+        found.add(delegate.restMapping(kind, versions));
+      } catch (NoMatchException miss) {
+        // not in this delegate
+      } catch (RuntimeException e) {
+        if (failure == null) {
+          failure = e;
+        } else {
+          failure.addSuppressed(e);
+        }
+      }
     }
-    List<GroupVersionKind> kinds = new ArrayList<>();
-    mappings.forEach(mapping -> kinds.add(mapping.groupVersionKind()));
-    throw new AmbiguousResourceException(kind.toString(), List.of(), kinds);
+    if (found.size() == 1) {
+      return found.get(0);
+    }
+    if (found.size() > 1) {
+      List<GroupVersionKind> kinds = new ArrayList<>();
+      found.forEach(mapping -> kinds.add(mapping.groupVersionKind()));
+      throw new AmbiguousResourceException(
+          GroupVersionKind.of(kind.group(), "", kind.kind()), List.of(), kinds);
+    }
+    if (failure != null) {
+      throw failure;
+    }
+    throw new NoKindMatchException(kind, List.of(versions));
   }
 
   @Override
   public List<RESTMapping> restMappings(GroupKind kind, String... versions) {
     List<RESTMapping> all = new ArrayList<>();
+    RuntimeException failure = null;
     for (RESTMapper delegate : delegates) {
-      List<RESTMapping> found;
-      if (delegate instanceof DefaultRESTMapper) {
-        found = ((DefaultRESTMapper) delegate).mappingsOrEmpty(kind, versions);
-      } else if (delegate instanceof DiscoveryRESTMapper) {
-        found = ((DiscoveryRESTMapper) delegate).mappingsOrEmpty(kind, versions);
-      } else {
-        try {
-          found = delegate.restMappings(kind, versions);
-        } catch (NoKindMatchException miss) {
-          found = List.of();
+      try {
+        all.addAll(delegate.restMappings(kind, versions));
+      } catch (NoMatchException miss) {
+        // not in this delegate
+      } catch (RuntimeException e) {
+        if (failure == null) {
+          failure = e;
+        } else {
+          failure.addSuppressed(e);
         }
       }
-      for (RESTMapping mapping : found) {
-        if (!all.contains(mapping)) {
-          all.add(mapping);
-        }
-      }
+    }
+    if (failure != null) {
+      throw failure;
     }
     if (all.isEmpty()) {
       throw new NoKindMatchException(kind, List.of(versions));
@@ -171,16 +163,18 @@ public final class MultiRESTMapper implements RESTMapper {
     return Collections.unmodifiableList(all);
   }
 
-  /** Returns the singular from the first delegate that knows the name. */
   @Override
   public String resourceSingularizer(String resource) {
+    NoMatchException last = null;
     for (RESTMapper delegate : delegates) {
       try {
         return delegate.resourceSingularizer(resource);
-      } catch (NoResourceMatchException miss) {
-        // not in this delegate
+      } catch (NoMatchException miss) {
+        last = miss;
       }
     }
-    throw new NoResourceMatchException(GroupVersionResource.of("", "", resource));
+    throw last != null
+        ? last
+        : new NoResourceMatchException(GroupVersionResource.of("", "", resource));
   }
 }

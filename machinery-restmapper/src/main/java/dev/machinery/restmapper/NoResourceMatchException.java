@@ -1,19 +1,22 @@
 package dev.machinery.restmapper;
 
-import dev.machinery.MachineryException;
 import dev.machinery.core.schema.GroupVersionResource;
 import java.util.Objects;
 
-/** No resource matches a (possibly partial) resource; names what was searched. Immutable. */
-public final class NoResourceMatchException extends MachineryException {
+/**
+ * No resource matches a partial resource. The message begins as Go's {@code NoResourceMatchError}
+ * does ({@code no matches for apps/, Resource=deploymnets}), then says in words what was searched.
+ * Immutable and safe to share between threads.
+ */
+public final class NoResourceMatchException extends NoMatchException {
   private static final long serialVersionUID = 1L;
 
   private final transient GroupVersionResource partialResource;
 
   /**
-   * Creates the exception with a message naming the query.
+   * Creates the exception.
    *
-   * @param partialResource what was looked for
+   * @param partialResource what was looked up; empty parts were not given
    */
   public NoResourceMatchException(GroupVersionResource partialResource) {
     super(message(partialResource));
@@ -21,7 +24,7 @@ public final class NoResourceMatchException extends MachineryException {
   }
 
   /**
-   * Returns what was looked for.
+   * Returns what was looked up.
    *
    * @return the partial resource
    */
@@ -30,7 +33,9 @@ public final class NoResourceMatchException extends MachineryException {
   }
 
   static String message(GroupVersionResource r) {
-    StringBuilder text = new StringBuilder("no resource type \"").append(r.resource()).append('"');
+    StringBuilder text =
+        new StringBuilder("no matches for ").append(r).append(" (no resource type \"");
+    text.append(r.resource()).append('"');
     if (!r.group().isEmpty() || !r.version().isEmpty()) {
       text.append(" in ");
       if (r.version().isEmpty()) {
@@ -43,6 +48,6 @@ public final class NoResourceMatchException extends MachineryException {
     } else {
       text.append(" in any group or version");
     }
-    return text.append(" (searched plural, singular and short names)").toString();
+    return text.append("; searched plural, singular and short names)").toString();
   }
 }

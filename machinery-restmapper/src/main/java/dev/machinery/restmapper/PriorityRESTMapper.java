@@ -6,13 +6,16 @@ import dev.machinery.core.schema.GroupVersionResource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Predicate;
 
 /**
  * Chooses among the answers of a delegate (usually a {@link MultiRESTMapper}) with ordered
  * patterns, Kubernetes' {@code PriorityRESTMapper}: the patterns are tried in order; one that
  * matches exactly one candidate picks it, one that matches several narrows the candidates to those.
- * A pattern names a group and a version, either of which may be {@link #ANY}: {@code ("", "v1")}
- * before {@code ("events.k8s.io", ANY)} makes {@code events} the core group's.
+ * A pattern names a group, a version and a resource (or kind), any of which may be {@link #ANY}:
+ * {@code ("", "v1", ANY)} before {@code ("events.k8s.io", ANY, ANY)} makes {@code events} the core
+ * group's. {@code restMapping} with versions tries those versions of the kind's group first, as Go
+ * does.
  *
  * <p>Immutable and safe to share between threads when its delegate is.
  */
@@ -21,26 +24,41 @@ public final class PriorityRESTMapper implements RESTMapper {
   public static final String ANY = "*";
 
   /**
-   * A group/version pattern; either part may be {@link #ANY}. Immutable.
+   * A group/version/name pattern; any part may be {@link #ANY}. The name is a resource in a
+   * resource pattern and a kind in a kind pattern. Immutable.
    *
    * @param group the group, {@code ""} for the core group, or {@code *}
    * @param version the version, or {@code *}
+   * @param name the resource or kind, or {@code *}
    */
-  public record Pattern(String group, String version) {
+  public record Pattern(String group, String version, String name) {
     /**
      * Checks for nulls.
      *
      * @param group see the record description
      * @param version see the record description
+     * @param name see the record description
      */
     public Pattern {
       Objects.requireNonNull(group, "group");
       Objects.requireNonNull(version, "version");
+      Objects.requireNonNull(name, "name");
     }
 
-    boolean matches(String group, String version) {
+    /**
+     * A pattern on group and version that matches any resource or kind.
+     *
+     * @param group the group, {@code ""} for the core group, or {@code *}
+     * @param version the version, or {@code *}
+     */
+    public Pattern(String group, String version) {
+      this(group, version, ANY);
+    }
+
+    boolean matches(String group, String version, String name) {
       return (this.group.equals(ANY) || this.group.equals(group))
-          && (this.version.equals(ANY) || this.version.equals(version));
+          && (this.version.equals(ANY) || this.version.equals(version))
+          && (this.name.equals(ANY) || this.name.equals(name));
     }
   }
 
@@ -52,8 +70,8 @@ public final class PriorityRESTMapper implements RESTMapper {
    * Creates the mapper.
    *
    * @param delegate the mapper whose answers are chosen among
-   * @param resourcePriority the patterns for resource lookups, in order
-   * @param kindPriority the patterns for kind lookups and mappings, in order
+   * @param resourcePriority the patterns for resources, tried in order
+   * @param kindPriority the patterns for kinds (and mappings), tried in order
    */
   public PriorityRESTMapper(
       RESTMapper delegate, List<Pattern> resourcePriority, List<Pattern> kindPriority) {
@@ -69,12 +87,12 @@ public final class PriorityRESTMapper implements RESTMapper {
       return candidates.get(0);
     }
     GroupVersionKind chosen =
-        choose(candidates, kindPriority, kind -> new String[] {kind.group(), kind.version()});
+        choose(
+            candidates,
+            kindPriority,
+            (pattern, kind) -> pattern.matches(kind.group(), kind.version(), kind.kind()));
     if (chosen == null) {
-      throw new AmbiguousResourceException(
-          AmbiguousResourceException.spelled(resource),
-          delegate.resourcesFor(resource),
-          candidates);
+      throw new AmbiguousResourceException(resource, List.of(), candidates);
     }
     return chosen;
   }
@@ -92,10 +110,11 @@ public final class PriorityRESTMapper implements RESTMapper {
     }
     GroupVersionResource chosen =
         choose(
-            candidates, resourcePriority, found -> new String[] {found.group(), found.version()});
+            candidates,
+            resourcePriority,
+            (pattern, found) -> pattern.matches(found.group(), found.version(), found.resource()));
     if (chosen == null) {
-      throw new AmbiguousResourceException(
-          AmbiguousResourceException.spelled(resource), candidates, List.of());
+      throw new AmbiguousResourceException(resource, candidates, List.of());
     }
     return chosen;
   }
@@ -108,23 +127,36 @@ public final class PriorityRESTMapper implements RESTMapper {
   @Override
   public RESTMapping restMapping(GroupKind kind, String... versions) {
     List<RESTMapping> candidates = delegate.restMappings(kind, versions);
-    if (candidates.size() == 1) {
-      return candidates.get(0);
+    List<Pattern> patterns = kindPriority;
+    if (versions.length > 0) {
+      patterns = new ArrayList<>();
+      for (String version : versions) {
+        patterns.add(new Pattern(kind.group(), version, ANY));
+      }
+      patterns.addAll(kindPriority);
     }
-    RESTMapping chosen =
-        choose(
-            candidates,
-            kindPriority,
-            mapping ->
-                new String[] {
-                  mapping.groupVersionKind().group(), mapping.groupVersionKind().version()
-                });
-    if (chosen == null) {
-      List<GroupVersionKind> kinds = new ArrayList<>();
-      candidates.forEach(mapping -> kinds.add(mapping.groupVersionKind()));
-      throw new AmbiguousResourceException(kind.toString(), List.of(), kinds);
+    List<RESTMapping> remaining = candidates;
+    for (Pattern pattern : patterns) {
+      List<RESTMapping> matching = filter(remaining, mapping -> matches(pattern, mapping));
+      if (matching.size() == 1) {
+        return matching.get(0);
+      }
+      if (matching.size() > 1) {
+        remaining = matching;
+      }
     }
-    return chosen;
+    if (remaining.size() == 1) {
+      return remaining.get(0);
+    }
+    List<GroupVersionKind> kinds = new ArrayList<>();
+    candidates.forEach(mapping -> kinds.add(mapping.groupVersionKind()));
+    throw new AmbiguousResourceException(
+        GroupVersionKind.of(kind.group(), "", kind.kind()), List.of(), kinds);
+  }
+
+  private static boolean matches(Pattern pattern, RESTMapping mapping) {
+    GroupVersionKind kind = mapping.groupVersionKind();
+    return pattern.matches(kind.group(), kind.version(), kind.kind());
   }
 
   @Override
@@ -137,17 +169,23 @@ public final class PriorityRESTMapper implements RESTMapper {
     return delegate.resourceSingularizer(resource);
   }
 
+  private static <T> List<T> filter(List<T> items, Predicate<T> keep) {
+    List<T> kept = new ArrayList<>();
+    for (T item : items) {
+      if (keep.test(item)) {
+        kept.add(item);
+      }
+    }
+    return kept;
+  }
+
   private static <T> T choose(
-      List<T> candidates, List<Pattern> patterns, java.util.function.Function<T, String[]> parts) {
+      List<T> candidates,
+      List<Pattern> patterns,
+      java.util.function.BiPredicate<Pattern, T> matches) {
     List<T> remaining = candidates;
     for (Pattern pattern : patterns) {
-      List<T> matched = new ArrayList<>();
-      for (T candidate : remaining) {
-        String[] groupVersion = parts.apply(candidate);
-        if (pattern.matches(groupVersion[0], groupVersion[1])) {
-          matched.add(candidate);
-        }
-      }
+      List<T> matched = filter(remaining, candidate -> matches.test(pattern, candidate));
       if (matched.size() == 1) {
         return matched.get(0);
       }

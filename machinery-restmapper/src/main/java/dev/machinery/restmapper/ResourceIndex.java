@@ -192,8 +192,9 @@ final class ResourceIndex {
       return first;
     }
     Candidates candidates = match(query);
-    throw new AmbiguousResourceException(
-        AmbiguousResourceException.spelled(query), candidates.resources, candidates.kinds);
+    throw byKind
+        ? new AmbiguousResourceException(query, List.of(), candidates.kinds)
+        : new AmbiguousResourceException(query, candidates.resources, List.of());
   }
 
   List<GroupVersionKind> kindsFor(GroupVersionResource query) {

@@ -78,8 +78,8 @@ class DefaultRESTMapperTest {
             AmbiguousResourceException.class,
             () -> mapper.kindFor(GroupVersionResource.of("", "", "widgets")));
     assertEquals(
-        "\"widgets\" matches 2 resources: widgets.v1.example.dev, widgets.v1beta1.example.dev;"
-            + " name one fully, such as widgets.v1.example.dev",
+        "/, Resource=widgets matches multiple kinds [example.dev/v1, Kind=Widget"
+            + " example.dev/v1beta1, Kind=Widget]",
         ambiguous.getMessage());
   }
 
@@ -103,15 +103,15 @@ class DefaultRESTMapperTest {
   @Test
   void aMissNamesWhatWasSearched() {
     assertEquals(
-        "no resource type \"gadgets\" in \"example.dev/v1\" (searched plural, singular and short"
-            + " names)",
+        "no matches for example.dev/v1, Resource=gadgets (no resource type \"gadgets\" in"
+            + " \"example.dev/v1\"; searched plural, singular and short names)",
         assertThrows(
                 NoResourceMatchException.class,
                 () -> mapper().kindFor(GroupVersionResource.of("example.dev", "v1", "gadgets")))
             .getMessage());
     assertEquals(
-        "no resource type \"widgets\" in version \"v2\" of any group (searched plural, singular"
-            + " and short names)",
+        "no matches for /v2, Resource=widgets (no resource type \"widgets\" in version \"v2\" of"
+            + " any group; searched plural, singular and short names)",
         assertThrows(
                 NoResourceMatchException.class,
                 () -> mapper().kindFor(GroupVersionResource.of("", "v2", "widgets")))

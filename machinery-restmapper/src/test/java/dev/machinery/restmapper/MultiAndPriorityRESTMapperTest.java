@@ -34,8 +34,8 @@ class MultiAndPriorityRESTMapperTest {
     assertEquals(
         List.of(CORE.withResource("events"), EVENTS.withResource("events")), error.resources());
     assertEquals(
-        "\"events\" matches 2 resources: events.v1, events.v1.events.k8s.io; name one fully, such"
-            + " as events.v1",
+        "/, Resource=events matches multiple kinds [/v1, Kind=Event events.k8s.io/v1,"
+            + " Kind=Event]",
         assertThrows(
                 AmbiguousResourceException.class,
                 () -> union.kindFor(GroupVersionResource.of("", "", "events")))
@@ -47,8 +47,9 @@ class MultiAndPriorityRESTMapperTest {
                 .add(GroupVersionKind.of("example.dev", "v2", "Widget"), Scope.NAMESPACE)
                 .build());
     assertEquals(
-        "\"Widget.example.dev\" matches 3 kinds: Widget.v1.example.dev, Widget.v1beta1.example.dev,"
-            + " Widget.v2.example.dev; name one fully, such as Widget.v1.example.dev",
+        // As Go: each delegate gives its one mapping (the first mapper its preferred v1).
+        "example.dev/, Kind=Widget matches multiple kinds [example.dev/v1, Kind=Widget"
+            + " example.dev/v2, Kind=Widget]",
         assertThrows(
                 AmbiguousResourceException.class,
                 () -> versions.restMapping(GroupKind.of("example.dev", "Widget")))

@@ -89,8 +89,8 @@ class RealDiscoveryMapperTest {
             AmbiguousResourceException.class,
             () -> ResourceArguments.resolve(MAPPER.withoutPriority(), "events"));
     assertEquals(
-        "\"events\" matches 2 resources: events.v1, events.v1.events.k8s.io; name one fully,"
-            + " such as events.v1",
+        "/, Resource=events matches multiple kinds [/v1, Kind=Event events.k8s.io/v1,"
+            + " Kind=Event]",
         ambiguous.getMessage());
     assertEquals(2, ambiguous.kinds().size());
   }
@@ -100,12 +100,12 @@ class RealDiscoveryMapperTest {
     NoResourceMatchException none =
         assertThrows(NoResourceMatchException.class, () -> resolve("frobbers"));
     assertEquals(
-        "no resource type \"frobbers\" in any group or version (searched plural, singular and"
-            + " short names)",
+        "no matches for /, Resource=frobbers (no resource type \"frobbers\" in any group or"
+            + " version; searched plural, singular and short names)",
         none.getMessage());
     assertEquals(
-        "no resource type \"deployments\" in group \"batch\" (any version) (searched plural,"
-            + " singular and short names)",
+        "no matches for batch/, Resource=deployments (no resource type \"deployments\" in group"
+            + " \"batch\" (any version); searched plural, singular and short names)",
         assertThrows(NoResourceMatchException.class, () -> resolve("deployments.batch"))
             .getMessage());
     assertEquals(
@@ -115,7 +115,7 @@ class RealDiscoveryMapperTest {
                 () -> MAPPER.restMapping(GroupKind.of("apps", "Frobber")))
             .getMessage());
     assertEquals(
-        "no matches for kind \"Deployment\" in group \"apps\" (versions tried: v9)",
+        "no matches for kind \"Deployment\" in version \"apps/v9\"",
         assertThrows(
                 NoKindMatchException.class,
                 () -> MAPPER.restMapping(GroupKind.of("apps", "Deployment"), "v9"))

@@ -89,7 +89,7 @@ public record ResourceInfo(
    */
   public static String guessPlural(String kind) {
     String lower = kind.toLowerCase(Locale.ROOT);
-    if (lower.isEmpty() || lower.equals("endpoints")) {
+    if (lower.isEmpty() || lower.endsWith("endpoints")) {
       return lower;
     }
     if (lower.endsWith("s")) {
