@@ -26,10 +26,14 @@ public interface GroupVersioner {
   Optional<GroupVersionKind> kindForGroupVersionKinds(List<GroupVersionKind> kinds);
 
   /**
-   * Returns a versioner that targets the given versions: the first whose group matches one of the
-   * object's kinds wins.
+   * Returns a versioner that targets the given versions, as Go's {@code GroupVersions} does: each
+   * target whose group matches one of the object's kinds offers a kind (the one of its exact
+   * version when the object has it, else its own version of the kind); an offer that is one of the
+   * object's own kinds wins, else the first offer. A class registered as {@code apps/v1} and {@code
+   * extensions/v1beta1} converts to {@code extensions/v1beta1} when both are targets, since that
+   * kind is its own.
    *
-   * @param versions the target versions, at most one per group is useful
+   * @param versions the target versions
    * @return the versioner
    */
   static GroupVersioner of(GroupVersion... versions) {
@@ -37,14 +41,37 @@ public interface GroupVersioner {
     return new GroupVersioner() {
       @Override
       public Optional<GroupVersionKind> kindForGroupVersionKinds(List<GroupVersionKind> kinds) {
+        // As Go's GroupVersions: each target version offers the kind of its exact version, else
+        // of its group; of several offers, one that is among the kinds (an exact match) wins,
+        // else the first.
+        GroupVersionKind first = null;
         for (GroupVersion target : targets) {
-          for (GroupVersionKind kind : kinds) {
-            if (kind.group().equals(target.group())) {
-              return Optional.of(target.withKind(kind.kind()));
-            }
+          GroupVersionKind offer = offer(target, kinds);
+          if (offer == null) {
+            continue;
+          }
+          if (kinds.contains(offer)) {
+            return Optional.of(offer);
+          }
+          if (first == null) {
+            first = offer;
           }
         }
-        return Optional.empty();
+        return Optional.ofNullable(first);
+      }
+
+      private GroupVersionKind offer(GroupVersion target, List<GroupVersionKind> kinds) {
+        for (GroupVersionKind kind : kinds) {
+          if (kind.groupVersion().equals(target)) {
+            return kind;
+          }
+        }
+        for (GroupVersionKind kind : kinds) {
+          if (kind.group().equals(target.group())) {
+            return target.withKind(kind.kind());
+          }
+        }
+        return null;
       }
 
       @Override
