@@ -25,6 +25,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
@@ -262,34 +263,86 @@ public final class DiscoveryRESTMapper implements RESTMapper {
   }
 
   /**
-   * Expands a short name the way kubectl does: left as it is when a resource has that name (in the
-   * group asked for, if any); otherwise the first resource whose short name it is, in the group
-   * asked for, or in a group that starts with it ({@code autoscal} → {@code autoscaling}).
+   * Expands a short name the way kubectl does (client-go's shortcut expander): left as it is when a
+   * resource of any version has that name or singular name (in the group asked for, if any);
+   * otherwise the first resource whose short name it is, in the group asked for, with no version (a
+   * version given with a short name is dropped, as kubectl drops it), or else in a group that
+   * starts with the group asked for ({@code autoscal} → {@code autoscaling}), keeping the version.
    *
    * @param resource the resource as the user typed it
    * @return the resource to look up
    */
   public GroupVersionResource expandShortName(GroupVersionResource resource) {
-    if (index.hasMatch(resource)) {
-      return resource;
+    return expandShortNameWithWarnings(resource).resource();
+  }
+
+  /**
+   * The result of expanding a short name: the resource to look up, and kubectl's warnings when the
+   * short name belongs to more than one resource ({@code short name "cj" could also match lower
+   * priority resource cronjobs.example.dev}).
+   *
+   * @param resource the resource to look up
+   * @param warnings the warnings, in the order kubectl prints them
+   */
+  public record ShortNameExpansion(GroupVersionResource resource, List<String> warnings) {
+    /**
+     * Copies the warnings.
+     *
+     * @param resource see the record description
+     * @param warnings see the record description
+     */
+    public ShortNameExpansion {
+      Objects.requireNonNull(resource, "resource");
+      warnings = List.copyOf(warnings);
+    }
+  }
+
+  /**
+   * Expands a short name as {@link #expandShortName} does, with the warnings kubectl gives when the
+   * short name belongs to several resources.
+   *
+   * @param resource the resource as the user typed it
+   * @return the resource to look up and the warnings
+   */
+  public ShortNameExpansion expandShortNameWithWarnings(GroupVersionResource resource) {
+    if (index.hasMatch(GroupVersionResource.of(resource.group(), "", resource.resource()))) {
+      return new ShortNameExpansion(resource, List.of());
     }
     List<GroupResource> longForms = shortNames.get(ResourceIndex.lower(resource.resource()));
     if (longForms == null) {
-      return resource;
+      return new ShortNameExpansion(resource, List.of());
     }
+    GroupResource chosen = null;
+    List<String> warnings = new ArrayList<>();
     for (GroupResource longForm : longForms) {
-      if (resource.group().isEmpty() || resource.group().equals(longForm.group())) {
-        return resource.version().isEmpty()
-            ? expanded.get(longForm)
-            : GroupVersionResource.of(longForm.group(), resource.version(), longForm.resource());
+      if (!resource.group().isEmpty() && !resource.group().equals(longForm.group())) {
+        continue;
+      }
+      if (chosen == null) {
+        chosen = longForm;
+      } else if (!longForm.equals(chosen)) {
+        warnings.add(
+            "short name \""
+                + resource.resource()
+                + "\" could also match lower priority resource "
+                + (longForm.group().isEmpty()
+                    ? longForm.resource()
+                    : longForm.resource() + "." + longForm.group()));
       }
     }
-    for (GroupResource longForm : longForms) {
-      if (longForm.group().startsWith(resource.group())) {
-        return GroupVersionResource.of(longForm.group(), resource.version(), longForm.resource());
+    if (chosen != null) {
+      return new ShortNameExpansion(expanded.get(chosen), warnings);
+    }
+    if (!resource.group().isEmpty()) {
+      for (GroupResource longForm : longForms) {
+        if (longForm.group().startsWith(resource.group())) {
+          return new ShortNameExpansion(
+              GroupVersionResource.of(longForm.group(), resource.version(), longForm.resource()),
+              List.of());
+        }
       }
     }
-    return resource;
+    return new ShortNameExpansion(resource, List.of());
   }
 
   /** The matching entries, or null when none; for the union, without an exception. */

@@ -61,9 +61,14 @@ class RealDiscoveryMapperTest {
     assertEquals(
         GroupVersionKind.of("autoscaling", "v2", "HorizontalPodAutoscaler"),
         resolve("hpa").groupVersionKind());
+    // kubectl's shortcut expander drops the version given with a short name (issue 12): the
+    // preferred version answers; the full name keeps it.
+    assertEquals(
+        GroupVersionKind.of("autoscaling", "v2", "HorizontalPodAutoscaler"),
+        resolve("hpa.v1.autoscaling").groupVersionKind());
     assertEquals(
         GroupVersionKind.of("autoscaling", "v1", "HorizontalPodAutoscaler"),
-        resolve("hpa.v1.autoscaling").groupVersionKind());
+        resolve("horizontalpodautoscalers.v1.autoscaling").groupVersionKind());
     assertEquals(
         GroupVersionKind.of("apiextensions.k8s.io", "v1", "CustomResourceDefinition"),
         resolve("crds").groupVersionKind());
