@@ -225,7 +225,9 @@ public final class DiscoveryRESTMapper implements RESTMapper {
    */
   public List<RESTMapping> allMappings() {
     List<RESTMapping> all = new ArrayList<>();
-    index.entries().forEach(entry -> all.add(entry.mapping()));
+    index.entries().stream()
+        .filter(entry -> !entry.derived())
+        .forEach(entry -> all.add(entry.mapping()));
     return Collections.unmodifiableList(all);
   }
 
@@ -399,6 +401,9 @@ public final class DiscoveryRESTMapper implements RESTMapper {
         new HashMap<>();
     private final Set<GroupVersion> versions = new LinkedHashSet<>();
 
+    /** The group version whose resources are being added, for its List kind. */
+    private GroupVersion lastVersion;
+
     void legacy(GroupVersion version, APIResource resource) {
       String name = resource.getName();
       int slash = name.indexOf('/');
@@ -477,9 +482,24 @@ public final class DiscoveryRESTMapper implements RESTMapper {
         Scope scope,
         List<String> shorts,
         List<String> cats) {
+      GroupVersion served = plural.groupVersion();
+      if (lastVersion != null && !lastVersion.equals(served)) {
+        listKind(lastVersion);
+      }
+      lastVersion = served;
       versions.add(kind.groupVersion());
       entries.add(
           new ResourceIndex.Entry(plural, singular, kind, new RESTMapping(plural, kind, scope)));
+      // As client-go's discovery mapper: each kind's <Kind>List under the names Kubernetes guesses.
+      GroupVersionKind listKind = served.withKind(kind.kind() + "List");
+      List<GroupVersionResource> guessed = DefaultRESTMapper.guessResources(listKind);
+      entries.add(
+          new ResourceIndex.Entry(
+              guessed.get(0),
+              guessed.get(1),
+              listKind,
+              new RESTMapping(guessed.get(0), listKind, scope),
+              true));
       GroupResource groupResource = plural.groupResource();
       for (String shortName : shorts) {
         List<GroupResource> list =
@@ -493,11 +513,28 @@ public final class DiscoveryRESTMapper implements RESTMapper {
       }
     }
 
+    /** As client-go's discovery mapper: the generic List kind of each group version. */
+    private void listKind(GroupVersion version) {
+      GroupVersionKind list = version.withKind("List");
+      List<GroupVersionResource> guessed = DefaultRESTMapper.guessResources(list);
+      entries.add(
+          new ResourceIndex.Entry(
+              guessed.get(0),
+              guessed.get(1),
+              list,
+              new RESTMapping(guessed.get(0), list, Scope.ROOT),
+              true));
+    }
+
     private static List<String> nonNull(List<String> list) {
       return list == null ? List.of() : list;
     }
 
     DiscoveryRESTMapper build(ResourceIndex.Policy policy) {
+      if (lastVersion != null) {
+        listKind(lastVersion);
+        lastVersion = null;
+      }
       Map<String, List<GroupResource>> shorts = new LinkedHashMap<>();
       shortNames.forEach((name, list) -> shorts.put(name, List.copyOf(list)));
       Map<String, List<GroupResource>> cats = new LinkedHashMap<>();

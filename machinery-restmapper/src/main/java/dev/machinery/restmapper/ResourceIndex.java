@@ -32,7 +32,17 @@ final class ResourceIndex {
       GroupVersionResource plural,
       GroupVersionResource singular,
       GroupVersionKind kind,
-      RESTMapping mapping) {}
+      RESTMapping mapping,
+      boolean derived) {
+    /** An entry of a resource a server announced. */
+    Entry(
+        GroupVersionResource plural,
+        GroupVersionResource singular,
+        GroupVersionKind kind,
+        RESTMapping mapping) {
+      this(plural, singular, kind, mapping, false);
+    }
+  }
 
   /** The entries of one name, with their unfiltered answers. */
   static final class Candidates {

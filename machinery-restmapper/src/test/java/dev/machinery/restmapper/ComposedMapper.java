@@ -2,6 +2,7 @@ package dev.machinery.restmapper;
 
 import dev.machinery.core.schema.GroupVersion;
 import dev.machinery.core.schema.GroupVersionKind;
+import dev.machinery.core.schema.GroupVersionResource;
 import dev.machinery.unversioned.meta.v1.APIGroup;
 import dev.machinery.unversioned.meta.v1.APIGroupList;
 import dev.machinery.unversioned.meta.v1.APIResource;
@@ -58,14 +59,22 @@ final class ComposedMapper {
         continue;
       }
       GroupVersionKind kind = gv.withKind(resource.getKind());
-      builder.addSpecific(
-          kind,
-          gv.withResource(resource.getName()),
+      GroupVersionResource plural = gv.withResource(resource.getName());
+      GroupVersionResource singular =
           resource.getSingularName() == null || resource.getSingularName().isEmpty()
               ? DefaultRESTMapper.guessResources(kind).get(1)
-              : gv.withResource(resource.getSingularName()),
-          resource.isNamespaced() ? Scope.NAMESPACE : Scope.ROOT);
+              : gv.withResource(resource.getSingularName());
+      Scope scope = resource.isNamespaced() ? Scope.NAMESPACE : Scope.ROOT;
+      // The entries client-go's NewDiscoveryRESTMapper makes for a resource, in its order.
+      builder.addSpecific(
+          gv.withKind(resource.getKind().toLowerCase(java.util.Locale.ROOT)),
+          plural,
+          singular,
+          scope);
+      builder.addSpecific(kind, plural, singular, scope);
+      builder.add(gv.withKind(resource.getKind() + "List"), scope);
     }
+    builder.add(gv.withKind("List"), Scope.ROOT);
     return builder.build();
   }
 }

@@ -2,6 +2,7 @@ package dev.machinery.restmapper;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.machinery.core.schema.GroupKind;
 import dev.machinery.core.schema.GroupVersion;
@@ -93,18 +94,49 @@ class MultiAndPriorityRESTMapperTest {
   void theDiscoveryMapperEqualsTheComposedOne() {
     DiscoveryRESTMapper discovery = RealDiscovery.legacyMapper();
     RESTMapper composed = ComposedMapper.of(RealDiscovery.groups(), RealDiscovery.resourceLists());
+    List<String> names = new java.util.ArrayList<>();
     for (RESTMapping mapping : discovery.allMappings()) {
+      names.add(mapping.resource().resource());
+      // client-go's mapper also knows each kind's <Kind>List, and the generic List.
+      String listName =
+          DefaultRESTMapper.guessResources(
+                  mapping
+                      .groupVersionKind()
+                      .groupVersion()
+                      .withKind(mapping.groupVersionKind().kind() + "List"))
+              .get(0)
+              .resource();
       for (GroupVersionResource query :
           List.of(
               GroupVersionResource.of("", "", mapping.resource().resource()),
               GroupVersionResource.of(
                   mapping.resource().group(), "", mapping.resource().resource()),
-              mapping.resource())) {
+              mapping.resource(),
+              GroupVersionResource.of("", "", listName),
+              GroupVersionResource.of(mapping.resource().group(), "", listName))) {
         assertEquals(composed.kindFor(query), discovery.kindFor(query), query.toString());
         assertEquals(composed.resourceFor(query), discovery.resourceFor(query), query.toString());
+        assertEquals(composed.kindsFor(query), discovery.kindsFor(query), query.toString());
+        assertEquals(composed.resourcesFor(query), discovery.resourcesFor(query), query.toString());
       }
       GroupKind kind = mapping.groupVersionKind().groupKind();
       assertEquals(composed.restMapping(kind), discovery.restMapping(kind), kind.toString());
+      GroupKind list = GroupKind.of(kind.group(), kind.kind() + "List");
+      assertEquals(composed.restMapping(list), discovery.restMapping(list), list.toString());
+      // A lower-case kind maps as well; Go's answer repeats the kind as it was asked.
+      GroupKind lower = GroupKind.of(kind.group(), kind.kind().toLowerCase(java.util.Locale.ROOT));
+      RESTMapping goLower = composed.restMapping(lower);
+      RESTMapping ours = discovery.restMapping(lower);
+      assertEquals(goLower.resource(), ours.resource(), lower.toString());
+      assertEquals(goLower.scope(), ours.scope(), lower.toString());
+      assertEquals(
+          goLower.groupVersionKind().groupVersion(),
+          ours.groupVersionKind().groupVersion(),
+          lower.toString());
     }
+    GroupVersionResource lists = GroupVersionResource.of("", "", "lists");
+    assertEquals(composed.kindFor(lists), discovery.kindFor(lists));
+    assertEquals(composed.kindsFor(lists), discovery.kindsFor(lists));
+    assertTrue(names.size() >= 80, "resources compared: " + names.size());
   }
 }

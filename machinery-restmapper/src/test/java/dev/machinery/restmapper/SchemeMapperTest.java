@@ -68,8 +68,12 @@ class SchemeMapperTest {
             scheme(), Enablement.parse("example.dev/v1=false"), Set.of());
     assertEquals(
         V1BETA1.withKind("Widget"), mapper.kindFor(GroupVersionResource.of("", "", "widgets")));
+    // As client-go's discovery mapper, every resource brings its <Kind>List: only v1beta1's here.
+    assertEquals(
+        java.util.List.of(V1BETA1.withResource("widgetlists")),
+        mapper.resourcesFor(GroupVersionResource.of("", "", "widgetlists")));
     assertThrows(
         NoResourceMatchException.class,
-        () -> mapper.kindFor(GroupVersionResource.of("", "", "widgetlists")));
+        () -> mapper.kindFor(GroupVersionResource.of("example.dev", "v1", "widgets")));
   }
 }
