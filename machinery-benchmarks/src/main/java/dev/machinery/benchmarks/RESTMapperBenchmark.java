@@ -88,7 +88,7 @@ public class RESTMapperBenchmark {
   static byte[] read(String name) {
     try (InputStream in =
         RESTMapperBenchmark.class.getResourceAsStream(
-            "/dev/machinery/benchmarks/discovery/" + name)) {
+            "/discovery/" + name)) {
       return in.readAllBytes();
     } catch (IOException e) {
       throw new UncheckedIOException(e);

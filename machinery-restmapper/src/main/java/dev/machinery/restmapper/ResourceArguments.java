@@ -9,14 +9,15 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Resolves the resource arguments kubectl accepts against a mapper: {@code deploy}, {@code
- * deployments}, {@code deployment}, {@code deployments.apps}, {@code deployments.v1.apps}, {@code
- * deploy/web} and {@code deployments.apps/web} (type and name), {@code apps/deployments} and {@code
- * apps/deployments/web} (group, type and name), and kinds such as {@code Deployment.v1.apps}.
+ * Resolves resource arguments against a mapper: the forms kubectl accepts, {@code deploy}, {@code
+ * deployments}, {@code deployment}, {@code deployments.apps}, {@code deployments.v1.apps}, and
+ * {@code deploy/web} or {@code deployments.apps/web} (type and name); kinds such as {@code
+ * Deployment.v1.apps}; and two forms kubectl does not accept, which this library adds: {@code
+ * apps/deployments} (group and resource, when {@code apps} names no resource) and {@code
+ * apps/deployments/web} (group, resource and name). kubectl reads {@code a/b} as type and name
+ * only and refuses a second slash.
  *
- * <p>A two-part argument {@code a/b} is read as type {@code a} and name {@code b} when {@code a}
- * names a resource, otherwise as group {@code a} and resource {@code b}. Stateless and safe to use
- * from any thread.
+ * <p>Stateless and safe to use from any thread.
  */
 public final class ResourceArguments {
   private static final String FORMS =
