@@ -1,7 +1,5 @@
 package dev.machinery.core.schema;
 
-import static dev.machinery.core.internal.Text.quote;
-
 import java.util.Objects;
 
 /**
@@ -79,9 +77,9 @@ public record GroupVersion(String group, String version) {
     if (text.indexOf('/', slash + 1) >= 0) {
       throw new MalformedIdentifierException(
           text,
-          "invalid group/version "
-              + quote(text)
-              + ": expected \"version\" or \"group/version\", found more than one '/'");
+          "unexpected GroupVersion string: "
+              + text
+              + " (expected \"version\" or \"group/version\", found more than one '/')");
     }
     return new GroupVersion(text.substring(0, slash), text.substring(slash + 1));
   }

@@ -256,8 +256,8 @@ class JsonCodecTest {
             DecodeException.class,
             () -> JSON.decode("{\"apiVersion\":\"a/b/c\",\"kind\":\"Deployment\"}"));
     assertEquals(
-        "invalid apiVersion: invalid group/version \"a/b/c\": expected \"version\" or"
-            + " \"group/version\", found more than one '/'",
+        "invalid apiVersion: unexpected GroupVersion string: a/b/c (expected \"version\" or"
+            + " \"group/version\", found more than one '/')",
         e.getMessage());
     assertEquals("apiVersion", e.fieldPath());
   }

@@ -49,8 +49,8 @@ class SchemaIdentifiersTest {
     MalformedIdentifierException e =
         assertThrows(MalformedIdentifierException.class, () -> GroupVersion.parse("a/b/c"));
     assertEquals(
-        "invalid group/version \"a/b/c\": expected \"version\" or \"group/version\", found more"
-            + " than one '/'",
+        "unexpected GroupVersion string: a/b/c (expected \"version\" or \"group/version\", found"
+            + " more than one '/')",
         e.getMessage());
     assertEquals("a/b/c", e.input());
   }
