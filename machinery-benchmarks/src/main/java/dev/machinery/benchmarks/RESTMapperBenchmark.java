@@ -86,9 +86,7 @@ public class RESTMapperBenchmark {
   }
 
   static byte[] read(String name) {
-    try (InputStream in =
-        RESTMapperBenchmark.class.getResourceAsStream(
-            "/discovery/" + name)) {
+    try (InputStream in = RESTMapperBenchmark.class.getResourceAsStream("/discovery/" + name)) {
       return in.readAllBytes();
     } catch (IOException e) {
       throw new UncheckedIOException(e);

@@ -14,8 +14,8 @@ import java.util.Optional;
  * {@code deploy/web} or {@code deployments.apps/web} (type and name); kinds such as {@code
  * Deployment.v1.apps}; and two forms kubectl does not accept, which this library adds: {@code
  * apps/deployments} (group and resource, when {@code apps} names no resource) and {@code
- * apps/deployments/web} (group, resource and name). kubectl reads {@code a/b} as type and name
- * only and refuses a second slash.
+ * apps/deployments/web} (group, resource and name). kubectl reads {@code a/b} as type and name only
+ * and refuses a second slash.
  *
  * <p>Stateless and safe to use from any thread.
  */
