@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -100,6 +101,15 @@ public final class DefaultRESTMapper implements RESTMapper {
 
   @Override
   public List<GroupVersionResource> resourcesFor(GroupVersionResource input) {
+    List<GroupVersionResource> found = resourcesMatching(input);
+    if (found.isEmpty()) {
+      throw new NoResourceMatchException(coerce(input));
+    }
+    return found;
+  }
+
+  @Override
+  public List<GroupVersionResource> resourcesMatching(GroupVersionResource input) {
     GroupVersionResource query = coerce(input);
     List<GroupVersionResource> found = new ArrayList<>();
     boolean hasGroup = !query.group().isEmpty();
@@ -142,7 +152,7 @@ public final class DefaultRESTMapper implements RESTMapper {
       }
     }
     if (found.isEmpty()) {
-      throw new NoResourceMatchException(query);
+      return List.of();
     }
     found.sort(preferred(GroupVersionResource::groupVersion, GroupVersionResource::resource));
     return Collections.unmodifiableList(found);
@@ -159,6 +169,15 @@ public final class DefaultRESTMapper implements RESTMapper {
 
   @Override
   public List<GroupVersionKind> kindsFor(GroupVersionResource input) {
+    List<GroupVersionKind> found = kindsMatching(input);
+    if (found.isEmpty()) {
+      throw new NoResourceMatchException(input);
+    }
+    return found;
+  }
+
+  @Override
+  public List<GroupVersionKind> kindsMatching(GroupVersionResource input) {
     GroupVersionResource query = coerce(input);
     List<GroupVersionKind> found = new ArrayList<>();
     boolean hasGroup = !query.group().isEmpty();
@@ -194,7 +213,7 @@ public final class DefaultRESTMapper implements RESTMapper {
           });
     }
     if (found.isEmpty()) {
-      throw new NoResourceMatchException(input);
+      return List.of();
     }
     found.sort(preferred(GroupVersionKind::groupVersion, GroupVersionKind::kind));
     return Collections.unmodifiableList(found);
@@ -216,6 +235,42 @@ public final class DefaultRESTMapper implements RESTMapper {
 
   @Override
   public List<RESTMapping> restMappings(GroupKind kind, String... versions) {
+    List<RESTMapping> mappings = restMappingsMatching(kind, versions);
+    if (mappings.isEmpty()) {
+      if (potential(kind, versions).isEmpty()) {
+        throw new NoKindMatchException(kind, searched(versions));
+      }
+      // Go names the kind as the resource; resources are lower case here.
+      throw new NoResourceMatchException(
+          GroupVersionResource.of(kind.group(), "", kind.kind().toLowerCase(Locale.ROOT)));
+    }
+    return mappings;
+  }
+
+  @Override
+  public Optional<RESTMapping> restMappingMatching(GroupKind kind, String... versions) {
+    List<RESTMapping> mappings = restMappingsMatching(kind, versions);
+    return mappings.isEmpty() ? Optional.empty() : Optional.of(mappings.get(0));
+  }
+
+  @Override
+  public List<RESTMapping> restMappingsMatching(GroupKind kind, String... versions) {
+    List<GroupVersionKind> potential = potential(kind, versions);
+    if (potential.isEmpty()) {
+      return List.of();
+    }
+    List<RESTMapping> mappings = new ArrayList<>();
+    for (GroupVersionKind candidate : potential) {
+      GroupVersionResource resource = kindToPlural.get(candidate);
+      if (resource != null) {
+        mappings.add(new RESTMapping(resource, candidate, kindToScope.get(candidate)));
+      }
+    }
+    return mappings.isEmpty() ? List.of() : Collections.unmodifiableList(mappings);
+  }
+
+  /** The kinds Go's RESTMappings would look up: the first given version served, or defaults. */
+  private List<GroupVersionKind> potential(GroupKind kind, String... versions) {
     List<GroupVersionKind> potential = new ArrayList<>();
     boolean hadVersion = false;
     for (String version : versions) {
@@ -236,22 +291,7 @@ public final class DefaultRESTMapper implements RESTMapper {
         }
       }
     }
-    if (potential.isEmpty()) {
-      throw new NoKindMatchException(kind, searched(versions));
-    }
-    List<RESTMapping> mappings = new ArrayList<>();
-    for (GroupVersionKind candidate : potential) {
-      GroupVersionResource resource = kindToPlural.get(candidate);
-      if (resource != null) {
-        mappings.add(new RESTMapping(resource, candidate, kindToScope.get(candidate)));
-      }
-    }
-    if (mappings.isEmpty()) {
-      // Go names the kind as the resource; resources are lower case here.
-      throw new NoResourceMatchException(
-          GroupVersionResource.of(kind.group(), "", kind.kind().toLowerCase(Locale.ROOT)));
-    }
-    return Collections.unmodifiableList(mappings);
+    return potential;
   }
 
   @Override

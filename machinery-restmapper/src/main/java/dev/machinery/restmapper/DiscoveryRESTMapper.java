@@ -275,6 +275,9 @@ public final class DiscoveryRESTMapper implements RESTMapper {
    * @return the resource to look up
    */
   public GroupVersionResource expandShortName(GroupVersionResource resource) {
+    if (index.hasMatch(resource.group(), "", resource.resource())) {
+      return resource; // a resource's own name, the common case: nothing to expand or allocate
+    }
     return expandShortNameWithWarnings(resource).resource();
   }
 
@@ -307,7 +310,7 @@ public final class DiscoveryRESTMapper implements RESTMapper {
    * @return the resource to look up and the warnings
    */
   public ShortNameExpansion expandShortNameWithWarnings(GroupVersionResource resource) {
-    if (index.hasMatch(GroupVersionResource.of(resource.group(), "", resource.resource()))) {
+    if (index.hasMatch(resource.group(), "", resource.resource())) {
       return new ShortNameExpansion(resource, List.of());
     }
     List<GroupResource> longForms = shortNames.get(ResourceIndex.lower(resource.resource()));

@@ -6,6 +6,7 @@ import dev.machinery.core.schema.GroupVersionResource;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The union of several mappers (usually one per group), Kubernetes' {@code MultiRESTMapper}: every
@@ -53,22 +54,24 @@ public final class MultiRESTMapper implements RESTMapper {
 
   @Override
   public List<GroupVersionKind> kindsFor(GroupVersionResource resource) {
-    List<GroupVersionKind> all = new ArrayList<>();
-    for (RESTMapper delegate : delegates) {
-      try {
-        for (GroupVersionKind kind : delegate.kindsFor(resource)) {
-          if (!all.contains(kind)) {
-            all.add(kind);
-          }
-        }
-      } catch (NoMatchException miss) {
-        // not in this delegate; any other failure is the caller's to see
-      }
-    }
+    List<GroupVersionKind> all = kindsMatching(resource);
     if (all.isEmpty()) {
       throw new NoResourceMatchException(resource);
     }
-    return Collections.unmodifiableList(all);
+    return all;
+  }
+
+  @Override
+  public List<GroupVersionKind> kindsMatching(GroupVersionResource resource) {
+    List<GroupVersionKind> all = new ArrayList<>();
+    for (RESTMapper delegate : delegates) {
+      for (GroupVersionKind kind : delegate.kindsMatching(resource)) {
+        if (!all.contains(kind)) {
+          all.add(kind);
+        }
+      }
+    }
+    return all.isEmpty() ? List.of() : Collections.unmodifiableList(all);
   }
 
   @Override
@@ -82,22 +85,24 @@ public final class MultiRESTMapper implements RESTMapper {
 
   @Override
   public List<GroupVersionResource> resourcesFor(GroupVersionResource resource) {
-    List<GroupVersionResource> all = new ArrayList<>();
-    for (RESTMapper delegate : delegates) {
-      try {
-        for (GroupVersionResource one : delegate.resourcesFor(resource)) {
-          if (!all.contains(one)) {
-            all.add(one);
-          }
-        }
-      } catch (NoMatchException miss) {
-        // not in this delegate
-      }
-    }
+    List<GroupVersionResource> all = resourcesMatching(resource);
     if (all.isEmpty()) {
       throw new NoResourceMatchException(resource);
     }
-    return Collections.unmodifiableList(all);
+    return all;
+  }
+
+  @Override
+  public List<GroupVersionResource> resourcesMatching(GroupVersionResource resource) {
+    List<GroupVersionResource> all = new ArrayList<>();
+    for (RESTMapper delegate : delegates) {
+      for (GroupVersionResource one : delegate.resourcesMatching(resource)) {
+        if (!all.contains(one)) {
+          all.add(one);
+        }
+      }
+    }
+    return all.isEmpty() ? List.of() : Collections.unmodifiableList(all);
   }
 
   /**
@@ -107,13 +112,17 @@ public final class MultiRESTMapper implements RESTMapper {
    */
   @Override
   public RESTMapping restMapping(GroupKind kind, String... versions) {
+    return restMappingMatching(kind, versions)
+        .orElseThrow(() -> new NoKindMatchException(kind, List.of(versions)));
+  }
+
+  @Override
+  public Optional<RESTMapping> restMappingMatching(GroupKind kind, String... versions) {
     List<RESTMapping> found = new ArrayList<>();
     RuntimeException failure = null;
     for (RESTMapper delegate : delegates) {
       try {
-        found.add(delegate.restMapping(kind, versions));
-      } catch (NoMatchException miss) {
-        // not in this delegate
+        delegate.restMappingMatching(kind, versions).ifPresent(found::add);
       } catch (RuntimeException e) {
         if (failure == null) {
           failure = e;
@@ -123,7 +132,7 @@ public final class MultiRESTMapper implements RESTMapper {
       }
     }
     if (found.size() == 1) {
-      return found.get(0);
+      return Optional.of(found.get(0));
     }
     if (found.size() > 1) {
       List<GroupVersionKind> kinds = new ArrayList<>();
@@ -134,18 +143,25 @@ public final class MultiRESTMapper implements RESTMapper {
     if (failure != null) {
       throw failure;
     }
-    throw new NoKindMatchException(kind, List.of(versions));
+    return Optional.empty();
   }
 
   @Override
   public List<RESTMapping> restMappings(GroupKind kind, String... versions) {
+    List<RESTMapping> all = restMappingsMatching(kind, versions);
+    if (all.isEmpty()) {
+      throw new NoKindMatchException(kind, List.of(versions));
+    }
+    return all;
+  }
+
+  @Override
+  public List<RESTMapping> restMappingsMatching(GroupKind kind, String... versions) {
     List<RESTMapping> all = new ArrayList<>();
     RuntimeException failure = null;
     for (RESTMapper delegate : delegates) {
       try {
-        all.addAll(delegate.restMappings(kind, versions));
-      } catch (NoMatchException miss) {
-        // not in this delegate
+        all.addAll(delegate.restMappingsMatching(kind, versions));
       } catch (RuntimeException e) {
         if (failure == null) {
           failure = e;
@@ -157,10 +173,7 @@ public final class MultiRESTMapper implements RESTMapper {
     if (failure != null) {
       throw failure;
     }
-    if (all.isEmpty()) {
-      throw new NoKindMatchException(kind, List.of(versions));
-    }
-    return Collections.unmodifiableList(all);
+    return all.isEmpty() ? List.of() : Collections.unmodifiableList(all);
   }
 
   @Override

@@ -103,6 +103,11 @@ public final class PriorityRESTMapper implements RESTMapper {
   }
 
   @Override
+  public List<GroupVersionKind> kindsMatching(GroupVersionResource resource) {
+    return delegate.kindsMatching(resource);
+  }
+
+  @Override
   public GroupVersionResource resourceFor(GroupVersionResource resource) {
     List<GroupVersionResource> candidates = delegate.resourcesFor(resource);
     if (candidates.size() == 1) {
@@ -122,6 +127,11 @@ public final class PriorityRESTMapper implements RESTMapper {
   @Override
   public List<GroupVersionResource> resourcesFor(GroupVersionResource resource) {
     return delegate.resourcesFor(resource);
+  }
+
+  @Override
+  public List<GroupVersionResource> resourcesMatching(GroupVersionResource resource) {
+    return delegate.resourcesMatching(resource);
   }
 
   @Override
@@ -162,6 +172,11 @@ public final class PriorityRESTMapper implements RESTMapper {
   @Override
   public List<RESTMapping> restMappings(GroupKind kind, String... versions) {
     return delegate.restMappings(kind, versions);
+  }
+
+  @Override
+  public List<RESTMapping> restMappingsMatching(GroupKind kind, String... versions) {
+    return delegate.restMappingsMatching(kind, versions);
   }
 
   @Override

@@ -4,6 +4,7 @@ import dev.machinery.core.schema.GroupKind;
 import dev.machinery.core.schema.GroupVersionKind;
 import dev.machinery.core.schema.GroupVersionResource;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Maps between kinds and REST resources, Kubernetes' {@code meta.RESTMapper}. A resource given as
@@ -15,6 +16,11 @@ import java.util.List;
  * NoResourceMatchException} or {@link NoKindMatchException}; a single-answer lookup that matches
  * several raises {@link AmbiguousResourceException} with every candidate. Implementations in this
  * package are immutable or internally synchronised and safe to share between threads.
+ *
+ * <p>The {@code ...Matching} forms answer a miss with an empty result instead: a mapper that
+ * composes others ({@link MultiRESTMapper}) asks its delegates with them, since a delegate that
+ * does not know a resource is the common case there, not an error. Their defaults call the throwing
+ * forms; a mapper that can tell a miss without building an exception overrides them.
  */
 public interface RESTMapper {
   /**
@@ -88,4 +94,67 @@ public interface RESTMapper {
    * @throws NoResourceMatchException if the name is not a known resource
    */
   String resourceSingularizer(String resource);
+
+  /**
+   * Returns every kind a resource may name, as {@link #kindsFor}, or an empty list where it would
+   * raise a {@link NoMatchException}.
+   *
+   * @param resource the resource
+   * @return the kinds, most preferred first; empty if nothing matches
+   */
+  default List<GroupVersionKind> kindsMatching(GroupVersionResource resource) {
+    try {
+      return kindsFor(resource);
+    } catch (NoMatchException miss) {
+      return List.of();
+    }
+  }
+
+  /**
+   * Returns every resource a resource may name, as {@link #resourcesFor}, or an empty list where it
+   * would raise a {@link NoMatchException}.
+   *
+   * @param resource the resource
+   * @return the resources, most preferred first; empty if nothing matches
+   */
+  default List<GroupVersionResource> resourcesMatching(GroupVersionResource resource) {
+    try {
+      return resourcesFor(resource);
+    } catch (NoMatchException miss) {
+      return List.of();
+    }
+  }
+
+  /**
+   * Returns the mapping {@link #restMapping} gives, or empty where it would raise a {@link
+   * NoMatchException}.
+   *
+   * @param kind the group kind
+   * @param versions the versions to try, in order; none means the preferred ones
+   * @return the mapping, or empty if no version serves the kind
+   * @throws AmbiguousResourceException if several mappings match equally
+   */
+  default Optional<RESTMapping> restMappingMatching(GroupKind kind, String... versions) {
+    try {
+      return Optional.of(restMapping(kind, versions));
+    } catch (NoMatchException miss) {
+      return Optional.empty();
+    }
+  }
+
+  /**
+   * Returns the mappings {@link #restMappings} gives, or an empty list where it would raise a
+   * {@link NoMatchException}.
+   *
+   * @param kind the group kind
+   * @param versions the versions to try, in order; none means all
+   * @return the mappings, most preferred first; empty if no version serves the kind
+   */
+  default List<RESTMapping> restMappingsMatching(GroupKind kind, String... versions) {
+    try {
+      return restMappings(kind, versions);
+    } catch (NoMatchException miss) {
+      return List.of();
+    }
+  }
 }

@@ -120,17 +120,18 @@ final class ResourceIndex {
   }
 
   /** Whether any entry matches, without building a list. */
-  boolean hasMatch(GroupVersionResource query) {
-    Candidates all = byName.get(lower(query.resource()));
+  /** Whether a resource of that name exists in the group and version (empty: any). */
+  boolean hasMatch(String group, String version, String resource) {
+    Candidates all = byName.get(lower(resource));
     if (all == null) {
       return false;
     }
-    if (query.group().isEmpty() && query.version().isEmpty()) {
+    if (group.isEmpty() && version.isEmpty()) {
       return true;
     }
     for (Entry entry : all.entries) {
-      if ((query.group().isEmpty() || entry.kind.group().equals(query.group()))
-          && (query.version().isEmpty() || entry.kind.version().equals(query.version()))) {
+      if ((group.isEmpty() || entry.kind.group().equals(group))
+          && (version.isEmpty() || entry.kind.version().equals(version))) {
         return true;
       }
     }

@@ -139,4 +139,32 @@ class MultiAndPriorityRESTMapperTest {
     assertEquals(composed.kindsFor(lists), discovery.kindsFor(lists));
     assertTrue(names.size() >= 80, "resources compared: " + names.size());
   }
+
+  @Test
+  void theMatchingFormsAnswerAMissWithAnEmptyResultAndAHitAsTheThrowingForms() {
+    MultiRESTMapper union = union();
+    PriorityRESTMapper priority =
+        new PriorityRESTMapper(
+            union,
+            List.of(new PriorityRESTMapper.Pattern("", "v1")),
+            List.of(new PriorityRESTMapper.Pattern("", "v1")));
+    RESTMapper core =
+        DefaultRESTMapper.builder(CORE).add(CORE.withKind("Pod"), Scope.NAMESPACE).build();
+    GroupVersionResource missing = GroupVersionResource.of("", "", "widgets");
+    GroupKind missingKind = GroupKind.of("example.dev", "Widget");
+    for (RESTMapper mapper : List.of(union, priority, core)) {
+      assertEquals(List.of(), mapper.kindsMatching(missing));
+      assertEquals(List.of(), mapper.resourcesMatching(missing));
+      assertEquals(List.of(), mapper.restMappingsMatching(missingKind));
+      assertTrue(mapper.restMappingMatching(missingKind).isEmpty());
+      assertThrows(NoMatchException.class, () -> mapper.kindsFor(missing));
+      assertThrows(NoMatchException.class, () -> mapper.restMappings(missingKind));
+      GroupVersionResource pods = GroupVersionResource.of("", "", "pods");
+      assertEquals(mapper.kindsFor(pods), mapper.kindsMatching(pods));
+      assertEquals(mapper.resourcesFor(pods), mapper.resourcesMatching(pods));
+      GroupKind pod = GroupKind.of("", "Pod");
+      assertEquals(mapper.restMappings(pod), mapper.restMappingsMatching(pod));
+      assertEquals(mapper.restMapping(pod), mapper.restMappingMatching(pod).orElseThrow());
+    }
+  }
 }

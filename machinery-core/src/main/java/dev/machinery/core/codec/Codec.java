@@ -3,16 +3,9 @@ package dev.machinery.core.codec;
 import static dev.machinery.core.internal.Text.quote;
 
 import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.exc.InputCoercionException;
-import com.fasterxml.jackson.core.exc.StreamConstraintsException;
-import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectWriter;
-import com.fasterxml.jackson.databind.exc.InvalidFormatException;
-import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.util.TokenBuffer;
 import dev.machinery.conversion.ConversionException;
 import dev.machinery.conversion.NoConversionException;
@@ -20,13 +13,11 @@ import dev.machinery.core.runtime.GroupVersioner;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.core.runtime.TypeAccessor;
 import dev.machinery.core.schema.GroupVersionKind;
-import dev.machinery.core.schema.MalformedIdentifierException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
@@ -343,21 +334,6 @@ public final class Codec {
     return format == Format.JSON ? decodeAllJson(data, length) : decodeAllYaml(data, length);
   }
 
-  /** Where a failing object stands in a stream, for messages: empty for a lone object. */
-  private static String where(int document, int documents, int item, int items) {
-    String inStream = documents > 1 ? "document " + (document + 1) + " of " + documents : "";
-    if (items < 0) {
-      return inStream;
-    }
-    String inList = "item " + (item + 1) + " of " + items + " of the List";
-    return inStream.isEmpty() ? inList : inStream + ", " + inList;
-  }
-
-  private static DecodeException located(
-      DecodeException e, String where, int document, List<Decoded<Object>> before) {
-    return where.isEmpty() ? e : e.in(where, document + 1).withDecodedBefore(before);
-  }
-
   /** Whether a document's type is Kubernetes' generic {@code v1 List}, which it expands. */
   private boolean isList(String apiVersion, String kind) {
     return "v1".equals(apiVersion)
@@ -369,18 +345,23 @@ public final class Codec {
     checkSize(length);
     int start = Utf8.validate(body, length);
     byte[] data = Surrogates.repairJson(body, start, length);
-    List<int[]> roots = jsonObjects(data, start, length, false);
+    List<int[]> roots =
+        DocumentStreams.jsonObjects(
+            factory.jsonFactory, factory.limits(), data, start, length, false);
     List<Decoded<Object>> decoded = new ArrayList<>(roots.size());
     for (int d = 0; d < roots.size(); d++) {
       int[] root = roots.get(d);
       String[] type = RootTypeScanner.scan(data, root[0], root[1]);
       if (type != null && isList(type[0], type[1])) {
-        List<int[]> items = jsonObjects(data, root[0], root[1], true);
+        List<int[]> items =
+            DocumentStreams.jsonObjects(
+                factory.jsonFactory, factory.limits(), data, root[0], root[1], true);
         for (int i = 0; i < items.size(); i++) {
           try {
             decoded.add(decodeJsonSpan(data, items.get(i)[0], items.get(i)[1], Object.class));
           } catch (DecodeException e) {
-            throw located(e, where(d, roots.size(), i, items.size()), d, decoded);
+            throw DocumentStreams.located(
+                e, DocumentStreams.where(d, roots.size(), i, items.size()), d, decoded);
           }
         }
         continue;
@@ -388,65 +369,10 @@ public final class Codec {
       try {
         decoded.add(decodeJsonSpan(data, root[0], root[1], Object.class));
       } catch (DecodeException e) {
-        throw located(e, where(d, roots.size(), 0, -1), d, decoded);
+        throw DocumentStreams.located(e, DocumentStreams.where(d, roots.size(), 0, -1), d, decoded);
       }
     }
     return Collections.unmodifiableList(decoded);
-  }
-
-  /**
-   * The byte spans of the objects in {@code [from, to)}: the concatenated root objects of a body,
-   * or (with {@code items}) the elements of the root object's {@code items} array.
-   */
-  private List<int[]> jsonObjects(byte[] data, int from, int to, boolean items) {
-    List<int[]> spans = new ArrayList<>();
-    JsonParser p = null;
-    try {
-      p = factory.jsonFactory.createParser(data, from, to - from);
-      JsonToken token = p.nextToken();
-      if (items) {
-        token = p.nextToken(); // into the List object
-        while (token == JsonToken.FIELD_NAME && !p.currentName().equals("items")) {
-          p.nextToken();
-          p.skipChildren();
-          token = p.nextToken();
-        }
-        if (token != JsonToken.FIELD_NAME || p.nextToken() != JsonToken.START_ARRAY) {
-          return spans;
-        }
-        token = p.nextToken();
-      }
-      while (token != null && token != JsonToken.END_ARRAY) {
-        if (token != JsonToken.START_OBJECT) {
-          JsonLocation at = p.currentTokenLocation();
-          throw new DecodeException(
-              (items ? "an item of the List" : "the body")
-                  + " must be a JSON object, found "
-                  + describe(p)
-                  + " (line "
-                  + at.getLineNr()
-                  + ", column "
-                  + at.getColumnNr()
-                  + ")",
-              items ? "items[" + spans.size() + "]" : "",
-              at.getLineNr(),
-              at.getColumnNr(),
-              null);
-        }
-        int begin = from + (int) p.currentTokenLocation().getByteOffset();
-        p.skipChildren();
-        spans.add(new int[] {begin, from + (int) p.currentLocation().getByteOffset()});
-        token = p.nextToken();
-      }
-      if (spans.isEmpty() && !items) {
-        throw new DecodeException("the body is empty; expected a JSON object", "");
-      }
-      return spans;
-    } catch (IOException e) {
-      throw translate(e, p);
-    } finally {
-      closeQuietly(p);
-    }
   }
 
   private List<Decoded<Object>> decodeAllYaml(byte[] data, int length) {
@@ -469,7 +395,8 @@ public final class Codec {
                 decodeYamlDocument(
                     new YamlReader.Document(items.get(i), duplicates, 0), Object.class));
           } catch (DecodeException e) {
-            throw located(e, where(d, documents.size(), i, items.size()), d, decoded);
+            throw DocumentStreams.located(
+                e, DocumentStreams.where(d, documents.size(), i, items.size()), d, decoded);
           }
         }
         continue;
@@ -477,7 +404,8 @@ public final class Codec {
       try {
         decoded.add(decodeYamlDocument(document, Object.class));
       } catch (DecodeException e) {
-        throw located(e, where(d, documents.size(), 0, -1), d, decoded);
+        throw DocumentStreams.located(
+            e, DocumentStreams.where(d, documents.size(), 0, -1), d, decoded);
       }
     }
     return Collections.unmodifiableList(decoded);
@@ -591,7 +519,7 @@ public final class Codec {
         throw new DecodeException(
             token == null
                 ? "the body is empty; expected a JSON object"
-                : "expected a JSON object, found " + describe(p),
+                : "expected a JSON object, found " + JacksonErrors.describe(p),
             "");
       }
       String apiVersion = null;
@@ -610,7 +538,7 @@ public final class Codec {
             String[] scanned = RootTypeScanner.scan(data, start, length);
             if (scanned != null) {
               // The type comes later: found by one pass over the bytes, then bound directly.
-              closeQuietly(p);
+              JacksonErrors.closeQuietly(p);
               p = null;
               return bindScanned(data, start, length, findDuplicates, scanned, expected);
             }
@@ -622,7 +550,8 @@ public final class Codec {
           buffer.copyCurrentStructure(p);
         }
       }
-      CodecFactory.Resolved resolved = resolve(apiVersion, kind, expected);
+      CodecFactory.Resolved resolved =
+          KindResolution.resolve(factory, apiVersion, kind, expected, decodeTarget != null);
       GroupVersionKind gvk = resolved.kind;
       Class<?> type = resolved.type;
       Object object;
@@ -646,9 +575,9 @@ public final class Codec {
           expected,
           path -> FieldLocations.inJson(factory.jsonFactory, data, start, length, path));
     } catch (IOException e) {
-      throw translate(e, source);
+      throw JacksonErrors.translate(e, source, factory.limits());
     } finally {
-      closeQuietly(p);
+      JacksonErrors.closeQuietly(p);
     }
   }
 
@@ -662,7 +591,8 @@ public final class Codec {
     // apiVersion and kind will be met as ordinary fields, so they are not "read already".
     ProblemCollector problems = new ProblemCollector(false);
     ProblemCollector.CURRENT.set(problems);
-    CodecFactory.Resolved resolved = resolve(type[0], type[1], expected);
+    CodecFactory.Resolved resolved =
+        KindResolution.resolve(factory, type[0], type[1], expected, decodeTarget != null);
     JsonParser p = null;
     try {
       p =
@@ -680,9 +610,9 @@ public final class Codec {
           expected,
           path -> FieldLocations.inJson(factory.jsonFactory, data, start, length, path));
     } catch (IOException e) {
-      throw translate(e, p);
+      throw JacksonErrors.translate(e, p, factory.limits());
     } finally {
-      closeQuietly(p);
+      JacksonErrors.closeQuietly(p);
     }
   }
 
@@ -696,7 +626,7 @@ public final class Codec {
               + ", column "
               + at.getColumnNr()
               + ": found "
-              + describe(p),
+              + JacksonErrors.describe(p),
           "",
           at.getLineNr(),
           at.getColumnNr(),
@@ -712,7 +642,7 @@ public final class Codec {
     if (value != JsonToken.VALUE_STRING) {
       JsonLocation at = p.currentTokenLocation();
       throw new DecodeException(
-          "field " + quote(name) + " must be a string, found " + describe(p),
+          "field " + quote(name) + " must be a string, found " + JacksonErrors.describe(p),
           name,
           at.getLineNr(),
           at.getColumnNr(),
@@ -758,7 +688,8 @@ public final class Codec {
     YamlNode.Mapping root = (YamlNode.Mapping) document.root;
     String apiVersion = yamlTypeField(root, API_VERSION);
     String kind = yamlTypeField(root, KIND);
-    CodecFactory.Resolved resolved = resolve(apiVersion, kind, expected);
+    CodecFactory.Resolved resolved =
+        KindResolution.resolve(factory, apiVersion, kind, expected, decodeTarget != null);
     GroupVersionKind gvk = resolved.kind;
     Class<?> type = resolved.type;
     YamlTreeParser parser = new YamlTreeParser(root, factory.limits().maxNestingDepth());
@@ -771,7 +702,7 @@ public final class Codec {
       resolved.accessor.setKind(object, kind);
       return finish(object, gvk, problems, expected, path -> FieldLocations.inYaml(root, path));
     } catch (IOException e) {
-      throw translate(e, parser);
+      throw JacksonErrors.translate(e, parser, factory.limits());
     } finally {
       restore(outer);
     }
@@ -814,107 +745,6 @@ public final class Codec {
   }
 
   // Shared ----------------------------------------------------------------------------------
-
-  private static GroupVersionKind identify(String apiVersion, String kind) {
-    if (kind == null || kind.isEmpty()) {
-      throw new MissingKindException(
-          "the document has no kind"
-              + (apiVersion == null || apiVersion.isEmpty()
-                  ? " and no apiVersion"
-                  : " (apiVersion " + quote(apiVersion) + ")")
-              + "; every document names its type with apiVersion and kind");
-    }
-    if (apiVersion == null || apiVersion.isEmpty()) {
-      throw new MissingVersionException(
-          "the document of kind "
-              + quote(kind)
-              + " has no apiVersion; expected \"group/version\", or \"v1\" for the core group");
-    }
-    GroupVersionKind gvk;
-    try {
-      gvk = GroupVersionKind.fromApiVersionAndKind(apiVersion, kind);
-    } catch (MalformedIdentifierException e) {
-      String field = e.input().equals(kind) ? KIND : API_VERSION;
-      throw new DecodeException("invalid " + field + ": " + e.getMessage(), field, 0, 0, e);
-    }
-    if (gvk.version().isEmpty()) {
-      throw new MissingVersionException(
-          "the apiVersion " + quote(apiVersion) + " names a group but no version");
-    }
-    return gvk;
-  }
-
-  private CodecFactory.Resolved resolve(String apiVersion, String kind, Class<?> expected) {
-    if (expected != Object.class && decodeTarget == null) {
-      CodecFactory.Resolved byExpected = resolveByExpected(apiVersion, kind, expected);
-      if (byExpected != null) {
-        return byExpected;
-      }
-    }
-    CodecFactory.Resolved resolved =
-        apiVersion == null || kind == null ? null : factory.cached(apiVersion, kind);
-    if (resolved == null) {
-      GroupVersionKind gvk = identify(apiVersion, kind);
-      Scheme scheme = factory.scheme();
-      Class<?> type =
-          scheme
-              .typeFor(gvk)
-              .orElseThrow(() -> new UnknownKindException(gvk, scheme.notRegistered(gvk)));
-      resolved = factory.cache(apiVersion, kind, gvk, type);
-    }
-    if (decodeTarget == null) {
-      checkExpected(resolved.kind, resolved.type, expected);
-    }
-    return resolved;
-  }
-
-  /**
-   * Decoding into a named class: a class the Scheme does not know (such as an unstructured object)
-   * takes any kind the document names; a registered class fills in a missing apiVersion or kind
-   * from its one matching registration, as Kubernetes' decoders default them from the target.
-   */
-  @SuppressWarnings("unchecked")
-  private CodecFactory.Resolved resolveByExpected(
-      String apiVersion, String kind, Class<?> expected) {
-    Scheme scheme = factory.scheme();
-    List<GroupVersionKind> kinds = scheme.kindsFor(expected);
-    if (kinds.isEmpty()) {
-      if (java.lang.reflect.Modifier.isAbstract(expected.getModifiers())
-          || expected.isInterface()) {
-        return null;
-      }
-      return new CodecFactory.Resolved(identify(apiVersion, kind), (Class<?>) expected);
-    }
-    boolean noVersion = apiVersion == null || apiVersion.isEmpty();
-    boolean noKind = kind == null || kind.isEmpty();
-    if (!noVersion && !noKind) {
-      return null;
-    }
-    GroupVersionKind match = null;
-    for (GroupVersionKind candidate : kinds) {
-      if ((noVersion || candidate.apiVersion().equals(apiVersion))
-          && (noKind || candidate.kind().equals(kind))) {
-        if (match != null) {
-          return null;
-        }
-        match = candidate;
-      }
-    }
-    return match == null ? null : new CodecFactory.Resolved(match, (Class<?>) expected);
-  }
-
-  private static void checkExpected(GroupVersionKind gvk, Class<?> type, Class<?> expected) {
-    if (!expected.isAssignableFrom(type)) {
-      throw new DecodeException(
-          "the document is "
-              + quote(gvk.toString())
-              + ", which decodes to "
-              + type.getName()
-              + ", not the expected "
-              + expected.getName(),
-          KIND);
-    }
-  }
 
   /** The object of a document that holds nothing but its type fields. */
   private Object emptyObject(GroupVersionKind gvk, Class<?> type) throws IOException {
@@ -977,278 +807,10 @@ public final class Codec {
             at[1],
             e);
       }
-      checkExpected(gvk, object.getClass(), expected);
+      KindResolution.checkExpected(gvk, object.getClass(), expected);
     }
     return new Decoded<>(
         expected.cast(object), gvk, validation == FieldValidation.WARN ? found : List.of());
-  }
-
-  private static <T extends Throwable> T findCause(Throwable e, Class<T> type) {
-    for (Throwable cause = e; cause != null; cause = cause.getCause()) {
-      if (type.isInstance(cause)) {
-        return type.cast(cause);
-      }
-      if (cause.getCause() == cause) {
-        break;
-      }
-    }
-    return null;
-  }
-
-  private DecodeException translate(IOException thrown, JsonParser p) {
-    DecodeException ours = findCause(thrown, DecodeException.class);
-    if (ours != null) {
-      return ours;
-    }
-    // Jackson wraps parser failures met inside a deserializer; classify by the innermost one.
-    IOException e = thrown;
-    StreamConstraintsException limit = findCause(thrown, StreamConstraintsException.class);
-    JsonParseException syntax = findCause(thrown, JsonParseException.class);
-    if (limit != null) {
-      e = limit;
-    } else if (syntax != null) {
-      e = syntax;
-    }
-    JsonLocation location =
-        e instanceof JsonProcessingException ? ((JsonProcessingException) e).getLocation() : null;
-    int line = location == null ? 0 : Math.max(location.getLineNr(), 0);
-    int column = location == null ? 0 : Math.max(location.getColumnNr(), 0);
-    String where = line > 0 ? " (line " + line + ", column " + column + ")" : "";
-    if (e instanceof StreamConstraintsException) {
-      return limitExceeded((StreamConstraintsException) e, p, line, column, where);
-    }
-    if (e instanceof JsonMappingException) {
-      JsonMappingException mapping = (JsonMappingException) e;
-      String path = FieldPaths.of(mapping.getPath());
-      if (p != null) {
-        // The parser knows positions inside untyped values, which Jackson's path omits.
-        String parserPath = FieldPaths.of(p.getParsingContext());
-        if (parserPath.startsWith(path)) {
-          path = parserPath;
-        }
-      }
-      String detail;
-      String original = String.valueOf(mapping.getOriginalMessage());
-      if (e instanceof InvalidFormatException && original.startsWith("expected a finite")) {
-        detail = mapping.getOriginalMessage();
-      } else if (e instanceof InvalidFormatException
-          && (original.startsWith("Cannot deserialize value of type") || !isJacksonsOwn(original))
-          && p != null
-          && p.currentToken() != null) {
-        detail = "invalid value " + describe(p) + ": " + Messages.sanitize(reason(original));
-      } else if (e instanceof MismatchedInputException && !isJacksonsOwn(original)) {
-        // A deserializer's own words (a third party's, or the library's value types) say more.
-        detail = Messages.sanitize(original);
-      } else if (e instanceof MismatchedInputException
-          && ((MismatchedInputException) e).getTargetType() != null
-          && p != null
-          && p.currentToken() != null) {
-        detail =
-            "expected "
-                + expectedName(((MismatchedInputException) e).getTargetType())
-                + ", found "
-                + describe(p);
-      } else {
-        detail = Messages.sanitize(mapping.getOriginalMessage());
-      }
-      return new DecodeException(
-          (path.isEmpty() ? "the document" : "field " + quote(path)) + ": " + detail + where,
-          path,
-          line,
-          column,
-          e);
-    }
-    String path = p == null ? "" : FieldPaths.of(p.getParsingContext());
-    if (e instanceof InputCoercionException) {
-      return new DecodeException(
-          "field "
-              + quote(path)
-              + ": "
-              + Messages.sanitize(((InputCoercionException) e).getOriginalMessage())
-              + where,
-          path,
-          line,
-          column,
-          e);
-    }
-    if (e instanceof JsonProcessingException) {
-      return new DecodeException(
-          "malformed JSON"
-              + where
-              + ": "
-              + Messages.sanitize(((JsonProcessingException) e).getOriginalMessage()),
-          path,
-          line,
-          column,
-          e);
-    }
-    return new DecodeException(
-        "could not read the body: " + Messages.sanitize(e.getMessage()), path, line, column, e);
-  }
-
-  /** Whether a mapping message is one of Jackson's generic ones, which the codec rewords. */
-  private static boolean isJacksonsOwn(String message) {
-    return message.startsWith("Cannot deserialize")
-        || message.startsWith("Cannot coerce")
-        || message.startsWith("Cannot construct")
-        || message.startsWith("Unexpected token");
-  }
-
-  /**
-   * The reason in an invalid-value message: Jackson writes {@code Cannot deserialize value of type
-   * X from String "v": reason}; a deserializer's own message is the reason itself.
-   */
-  private static String reason(String message) {
-    if (message.startsWith("Cannot deserialize value of type")) {
-      int from = message.indexOf(" from ");
-      int colon = from < 0 ? -1 : message.indexOf("\": ", from);
-      if (colon > 0) {
-        return message.substring(colon + 3);
-      }
-    }
-    return message;
-  }
-
-  private LimitExceededException limitExceeded(
-      StreamConstraintsException e, JsonParser p, int line, int column, String where) {
-    String message = String.valueOf(e.getOriginalMessage());
-    String path = p == null ? "" : FieldPaths.of(p.getParsingContext());
-    CodecLimits limits = factory.limits();
-    // Jackson names the constraint it enforced by its accessor; the value is our own setting.
-    Object[][] known = {
-      {
-        "getMaxNestingDepth",
-        "maxNestingDepth",
-        "the document nests deeper than the limit",
-        (long) limits.maxNestingDepth()
-      },
-      {
-        "getMaxStringLength",
-        "maxStringLength",
-        "a string is longer than the limit",
-        (long) limits.maxStringLength()
-      },
-      {
-        "getMaxNumberLength",
-        "maxNumberLength",
-        "a number is longer than the limit",
-        (long) limits.maxNumberLength()
-      },
-      {
-        "getMaxNameLength",
-        "maxNameLength",
-        "a field name is longer than the limit",
-        (long) limits.maxNameLength()
-      },
-      {
-        "getMaxTokenCount",
-        "maxTokenCount",
-        "the document has more tokens than the limit",
-        limits.maxTokenCount()
-      },
-      {
-        "getMaxDocumentLength",
-        "maxJsonBytes",
-        "the body is larger than the limit",
-        (long) limits.maxJsonBytes()
-      },
-    };
-    for (Object[] limit : known) {
-      if (message.contains((String) limit[0])) {
-        long maximum = (Long) limit[3];
-        return new LimitExceededException(
-            (String) limit[1],
-            maximum,
-            limit[2] + " " + limit[1] + " (" + maximum + ")" + where,
-            path,
-            line,
-            column);
-      }
-    }
-    return new LimitExceededException(
-        "unknown",
-        -1,
-        "the document breaks a limit: " + Messages.sanitize(message) + where,
-        path,
-        line,
-        column);
-  }
-
-  private static String expectedName(Class<?> type) {
-    if (type == int.class
-        || type == Integer.class
-        || type == short.class
-        || type == Short.class
-        || type == byte.class
-        || type == Byte.class) {
-      return "an integer (" + type.getSimpleName().toLowerCase(java.util.Locale.ROOT) + ")";
-    }
-    if (type == long.class || type == Long.class || type == java.math.BigInteger.class) {
-      return "an integer (" + type.getSimpleName().toLowerCase(java.util.Locale.ROOT) + ")";
-    }
-    if (type == double.class
-        || type == Double.class
-        || type == float.class
-        || type == Float.class
-        || type == java.math.BigDecimal.class) {
-      return "a number";
-    }
-    if (type == boolean.class || type == Boolean.class) {
-      return "a boolean";
-    }
-    if (type == String.class || type.isEnum()) {
-      return "a string";
-    }
-    if (type.isArray() || Collection.class.isAssignableFrom(type)) {
-      return "an array";
-    }
-    return "an object";
-  }
-
-  private static String describe(JsonParser p) {
-    try {
-      return describeToken(p);
-    } catch (IOException e) {
-      return "an unreadable value";
-    }
-  }
-
-  private static String describeToken(JsonParser p) throws IOException {
-    JsonToken token = p.currentToken();
-    if (token == null) {
-      return "the end of the input";
-    }
-    switch (token) {
-      case START_OBJECT:
-        return "an object";
-      case START_ARRAY:
-        return "an array";
-      case VALUE_STRING:
-        return "string " + quote(p.getText());
-      case VALUE_NUMBER_INT:
-      case VALUE_NUMBER_FLOAT:
-        return "number " + quote(p.getText());
-      case VALUE_TRUE:
-        return "boolean true";
-      case VALUE_FALSE:
-        return "boolean false";
-      case VALUE_NULL:
-        return "null";
-      case FIELD_NAME:
-        return "field " + quote(p.currentName());
-      default:
-        return token.asString() == null ? token.name() : quote(token.asString());
-    }
-  }
-
-  private static void closeQuietly(JsonParser p) {
-    if (p != null) {
-      try {
-        p.close();
-      } catch (IOException ignored) {
-        // Closing an in-memory parser cannot fail in a way the caller could act on.
-      }
-    }
   }
 
   // ---------------------------------------------------------------------------------- encoding

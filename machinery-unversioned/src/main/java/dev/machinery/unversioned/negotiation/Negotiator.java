@@ -8,29 +8,19 @@ import dev.machinery.core.runtime.Scheme;
 import dev.machinery.core.schema.GroupKind;
 import dev.machinery.core.schema.GroupVersion;
 import dev.machinery.core.schema.GroupVersionKind;
-import dev.machinery.unversioned.meta.v1.ListMeta;
 import dev.machinery.unversioned.meta.v1.MetaV1;
 import dev.machinery.unversioned.meta.v1.ObjectMeta;
-import dev.machinery.unversioned.meta.v1.PartialObjectMetadata;
-import dev.machinery.unversioned.meta.v1.PartialObjectMetadataList;
-import dev.machinery.unversioned.meta.v1.Rfc3339;
 import dev.machinery.unversioned.meta.v1.Scale;
 import dev.machinery.unversioned.meta.v1.Status;
 import dev.machinery.unversioned.meta.v1.StatusReason;
 import dev.machinery.unversioned.meta.v1.Table;
-import dev.machinery.unversioned.meta.v1.TableColumnDefinition;
-import dev.machinery.unversioned.meta.v1.TableRow;
 import dev.machinery.unversioned.unstructured.Unstructured;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
 /**
@@ -55,10 +45,9 @@ public final class Negotiator {
   private final Codec json;
   private final Codec yaml;
   private final Map<String, MediaType> aliases;
-  private final Map<GroupKind, TableConvertor> tables;
   private final Map<GroupKind, ScaleAccessor<Object>> scales;
-  private final Map<Class<?>, Function<Object, ObjectMeta>> metadata;
-  private final Map<String, Method> getters = new ConcurrentHashMap<>();
+  private final ObjectParts parts;
+  private final Tables tables;
   private final List<MediaType> served;
 
   private Negotiator(Builder builder) {
@@ -67,9 +56,9 @@ public final class Negotiator {
     this.json = codecs.json();
     this.yaml = codecs.yaml();
     this.aliases = Map.copyOf(builder.aliases);
-    this.tables = Map.copyOf(builder.tables);
     this.scales = Map.copyOf(builder.scales);
-    this.metadata = Map.copyOf(builder.metadata);
+    this.parts = new ObjectParts(builder.metadata);
+    this.tables = new Tables(builder.tables, parts, json, scheme::kindFor);
     this.served = List.copyOf(builder.served);
   }
 
@@ -419,14 +408,14 @@ public final class Negotiator {
     Object result;
     switch (representation.transform()) {
       case TABLE:
-        Table table = table(object, include);
+        Table table = tables.table(object, include);
         if (representation.format().equals("csv")) {
-          return new Response(200, representation.contentType().toString(), csv(table));
+          return new Response(200, representation.contentType().toString(), Tables.csv(table));
         }
         result = table;
         break;
       case PARTIAL_OBJECT_METADATA:
-        result = partial(object);
+        result = parts.partial(object);
         break;
       case SCALE:
         Scale scale = scales.get(kindOf(object).groupKind()).read(object);
@@ -490,202 +479,6 @@ public final class Negotiator {
     }
     copy.removeNested("status");
     return copy;
-  }
-
-  @SuppressWarnings("unchecked")
-  private List<Object> items(Object object) {
-    Method getter = getter(object.getClass(), "getItems");
-    if (getter == null || !List.class.isAssignableFrom(getter.getReturnType())) {
-      return null;
-    }
-    return (List<Object>) invoke(getter, object);
-  }
-
-  private ObjectMeta metadataOf(Object object) {
-    Function<Object, ObjectMeta> accessor = metadata.get(object.getClass());
-    if (accessor != null) {
-      return accessor.apply(object);
-    }
-    Method getter = getter(object.getClass(), "getMetadata");
-    if (getter != null && getter.getReturnType() == ObjectMeta.class) {
-      return (ObjectMeta) invoke(getter, object);
-    }
-    throw new IllegalArgumentException(
-        object.getClass().getName()
-            + " has no ObjectMeta getMetadata(); register a metadata accessor for it");
-  }
-
-  private ListMeta listMetaOf(Object list) {
-    Method getter = getter(list.getClass(), "getMetadata");
-    return getter != null && getter.getReturnType() == ListMeta.class
-        ? (ListMeta) invoke(getter, list)
-        : null;
-  }
-
-  private Method getter(Class<?> type, String name) {
-    Method found =
-        getters.computeIfAbsent(
-            type.getName() + "#" + name,
-            key -> {
-              try {
-                return type.getMethod(name);
-              } catch (NoSuchMethodException e) {
-                return NONE;
-              }
-            });
-    return found == NONE ? null : found;
-  }
-
-  private static final Method NONE = noneMethod();
-
-  private static Method noneMethod() {
-    try {
-      return Object.class.getMethod("hashCode");
-    } catch (NoSuchMethodException e) {
-      throw new IllegalStateException(e);
-    }
-  }
-
-  private static Object invoke(Method method, Object target) {
-    try {
-      return method.invoke(target);
-    } catch (IllegalAccessException e) {
-      throw new IllegalStateException(e);
-    } catch (InvocationTargetException e) {
-      throw new IllegalStateException(e.getCause());
-    }
-  }
-
-  private Object partial(Object object) {
-    List<Object> items = items(object);
-    if (items == null) {
-      return partialOf(object);
-    }
-    PartialObjectMetadataList list = new PartialObjectMetadataList();
-    list.setApiVersion(MetaV1.META_V1.toString());
-    list.setKind("PartialObjectMetadataList");
-    ListMeta listMeta = listMetaOf(object);
-    if (listMeta != null) {
-      list.setMetadata(listMeta);
-    }
-    List<PartialObjectMetadata> partials = new ArrayList<>(items.size());
-    for (Object item : items) {
-      partials.add(partialOf(item));
-    }
-    list.setItems(partials);
-    return list;
-  }
-
-  private Table table(Object object, String include) {
-    List<Object> items = items(object);
-    List<Object> rows = items == null ? List.of(object) : items;
-    GroupKind kind = kindOf(object).groupKind();
-    if (items != null && kind.kind().endsWith("List")) {
-      // The columns of a list are its items' (an empty list still gets them).
-      kind = GroupKind.of(kind.group(), kind.kind().substring(0, kind.kind().length() - 4));
-    }
-    TableConvertor convertor = tables.getOrDefault(kind, defaultTable);
-    Table table = new Table();
-    table.setApiVersion(MetaV1.META_V1.toString());
-    table.setKind("Table");
-    ListMeta listMeta = items == null ? null : listMetaOf(object);
-    if (listMeta != null) {
-      table.setMetadata(listMeta);
-    }
-    table.setColumnDefinitions(convertor.columns());
-    List<TableRow> out = new ArrayList<>(rows.size());
-    for (Object row : rows) {
-      TableRow tableRow = new TableRow();
-      tableRow.setCells(convertor.cells(row));
-      if (include.equals("Metadata")) {
-        Map<String, Object> partial = new LinkedHashMap<>();
-        partial.put("kind", "PartialObjectMetadata");
-        partial.put("apiVersion", MetaV1.META_V1.toString());
-        partial.put(
-            "metadata",
-            json.decode(json.encode(partialOf(row)), Unstructured.class)
-                .object()
-                .content()
-                .get("metadata"));
-        tableRow.setObject(partial);
-      } else if (include.equals("Object")) {
-        tableRow.setObject(json.decode(json.encode(row), Unstructured.class).object().content());
-      }
-      out.add(tableRow);
-    }
-    table.setRows(out);
-    return table;
-  }
-
-  private PartialObjectMetadata partialOf(Object object) {
-    PartialObjectMetadata partial = new PartialObjectMetadata();
-    partial.setApiVersion(MetaV1.META_V1.toString());
-    partial.setKind("PartialObjectMetadata");
-    partial.setMetadata(metadataOf(object));
-    return partial;
-  }
-
-  private final TableConvertor defaultTable =
-      new TableConvertor() {
-        @Override
-        public List<TableColumnDefinition> columns() {
-          TableColumnDefinition name = new TableColumnDefinition();
-          name.setName("Name");
-          name.setType("string");
-          name.setFormat("name");
-          name.setDescription("Name must be unique within a namespace.");
-          name.setPriority(0);
-          TableColumnDefinition created = new TableColumnDefinition();
-          created.setName("Created At");
-          created.setType("date");
-          created.setFormat("");
-          created.setDescription("The time the object was created.");
-          created.setPriority(0);
-          return List.of(name, created);
-        }
-
-        @Override
-        public List<Object> cells(Object object) {
-          ObjectMeta meta = metadataOf(object);
-          List<Object> cells = new ArrayList<>(2);
-          cells.add(meta == null ? null : meta.getName());
-          cells.add(
-              meta == null || meta.getCreationTimestamp() == null
-                  ? null
-                  : Rfc3339.format(meta.getCreationTimestamp()));
-          return cells;
-        }
-      };
-
-  /** A table as RFC 4180 CSV: a header row of column names, then one row per object. */
-  private static byte[] csv(Table table) {
-    StringBuilder text = new StringBuilder();
-    List<String> header = new ArrayList<>();
-    table.getColumnDefinitions().forEach(column -> header.add(column.getName()));
-    line(text, new ArrayList<Object>(header));
-    for (TableRow row : table.getRows()) {
-      line(text, row.getCells());
-    }
-    return text.toString().getBytes(StandardCharsets.UTF_8);
-  }
-
-  private static void line(StringBuilder text, List<Object> cells) {
-    for (int i = 0; i < cells.size(); i++) {
-      if (i > 0) {
-        text.append(',');
-      }
-      Object cell = cells.get(i);
-      String value = cell == null ? "" : String.valueOf(cell);
-      if (value.indexOf(',') >= 0
-          || value.indexOf('"') >= 0
-          || value.indexOf('\n') >= 0
-          || value.indexOf('\r') >= 0) {
-        text.append('"').append(value.replace("\"", "\"\"")).append('"');
-      } else {
-        text.append(value);
-      }
-    }
-    text.append("\r\n");
   }
 
   /** Collects aliases, table columns, scale accessors and metadata accessors. Not thread-safe. */
