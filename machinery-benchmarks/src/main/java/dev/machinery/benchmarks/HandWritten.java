@@ -13,7 +13,7 @@ import dev.machinery.benchmarks.apps.internal.RollbackConfig;
 import dev.machinery.benchmarks.apps.internal.RollingUpdateDeployment;
 import dev.machinery.benchmarks.apps.v1.DeploymentConversions;
 import dev.machinery.benchmarks.meta.LabelSelector;
-import dev.machinery.benchmarks.meta.ObjectMeta;
+import dev.machinery.unversioned.meta.v1.ObjectMeta;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -375,19 +375,8 @@ public final class HandWritten {
   }
 
   private static ObjectMeta copy(ObjectMeta in) {
-    if (in == null) {
-      return null;
-    }
-    ObjectMeta out = new ObjectMeta();
-    out.setName(in.getName());
-    out.setNamespace(in.getNamespace());
-    out.setUid(in.getUid());
-    out.setResourceVersion(in.getResourceVersion());
-    out.setGeneration(in.getGeneration());
-    out.setCreationTimestamp(in.getCreationTimestamp());
-    out.setLabels(copy(in.getLabels()));
-    out.setAnnotations(copy(in.getAnnotations()));
-    return out;
+    // The shared type's generated deep copy, as Go's hand-written conversions call DeepCopyInto.
+    return dev.machinery.unversioned.meta.v1.GeneratedDeepCopy.deepCopy(in);
   }
 
   private static LabelSelector copy(LabelSelector in) {

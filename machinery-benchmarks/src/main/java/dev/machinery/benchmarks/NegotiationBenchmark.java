@@ -5,15 +5,11 @@ import dev.machinery.core.codec.CodecFactory;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.unversioned.meta.v1.ListMeta;
 import dev.machinery.unversioned.meta.v1.MetaV1;
-import dev.machinery.unversioned.meta.v1.ObjectMeta;
-import dev.machinery.unversioned.meta.v1.Rfc3339;
 import dev.machinery.unversioned.negotiation.Endpoint;
 import dev.machinery.unversioned.negotiation.Negotiator;
 import dev.machinery.unversioned.negotiation.Representation;
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -64,12 +60,7 @@ public class NegotiationBenchmark {
     list.setKind("DeploymentList");
     list.setMetadata(new ListMeta());
     list.setItems(items);
-    // A server's objects would hold ObjectMeta; the benchmark model keeps its own metadata class,
-    // so each item's ObjectMeta is made once here, not in the measured path.
-    Map<Deployment, ObjectMeta> metadata = new IdentityHashMap<>();
-    items.forEach(item -> metadata.put(item, metadata(item)));
-    negotiator =
-        Negotiator.builder(scheme).addMetadataAccessor(Deployment.class, metadata::get).build();
+    negotiator = Negotiator.builder(scheme).build();
     Endpoint endpoint = new Endpoint(BenchmarkData.APPS_V1.withKind("Deployment"), true);
     full = negotiator.negotiate("application/json", endpoint).representation();
     partial =
@@ -90,27 +81,11 @@ public class NegotiationBenchmark {
           new dev.machinery.unversioned.meta.v1.PartialObjectMetadata();
       partial.setApiVersion("meta.k8s.io/v1");
       partial.setKind("PartialObjectMetadata");
-      partial.setMetadata(metadata.get(item));
+      partial.setMetadata(item.getMetadata());
       built.add(partial);
     }
     partials.setItems(built);
     prebuilt = partials;
-  }
-
-  /** The benchmark model keeps its own metadata class; the server maps it to ObjectMeta. */
-  static ObjectMeta metadata(Deployment deployment) {
-    dev.machinery.benchmarks.meta.ObjectMeta own = deployment.getMetadata();
-    ObjectMeta meta = new ObjectMeta();
-    meta.setName(own.getName());
-    meta.setNamespace(own.getNamespace());
-    meta.setUid(own.getUid());
-    meta.setResourceVersion(own.getResourceVersion());
-    meta.setGeneration(own.getGeneration());
-    meta.setCreationTimestamp(
-        own.getCreationTimestamp() == null ? null : Rfc3339.parse(own.getCreationTimestamp()));
-    meta.setLabels(own.getLabels());
-    meta.setAnnotations(own.getAnnotations());
-    return meta;
   }
 
   /**

@@ -1,7 +1,7 @@
 package dev.machinery.benchmarks.apps.internal;
 
-import dev.machinery.benchmarks.meta.ObjectMeta;
 import dev.machinery.core.runtime.ApiObject;
+import dev.machinery.unversioned.meta.v1.ObjectMeta;
 import java.util.Objects;
 
 /** The benchmark's internal Deployment. Mutable; not thread-safe. */

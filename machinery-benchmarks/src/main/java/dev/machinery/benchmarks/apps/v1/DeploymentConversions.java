@@ -1,9 +1,9 @@
 package dev.machinery.benchmarks.apps.v1;
 
 import dev.machinery.benchmarks.apps.internal.RollbackConfig;
-import dev.machinery.benchmarks.meta.ObjectMeta;
 import dev.machinery.conversion.ConversionScope;
 import dev.machinery.conversion.ConvertsProperties;
+import dev.machinery.unversioned.meta.v1.ObjectMeta;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

@@ -1,7 +1,7 @@
 package dev.machinery.benchmarks.apps.v1beta1;
 
-import dev.machinery.benchmarks.meta.ObjectMeta;
 import dev.machinery.core.runtime.ApiObject;
+import dev.machinery.unversioned.meta.v1.ObjectMeta;
 import java.util.Objects;
 
 /** The benchmark's {@code apps/v1beta1} Deployment. Mutable; not thread-safe. */

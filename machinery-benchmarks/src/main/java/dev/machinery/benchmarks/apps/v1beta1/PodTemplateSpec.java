@@ -1,6 +1,6 @@
 package dev.machinery.benchmarks.apps.v1beta1;
 
-import dev.machinery.benchmarks.meta.ObjectMeta;
+import dev.machinery.unversioned.meta.v1.ObjectMeta;
 import java.util.Objects;
 
 /** A pod template. Mutable; not thread-safe. */
