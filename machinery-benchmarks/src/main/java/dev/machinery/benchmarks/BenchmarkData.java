@@ -97,6 +97,7 @@ public final class BenchmarkData {
     Converter.Builder builder =
         Converter.builder()
             .add(StandardConversions.registration())
+            .add(new dev.machinery.unversioned.meta.v1.GeneratedDeepCopy())
             .add(new dev.machinery.benchmarks.meta.GeneratedDeepCopy())
             .addConversion(
                 dev.machinery.benchmarks.apps.v1.PodSpec.class,
