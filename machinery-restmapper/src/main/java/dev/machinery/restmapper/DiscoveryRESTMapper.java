@@ -381,6 +381,23 @@ public final class DiscoveryRESTMapper implements RESTMapper {
   }
 
   @Override
+  public List<GroupVersionKind> kindsMatching(GroupVersionResource resource) {
+    ResourceIndex.Candidates candidates = index.match(expandShortName(resource));
+    return candidates == null ? List.of() : candidates.kinds;
+  }
+
+  @Override
+  public List<GroupVersionResource> resourcesMatching(GroupVersionResource resource) {
+    ResourceIndex.Candidates candidates = index.match(expandShortName(resource));
+    return candidates == null ? List.of() : candidates.resources;
+  }
+
+  @Override
+  public List<RESTMapping> restMappingsMatching(GroupKind kind, String... versions) {
+    return index.mappingsOrEmpty(kind, versions);
+  }
+
+  @Override
   public RESTMapping restMapping(GroupKind kind, String... versions) {
     return index.restMapping(kind, versions);
   }

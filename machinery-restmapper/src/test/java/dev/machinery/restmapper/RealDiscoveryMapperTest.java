@@ -196,4 +196,35 @@ class RealDiscoveryMapperTest {
             .groupVersionKind());
     assertTrue(aggregated.expandCategory("all").contains(GroupResource.of("apps", "deployments")));
   }
+
+  @Test
+  void theMatchingFormsAgreeWithTheThrowingFormsOnEveryRealResource() {
+    for (RESTMapping mapping : MAPPER.allMappings()) {
+      GroupVersionResource plural = mapping.resource();
+      for (GroupVersionResource query :
+          List.of(
+              plural,
+              GroupVersionResource.of(plural.group(), "", plural.resource()),
+              GroupVersionResource.of("", "", plural.resource()))) {
+        assertEquals(MAPPER.kindsFor(query), MAPPER.kindsMatching(query), query.toString());
+        assertEquals(MAPPER.resourcesFor(query), MAPPER.resourcesMatching(query), query.toString());
+      }
+      GroupKind kind = mapping.groupVersionKind().groupKind();
+      assertEquals(MAPPER.restMappings(kind), MAPPER.restMappingsMatching(kind), kind.toString());
+      String version = mapping.groupVersionKind().version();
+      assertEquals(
+          MAPPER.restMappings(kind, version),
+          MAPPER.restMappingsMatching(kind, version),
+          kind + " " + version);
+      assertEquals(
+          MAPPER.restMapping(kind, version),
+          MAPPER.restMappingMatching(kind, version).orElseThrow(),
+          kind + " " + version);
+    }
+    GroupVersionResource missing = GroupVersionResource.of("", "", "frobbers");
+    assertEquals(List.of(), MAPPER.kindsMatching(missing));
+    assertEquals(List.of(), MAPPER.resourcesMatching(missing));
+    assertEquals(List.of(), MAPPER.restMappingsMatching(GroupKind.of("example.dev", "Frobber")));
+    assertTrue(MAPPER.restMappingMatching(GroupKind.of("example.dev", "Frobber")).isEmpty());
+  }
 }
