@@ -62,7 +62,7 @@ public interface GroupVersioner {
 
       private GroupVersionKind offer(GroupVersion target, List<GroupVersionKind> kinds) {
         for (GroupVersionKind kind : kinds) {
-          if (kind.groupVersion().equals(target)) {
+          if (kind.group().equals(target.group()) && kind.version().equals(target.version())) {
             return kind;
           }
         }

@@ -465,7 +465,7 @@ public final class Scheme {
 
   private static <T> T withKind(T out, GroupVersionKind kind) {
     TypeAccessor accessor = TypeAccessor.of(out);
-    if (kind.groupVersion().isInternal()) {
+    if (kind.version().equals(GroupVersion.INTERNAL_VERSION)) {
       accessor.setApiVersion(out, null);
       accessor.setKind(out, null);
     } else {
@@ -510,11 +510,17 @@ public final class Scheme {
   }
 
   private static boolean isInternal(List<GroupVersionKind> kinds) {
-    return kinds.stream().anyMatch(kind -> kind.groupVersion().isInternal());
+    for (GroupVersionKind kind : kinds) {
+      if (kind.version().equals(GroupVersion.INTERNAL_VERSION)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private Class<?> hubType(GroupVersionKind source) {
-    GroupVersionKind internal = GroupVersion.internal(source.group()).withKind(source.kind());
+    GroupVersionKind internal =
+        GroupVersionKind.of(source.group(), GroupVersion.INTERNAL_VERSION, source.kind());
     Class<?> hub = typesByKind.get(internal);
     if (hub == null) {
       throw new NotRegisteredException(

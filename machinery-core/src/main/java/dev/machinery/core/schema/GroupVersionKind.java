@@ -112,7 +112,7 @@ public record GroupVersionKind(String group, String version, String kind) {
    * @return {@code group/version}, or the bare version for the core group
    */
   public String apiVersion() {
-    return groupVersion().toString();
+    return group.isEmpty() ? version : group + "/" + version;
   }
 
   /**
