@@ -118,4 +118,17 @@ class DefaultRESTMapperTest {
             .getMessage());
     assertThrows(NoResourceMatchException.class, () -> mapper().resourceSingularizer("gadgets"));
   }
+
+  @Test
+  void anEmptyResourceIsRefusedWithGosWords() {
+    GroupVersionResource empty = GroupVersionResource.of("example.dev", "v1", "");
+    for (org.junit.jupiter.api.function.Executable lookup :
+        List.<org.junit.jupiter.api.function.Executable>of(
+            () -> mapper().kindsFor(empty),
+            () -> mapper().resourcesFor(empty),
+            () -> mapper().kindsMatching(empty))) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, lookup);
+      assertEquals("a resource must be present, got: " + empty, e.getMessage());
+    }
+  }
 }

@@ -240,6 +240,15 @@ class JsonCodecTest {
   }
 
   @Test
+  void anApiVersionWithAGroupButNoVersionSaysSo() {
+    MissingVersionException e =
+        assertThrows(
+            MissingVersionException.class,
+            () -> JSON.decode("{\"apiVersion\":\"apps/\",\"kind\":\"Deployment\"}"));
+    assertEquals("the apiVersion \"apps/\" names a group but no version", e.getMessage());
+  }
+
+  @Test
   void rejectsTypeFieldsThatAreNotStrings() {
     DecodeException e =
         assertThrows(

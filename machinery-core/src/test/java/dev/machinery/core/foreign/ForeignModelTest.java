@@ -184,4 +184,54 @@ class ForeignModelTest {
                     + " setApiVersion(String), getKind() and setKind(String) methods"),
         e.getMessage());
   }
+
+  /** A model whose accessor fails with a checked exception (thrown past the compiler). */
+  public static final class FailingAccessors {
+    /**
+     * Fails.
+     *
+     * @return never
+     */
+    public String getApiVersion() {
+      return FailingAccessors.<RuntimeException>sneaky(new IOException("disk gone"));
+    }
+
+    /**
+     * Does nothing.
+     *
+     * @param apiVersion ignored
+     */
+    public void setApiVersion(String apiVersion) {}
+
+    /**
+     * Returns nothing.
+     *
+     * @return null
+     */
+    public String getKind() {
+      return null;
+    }
+
+    /**
+     * Does nothing.
+     *
+     * @param kind ignored
+     */
+    public void setKind(String kind) {}
+
+    @SuppressWarnings("unchecked")
+    private static <E extends Throwable> String sneaky(Throwable e) throws E {
+      throw (E) e;
+    }
+  }
+
+  @Test
+  void aCheckedFailureOfAnAccessorIsWrappedWithItsCause() {
+    TypeAccessor accessor = TypeAccessor.of(FailingAccessors.class);
+    IllegalStateException e =
+        assertThrows(
+            IllegalStateException.class, () -> accessor.apiVersion(new FailingAccessors()));
+    assertEquals("an apiVersion or kind accessor failed", e.getMessage());
+    assertEquals("disk gone", e.getCause().getMessage());
+  }
 }
