@@ -29,8 +29,16 @@ final class Beans {
 
   private Beans() {}
 
-  /** A property: name, generic type, how to read it, and how to write it (bean) or its index. */
-  record Property(String name, Type type, Method getter, Method setter, int index) {
+  /**
+   * A property: name, generic type, how to read it, how to write it (bean) or its index, and
+   * whether it is marked {@code @NotConverted} (found once, when the shape is built).
+   */
+  record Property(
+      String name, Type type, Method getter, Method setter, int index, boolean notConverted) {
+    Property(String name, Type type, Method getter, Method setter, int index) {
+      this(name, type, getter, setter, index, markedNotConverted(name, getter));
+    }
+
     Object read(Object bean) {
       try {
         return getter.invoke(bean);
@@ -119,14 +127,18 @@ final class Beans {
 
   /** Whether a property is marked {@code @NotConverted}: lost in conversion by design. */
   static boolean isNotConverted(Property property) {
-    if (property.getter().isAnnotationPresent(NotConverted.class)) {
+    return property.notConverted();
+  }
+
+  /** Whether the getter, or the field of the property's name, carries {@code @NotConverted}. */
+  private static boolean markedNotConverted(String name, Method getter) {
+    if (getter.isAnnotationPresent(NotConverted.class)) {
       return true;
     }
     try {
-      return property
-          .getter()
+      return getter
           .getDeclaringClass()
-          .getDeclaredField(property.name())
+          .getDeclaredField(name)
           .isAnnotationPresent(NotConverted.class);
     } catch (NoSuchFieldException e) {
       return false;
