@@ -157,4 +157,19 @@ class LazyRESTMapperTest {
       }
     }
   }
+
+  @Test
+  void aNegativeIntervalAndANullMapperAreRefusedWithTheirReasons() {
+    IllegalArgumentException negative =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> new LazyRESTMapper(() -> null, Duration.ofSeconds(-1)));
+    assertEquals("minRefreshInterval must not be negative, got PT-1S", negative.getMessage());
+    LazyRESTMapper nothing = new LazyRESTMapper(() -> null);
+    NullPointerException none =
+        assertThrows(
+            NullPointerException.class,
+            () -> nothing.kindFor(GroupVersionResource.of("", "", "pods")));
+    assertEquals("the supplier returned null", none.getMessage());
+  }
 }
