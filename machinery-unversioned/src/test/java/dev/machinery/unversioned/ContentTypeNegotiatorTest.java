@@ -87,4 +87,18 @@ class ContentTypeNegotiatorTest {
     assertSame(CODECS.yaml(), yamlFirst.negotiate(null));
     assertEquals(List.of("application/yaml", "application/json"), yamlFirst.accepted());
   }
+
+  @Test
+  void aNegotiatorWithNothingToReadOrWriteIsRefused() {
+    IllegalStateException reads =
+        assertThrows(IllegalStateException.class, () -> ContentTypeNegotiator.builder().build());
+    assertEquals("a content type negotiator reads at least one media type", reads.getMessage());
+    IllegalArgumentException writes =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                dev.machinery.unversioned.negotiation.Negotiator.builder(NegotiationTest.SCHEME)
+                    .serving());
+    assertEquals("a negotiator must serve at least one media type", writes.getMessage());
+  }
 }
