@@ -205,8 +205,22 @@ public final class Converter {
     private final Map<Class<?>, DeepCopyFunction<Object>> deepCopies = new LinkedHashMap<>();
     private final List<Class<?>[]> generic = new ArrayList<>();
     private final List<String> problems = new ArrayList<>();
+    private PropertyModel propertyModel = PropertyModel.javaBeans();
 
     private Builder() {}
+
+    /**
+     * Sets the model of properties the generic conversions match and copy by name; the default is
+     * {@link PropertyModel#javaBeans()}. A Scheme sets the codecs' model, so that what is converted
+     * is what is on the wire.
+     *
+     * @param model the property model
+     * @return this builder
+     */
+    public Builder propertyModel(PropertyModel model) {
+      this.propertyModel = Objects.requireNonNull(model, "model");
+      return this;
+    }
 
     /**
      * Registers a conversion function for one pair. A pair may have one function only.
@@ -323,7 +337,7 @@ public final class Converter {
         if (!GenericConversion.canDerive(source) || !GenericConversion.canDerive(target)) {
           return null;
         }
-        GenericConversion plan = new GenericConversion(source, target);
+        GenericConversion plan = new GenericConversion(source, target, propertyModel);
         derived.put(pair, plan); // before preparing it: recursive types refer to themselves
         plan.prepare(this, deepCopies::containsKey, found);
         return plan;
@@ -353,7 +367,7 @@ public final class Converter {
                   + ", which already has a conversion function; remove the declaration");
           continue;
         }
-        GenericConversion plan = new GenericConversion(pair[0], pair[1]);
+        GenericConversion plan = new GenericConversion(pair[0], pair[1], propertyModel);
         targets.put(pair[1], plan);
         plans.add(plan);
       }

@@ -2,7 +2,6 @@ package dev.machinery.conversion;
 
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
@@ -29,13 +28,15 @@ import java.util.stream.Collectors;
 final class GenericConversion implements ConversionFunction<Object, Object> {
   private final Class<?> source;
   private final Class<?> target;
+  private final PropertyModel model;
   private Step[] steps;
   private Constructor<?> constructor;
   private Object[] recordDefaults;
 
-  GenericConversion(Class<?> source, Class<?> target) {
+  GenericConversion(Class<?> source, Class<?> target, PropertyModel model) {
     this.source = source;
     this.target = target;
+    this.model = model;
   }
 
   /** Converts one property value. */
@@ -44,10 +45,7 @@ final class GenericConversion implements ConversionFunction<Object, Object> {
     Object apply(Object value, ConversionScope scope);
   }
 
-  private record Step(String name, Method getter, Method setter, int index, Value value) {}
-
-  /** A readable and writable property: a record component, or a bean getter/setter pair. */
-  record Property(String name, Type type, Method getter, Method setter, int index) {}
+  private record Step(Property from, Property to, Value value) {}
 
   void prepare(
       BiFunction<Class<?>, Class<?>, ConversionFunction<Object, Object>> hasConversion,
@@ -61,7 +59,7 @@ final class GenericConversion implements ConversionFunction<Object, Object> {
     }
     List<Step> plan = new ArrayList<>();
     for (Property property : from.values()) {
-      NotConverted omitted = property.getter().getAnnotation(NotConverted.class);
+      NotConverted omitted = property.annotation(NotConverted.class);
       if (omitted != null) {
         if (omitted.reason().isBlank()) {
           found.add(
@@ -95,13 +93,7 @@ final class GenericConversion implements ConversionFunction<Object, Object> {
               found,
               source.getName() + "." + property.name());
       if (value != null) {
-        plan.add(
-            new Step(
-                property.name(),
-                property.getter(),
-                counterpart.setter(),
-                counterpart.index(),
-                value));
+        plan.add(new Step(property, counterpart, value));
       }
     }
     this.steps = plan.toArray(new Step[0]);
@@ -134,7 +126,7 @@ final class GenericConversion implements ConversionFunction<Object, Object> {
         Object[] args = recordDefaults.clone();
         for (Step step : steps) {
           current = step;
-          args[step.index()] = step.value().apply(step.getter().invoke(in), scope);
+          args[step.to().index()] = step.value().apply(step.from().get(in), scope);
         }
         current = null;
         return constructor.newInstance(args);
@@ -142,11 +134,11 @@ final class GenericConversion implements ConversionFunction<Object, Object> {
       Object out = constructor.newInstance();
       for (Step step : steps) {
         current = step;
-        step.setter().invoke(out, step.value().apply(step.getter().invoke(in), scope));
+        step.to().set(out, step.value().apply(step.from().get(in), scope));
       }
       return out;
     } catch (ConversionException e) {
-      throw current == null ? e : e.within(current.name());
+      throw current == null ? e : e.within(current.from().name());
     } catch (InvocationTargetException e) {
       if (e.getCause() instanceof RuntimeException runtime) {
         throw runtime;
@@ -184,62 +176,16 @@ final class GenericConversion implements ConversionFunction<Object, Object> {
     }
   }
 
-  static Map<String, Property> properties(Class<?> type, String context, List<String> found) {
+  private Map<String, Property> properties(Class<?> type, String context, List<String> found) {
     if (!Modifier.isPublic(type.getModifiers())) {
       found.add(context + ": " + type.getName() + " is not public");
       return null;
     }
     Map<String, Property> properties = new LinkedHashMap<>();
-    if (type.isRecord()) {
-      RecordComponent[] components = type.getRecordComponents();
-      for (int i = 0; i < components.length; i++) {
-        RecordComponent component = components[i];
-        properties.put(
-            component.getName(),
-            new Property(
-                component.getName(), component.getGenericType(), component.getAccessor(), null, i));
-      }
-      return properties;
-    }
-    for (Method getter : type.getMethods()) {
-      String name = propertyName(getter);
-      if (name == null) {
-        continue;
-      }
-      try {
-        Method setter =
-            type.getMethod(
-                "set" + Character.toUpperCase(name.charAt(0)) + name.substring(1),
-                getter.getReturnType());
-        if (!Modifier.isStatic(setter.getModifiers())) {
-          properties.put(
-              name, new Property(name, getter.getGenericReturnType(), getter, setter, -1));
-        }
-      } catch (NoSuchMethodException e) {
-        // A getter without a setter is derived, not state.
-      }
+    for (Property property : model.properties(type)) {
+      properties.put(property.name(), property);
     }
     return properties;
-  }
-
-  private static String propertyName(Method method) {
-    if (Modifier.isStatic(method.getModifiers())
-        || method.getParameterCount() != 0
-        || method.getDeclaringClass() == Object.class) {
-      return null;
-    }
-    String name = method.getName();
-    String bare;
-    if (name.startsWith("get") && name.length() > 3 && method.getReturnType() != void.class) {
-      bare = name.substring(3);
-    } else if (name.startsWith("is")
-        && name.length() > 2
-        && method.getReturnType() == boolean.class) {
-      bare = name.substring(2);
-    } else {
-      return null;
-    }
-    return Character.toLowerCase(bare.charAt(0)) + bare.substring(1);
   }
 
   private static Value plan(

@@ -1,19 +1,17 @@
 package dev.machinery.testing;
 
-import com.fasterxml.jackson.annotation.JsonAnyGetter;
-import com.fasterxml.jackson.annotation.JsonIgnore;
 import dev.machinery.conversion.NotConverted;
 import dev.machinery.core.codec.PreserveUnknownFields;
+import dev.machinery.core.runtime.WireProperties;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
-import java.util.Collections;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,29 +19,36 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The properties of records (components) and beans (public getter/setter pairs), read once per
- * class by reflection and cached. Thread-safe.
+ * The properties of records and beans as the codecs see them ({@link WireProperties}: names as on
+ * the wire, ignored members left out), with how to build an instance, found once per class and
+ * cached. Thread-safe.
  */
 final class Beans {
   private static final Map<Class<?>, Shape> SHAPES = new ConcurrentHashMap<>();
 
   private Beans() {}
 
-  /**
-   * A property: name, generic type, how to read it, how to write it (bean) or its index, and
-   * whether it is marked {@code @NotConverted} (found once, when the shape is built).
-   */
-  record Property(
-      String name, Type type, Method getter, Method setter, int index, boolean notConverted) {
-    Property(String name, Type type, Method getter, Method setter, int index) {
-      this(name, type, getter, setter, index, markedNotConverted(name, getter));
+  /** A property on the wire, and whether it is marked {@code @NotConverted} (found once). */
+  record Property(dev.machinery.conversion.Property wire, boolean notConverted) {
+    Property(dev.machinery.conversion.Property wire) {
+      this(wire, wire.annotation(NotConverted.class) != null);
+    }
+
+    String name() {
+      return wire.name();
+    }
+
+    Type type() {
+      return wire.type();
+    }
+
+    int index() {
+      return wire.index();
     }
 
     Object read(Object bean) {
       try {
-        return getter.invoke(bean);
-      } catch (IllegalAccessException e) {
-        throw new IllegalStateException("cannot read " + name + " of " + bean.getClass(), e);
+        return wire.get(bean);
       } catch (InvocationTargetException e) {
         throw rethrow(e);
       }
@@ -68,13 +73,16 @@ final class Beans {
     Object build(Map<String, Object> values) {
       try {
         if (record) {
-          Object[] args = new Object[properties.size()];
+          Class<?>[] types = constructor.getParameterTypes();
+          Object[] args = new Object[types.length];
+          for (int i = 0; i < types.length; i++) {
+            args[i] = defaultValue(types[i]);
+          }
           for (Property property : properties) {
             Object value = values.get(property.name());
-            args[property.index()] =
-                value == null
-                    ? defaultValue(constructor.getParameterTypes()[property.index()])
-                    : value;
+            if (value != null) {
+              args[property.index()] = value;
+            }
           }
           return constructor.newInstance(args);
         }
@@ -82,11 +90,11 @@ final class Beans {
         for (Property property : properties) {
           if (values.containsKey(property.name())) {
             Object value = values.get(property.name());
-            if (value == null && property.setter().getParameterTypes()[0].isPrimitive()) {
+            if (value == null && property.wire().rawType().isPrimitive()) {
               continue;
             }
             try {
-              property.setter().invoke(bean, value);
+              property.wire().set(bean, value);
             } catch (InvocationTargetException e) {
               throw new RejectedValueException(type, property.name(), value, e.getCause());
             }
@@ -130,21 +138,6 @@ final class Beans {
     return property.notConverted();
   }
 
-  /** Whether the getter, or the field of the property's name, carries {@code @NotConverted}. */
-  private static boolean markedNotConverted(String name, Method getter) {
-    if (getter.isAnnotationPresent(NotConverted.class)) {
-      return true;
-    }
-    try {
-      return getter
-          .getDeclaringClass()
-          .getDeclaredField(name)
-          .isAnnotationPresent(NotConverted.class);
-    } catch (NoSuchFieldException e) {
-      return false;
-    }
-  }
-
   static RuntimeException rethrow(InvocationTargetException e) {
     Throwable cause = e.getCause();
     if (cause instanceof RuntimeException) {
@@ -171,20 +164,6 @@ final class Beans {
         || type.getName().startsWith("java.time.");
   }
 
-  /**
-   * Whether a bean property is part of what the codecs read and write, as Jackson sees it: not
-   * {@code @JsonIgnore}d, and not a catch-all of unknown fields ({@code @JsonAnyGetter}), which a
-   * strict decode rejects unless the class is marked {@code @PreserveUnknownFields}.
-   */
-  private static boolean onTheWire(Class<?> type, Method getter) {
-    JsonIgnore ignore = getter.getAnnotation(JsonIgnore.class);
-    if (ignore != null && ignore.value()) {
-      return false;
-    }
-    JsonAnyGetter any = getter.getAnnotation(JsonAnyGetter.class);
-    return any == null || !any.enabled() || type.isAnnotationPresent(PreserveUnknownFields.class);
-  }
-
   /** The shape of a record or bean class, or null when it is neither. */
   static Shape shape(Class<?> type) {
     Shape cached = SHAPES.get(type);
@@ -206,80 +185,32 @@ final class Beans {
       return null;
     }
     try {
-      if (type.isRecord()) {
-        RecordComponent[] components = type.getRecordComponents();
-        List<Property> properties = new ArrayList<>();
-        Class<?>[] types = new Class<?>[components.length];
-        for (int i = 0; i < components.length; i++) {
-          RecordComponent component = components[i];
-          Method accessor = component.getAccessor();
-          accessor.setAccessible(true);
-          properties.add(
-              new Property(component.getName(), component.getGenericType(), accessor, null, i));
-          types[i] = component.getType();
+      boolean keepUnknown = type.isAnnotationPresent(PreserveUnknownFields.class);
+      List<Property> properties = new ArrayList<>();
+      for (dev.machinery.conversion.Property wire : WireProperties.standard().properties(type)) {
+        // A catch-all of unknown fields is on the wire only where the class preserves them: a
+        // strict decode rejects what would land in it.
+        if (!wire.isCatchAll() || keepUnknown) {
+          properties.add(new Property(wire));
         }
+      }
+      if (type.isRecord()) {
+        Class<?>[] types =
+            Arrays.stream(type.getRecordComponents())
+                .map(RecordComponent::getType)
+                .toArray(Class<?>[]::new);
         Constructor<?> constructor = type.getDeclaredConstructor(types);
-        constructor.setAccessible(true);
-        return new Shape(type, Collections.unmodifiableList(properties), true, constructor);
+        constructor.trySetAccessible();
+        return new Shape(type, List.copyOf(properties), true, constructor);
       }
       Constructor<?> constructor = type.getConstructor();
-      trySetAccessible(constructor);
-      List<Property> properties = new ArrayList<>();
-      for (Method getter : type.getMethods()) {
-        String name = propertyName(getter);
-        if (name == null || !onTheWire(type, getter)) {
-          continue;
-        }
-        try {
-          Method setter =
-              type.getMethod(
-                  "set" + Character.toUpperCase(name.charAt(0)) + name.substring(1),
-                  getter.getReturnType());
-          if (!Modifier.isStatic(setter.getModifiers())) {
-            trySetAccessible(getter);
-            trySetAccessible(setter);
-            properties.add(
-                new Property(name, setter.getGenericParameterTypes()[0], getter, setter, -1));
-          }
-        } catch (NoSuchMethodException derived) {
-          // a getter without a setter is derived, not state
-        }
-      }
-      properties.sort((a, b) -> a.name().compareTo(b.name()));
+      constructor.trySetAccessible();
       // A bean may have no property on the wire at all (fabric8's FieldsV1 holds only unknown
       // fields): it is still built and compared, as an empty object.
-      return new Shape(type, Collections.unmodifiableList(properties), false, constructor);
+      return new Shape(type, List.copyOf(properties), false, constructor);
     } catch (NoSuchMethodException | RuntimeException e) {
       return null;
     }
-  }
-
-  /**
-   * Skips the access check of every later call (public members of public classes pass it, but
-   * slowly); where a module does not open the package, calls stay checked and still work.
-   */
-  private static void trySetAccessible(java.lang.reflect.AccessibleObject member) {
-    member.trySetAccessible();
-  }
-
-  private static String propertyName(Method method) {
-    if (Modifier.isStatic(method.getModifiers())
-        || method.getParameterCount() != 0
-        || method.getDeclaringClass() == Object.class) {
-      return null;
-    }
-    String name = method.getName();
-    String bare;
-    if (name.startsWith("get") && name.length() > 3 && method.getReturnType() != void.class) {
-      bare = name.substring(3);
-    } else if (name.startsWith("is")
-        && name.length() > 2
-        && method.getReturnType() == boolean.class) {
-      bare = name.substring(2);
-    } else {
-      return null;
-    }
-    return Character.toLowerCase(bare.charAt(0)) + bare.substring(1);
   }
 
   static Object defaultValue(Class<?> type) {

@@ -14,6 +14,35 @@ class SemanticEqualityTest {
 
   public record Spec(List<Port> ports, Map<String, String> labels, BigDecimal cpu) {}
 
+  /** State in public fields and a renamed property: compared as the codecs write them. */
+  public static class Fielded {
+    public String name;
+    private String renamed;
+
+    @com.fasterxml.jackson.annotation.JsonProperty("wireName")
+    public String getRenamed() {
+      return renamed;
+    }
+
+    @com.fasterxml.jackson.annotation.JsonProperty("wireName")
+    public void setRenamed(String renamed) {
+      this.renamed = renamed;
+    }
+  }
+
+  @Test
+  void comparesWhatIsOnTheWireIncludingPublicFields() {
+    Fielded a = new Fielded();
+    a.name = "web";
+    a.setRenamed("x");
+    Fielded b = new Fielded();
+    b.name = "db";
+    b.setRenamed("y");
+    assertEquals(
+        List.of(new Difference("name", "web", "db"), new Difference("wireName", "x", "y")),
+        SemanticEquality.defaults().diff(a, b));
+  }
+
   @Test
   void namesThePathOfEveryDifferenceWithBothValues() {
     Spec a =

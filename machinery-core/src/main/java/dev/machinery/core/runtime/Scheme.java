@@ -627,7 +627,8 @@ public final class Scheme {
     private final List<List<GroupVersion>> priorities = new ArrayList<>();
     private final Map<Class<?>, List<Consumer<Object>>> defaulters = new LinkedHashMap<>();
     private final List<String> problems = new ArrayList<>();
-    private final Converter.Builder conversions = Converter.builder();
+    private final Converter.Builder conversions =
+        Converter.builder().propertyModel(WireProperties.standard());
     private final Map<GroupVersionKind, FieldLabelConversion> fieldLabels = new LinkedHashMap<>();
     private boolean requireInternalVersions;
 
@@ -773,7 +774,8 @@ public final class Scheme {
 
     /**
      * Declares a pair served by the runtime converter, for classes without generated code; see
-     * {@link Converter.Builder#addGenericConversion}.
+     * {@link Converter.Builder#addGenericConversion}. The pair's properties are matched by their
+     * names on the wire ({@link WireProperties}).
      *
      * @param source the class converted from
      * @param target the class converted to

@@ -1,27 +1,25 @@
 package dev.machinery.unversioned.negotiation;
 
+import dev.machinery.conversion.Property;
+import dev.machinery.core.runtime.WireProperties;
 import dev.machinery.unversioned.meta.v1.ListMeta;
 import dev.machinery.unversioned.meta.v1.MetaV1;
 import dev.machinery.unversioned.meta.v1.ObjectMeta;
 import dev.machinery.unversioned.meta.v1.PartialObjectMetadata;
 import dev.machinery.unversioned.meta.v1.PartialObjectMetadataList;
 import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
 /**
  * The parts of an object the transforms read: a list's items and {@code ListMeta}, an object's
- * {@code ObjectMeta} (through an accessor the server registered, or a public {@code getMetadata()})
- * and the {@code PartialObjectMetadata} made of it. Getters are looked up once per class. Safe for
- * concurrent use.
+ * {@code ObjectMeta} (through an accessor the server registered, or its {@code metadata} property
+ * as the codecs see it) and the {@code PartialObjectMetadata} made of it. Safe for concurrent use.
  */
 final class ObjectParts {
   private final Map<Class<?>, Function<Object, ObjectMeta>> metadata;
-  private final Map<String, Method> getters = new ConcurrentHashMap<>();
 
   ObjectParts(Map<Class<?>, Function<Object, ObjectMeta>> metadata) {
     this.metadata = Map.copyOf(metadata);
@@ -29,11 +27,8 @@ final class ObjectParts {
 
   @SuppressWarnings("unchecked")
   List<Object> items(Object object) {
-    Method getter = getter(object.getClass(), "getItems");
-    if (getter == null || !List.class.isAssignableFrom(getter.getReturnType())) {
-      return null;
-    }
-    return (List<Object>) invoke(getter, object);
+    Property items = property(object, "items", List.class);
+    return items == null ? null : (List<Object>) read(items, object);
   }
 
   ObjectMeta metadataOf(Object object) {
@@ -41,51 +36,28 @@ final class ObjectParts {
     if (accessor != null) {
       return accessor.apply(object);
     }
-    Method getter = getter(object.getClass(), "getMetadata");
-    if (getter != null && getter.getReturnType() == ObjectMeta.class) {
-      return (ObjectMeta) invoke(getter, object);
+    Property meta = property(object, "metadata", ObjectMeta.class);
+    if (meta != null) {
+      return (ObjectMeta) read(meta, object);
     }
     throw new IllegalArgumentException(
         object.getClass().getName()
-            + " has no ObjectMeta getMetadata(); register a metadata accessor for it");
+            + " has no metadata property of type ObjectMeta; register a metadata accessor for it");
   }
 
   ListMeta listMetaOf(Object list) {
-    Method getter = getter(list.getClass(), "getMetadata");
-    return getter != null && getter.getReturnType() == ListMeta.class
-        ? (ListMeta) invoke(getter, list)
-        : null;
+    Property meta = property(list, "metadata", ListMeta.class);
+    return meta == null ? null : (ListMeta) read(meta, list);
   }
 
-  private Method getter(Class<?> type, String name) {
-    Method found =
-        getters.computeIfAbsent(
-            type.getName() + "#" + name,
-            key -> {
-              try {
-                return type.getMethod(name);
-              } catch (NoSuchMethodException e) {
-                return NONE;
-              }
-            });
-    return found == NONE ? null : found;
+  private static Property property(Object object, String name, Class<?> type) {
+    Property property = WireProperties.standard().property(object.getClass(), name);
+    return property != null && type.isAssignableFrom(property.rawType()) ? property : null;
   }
 
-  private static final Method NONE = noneMethod();
-
-  private static Method noneMethod() {
+  private static Object read(Property property, Object target) {
     try {
-      return Object.class.getMethod("hashCode");
-    } catch (NoSuchMethodException e) {
-      throw new IllegalStateException(e);
-    }
-  }
-
-  private static Object invoke(Method method, Object target) {
-    try {
-      return method.invoke(target);
-    } catch (IllegalAccessException e) {
-      throw new IllegalStateException(e);
+      return property.get(target);
     } catch (InvocationTargetException e) {
       throw new IllegalStateException(e.getCause());
     }
