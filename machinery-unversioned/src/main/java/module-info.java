@@ -10,11 +10,17 @@ module dev.machinery.unversioned {
   exports dev.machinery.unversioned.discovery.v2;
   exports dev.machinery.unversioned.unstructured;
   exports dev.machinery.unversioned.negotiation;
+  exports dev.machinery.unversioned.resource;
+  exports dev.machinery.unversioned.intstr;
 
   opens dev.machinery.unversioned.meta.v1 to
       com.fasterxml.jackson.databind;
   opens dev.machinery.unversioned.discovery.v2 to
       com.fasterxml.jackson.databind;
   opens dev.machinery.unversioned.unstructured to
+      com.fasterxml.jackson.databind;
+  opens dev.machinery.unversioned.resource to
+      com.fasterxml.jackson.databind;
+  opens dev.machinery.unversioned.intstr to
       com.fasterxml.jackson.databind;
 }

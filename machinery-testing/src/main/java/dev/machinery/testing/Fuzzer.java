@@ -73,7 +73,8 @@ public final class Fuzzer {
 
   /**
    * Returns a builder with the defaults: null chance 0.2, collections of up to 3 elements, strings
-   * of up to 16 code points, depth 8.
+   * of up to 16 code points, depth 8; quantities in all three formats and int-or-strings as
+   * integers, percentages and names.
    *
    * @return the builder
    */
@@ -372,7 +373,9 @@ public final class Fuzzer {
     private final Map<Class<?>, FuzzFunction<?>> types = new LinkedHashMap<>();
     private final Map<Class<?>, Map<String, FuzzFunction<?>>> properties = new LinkedHashMap<>();
 
-    private Builder() {}
+    private Builder() {
+      ValueTypes.addFuzzFunctions(types);
+    }
 
     /**
      * Sets the chance that a nullable property is {@code null}.

@@ -51,7 +51,8 @@ public final class SemanticEquality {
   }
 
   /**
-   * Returns a builder with the defaults (null equals empty, no overrides).
+   * Returns a builder with the defaults: null equals empty, and quantities compare by amount
+   * ({@code 1000m} equals {@code 1}, as in Kubernetes' semantic equality).
    *
    * @return the builder
    */
@@ -238,7 +239,9 @@ public final class SemanticEquality {
     private boolean nullEqualsEmpty = true;
     private final Map<Class<?>, BiPredicate<Object, Object>> overrides = new LinkedHashMap<>();
 
-    private Builder() {}
+    private Builder() {
+      ValueTypes.addEqualities(overrides);
+    }
 
     /**
      * Tells a {@code null} string, collection or map apart from an empty one.
