@@ -12,6 +12,8 @@ module dev.machinery.unversioned {
   exports dev.machinery.unversioned.negotiation;
   exports dev.machinery.unversioned.resource;
   exports dev.machinery.unversioned.intstr;
+  exports dev.machinery.unversioned.validation;
+  exports dev.machinery.unversioned.errors;
 
   opens dev.machinery.unversioned.meta.v1 to
       com.fasterxml.jackson.databind;

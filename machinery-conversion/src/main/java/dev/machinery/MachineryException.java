@@ -29,4 +29,25 @@ public class MachineryException extends RuntimeException {
   public MachineryException(String message, Throwable cause) {
     super(message, cause);
   }
+
+  /**
+   * Returns the Kubernetes {@code Status} reason a server answers this failure with, such as {@code
+   * BadRequest}: bad input by default; subtypes that mean something else (a server-side fault, an
+   * entity too large, an unsupported media type) say so.
+   *
+   * @return the reason's wire name
+   */
+  public String statusReason() {
+    return "BadRequest";
+  }
+
+  /**
+   * Returns the HTTP status code a server answers this failure with, matching {@link
+   * #statusReason()}: 400 by default.
+   *
+   * @return the code
+   */
+  public int statusCode() {
+    return 400;
+  }
 }

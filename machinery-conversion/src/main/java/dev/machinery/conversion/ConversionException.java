@@ -112,4 +112,24 @@ public class ConversionException extends MachineryException {
     String path = path();
     return path.isEmpty() ? problem : path + ": " + problem;
   }
+
+  /**
+   * A fault of the program, not of the input: {@code InternalError}.
+   *
+   * @return {@code InternalError}
+   */
+  @Override
+  public String statusReason() {
+    return "InternalError";
+  }
+
+  /**
+   * A fault of the program, not of the input: 500.
+   *
+   * @return 500
+   */
+  @Override
+  public int statusCode() {
+    return 500;
+  }
 }

@@ -34,4 +34,24 @@ public final class ConverterBuildException extends MachineryException {
   public List<String> problems() {
     return problems;
   }
+
+  /**
+   * A fault of the program, not of the input: {@code InternalError}.
+   *
+   * @return {@code InternalError}
+   */
+  @Override
+  public String statusReason() {
+    return "InternalError";
+  }
+
+  /**
+   * A fault of the program, not of the input: 500.
+   *
+   * @return 500
+   */
+  @Override
+  public int statusCode() {
+    return 500;
+  }
 }

@@ -18,4 +18,24 @@ public abstract class NoMatchException extends MachineryException {
   protected NoMatchException(String message) {
     super(message);
   }
+
+  /**
+   * {@code NotFound}: the server has no such resource or kind.
+   *
+   * @return {@code NotFound}
+   */
+  @Override
+  public String statusReason() {
+    return "NotFound";
+  }
+
+  /**
+   * 404.
+   *
+   * @return 404
+   */
+  @Override
+  public int statusCode() {
+    return 404;
+  }
 }

@@ -20,4 +20,24 @@ public final class EncodeException extends MachineryException {
   public EncodeException(String message, Throwable cause) {
     super(message, cause);
   }
+
+  /**
+   * A fault of the program, not of the input: {@code InternalError}.
+   *
+   * @return {@code InternalError}
+   */
+  @Override
+  public String statusReason() {
+    return "InternalError";
+  }
+
+  /**
+   * A fault of the program, not of the input: 500.
+   *
+   * @return 500
+   */
+  @Override
+  public int statusCode() {
+    return 500;
+  }
 }

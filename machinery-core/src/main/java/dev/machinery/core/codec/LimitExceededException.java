@@ -57,4 +57,26 @@ public final class LimitExceededException extends DecodeException {
   public long maximum() {
     return maximum;
   }
+
+  /**
+   * {@code RequestEntityTooLarge} for a limit on bytes (a document or a stream too large), as
+   * kube-apiserver answers a body over its limit; {@code BadRequest} for the others (depth, string
+   * and number lengths, tokens, aliases).
+   *
+   * @return the reason's wire name
+   */
+  @Override
+  public String statusReason() {
+    return limit.endsWith("Bytes") ? "RequestEntityTooLarge" : "BadRequest";
+  }
+
+  /**
+   * 413 for a limit on bytes, else 400.
+   *
+   * @return the code
+   */
+  @Override
+  public int statusCode() {
+    return limit.endsWith("Bytes") ? 413 : 400;
+  }
 }

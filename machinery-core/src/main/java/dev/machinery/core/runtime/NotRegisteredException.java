@@ -58,4 +58,24 @@ public final class NotRegisteredException extends MachineryException {
   public Optional<Class<?>> type() {
     return Optional.ofNullable(type);
   }
+
+  /**
+   * A fault of the program, not of the input: {@code InternalError}.
+   *
+   * @return {@code InternalError}
+   */
+  @Override
+  public String statusReason() {
+    return "InternalError";
+  }
+
+  /**
+   * A fault of the program, not of the input: 500.
+   *
+   * @return 500
+   */
+  @Override
+  public int statusCode() {
+    return 500;
+  }
 }

@@ -44,4 +44,24 @@ public final class SchemeBuildException extends MachineryException {
     }
     return out.toString();
   }
+
+  /**
+   * A fault of the program, not of the input: {@code InternalError}.
+   *
+   * @return {@code InternalError}
+   */
+  @Override
+  public String statusReason() {
+    return "InternalError";
+  }
+
+  /**
+   * A fault of the program, not of the input: 500.
+   *
+   * @return 500
+   */
+  @Override
+  public int statusCode() {
+    return 500;
+  }
 }

@@ -60,4 +60,24 @@ public final class UnsupportedMediaTypeException extends MachineryException {
     status.setMessage(getMessage());
     return status;
   }
+
+  /**
+   * {@code UnsupportedMediaType}.
+   *
+   * @return {@code UnsupportedMediaType}
+   */
+  @Override
+  public String statusReason() {
+    return "UnsupportedMediaType";
+  }
+
+  /**
+   * 415.
+   *
+   * @return 415
+   */
+  @Override
+  public int statusCode() {
+    return 415;
+  }
 }
