@@ -14,6 +14,8 @@ module dev.machinery.unversioned {
   exports dev.machinery.unversioned.intstr;
   exports dev.machinery.unversioned.validation;
   exports dev.machinery.unversioned.errors;
+  exports dev.machinery.unversioned.labels;
+  exports dev.machinery.unversioned.fields;
 
   opens dev.machinery.unversioned.meta.v1 to
       com.fasterxml.jackson.databind;
