@@ -48,9 +48,97 @@ class ValueTypesCodecTest {
     }
   }
 
+  /** A user's kind with plain java.time fields and no annotation, and the meta/v1 time values. */
+  public static class Schedule extends TypeMeta {
+    private java.time.Instant at;
+    private java.time.OffsetDateTime local;
+    private java.time.Duration every;
+    private dev.machinery.unversioned.meta.v1.Time created;
+    private dev.machinery.unversioned.meta.v1.MicroTime renewed;
+    private dev.machinery.unversioned.meta.v1.Duration timeout;
+
+    public java.time.Instant getAt() {
+      return at;
+    }
+
+    public void setAt(java.time.Instant at) {
+      this.at = at;
+    }
+
+    public java.time.OffsetDateTime getLocal() {
+      return local;
+    }
+
+    public void setLocal(java.time.OffsetDateTime local) {
+      this.local = local;
+    }
+
+    public java.time.Duration getEvery() {
+      return every;
+    }
+
+    public void setEvery(java.time.Duration every) {
+      this.every = every;
+    }
+
+    public dev.machinery.unversioned.meta.v1.Time getCreated() {
+      return created;
+    }
+
+    public void setCreated(dev.machinery.unversioned.meta.v1.Time created) {
+      this.created = created;
+    }
+
+    public dev.machinery.unversioned.meta.v1.MicroTime getRenewed() {
+      return renewed;
+    }
+
+    public void setRenewed(dev.machinery.unversioned.meta.v1.MicroTime renewed) {
+      this.renewed = renewed;
+    }
+
+    public dev.machinery.unversioned.meta.v1.Duration getTimeout() {
+      return timeout;
+    }
+
+    public void setTimeout(dev.machinery.unversioned.meta.v1.Duration timeout) {
+      this.timeout = timeout;
+    }
+  }
+
   private static final GroupVersion V1 = GroupVersion.of("example.com", "v1");
   private static final CodecFactory CODECS =
-      CodecFactory.create(Scheme.builder().addKnownTypes(V1, Box.class).build());
+      CodecFactory.create(Scheme.builder().addKnownTypes(V1, Box.class, Schedule.class).build());
+
+  @Test
+  void timesAndDurationsNeedNoAnnotation() {
+    String json =
+        "{\"apiVersion\":\"example.com/v1\",\"kind\":\"Schedule\","
+            + "\"at\":\"2024-05-01T14:00:00.25+02:00\",\"local\":\"2024-05-01T14:00:00+02:00\","
+            + "\"every\":\"1h30m\",\"created\":\"2024-05-01T12:00:00.9Z\","
+            + "\"renewed\":\"2024-05-01T12:00:00.123456789Z\",\"timeout\":\"90s\"}";
+    Schedule schedule = CODECS.json().decode(json, Schedule.class).object();
+    assertEquals(java.time.Instant.parse("2024-05-01T12:00:00.25Z"), schedule.getAt());
+    assertEquals(java.time.Duration.ofMinutes(90), schedule.getEvery());
+    assertEquals(
+        "{\"apiVersion\":\"example.com/v1\",\"kind\":\"Schedule\","
+            + "\"at\":\"2024-05-01T12:00:00.25Z\",\"local\":\"2024-05-01T14:00:00+02:00\","
+            + "\"every\":\"1h30m0s\",\"created\":\"2024-05-01T12:00:00Z\","
+            + "\"renewed\":\"2024-05-01T12:00:00.123456Z\",\"timeout\":\"1m30s\"}",
+        new String(CODECS.json().encode(schedule), StandardCharsets.UTF_8));
+    DecodeException bad =
+        assertThrows(
+            DecodeException.class,
+            () ->
+                CODECS
+                    .json()
+                    .decode(
+                        "{\"apiVersion\":\"example.com/v1\",\"kind\":\"Schedule\","
+                            + "\"every\":\"soon\"}",
+                        Schedule.class));
+    assertTrue(bad.getMessage().contains("every"), bad.getMessage());
+    assertTrue(bad.getMessage().contains("soon"), bad.getMessage());
+  }
 
   private static Box json(String body) {
     return CODECS.json().decode(body, Box.class).object();

@@ -10,7 +10,10 @@ import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.core.util.Separators;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonDeserializer;
+import com.fasterxml.jackson.databind.JsonSerializer;
 import com.fasterxml.jackson.databind.MapperFeature;
+import com.fasterxml.jackson.databind.Module;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.ObjectWriter;
@@ -19,6 +22,7 @@ import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.cfg.MapperBuilder;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.type.LogicalType;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
@@ -26,6 +30,8 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.core.runtime.TypeAccessor;
 import dev.machinery.core.schema.GroupVersionKind;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
@@ -71,12 +77,13 @@ public final class CodecFactory {
     }
   }
 
-  private CodecFactory(Scheme scheme, CodecLimits limits) {
+  private CodecFactory(Scheme scheme, CodecLimits limits, List<Module> modules) {
     this.scheme = Objects.requireNonNull(scheme, "scheme");
     this.limits = Objects.requireNonNull(limits, "limits");
     this.jsonFactory = jsonFactory(limits).build();
     this.duplicateFindingJsonFactory = new DuplicateFieldParser.Factory(jsonFactory(limits));
-    this.jsonMapper = configure(JsonMapper.builder(jsonFactory), false, scheme);
+    StreamReadConstraints jsonConstraints = jsonFactory.streamReadConstraints();
+    this.jsonMapper = configure(JsonMapper.builder(jsonFactory), false, scheme, modules);
     YAMLFactory yamlFactory =
         YAMLFactory.builder()
             .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
@@ -86,7 +93,10 @@ public final class CodecFactory {
             .enable(YAMLGenerator.Feature.LITERAL_BLOCK_STYLE)
             .stringQuotingChecker(new YamlQuoting())
             .build();
-    this.yamlMapper = configure(YAMLMapper.builder(yamlFactory), true, scheme);
+    StreamReadConstraints yamlConstraints = yamlFactory.streamReadConstraints();
+    this.yamlMapper = configure(YAMLMapper.builder(yamlFactory), true, scheme, modules);
+    checkSafety(jsonMapper, jsonConstraints);
+    checkSafety(yamlMapper, yamlConstraints);
     DefaultIndenter indenter = new DefaultIndenter("  ", "\n");
     this.prettyPrinter =
         new DefaultPrettyPrinter(
@@ -107,7 +117,7 @@ public final class CodecFactory {
    * @return the factory
    */
   public static CodecFactory create(Scheme scheme) {
-    return new CodecFactory(scheme, CodecLimits.DEFAULTS);
+    return new CodecFactory(scheme, CodecLimits.DEFAULTS, List.of());
   }
 
   /**
@@ -118,7 +128,119 @@ public final class CodecFactory {
    * @return the factory
    */
   public static CodecFactory create(Scheme scheme, CodecLimits limits) {
-    return new CodecFactory(scheme, limits);
+    return new CodecFactory(scheme, limits, List.of());
+  }
+
+  /**
+   * Returns a builder for a factory with Jackson modules, serializers or deserializers of the
+   * caller's own value types.
+   *
+   * @param scheme the types to decode and encode
+   * @return the builder
+   */
+  public static Builder builder(Scheme scheme) {
+    return new Builder(scheme);
+  }
+
+  /**
+   * Collects what a factory adds to the library's Jackson configuration: modules and the
+   * serializers and deserializers of a caller's value types. They extend the configuration and
+   * cannot weaken it: the library's strictness, null rules, finite numbers, time formats and
+   * unknown-field handling are applied after every added module, polymorphic default typing stays
+   * off, and {@link #build()} refuses a module that changed the read limits.
+   *
+   * <p>Not thread-safe: confine a builder to one thread.
+   */
+  public static final class Builder {
+    private final Scheme scheme;
+    private CodecLimits limits = CodecLimits.DEFAULTS;
+    private final List<Module> modules = new ArrayList<>();
+    private final SimpleModule values = new SimpleModule("machinery-value-types");
+    private boolean hasValues;
+
+    private Builder(Scheme scheme) {
+      this.scheme = Objects.requireNonNull(scheme, "scheme");
+    }
+
+    /**
+     * Sets the limits on decoded input; the default is {@link CodecLimits#DEFAULTS}.
+     *
+     * @param limits the limits
+     * @return this builder
+     */
+    public Builder limits(CodecLimits limits) {
+      this.limits = Objects.requireNonNull(limits, "limits");
+      return this;
+    }
+
+    /**
+     * Adds a Jackson module (for example one that reads and writes a third-party value type).
+     *
+     * @param module the module
+     * @return this builder
+     */
+    public Builder addModule(Module module) {
+      modules.add(Objects.requireNonNull(module, "module"));
+      return this;
+    }
+
+    /**
+     * Adds the serializer of a value type.
+     *
+     * @param type the type
+     * @param serializer writes its values
+     * @param <T> the type
+     * @return this builder
+     */
+    public <T> Builder addSerializer(Class<? extends T> type, JsonSerializer<T> serializer) {
+      values.addSerializer(
+          Objects.requireNonNull(type, "type"), Objects.requireNonNull(serializer, "serializer"));
+      hasValues = true;
+      return this;
+    }
+
+    /**
+     * Adds the deserializer of a value type.
+     *
+     * @param type the type
+     * @param deserializer reads its values
+     * @param <T> the type
+     * @return this builder
+     */
+    public <T> Builder addDeserializer(Class<T> type, JsonDeserializer<? extends T> deserializer) {
+      values.addDeserializer(
+          Objects.requireNonNull(type, "type"),
+          Objects.requireNonNull(deserializer, "deserializer"));
+      hasValues = true;
+      return this;
+    }
+
+    /**
+     * Builds the immutable factory.
+     *
+     * @return the factory
+     * @throws IllegalArgumentException when an added module changed the read limits
+     */
+    public CodecFactory build() {
+      List<Module> all = new ArrayList<>(modules);
+      if (hasValues) {
+        all.add(values);
+      }
+      return new CodecFactory(scheme, limits, List.copyOf(all));
+    }
+  }
+
+  /** A module may reach the mapper while it is set up; what it must not change is checked here. */
+  private static void checkSafety(ObjectMapper mapper, StreamReadConstraints expected) {
+    if (mapper.getFactory().streamReadConstraints() != expected) {
+      throw new IllegalArgumentException(
+          "a module added to the codec factory changed the read limits; set limits through"
+              + " CodecFactory.Builder.limits instead");
+    }
+    if (mapper.getDeserializationConfig().getDefaultTyper(mapper.constructType(Object.class))
+        != null) {
+      throw new IllegalStateException("polymorphic default typing must stay off");
+    }
   }
 
   /**
@@ -211,9 +333,15 @@ public final class CodecFactory {
   }
 
   private static <M extends ObjectMapper, B extends MapperBuilder<M, B>> M configure(
-      B builder, boolean yaml, Scheme scheme) {
+      B builder, boolean yaml, Scheme scheme, List<Module> modules) {
     CoercionAction scalarToString = yaml ? CoercionAction.TryConvert : CoercionAction.Fail;
+    // The caller's modules first; then everything the library relies on, so that no module can
+    // undo it: its own handlers and serializers registered last (they win), and the features,
+    // coercions and typing set after every module.
+    modules.forEach(builder::addModule);
     return builder
+        .clearProblemHandlers()
+        .deactivateDefaultTyping()
         .addModule(new MachineryModule(scheme))
         .defaultPropertyInclusion(
             JsonInclude.Value.construct(JsonInclude.Include.NON_NULL, JsonInclude.Include.ALWAYS))

@@ -67,6 +67,7 @@ final class MachineryModule extends SimpleModule {
     addSerializer(Double.TYPE, new FiniteNumberSerializer<>(Double.TYPE));
     addSerializer(Float.class, new FiniteNumberSerializer<>(Float.class));
     addSerializer(Float.TYPE, new FiniteNumberSerializer<>(Float.TYPE));
+    JavaTimeCodecs.register(this);
     setSerializerModifier(new TypeFieldsFirst(isKind));
     setDeserializerModifier(new TypeFieldsOnce(isKind));
   }
