@@ -6,7 +6,10 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.machinery.core.codec.PreserveUnknownFields;
 import dev.machinery.core.runtime.ApiObject;
+import dev.machinery.unversioned.meta.v1.MetaObject;
+import dev.machinery.unversioned.meta.v1.OwnerReference;
 import java.math.BigInteger;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -29,7 +32,7 @@ import java.util.Optional;
  * <p>Mutable; confine an instance to one thread or publish it safely after its last change.
  */
 @PreserveUnknownFields
-public final class Unstructured implements ApiObject {
+public final class Unstructured implements ApiObject, MetaObject {
   private static final String API_VERSION = "apiVersion";
   private static final String KIND = "kind";
 
@@ -232,6 +235,101 @@ public final class Unstructured implements ApiObject {
    */
   public void setAnnotations(Map<String, String> annotations) {
     setNested(new LinkedHashMap<String, Object>(annotations), "metadata", "annotations");
+  }
+
+  @Override
+  @JsonIgnore
+  public String getGenerateName() {
+    return nestedString("metadata", "generateName").orElse(null);
+  }
+
+  @Override
+  public void setGenerateName(String generateName) {
+    setMetadata("generateName", generateName);
+  }
+
+  @Override
+  public void setUid(String uid) {
+    setMetadata("uid", uid);
+  }
+
+  @Override
+  public void setGeneration(long generation) {
+    setMetadata("generation", generation);
+  }
+
+  @Override
+  @JsonIgnore
+  public Instant getCreationTimestamp() {
+    return MetadataFields.time(this, "creationTimestamp");
+  }
+
+  @Override
+  public void setCreationTimestamp(Instant creationTimestamp) {
+    setMetadata("creationTimestamp", MetadataFields.timeText(creationTimestamp));
+  }
+
+  @Override
+  @JsonIgnore
+  public Instant getDeletionTimestamp() {
+    return MetadataFields.time(this, "deletionTimestamp");
+  }
+
+  @Override
+  public void setDeletionTimestamp(Instant deletionTimestamp) {
+    setMetadata("deletionTimestamp", MetadataFields.timeText(deletionTimestamp));
+  }
+
+  @Override
+  @JsonIgnore
+  public Long getDeletionGracePeriodSeconds() {
+    return nestedLong("metadata", "deletionGracePeriodSeconds").orElse(null);
+  }
+
+  @Override
+  public void setDeletionGracePeriodSeconds(Long seconds) {
+    setMetadata("deletionGracePeriodSeconds", seconds);
+  }
+
+  /**
+   * Returns {@code metadata.ownerReferences}, converted (a copy).
+   *
+   * @return the references, or null when absent
+   */
+  @Override
+  @JsonIgnore
+  public List<OwnerReference> getOwnerReferences() {
+    return MetadataFields.ownerReferences(this);
+  }
+
+  @Override
+  public void setOwnerReferences(List<OwnerReference> ownerReferences) {
+    setMetadata("ownerReferences", MetadataFields.ownerReferenceValues(ownerReferences));
+  }
+
+  /**
+   * Returns {@code metadata.finalizers}, a copy.
+   *
+   * @return the finalizers, or null when absent
+   */
+  @Override
+  @JsonIgnore
+  public List<String> getFinalizers() {
+    return MetadataFields.strings(this, "finalizers");
+  }
+
+  @Override
+  public void setFinalizers(List<String> finalizers) {
+    setMetadata("finalizers", finalizers == null ? null : new ArrayList<Object>(finalizers));
+  }
+
+  /** Sets a metadata field, or removes it for null, as Kubernetes omits an empty field. */
+  private void setMetadata(String field, Object value) {
+    if (value == null) {
+      removeNested("metadata", field);
+    } else {
+      setNested(value, "metadata", field);
+    }
   }
 
   /**

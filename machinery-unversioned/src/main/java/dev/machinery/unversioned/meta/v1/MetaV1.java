@@ -53,8 +53,9 @@ public final class MetaV1 {
   }
 
   /**
-   * Binds the option kinds ({@code ListOptions}, {@code GetOptions}, {@code DeleteOptions}) into a
-   * group version, as Kubernetes' {@code AddToGroupVersion} does for every API group.
+   * Binds the option kinds ({@code ListOptions}, {@code GetOptions}, {@code DeleteOptions}, {@code
+   * CreateOptions}, {@code UpdateOptions}, {@code PatchOptions}) into a group version, as
+   * Kubernetes' {@code AddToGroupVersion} does for every API group.
    *
    * @param builder the scheme builder
    * @param version the group version
@@ -62,6 +63,12 @@ public final class MetaV1 {
    */
   public static Scheme.Builder addToGroupVersion(Scheme.Builder builder, GroupVersion version) {
     return builder.addSharedTypes(
-        version, ListOptions.class, GetOptions.class, DeleteOptions.class);
+        version,
+        ListOptions.class,
+        GetOptions.class,
+        DeleteOptions.class,
+        CreateOptions.class,
+        UpdateOptions.class,
+        PatchOptions.class);
   }
 }

@@ -33,7 +33,7 @@ import java.util.Objects;
   "finalizers",
   "managedFields"
 })
-public final class ObjectMeta {
+public final class ObjectMeta implements MetaObject {
   private String name;
   private String generateName;
   private String namespace;
