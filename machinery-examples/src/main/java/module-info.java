@@ -4,9 +4,10 @@
  * is a versioned API with generated conversions.
  */
 module dev.machinery.examples {
-  requires transitive dev.machinery.core;
+  requires transitive dev.machinery.unversioned;
 
   exports dev.machinery.examples.api;
+  exports dev.machinery.examples.apps;
   exports dev.machinery.examples.decode;
   exports dev.machinery.examples.gizmo;
   exports dev.machinery.examples.gizmo.v1;
@@ -14,5 +15,7 @@ module dev.machinery.examples {
   exports dev.machinery.examples.gizmo.internal;
 
   opens dev.machinery.examples.api to
+      com.fasterxml.jackson.databind;
+  opens dev.machinery.examples.apps to
       com.fasterxml.jackson.databind;
 }

@@ -1,0 +1,26 @@
+package dev.machinery.examples.apps;
+
+import dev.machinery.unversioned.meta.v1.LabelSelector;
+
+/**
+ * The desired state of a Deployment ({@code apps/v1 DeploymentSpec}). Components are in Kubernetes'
+ * field order, so that the JSON is written as kube-apiserver writes it.
+ *
+ * @param replicas the number of pods wanted
+ * @param selector which pods the Deployment owns
+ * @param template the pods it makes
+ * @param strategy how pods are replaced
+ * @param minReadySeconds how long a pod must be ready to count as available
+ * @param revisionHistoryLimit how many old ReplicaSets are kept
+ * @param paused whether rollouts are paused
+ * @param progressDeadlineSeconds how long a rollout may make no progress
+ */
+public record DeploymentSpec(
+    Integer replicas,
+    LabelSelector selector,
+    PodTemplateSpec template,
+    DeploymentStrategy strategy,
+    Integer minReadySeconds,
+    Integer revisionHistoryLimit,
+    Boolean paused,
+    Integer progressDeadlineSeconds) {}
