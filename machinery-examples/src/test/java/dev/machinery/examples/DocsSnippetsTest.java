@@ -40,7 +40,10 @@ class DocsSnippetsTest {
             "docs/unversioned.md",
             "docs/restmapper.md",
             "docs/testing.md",
-            "docs/negotiation.md")) {
+            "docs/negotiation.md",
+            "docs/values.md",
+            "docs/selectors.md",
+            "docs/errors.md")) {
       String text = Files.readString(root.resolve(guide), StandardCharsets.UTF_8);
       Matcher matcher = SNIPPET.matcher(text);
       while (matcher.find()) {
@@ -54,7 +57,7 @@ class DocsSnippetsTest {
         checked.add(guide + " <- " + matcher.group(1));
       }
     }
-    assertTrue(checked.size() >= 18, "expected the guides' snippets, found " + checked);
+    assertTrue(checked.size() >= 24, "expected the guides' snippets, found " + checked);
   }
 
   /** The text's non-blank lines, stripped, one per line. */
