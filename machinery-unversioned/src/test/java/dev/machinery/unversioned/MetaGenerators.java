@@ -5,6 +5,7 @@ import dev.machinery.unversioned.meta.v1.APIResource;
 import dev.machinery.unversioned.meta.v1.APIResourceList;
 import dev.machinery.unversioned.meta.v1.DeleteOptions;
 import dev.machinery.unversioned.meta.v1.ListMeta;
+import dev.machinery.unversioned.meta.v1.ManagedFieldsEntry;
 import dev.machinery.unversioned.meta.v1.ObjectMeta;
 import dev.machinery.unversioned.meta.v1.OwnerReference;
 import dev.machinery.unversioned.meta.v1.PartialObjectMetadata;
@@ -103,11 +104,11 @@ final class MetaGenerators {
     }
     meta.setFinalizers(random.nextBoolean() ? null : List.of("example.dev/cleanup"));
     if (random.nextBoolean()) {
-      Map<String, Object> entry = new LinkedHashMap<>();
-      entry.put("manager", "kubectl");
-      entry.put("operation", "Apply");
-      entry.put("fieldsType", "FieldsV1");
-      entry.put("fieldsV1", Map.of("f:spec", Map.of("f:replicas", Map.of())));
+      ManagedFieldsEntry entry = new ManagedFieldsEntry();
+      entry.setManager("kubectl");
+      entry.setOperation(ManagedFieldsEntry.APPLY);
+      entry.setFieldsType("FieldsV1");
+      entry.setFieldsV1(Map.of("f:spec", Map.of("f:replicas", Map.of())));
       meta.setManagedFields(List.of(entry));
     }
     return meta;

@@ -48,7 +48,7 @@ public final class ObjectMeta implements MetaObject {
   private Map<String, String> annotations;
   private List<OwnerReference> ownerReferences;
   private List<String> finalizers;
-  private List<Map<String, Object>> managedFields;
+  private List<ManagedFieldsEntry> managedFields;
 
   /** Creates an empty ObjectMeta. */
   public ObjectMeta() {}
@@ -325,21 +325,21 @@ public final class ObjectMeta implements MetaObject {
   }
 
   /**
-   * Returns the managed-fields entries, as JSON objects (opaque).
+   * Returns which manager owns which fields (server-side apply's bookkeeping).
    *
-   * @return the managed-fields entries, as JSON objects (opaque)
+   * @return the managed-fields entries
    */
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
-  public List<Map<String, Object>> getManagedFields() {
+  public List<ManagedFieldsEntry> getManagedFields() {
     return managedFields;
   }
 
   /**
-   * Sets the managed-fields entries, as JSON objects (opaque).
+   * Sets which manager owns which fields.
    *
-   * @param managedFields the managed-fields entries, as JSON objects (opaque)
+   * @param managedFields the managed-fields entries
    */
-  public void setManagedFields(List<Map<String, Object>> managedFields) {
+  public void setManagedFields(List<ManagedFieldsEntry> managedFields) {
     this.managedFields = managedFields;
   }
 

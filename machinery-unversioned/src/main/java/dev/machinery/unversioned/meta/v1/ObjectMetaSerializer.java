@@ -89,7 +89,7 @@ public final class ObjectMetaSerializer extends StdSerializer<ObjectMeta> {
       }
       gen.writeEndArray();
     }
-    List<Map<String, Object>> managed = meta.getManagedFields();
+    List<ManagedFieldsEntry> managed = meta.getManagedFields();
     if (managed != null && !managed.isEmpty()) {
       gen.writeFieldName(MANAGED_FIELDS);
       provider.defaultSerializeValue(managed, gen);
