@@ -1,16 +1,20 @@
 package dev.machinery.testing;
 
 import dev.machinery.unversioned.intstr.IntOrString;
+import dev.machinery.unversioned.meta.v1.MicroTime;
+import dev.machinery.unversioned.meta.v1.Time;
 import dev.machinery.unversioned.resource.Quantity;
 import java.math.BigDecimal;
+import java.time.Instant;
 import java.util.Map;
 import java.util.Random;
 import java.util.function.BiPredicate;
 
 /**
  * What the fuzzer and the semantic equality know about the library's value types without being
- * told: how to make a {@link Quantity} and an {@link IntOrString} of every form, and that
- * quantities compare by amount ({@code 1000m} equals {@code 1}). Stateless; thread-safe.
+ * told: how to make a {@link Quantity} and an {@link IntOrString} of every form, {@code meta/v1}
+ * times and durations, and that quantities compare by amount ({@code 1000m} equals {@code 1}).
+ * Stateless; thread-safe.
  */
 final class ValueTypes {
   private ValueTypes() {}
@@ -18,6 +22,23 @@ final class ValueTypes {
   static void addFuzzFunctions(Map<Class<?>, FuzzFunction<?>> types) {
     types.put(Quantity.class, context -> quantity(context.random()));
     types.put(IntOrString.class, context -> intOrString(context));
+    types.put(Time.class, context -> new Time(Instant.ofEpochSecond(seconds(context.random()))));
+    types.put(
+        MicroTime.class,
+        context ->
+            new MicroTime(
+                Instant.ofEpochSecond(
+                    seconds(context.random()), context.random().nextInt(1_000_000) * 1_000L)));
+    types.put(
+        dev.machinery.unversioned.meta.v1.Duration.class,
+        context ->
+            new dev.machinery.unversioned.meta.v1.Duration(
+                java.time.Duration.ofNanos(context.random().nextLong())));
+  }
+
+  /** Seconds from 1970 to about 2038: times whose text is the same in every format. */
+  private static long seconds(Random random) {
+    return random.nextInt(Integer.MAX_VALUE);
   }
 
   static void addEqualities(Map<Class<?>, BiPredicate<Object, Object>> overrides) {
