@@ -4,7 +4,8 @@
  *
  * <p>Exported packages: {@link dev.machinery.core.schema} (group/version/kind/resource
  * identifiers), {@link dev.machinery.core.runtime} (objects and the Scheme) and {@link
- * dev.machinery.core.codec} (decoding and encoding).
+ * dev.machinery.core.codec} (decoding and encoding) and {@link dev.machinery.core.patch} (JSON
+ * patch and JSON merge patch).
  */
 module dev.machinery.core {
   requires transitive dev.machinery.conversion;
@@ -15,4 +16,5 @@ module dev.machinery.core {
   exports dev.machinery.core.schema;
   exports dev.machinery.core.runtime;
   exports dev.machinery.core.codec;
+  exports dev.machinery.core.patch;
 }

@@ -1,0 +1,105 @@
+package dev.machinery.core.patch;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.machinery.core.codec.Codec;
+import dev.machinery.core.codec.CodecLimits;
+import java.io.IOException;
+import java.util.Objects;
+
+/**
+ * Applies a patch to a typed object as a server does: the object encoded by a codec, patched as
+ * JSON, and decoded again by the same codec into its class (so the codec's field validation decides
+ * what a patch may add). The object is never changed. Patch documents are read under the codec
+ * limits, with duplicate keys refused.
+ *
+ * <p>Stateless and safe to use from any thread.
+ */
+public final class Patches {
+  private static final ObjectMapper TREES = trees(CodecLimits.DEFAULTS);
+
+  private Patches() {}
+
+  /**
+   * Applies a JSON patch or a JSON merge patch to a typed object.
+   *
+   * @param codec the codec that encodes the object and decodes the result
+   * @param object the object (not changed)
+   * @param patch the patch document
+   * @param type {@link PatchType#JSON_PATCH} or {@link PatchType#MERGE_PATCH}
+   * @param <T> the object's class
+   * @return the patched object, a new instance of the same class
+   * @throws PatchException when the patch is malformed, does not apply, or is of another type
+   * @throws dev.machinery.core.codec.DecodeException when the patched document is not a valid
+   *     object of the class
+   */
+  public static <T> T apply(Codec codec, T object, byte[] patch, PatchType type) {
+    Objects.requireNonNull(object, "object");
+    JsonNode document = readTree(codec.encode(object), "the object");
+    JsonNode patchDocument = readTree(patch, "the patch");
+    JsonNode patched =
+        switch (type) {
+          case JSON_PATCH -> JsonPatch.apply(document, patchDocument);
+          case MERGE_PATCH -> JsonMergePatch.apply(document, patchDocument);
+          default ->
+              throw new PatchException(
+                  PatchException.Kind.MALFORMED,
+                  type.contentType()
+                      + " is not applied by Patches.apply; use "
+                      + PatchType.JSON_PATCH.contentType()
+                      + " or "
+                      + PatchType.MERGE_PATCH.contentType());
+        };
+    @SuppressWarnings("unchecked")
+    Class<T> kind = (Class<T>) object.getClass();
+    try {
+      return codec.decode(TREES.writeValueAsBytes(patched), kind).object();
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("writing a JSON tree failed", e);
+    }
+  }
+
+  /**
+   * Reads a JSON document into a tree under the default codec limits, refusing duplicate keys.
+   *
+   * @param json the document
+   * @param what what it is, for the message
+   * @return the tree
+   * @throws PatchException when it is not JSON
+   */
+  public static JsonNode readTree(byte[] json, String what) {
+    try {
+      JsonNode tree = TREES.readTree(json);
+      if (tree == null || tree.isMissingNode()) {
+        throw new PatchException(PatchException.Kind.MALFORMED, what + " is empty");
+      }
+      return tree;
+    } catch (IOException e) {
+      throw new PatchException(
+          PatchException.Kind.MALFORMED, what + " is not valid JSON: " + e.getMessage());
+    }
+  }
+
+  private static ObjectMapper trees(CodecLimits limits) {
+    JsonFactory factory =
+        JsonFactory.builder()
+            .streamReadConstraints(
+                StreamReadConstraints.builder()
+                    .maxDocumentLength(limits.maxJsonBytes())
+                    .maxNestingDepth(limits.maxNestingDepth())
+                    .maxStringLength(limits.maxStringLength())
+                    .maxNumberLength(limits.maxNumberLength())
+                    .build())
+            .build();
+    return JsonMapper.builder(factory)
+        .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
+        .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+        .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+        .build();
+  }
+}
