@@ -267,6 +267,25 @@ public final class Codec {
   }
 
   /**
+   * Decodes the items of a list from a stream one at a time: from JSON in the memory of one item,
+   * for lists of any size; from YAML after reading the body under {@code maxYamlBytes} (see {@link
+   * ItemStream}).
+   *
+   * @param in the stream, closed when the returned stream is closed
+   * @param type the items' class ({@code Object.class} for any kind)
+   * @param <T> the items' class
+   * @return the items
+   * @throws DecodeException when the stream does not start as a JSON list
+   */
+  public <T> ItemStream<T> decodeItems(InputStream in, Class<T> type) {
+    if (format != Format.JSON) {
+      // YAML is read whole, under maxYamlBytes, and handed out item by item.
+      return new ItemStream<>(this, decodeAll(in), type);
+    }
+    return new ItemStream<>(this, in, type, factory.limits());
+  }
+
+  /**
    * Decodes every object of a body, in order: each non-empty document of a YAML stream, each of the
    * concatenated objects of a JSON body, and, in either, the items of a document of Kubernetes'
    * generic {@code v1 List} kind (what {@code kubectl get -o json} prints and {@code kubectl apply
