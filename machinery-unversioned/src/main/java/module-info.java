@@ -16,6 +16,7 @@ module dev.machinery.unversioned {
   exports dev.machinery.unversioned.errors;
   exports dev.machinery.unversioned.labels;
   exports dev.machinery.unversioned.fields;
+  exports dev.machinery.unversioned.watch;
 
   opens dev.machinery.unversioned.meta.v1 to
       com.fasterxml.jackson.databind;
