@@ -26,12 +26,14 @@ public final class Patches {
   private Patches() {}
 
   /**
-   * Applies a JSON patch or a JSON merge patch to a typed object.
+   * Applies a JSON patch, a JSON merge patch or a strategic merge patch to a typed object (the
+   * strategies read from the object's class; a class without declared properties, such as an
+   * unstructured object, takes a strategic patch as a JSON merge patch).
    *
    * @param codec the codec that encodes the object and decodes the result
    * @param object the object (not changed)
    * @param patch the patch document
-   * @param type {@link PatchType#JSON_PATCH} or {@link PatchType#MERGE_PATCH}
+   * @param type the patch's format ({@link PatchType#APPLY_PATCH} is refused)
    * @param <T> the object's class
    * @return the patched object, a new instance of the same class
    * @throws PatchException when the patch is malformed, does not apply, or is of another type
@@ -46,12 +48,13 @@ public final class Patches {
         switch (type) {
           case JSON_PATCH -> JsonPatch.apply(document, patchDocument);
           case MERGE_PATCH -> JsonMergePatch.apply(document, patchDocument);
-          default ->
+          case STRATEGIC_MERGE_PATCH -> strategic(document, patchDocument, object.getClass());
+          case APPLY_PATCH ->
               throw new PatchException(
                   PatchException.Kind.MALFORMED,
-                  type.contentType()
-                      + " is not applied by Patches.apply; use "
-                      + PatchType.JSON_PATCH.contentType()
+                  "server-side apply is not a patch Patches.apply computes: it needs field"
+                      + " management, which the library does not have; send "
+                      + PatchType.STRATEGIC_MERGE_PATCH.contentType()
                       + " or "
                       + PatchType.MERGE_PATCH.contentType());
         };
@@ -62,6 +65,17 @@ public final class Patches {
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("writing a JSON tree failed", e);
     }
+  }
+
+  /**
+   * A strategic merge patch with the class's strategies; a class with no declared properties (an
+   * unstructured object) has none, and takes it as a JSON merge patch, as kube-apiserver treats
+   * custom resources.
+   */
+  private static JsonNode strategic(JsonNode document, JsonNode patch, Class<?> type) {
+    return PatchSchema.of(type).shape == PatchSchema.Shape.NONE
+        ? JsonMergePatch.apply(document, patch)
+        : StrategicMergePatch.apply(document, patch, type);
   }
 
   /**

@@ -54,6 +54,81 @@ public final class StrategicMergePatch {
     return merged == null ? NODES.objectNode() : merged;
   }
 
+  /**
+   * Creates the strategic merge patch that turns one document into another ({@code
+   * CreateTwoWayMergePatch}), with Kubernetes' directives.
+   *
+   * @param original the document before
+   * @param modified the document after
+   * @param type the Java type whose properties carry the patch strategies
+   * @return the patch; {@code {}} when they are equal
+   * @throws PatchException when either is not an object, or a merged list lacks its merge key
+   */
+  public static ObjectNode createTwoWay(JsonNode original, JsonNode modified, Type type) {
+    return new StrategicDiff(false, false)
+        .diffObjects(object(original), object(modified), PatchSchema.of(type), false);
+  }
+
+  /**
+   * Creates the three-way strategic merge patch {@code kubectl apply} sends ({@code
+   * CreateThreeWayMergePatch}): the changes and additions that turn the live object into the new
+   * manifest, and the deletions of what the last applied manifest had and the new one has not; what
+   * others set on the live object stays. Changes made on the server to the same fields are
+   * overwritten (Kubernetes' {@code overwrite=true}, what {@code kubectl apply} uses).
+   *
+   * @param original the last applied configuration, or null
+   * @param modified the new manifest
+   * @param current the live object
+   * @param type the Java type whose properties carry the patch strategies
+   * @return the patch
+   * @throws PatchException when a document is not an object, or a merged list lacks its merge key
+   */
+  public static ObjectNode createThreeWay(
+      JsonNode original, JsonNode modified, JsonNode current, Type type) {
+    PatchSchema schema = PatchSchema.of(type);
+    ObjectNode changes =
+        new StrategicDiff(true, false)
+            .diffObjects(object(current), object(modified), schema, false);
+    ObjectNode deletions =
+        new StrategicDiff(false, true)
+            .diffObjects(object(original), object(modified), schema, false);
+    return union(deletions, changes);
+  }
+
+  private static ObjectNode object(JsonNode node) {
+    if (node == null || node.isNull()) {
+      return NODES.objectNode();
+    }
+    if (!node.isObject()) {
+      throw malformed("", "a strategic merge patch is made between JSON objects");
+    }
+    return (ObjectNode) node;
+  }
+
+  /** Both halves of a three-way patch in one: objects merged, lists joined without repeats. */
+  private static ObjectNode union(ObjectNode left, ObjectNode right) {
+    ObjectNode result = left.deepCopy();
+    for (Map.Entry<String, JsonNode> entry : right.properties()) {
+      JsonNode mine = result.get(entry.getKey());
+      JsonNode theirs = entry.getValue();
+      if (mine != null && mine.isObject() && theirs.isObject()) {
+        result.set(entry.getKey(), union((ObjectNode) mine, (ObjectNode) theirs));
+      } else if (mine != null && mine.isArray() && theirs.isArray()) {
+        ArrayNode joined = NODES.arrayNode();
+        theirs.forEach(item -> joined.add(item.deepCopy()));
+        for (JsonNode item : mine) {
+          if (!contains(joined, item)) {
+            joined.add(item.deepCopy());
+          }
+        }
+        result.set(entry.getKey(), joined);
+      } else {
+        result.set(entry.getKey(), theirs.deepCopy());
+      }
+    }
+    return result;
+  }
+
   /** Merges a patch object into an original object (a copy, changed in place); null deletes it. */
   private static JsonNode mergeObject(
       ObjectNode original, ObjectNode patch, PatchSchema schema, String path) {

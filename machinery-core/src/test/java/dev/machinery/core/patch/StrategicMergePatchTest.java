@@ -49,6 +49,82 @@ class StrategicMergePatchTest {
     }
   }
 
+  /** The cases as (name, original, modified, current, twoWay, expected two-way result, result). */
+  private static List<JsonNode[]> cases() throws IOException {
+    List<JsonNode[]> cases = new ArrayList<>();
+    for (JsonNode c : resource("create-cases.yaml").get("testCases")) {
+      cases.add(
+          new JsonNode[] {
+            c.get("description"),
+            node(c.get("original")),
+            node(c.get("modified")),
+            node(c.get("current")),
+            node(c.get("twoWay")),
+            node(c.has("twoWayResult") ? c.get("twoWayResult") : c.get("modified")),
+            c.has("result") ? node(c.get("result")) : null
+          });
+    }
+    for (JsonNode c : resource("raw-cases.json").get("cases")) {
+      cases.add(
+          new JsonNode[] {
+            c.get("description"),
+            yaml(c.get("original")),
+            yaml(c.get("modified")),
+            yaml(c.get("current")),
+            yaml(c.get("twoWay")),
+            c.has("twoWayResult") ? yaml(c.get("twoWayResult")) : yaml(c.get("modified")),
+            c.has("result") ? yaml(c.get("result")) : null
+          });
+    }
+    return cases;
+  }
+
+  @Test
+  void twoWayPatchesAreKubernetesPatches() throws IOException {
+    List<String> wrong = new ArrayList<>();
+    List<JsonNode[]> cases = cases();
+    for (JsonNode[] c : cases) {
+      try {
+        JsonNode patch = StrategicMergePatch.createTwoWay(c[1], c[2], MergeItem.class);
+        if (!patch.equals(c[4])) {
+          wrong.add(c[0].asText() + "\n  want " + c[4] + "\n  got  " + patch);
+        }
+      } catch (PatchException e) {
+        wrong.add(c[0].asText() + ": " + e.getMessage());
+      }
+    }
+    assertEquals(
+        List.of(),
+        wrong,
+        "of " + cases.size() + " two-way patches, these differ:\n" + String.join("\n", wrong));
+  }
+
+  @Test
+  void threeWayPatchesGiveKubernetesResults() throws IOException {
+    List<String> wrong = new ArrayList<>();
+    int checked = 0;
+    for (JsonNode[] c : cases()) {
+      if (c[6] == null) {
+        continue;
+      }
+      checked++;
+      try {
+        JsonNode patch = StrategicMergePatch.createThreeWay(c[1], c[2], c[3], MergeItem.class);
+        JsonNode result = StrategicMergePatch.apply(c[3], patch, MergeItem.class);
+        if (!result.equals(c[6])) {
+          wrong.add(
+              c[0].asText() + "\n  patch " + patch + "\n  want  " + c[6] + "\n  got   " + result);
+        }
+      } catch (PatchException e) {
+        wrong.add(c[0].asText() + ": " + e.getMessage());
+      }
+    }
+    assertEquals(
+        List.of(),
+        wrong,
+        "of " + checked + " three-way patches, these differ:\n" + String.join("\n", wrong));
+  }
+
   @Test
   void kubernetesPatchesApplyAsInKubernetes() throws IOException {
     List<String> wrong = new ArrayList<>();

@@ -127,6 +127,11 @@ class TypedPatchTest {
     assertThrows(
         PatchException.class,
         () -> Patches.apply(CODECS.json(), widget(), bytes("{}"), PatchType.APPLY_PATCH));
+    // No strategy declared on tags: a strategic patch replaces the list, as Kubernetes does.
+    Widget strategic =
+        Patches.apply(
+            CODECS.json(), widget(), bytes("{\"tags\":[\"c\"]}"), PatchType.STRATEGIC_MERGE_PATCH);
+    assertEquals(List.of("c"), strategic.getTags());
   }
 
   @Test
