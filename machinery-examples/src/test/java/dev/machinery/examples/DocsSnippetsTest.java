@@ -43,7 +43,9 @@ class DocsSnippetsTest {
             "docs/negotiation.md",
             "docs/values.md",
             "docs/selectors.md",
-            "docs/errors.md")) {
+            "docs/errors.md",
+            "docs/patches.md",
+            "docs/watch.md")) {
       String text = Files.readString(root.resolve(guide), StandardCharsets.UTF_8);
       Matcher matcher = SNIPPET.matcher(text);
       while (matcher.find()) {
@@ -57,7 +59,7 @@ class DocsSnippetsTest {
         checked.add(guide + " <- " + matcher.group(1));
       }
     }
-    assertTrue(checked.size() >= 24, "expected the guides' snippets, found " + checked);
+    assertTrue(checked.size() >= 29, "expected the guides' snippets, found " + checked);
   }
 
   /** The text's non-blank lines, stripped, one per line. */

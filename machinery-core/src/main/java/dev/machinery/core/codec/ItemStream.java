@@ -1,5 +1,6 @@
 package dev.machinery.core.codec;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.exc.StreamReadException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -16,11 +17,11 @@ import java.util.NoSuchElementException;
  * The items of a JSON list read one at a time from a stream, so that a list of any size is decoded
  * in the memory of one item: {@code {"apiVersion":"v1","kind":"PodList","metadata":{...},
  * "items":[...]}} or a generic {@code v1 List}. Each item is decoded by the codec as the kind it
- * names or, as typed lists write their items without a type, as the list's kind less {@code List}
- * in the list's version ({@code apiVersion} and {@code kind} must then come before {@code items},
- * as servers write them). Each item is bounded by the codec limits; a stream that ends or breaks in
- * the middle fails with a {@link DecodeException} that says which item, after the items before it
- * were handed out.
+ * names, as the item class the caller names, or (for {@code Object.class}, as typed lists write
+ * their items without a type) as the list's kind less {@code List} in the list's version ({@code
+ * apiVersion} and {@code kind} must then come before {@code items}, as servers write them). Each
+ * item is bounded by the codec limits; a stream that ends or breaks in the middle fails with a
+ * {@link DecodeException} that says which item, after the items before it were handed out.
  *
  * <p>A YAML codec reads the body whole under {@code maxYamlBytes} (as {@code decodeAll} does) and
  * hands out its objects the same way.
@@ -35,6 +36,7 @@ public final class ItemStream<T> implements Iterator<Decoded<T>>, AutoCloseable 
   private final Codec codec;
   private final Class<T> type;
   private final ValueBoundedParser parser;
+  private final java.io.ByteArrayOutputStream buffer = new java.io.ByteArrayOutputStream();
   private final Iterator<Decoded<Object>> decoded;
   private String apiVersion;
   private String kind;
@@ -127,6 +129,17 @@ public final class ItemStream<T> implements Iterator<Decoded<T>>, AutoCloseable 
         throw new DecodeException(where + ": an item must be a JSON object", "items");
       }
       parser.startValue();
+      if (type != Object.class) {
+        // The item's class is known, so it needs no type fields: its bytes are copied as they
+        // are, without a tree.
+        buffer.reset();
+        try (JsonGenerator copy = TREES.getFactory().createGenerator(buffer)) {
+          copy.copyCurrentStructure(parser);
+        }
+        parser.endValue();
+        index++;
+        return codec.decode(buffer.toByteArray(), type);
+      }
       JsonNode item = TREES.readTree(parser);
       parser.endValue();
       if (item instanceof ObjectNode object && !object.has("kind") && kind != null) {
