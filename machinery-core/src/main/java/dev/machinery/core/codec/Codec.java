@@ -5,7 +5,6 @@ import static dev.machinery.core.internal.Text.quote;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.util.TokenBuffer;
 import dev.machinery.conversion.ConversionException;
 import dev.machinery.conversion.NoConversionException;
@@ -21,7 +20,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 
 /**
  * Decodes documents into the {@link Scheme}'s types, finding each document's type from its {@code
@@ -62,6 +60,7 @@ public final class Codec {
   private final boolean defaulting;
   private final GroupVersioner decodeTarget;
   private final GroupVersioner encodeTarget;
+  private final Encoder encoder;
 
   Codec(
       CodecFactory factory,
@@ -87,6 +86,7 @@ public final class Codec {
     this.defaulting = defaulting;
     this.decodeTarget = decodeTarget;
     this.encodeTarget = encodeTarget;
+    this.encoder = new Encoder(factory, format, pretty, encodeTarget);
   }
 
   /**
@@ -847,13 +847,7 @@ public final class Codec {
    * @throws EncodeException if a value cannot be written
    */
   public byte[] encode(Object object) {
-    object = toEncodeVersion(Objects.requireNonNull(object, "object"));
-    GroupVersionKind gvk = kindToEncode(object);
-    try {
-      return writerFor(object, gvk).writeValueAsBytes(object);
-    } catch (IOException e) {
-      throw encodeFailed(gvk, e);
-    }
+    return encoder.encode(Objects.requireNonNull(object, "object"));
   }
 
   /**
@@ -877,88 +871,6 @@ public final class Codec {
   public void encode(Object object, OutputStream out) {
     Objects.requireNonNull(object, "object");
     Objects.requireNonNull(out, "out");
-    object = toEncodeVersion(object);
-    GroupVersionKind gvk = kindToEncode(object);
-    try {
-      writerFor(object, gvk).writeValue(new NonClosingOutputStream(out), object);
-    } catch (IOException e) {
-      throw encodeFailed(gvk, e);
-    }
-  }
-
-  /**
-   * The kind the Scheme gives a registered object; an object of a class the Scheme does not know
-   * (an unstructured object) is written as the kind it names itself.
-   */
-  private GroupVersionKind kindToEncode(Object object) {
-    Scheme scheme = factory.scheme();
-    if (!scheme.kindsFor(object.getClass()).isEmpty()) {
-      return scheme.kindFor(object);
-    }
-    TypeAccessor accessor =
-        TypeAccessor.find(object.getClass())
-            .orElseThrow(
-                () ->
-                    new EncodeException(
-                        "cannot encode "
-                            + object.getClass().getName()
-                            + ": the class is not registered in the scheme and "
-                            + "carries no apiVersion and kind",
-                        null));
-    String apiVersion = accessor.apiVersion(object);
-    String kind = accessor.kind(object);
-    if (apiVersion == null || apiVersion.isEmpty() || kind == null || kind.isEmpty()) {
-      throw new EncodeException(
-          "cannot encode "
-              + object.getClass().getName()
-              + ": the class is not registered in the scheme and the object does not name its"
-              + " apiVersion and kind",
-          null);
-    }
-    return GroupVersionKind.fromApiVersionAndKind(apiVersion, kind);
-  }
-
-  private Object toEncodeVersion(Object object) {
-    if (encodeTarget == null) {
-      return object;
-    }
-    Scheme scheme = factory.scheme();
-    List<GroupVersionKind> kinds = scheme.kindsFor(object.getClass());
-    if (scheme.isUnversioned(object.getClass())
-        || kinds.isEmpty()
-        || encodeTarget
-            .kindForGroupVersionKinds(kinds)
-            .equals(Optional.of(scheme.kindFor(object)))) {
-      return object;
-    }
-    return scheme.convertToVersion(object, encodeTarget);
-  }
-
-  private ObjectWriter writerFor(Object object, GroupVersionKind gvk) {
-    ObjectWriter writer =
-        factory.writer(format, object.getClass()).withAttribute(MachineryModule.ROOT_KIND, gvk);
-    return pretty && format == Format.JSON ? writer.with(factory.prettyPrinter) : writer;
-  }
-
-  private static EncodeException encodeFailed(GroupVersionKind gvk, IOException e) {
-    return new EncodeException(
-        "could not encode " + gvk + ": " + Messages.sanitize(e.getMessage()), e);
-  }
-
-  /** Keeps Jackson from closing the caller's stream. */
-  private static final class NonClosingOutputStream extends java.io.FilterOutputStream {
-    NonClosingOutputStream(OutputStream out) {
-      super(out);
-    }
-
-    @Override
-    public void write(byte[] b, int off, int len) throws IOException {
-      out.write(b, off, len);
-    }
-
-    @Override
-    public void close() throws IOException {
-      flush();
-    }
+    encoder.encode(object, out);
   }
 }
