@@ -17,6 +17,7 @@ module dev.machinery.unversioned {
   exports dev.machinery.unversioned.labels;
   exports dev.machinery.unversioned.fields;
   exports dev.machinery.unversioned.watch;
+  exports dev.machinery.unversioned.protobuf;
 
   opens dev.machinery.unversioned.meta.v1 to
       com.fasterxml.jackson.databind;

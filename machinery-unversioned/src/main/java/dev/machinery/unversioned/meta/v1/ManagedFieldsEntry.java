@@ -2,6 +2,7 @@ package dev.machinery.unversioned.meta.v1;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.machinery.unversioned.protobuf.ProtoField;
 import java.util.Map;
 import java.util.Objects;
 
@@ -45,6 +46,7 @@ public final class ManagedFieldsEntry {
    * @return the manager
    */
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
+  @ProtoField(1)
   public String getManager() {
     return manager;
   }
@@ -64,6 +66,7 @@ public final class ManagedFieldsEntry {
    * @return the operation
    */
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
+  @ProtoField(2)
   public String getOperation() {
     return operation;
   }
@@ -83,6 +86,7 @@ public final class ManagedFieldsEntry {
    * @return the apiVersion
    */
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
+  @ProtoField(3)
   public String getApiVersion() {
     return apiVersion;
   }
@@ -101,6 +105,7 @@ public final class ManagedFieldsEntry {
    *
    * @return the time, or null
    */
+  @ProtoField(value = 4, optional = true)
   public Time getTime() {
     return time;
   }
@@ -120,6 +125,7 @@ public final class ManagedFieldsEntry {
    * @return the fields type
    */
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
+  @ProtoField(6)
   public String getFieldsType() {
     return fieldsType;
   }
@@ -138,6 +144,7 @@ public final class ManagedFieldsEntry {
    *
    * @return the fields, or null
    */
+  @ProtoField(value = 7, optional = true, rawJson = true)
   public Map<String, Object> getFieldsV1() {
     return fieldsV1;
   }
@@ -157,6 +164,7 @@ public final class ManagedFieldsEntry {
    * @return the subresource, or null for the main resource
    */
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
+  @ProtoField(8)
   public String getSubresource() {
     return subresource;
   }

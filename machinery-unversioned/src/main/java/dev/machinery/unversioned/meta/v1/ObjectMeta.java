@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+import dev.machinery.unversioned.protobuf.ProtoField;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -59,6 +60,7 @@ public final class ObjectMeta implements MetaObject {
    * @return the name
    */
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
+  @ProtoField(1)
   public String getName() {
     return name;
   }
@@ -78,6 +80,7 @@ public final class ObjectMeta implements MetaObject {
    * @return the prefix the server appends a random suffix to
    */
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
+  @ProtoField(2)
   public String getGenerateName() {
     return generateName;
   }
@@ -97,6 +100,7 @@ public final class ObjectMeta implements MetaObject {
    * @return the namespace
    */
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
+  @ProtoField(3)
   public String getNamespace() {
     return namespace;
   }
@@ -116,6 +120,7 @@ public final class ObjectMeta implements MetaObject {
    * @return the deprecated self link
    */
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
+  @ProtoField(4)
   public String getSelfLink() {
     return selfLink;
   }
@@ -135,6 +140,7 @@ public final class ObjectMeta implements MetaObject {
    * @return the unique id
    */
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
+  @ProtoField(5)
   public String getUid() {
     return uid;
   }
@@ -154,6 +160,7 @@ public final class ObjectMeta implements MetaObject {
    * @return the resource version
    */
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
+  @ProtoField(6)
   public String getResourceVersion() {
     return resourceVersion;
   }
@@ -173,6 +180,7 @@ public final class ObjectMeta implements MetaObject {
    * @return the generation of the desired state
    */
   @JsonInclude(JsonInclude.Include.NON_DEFAULT)
+  @ProtoField(7)
   public long getGeneration() {
     return generation;
   }
@@ -193,6 +201,7 @@ public final class ObjectMeta implements MetaObject {
    */
   @JsonInclude(JsonInclude.Include.ALWAYS)
   @JsonSerialize(using = Rfc3339.Serializer.class)
+  @ProtoField(8)
   public Instant getCreationTimestamp() {
     return creationTimestamp;
   }
@@ -215,6 +224,7 @@ public final class ObjectMeta implements MetaObject {
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   @JsonSerialize(using = Rfc3339.Serializer.class)
+  @ProtoField(value = 9, optional = true)
   public Instant getDeletionTimestamp() {
     return deletionTimestamp;
   }
@@ -235,6 +245,7 @@ public final class ObjectMeta implements MetaObject {
    * @return the grace period of the pending deletion
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
+  @ProtoField(value = 10, optional = true)
   public Long getDeletionGracePeriodSeconds() {
     return deletionGracePeriodSeconds;
   }
@@ -254,6 +265,7 @@ public final class ObjectMeta implements MetaObject {
    * @return the labels
    */
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
+  @ProtoField(11)
   public Map<String, String> getLabels() {
     return labels;
   }
@@ -273,6 +285,7 @@ public final class ObjectMeta implements MetaObject {
    * @return the annotations
    */
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
+  @ProtoField(12)
   public Map<String, String> getAnnotations() {
     return annotations;
   }
@@ -292,6 +305,7 @@ public final class ObjectMeta implements MetaObject {
    * @return the owners
    */
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
+  @ProtoField(13)
   public List<OwnerReference> getOwnerReferences() {
     return ownerReferences;
   }
@@ -311,6 +325,7 @@ public final class ObjectMeta implements MetaObject {
    * @return the finalizers
    */
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
+  @ProtoField(14)
   public List<String> getFinalizers() {
     return finalizers;
   }
@@ -330,6 +345,7 @@ public final class ObjectMeta implements MetaObject {
    * @return the managed-fields entries
    */
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
+  @ProtoField(17)
   public List<ManagedFieldsEntry> getManagedFields() {
     return managedFields;
   }

@@ -2,6 +2,7 @@ package dev.machinery.unversioned.meta.v1;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.machinery.unversioned.protobuf.ProtoField;
 import java.util.Objects;
 
 /**
@@ -27,6 +28,7 @@ public final class OwnerReference {
    * @return the owner's api version
    */
   @JsonInclude(JsonInclude.Include.ALWAYS)
+  @ProtoField(5)
   public String getApiVersion() {
     return apiVersion;
   }
@@ -46,6 +48,7 @@ public final class OwnerReference {
    * @return the owner's kind
    */
   @JsonInclude(JsonInclude.Include.ALWAYS)
+  @ProtoField(1)
   public String getKind() {
     return kind;
   }
@@ -65,6 +68,7 @@ public final class OwnerReference {
    * @return the owner's name
    */
   @JsonInclude(JsonInclude.Include.ALWAYS)
+  @ProtoField(3)
   public String getName() {
     return name;
   }
@@ -84,6 +88,7 @@ public final class OwnerReference {
    * @return the owner's uid
    */
   @JsonInclude(JsonInclude.Include.ALWAYS)
+  @ProtoField(4)
   public String getUid() {
     return uid;
   }
@@ -103,6 +108,7 @@ public final class OwnerReference {
    * @return whether the owner is the managing controller
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
+  @ProtoField(value = 6, optional = true)
   public Boolean getController() {
     return controller;
   }
@@ -122,6 +128,7 @@ public final class OwnerReference {
    * @return whether the owner cannot be deleted before this object
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
+  @ProtoField(value = 7, optional = true)
   public Boolean getBlockOwnerDeletion() {
     return blockOwnerDeletion;
   }

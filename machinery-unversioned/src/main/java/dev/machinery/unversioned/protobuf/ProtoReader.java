@@ -1,0 +1,107 @@
+package dev.machinery.unversioned.protobuf;
+
+import dev.machinery.core.codec.DecodeException;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Reads protobuf wire format from a byte range, every length checked against what is left, so a
+ * truncated or lying message is a {@link DecodeException} and never an oversized allocation. One
+ * thread at a time.
+ */
+final class ProtoReader {
+  private final byte[] data;
+  private int position;
+  private final int limit;
+
+  ProtoReader(byte[] data, int from, int to) {
+    this.data = data;
+    this.position = from;
+    this.limit = to;
+  }
+
+  boolean hasMore() {
+    return position < limit;
+  }
+
+  int position() {
+    return position;
+  }
+
+  long varint(String where) {
+    long value = 0;
+    for (int shift = 0; shift < 64; shift += 7) {
+      if (position >= limit) {
+        throw new DecodeException(where + ": the message ends inside a varint", "");
+      }
+      byte b = data[position++];
+      value |= (long) (b & 0x7F) << shift;
+      if ((b & 0x80) == 0) {
+        return value;
+      }
+    }
+    throw new DecodeException(where + ": a varint is longer than 10 bytes", "");
+  }
+
+  /** The range of a length-delimited value: [from, to). */
+  int[] lengthDelimited(String where) {
+    long length = varint(where);
+    if (length < 0 || length > limit - position) {
+      throw new DecodeException(
+          where
+              + ": a length of "
+              + length
+              + " is more than the "
+              + (limit - position)
+              + " bytes left",
+          "");
+    }
+    int from = position;
+    position += (int) length;
+    return new int[] {from, position};
+  }
+
+  byte[] bytes(String where) {
+    int[] range = lengthDelimited(where);
+    byte[] copy = new byte[range[1] - range[0]];
+    System.arraycopy(data, range[0], copy, 0, copy.length);
+    return copy;
+  }
+
+  String string(String where) {
+    int[] range = lengthDelimited(where);
+    try {
+      return StandardCharsets.UTF_8
+          .newDecoder()
+          .onMalformedInput(CodingErrorAction.REPORT)
+          .onUnmappableCharacter(CodingErrorAction.REPORT)
+          .decode(java.nio.ByteBuffer.wrap(data, range[0], range[1] - range[0]))
+          .toString();
+    } catch (CharacterCodingException e) {
+      throw new DecodeException(where + ": a string is not valid UTF-8", "");
+    }
+  }
+
+  ProtoReader message(String where) {
+    int[] range = lengthDelimited(where);
+    return new ProtoReader(data, range[0], range[1]);
+  }
+
+  void skip(int wireType, String where) {
+    switch (wireType) {
+      case 0 -> varint(where);
+      case 1 -> advance(8, where);
+      case 2 -> lengthDelimited(where);
+      case 5 -> advance(4, where);
+      default -> throw new DecodeException(where + ": unsupported wire type " + wireType, "");
+    }
+  }
+
+  private void advance(int bytes, String where) {
+    if (limit - position < bytes) {
+      throw new DecodeException(where + ": the message ends inside a fixed-size value", "");
+    }
+    position += bytes;
+  }
+}

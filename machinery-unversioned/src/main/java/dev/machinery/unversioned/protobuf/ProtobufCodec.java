@@ -1,0 +1,192 @@
+package dev.machinery.unversioned.protobuf;
+
+import dev.machinery.core.codec.CodecLimits;
+import dev.machinery.core.codec.DecodeException;
+import dev.machinery.core.codec.Decoded;
+import dev.machinery.core.codec.EncodeException;
+import dev.machinery.core.codec.LimitExceededException;
+import dev.machinery.core.codec.UnknownKindException;
+import dev.machinery.core.runtime.Scheme;
+import dev.machinery.core.runtime.TypeAccessor;
+import dev.machinery.core.schema.GroupVersionKind;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Kubernetes' protobuf encoding, {@code application/vnd.kubernetes.protobuf}: the four bytes {@code
+ * k8s\0}, then a {@code runtime.Unknown} message holding the type meta ({@code apiVersion}, {@code
+ * kind}), the object's own message and the (empty) content encoding and type. Objects are written
+ * and read by the {@link ProtoField} numbers of their classes, as Go's generated code writes them,
+ * so the bytes are Kubernetes' bytes. Reading is bounded by the codec limits (the message size by
+ * {@code maxJsonBytes}, nesting by {@code maxNestingDepth}), every length is checked, and a
+ * malformed message is a {@link DecodeException}; unknown fields are skipped, as Kubernetes skips
+ * them.
+ *
+ * <p>Immutable and safe for concurrent use.
+ */
+public final class ProtobufCodec {
+  /** The media type. */
+  public static final String MEDIA_TYPE = "application/vnd.kubernetes.protobuf";
+
+  private static final byte[] MAGIC = {'k', '8', 's', 0};
+
+  private final Scheme scheme;
+  private final CodecLimits limits;
+  private final ProtoMessages messages;
+
+  private ProtobufCodec(Scheme scheme, CodecLimits limits) {
+    this.scheme = Objects.requireNonNull(scheme, "scheme");
+    this.limits = Objects.requireNonNull(limits, "limits");
+    this.messages = new ProtoMessages(limits.maxNestingDepth());
+  }
+
+  /**
+   * Creates a codec with the default limits.
+   *
+   * @param scheme the types to read and write
+   * @return the codec
+   */
+  public static ProtobufCodec create(Scheme scheme) {
+    return new ProtobufCodec(scheme, CodecLimits.DEFAULTS);
+  }
+
+  /**
+   * Creates a codec with limits.
+   *
+   * @param scheme the types to read and write
+   * @param limits the limits on what is read
+   * @return the codec
+   */
+  public static ProtobufCodec create(Scheme scheme, CodecLimits limits) {
+    return new ProtobufCodec(scheme, limits);
+  }
+
+  /**
+   * Writes an object in the envelope, as the kind the Scheme gives it.
+   *
+   * @param object the object
+   * @return the bytes
+   * @throws EncodeException when the object's class declares no protobuf message
+   */
+  public byte[] encode(Object object) {
+    GroupVersionKind kind = scheme.kindFor(Objects.requireNonNull(object, "object"));
+    byte[] raw;
+    try {
+      raw = messages.write(object);
+    } catch (IllegalStateException e) {
+      throw new EncodeException("cannot encode " + kind + " as protobuf: " + e.getMessage(), e);
+    }
+    ProtoWriter typeMeta = new ProtoWriter();
+    typeMeta.stringField(1, kind.groupVersion().toString());
+    typeMeta.stringField(2, kind.kind());
+    ProtoWriter unknown = new ProtoWriter();
+    unknown.bytesField(1, typeMeta.toByteArray());
+    unknown.bytesField(2, raw);
+    unknown.stringField(3, "");
+    unknown.stringField(4, "");
+    byte[] body = unknown.toByteArray();
+    byte[] out = new byte[MAGIC.length + body.length];
+    System.arraycopy(MAGIC, 0, out, 0, MAGIC.length);
+    System.arraycopy(body, 0, out, MAGIC.length, body.length);
+    return out;
+  }
+
+  /**
+   * Reads an object from the envelope, as the kind it names.
+   *
+   * @param data the bytes
+   * @return the object and its kind
+   * @throws DecodeException for bytes that are not a Kubernetes protobuf object, or a malformed
+   *     message
+   * @throws UnknownKindException when the kind is not registered
+   */
+  public Decoded<Object> decode(byte[] data) {
+    return decode(data, Object.class);
+  }
+
+  /**
+   * Reads an object of a type from the envelope.
+   *
+   * @param data the bytes
+   * @param type the expected type
+   * @param <T> the type
+   * @return the object and its kind
+   * @throws DecodeException as {@link #decode(byte[])}, or when the kind is of another type
+   */
+  public <T> Decoded<T> decode(byte[] data, Class<T> type) {
+    if (data.length > limits.maxJsonBytes()) {
+      throw new LimitExceededException(
+          "maxJsonBytes",
+          limits.maxJsonBytes(),
+          "the message is "
+              + data.length
+              + " bytes, more than the "
+              + limits.maxJsonBytes()
+              + " allowed",
+          "",
+          0,
+          0);
+    }
+    if (data.length < MAGIC.length
+        || data[0] != MAGIC[0]
+        || data[1] != MAGIC[1]
+        || data[2] != MAGIC[2]
+        || data[3] != MAGIC[3]) {
+      throw new DecodeException(
+          "the body does not start with the Kubernetes protobuf prefix k8s\\0", "");
+    }
+    ProtoReader unknown = new ProtoReader(data, MAGIC.length, data.length);
+    String apiVersion = "";
+    String kind = "";
+    ProtoReader raw = null;
+    while (unknown.hasMore()) {
+      long tag = unknown.varint("the envelope");
+      switch ((int) (tag >>> 3)) {
+        case 1 -> {
+          ProtoReader typeMeta = unknown.message("the type meta");
+          while (typeMeta.hasMore()) {
+            long field = typeMeta.varint("the type meta");
+            if ((field >>> 3) == 1) {
+              apiVersion = typeMeta.string("apiVersion");
+            } else if ((field >>> 3) == 2) {
+              kind = typeMeta.string("kind");
+            } else {
+              typeMeta.skip((int) (field & 7), "the type meta");
+            }
+          }
+        }
+        case 2 -> raw = unknown.message("the object");
+        default -> unknown.skip((int) (tag & 7), "the envelope");
+      }
+    }
+    String typeApiVersion = apiVersion;
+    String typeKind = kind;
+    GroupVersionKind gvk = GroupVersionKind.fromApiVersionAndKind(apiVersion, kind);
+    Class<?> registered =
+        scheme
+            .typeFor(gvk)
+            .orElseThrow(
+                () ->
+                    new UnknownKindException(
+                        gvk,
+                        new dev.machinery.core.runtime.NotRegisteredException(
+                            gvk,
+                            "no kind \""
+                                + typeKind
+                                + "\" is registered for version \""
+                                + typeApiVersion
+                                + "\"")));
+    if (!type.isAssignableFrom(registered)) {
+      throw new DecodeException("the body holds a " + gvk + ", not a " + type.getName(), "");
+    }
+    Object object =
+        messages.read(raw == null ? new ProtoReader(new byte[0], 0, 0) : raw, registered, 0, kind);
+    TypeAccessor.find(registered)
+        .ifPresent(
+            accessor -> {
+              accessor.setApiVersion(object, typeApiVersion);
+              accessor.setKind(object, typeKind);
+            });
+    return new Decoded<>(type.cast(object), gvk, List.of());
+  }
+}
