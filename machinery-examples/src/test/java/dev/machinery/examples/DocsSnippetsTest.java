@@ -45,7 +45,8 @@ class DocsSnippetsTest {
             "docs/selectors.md",
             "docs/errors.md",
             "docs/patches.md",
-            "docs/watch.md")) {
+            "docs/watch.md",
+            "docs/protobuf.md")) {
       String text = Files.readString(root.resolve(guide), StandardCharsets.UTF_8);
       Matcher matcher = SNIPPET.matcher(text);
       while (matcher.find()) {
@@ -59,7 +60,7 @@ class DocsSnippetsTest {
         checked.add(guide + " <- " + matcher.group(1));
       }
     }
-    assertTrue(checked.size() >= 29, "expected the guides' snippets, found " + checked);
+    assertTrue(checked.size() >= 31, "expected the guides' snippets, found " + checked);
   }
 
   /** The text's non-blank lines, stripped, one per line. */

@@ -3,6 +3,7 @@ package dev.machinery.unversioned.meta.v1;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.machinery.unversioned.protobuf.ProtoField;
 import java.util.Objects;
 
 /**
@@ -26,6 +27,7 @@ public final class ListMeta {
    * @return the deprecated self link
    */
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
+  @ProtoField(1)
   public String getSelfLink() {
     return selfLink;
   }
@@ -45,6 +47,7 @@ public final class ListMeta {
    * @return the resource version of the list
    */
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
+  @ProtoField(2)
   public String getResourceVersion() {
     return resourceVersion;
   }
@@ -65,6 +68,7 @@ public final class ListMeta {
    */
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
   @JsonProperty("continue")
+  @ProtoField(3)
   public String getContinue() {
     return continueToken;
   }
@@ -85,6 +89,7 @@ public final class ListMeta {
    * @return how many items remain after this chunk, if known
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
+  @ProtoField(value = 4, optional = true)
   public Long getRemainingItemCount() {
     return remainingItemCount;
   }
