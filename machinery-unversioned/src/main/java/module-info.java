@@ -18,6 +18,7 @@ module dev.machinery.unversioned {
   exports dev.machinery.unversioned.fields;
   exports dev.machinery.unversioned.watch;
   exports dev.machinery.unversioned.protobuf;
+  exports dev.machinery.unversioned.openapi;
 
   opens dev.machinery.unversioned.meta.v1 to
       com.fasterxml.jackson.databind;
