@@ -4,6 +4,7 @@
  */
 module dev.machinery.unversioned {
   requires transitive dev.machinery.core;
+  requires com.fasterxml.jackson.dataformat.yaml;
 
   exports dev.machinery.unversioned.meta.v1;
   exports dev.machinery.unversioned.discovery;

@@ -116,6 +116,15 @@ public final class OpenApiV3 {
   }
 
   /**
+   * Returns the paths of the served group versions, sorted.
+   *
+   * @return such as {@code api/v1}, {@code apis/apps/v1}
+   */
+  public java.util.List<String> paths() {
+    return java.util.List.copyOf(new TreeMap<>(documents).keySet());
+  }
+
+  /**
    * Returns the content hash of a document, as the index gives it.
    *
    * @param path such as {@code apis/apps/v1}

@@ -84,20 +84,16 @@ class KubectlExplainTest {
     List<String> failures = new ArrayList<>();
     for (Path kubectl : kubectls) {
       String minor = kubectl.getFileName().toString().replaceAll(".*\\.1\\.", "");
-      if (minor.equals("27") || minor.equals("28")) {
-        System.err.println(
-            "NOT RUN: " + kubectl.getFileName() + " explains from /openapi/v2, not generated yet");
-        continue;
-      }
       String serverVersion = "v1." + (minor.matches("\\d+") ? minor : "33") + ".0";
       OpenApiV3 openApi = OpenApiV3.build(scheme, discovery, serverVersion);
+      OpenApiV2 openApiV2 = OpenApiV2.from(openApi, serverVersion);
       HttpServer server =
           HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
       server.createContext(
           "/",
           exchange -> {
             try {
-              serve(exchange, serverVersion, discovery, openApi, json);
+              serve(exchange, serverVersion, discovery, openApi, openApiV2, json);
             } finally {
               exchange.close();
             }
@@ -132,10 +128,16 @@ class KubectlExplainTest {
   }
 
   private static void serve(
-      HttpExchange exchange, String version, Discovery discovery, OpenApiV3 openApi, Codec json)
+      HttpExchange exchange,
+      String version,
+      Discovery discovery,
+      OpenApiV3 openApi,
+      OpenApiV2 openApiV2,
+      Codec json)
       throws IOException {
     String path = exchange.getRequestURI().getPath();
     byte[] body;
+    String contentType = "application/json";
     if (path.equals("/version")) {
       String minor = version.split("\\.")[1];
       body =
@@ -155,6 +157,14 @@ class KubectlExplainTest {
       body = json.encode(discovery.apiResourceList(CORE).orElseThrow());
     } else if (path.equals("/apis/example.com/v1")) {
       body = json.encode(discovery.apiResourceList(EXAMPLE).orElseThrow());
+    } else if (path.equals("/openapi/v2")) {
+      String accept = exchange.getRequestHeaders().getFirst("Accept");
+      if (accept != null && accept.contains("protobuf")) {
+        body = openApiV2.protobuf();
+        contentType = OpenApiV2.PROTOBUF_CONTENT_TYPE;
+      } else {
+        body = openApiV2.json();
+      }
     } else if (path.equals("/openapi/v3")) {
       body = openApi.index();
     } else if (path.startsWith("/openapi/v3/")) {
@@ -174,7 +184,7 @@ class KubectlExplainTest {
       }
       return;
     }
-    exchange.getResponseHeaders().set("Content-Type", "application/json");
+    exchange.getResponseHeaders().set("Content-Type", contentType);
     exchange.sendResponseHeaders(200, body.length);
     try (OutputStream out = exchange.getResponseBody()) {
       out.write(body);

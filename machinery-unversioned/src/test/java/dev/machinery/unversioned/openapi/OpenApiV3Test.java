@@ -180,11 +180,36 @@ class OpenApiV3Test {
     }
   }
 
+  @Test
+  void theV2DocumentHoldsEveryGroupVersionAndResolves() throws IOException {
+    OpenApiV2 v2 = OpenApiV2.from(build(), "v1.33.0");
+    JsonNode document = JSON.readTree(v2.json());
+    assertEquals("2.0", document.get("swagger").asText());
+    JsonNode patch =
+        document.at(
+            "/paths/~1apis~1example.com~1v1~1namespaces~1{namespace}~1widgets~1{name}/patch");
+    List<String> names = new ArrayList<>();
+    patch.get("parameters").forEach(p -> names.add(p.get("name").asText()));
+    assertTrue(names.contains("fieldValidation"), names.toString());
+    assertEquals("body", patch.at("/parameters/0/in").asText());
+    assertTrue(document.at("/paths").has("/api/v1/namespaces/{namespace}/pods"));
+    assertEquals(
+        "int-or-string",
+        document
+            .at("/definitions/io.k8s.apimachinery.pkg.util.intstr.IntOrString/format")
+            .asText());
+    List<String> missing = new ArrayList<>();
+    check(document, document.get("definitions"), missing);
+    assertEquals(List.of(), missing);
+    assertTrue(v2.protobuf().length > 1000);
+    assertArrayEquals(v2.protobuf(), OpenApiV2.from(build(), "v1.33.0").protobuf());
+  }
+
   private static void check(JsonNode node, JsonNode schemas, List<String> missing) {
     if (node.isObject()) {
       JsonNode ref = node.get("$ref");
       if (ref != null) {
-        String name = ref.asText().substring("#/components/schemas/".length());
+        String name = ref.asText().replaceFirst("^#/(components/schemas|definitions)/", "");
         if (!schemas.has(name)) {
           missing.add(name);
         }
