@@ -28,7 +28,11 @@ import org.junit.jupiter.params.provider.CsvSource;
 class ProtobufGoldenTest {
   private static final Scheme SCHEME =
       MetaV1.addToScheme(Scheme.builder())
-          .addKnownTypes(GroupVersion.of("", "v1"), CoreV1.ConfigMap.class, CoreV1.Namespace.class)
+          .addKnownTypes(
+              GroupVersion.of("", "v1"),
+              CoreV1.ConfigMap.class,
+              CoreV1.Namespace.class,
+              CoreV1.Event.class)
           .build();
   private static final ProtobufCodec PROTOBUF = ProtobufCodec.create(SCHEME);
   private static final Codec JSON = CodecFactory.create(SCHEME).json();
@@ -45,7 +49,9 @@ class ProtobufGoldenTest {
     "v1.33.0, core.v1.ConfigMap",
     "HEAD, core.v1.ConfigMap",
     "v1.33.0, core.v1.Namespace",
-    "HEAD, core.v1.Namespace"
+    "HEAD, core.v1.Namespace",
+    "v1.33.0, core.v1.Event",
+    "HEAD, core.v1.Event"
   })
   void kubernetesBytesDecodeAndEncodeBackExactly(String release, String kind) throws IOException {
     byte[] golden = fixture(release + "/" + kind + ".pb");
