@@ -81,8 +81,7 @@ public final class BenchmarkData {
             new dev.machinery.benchmarks.apps.v1.GeneratedDeepCopy(),
             new dev.machinery.benchmarks.apps.v1beta1.GeneratedConversions(),
             new dev.machinery.benchmarks.apps.v1beta1.GeneratedDeepCopy(),
-            new dev.machinery.benchmarks.apps.internal.GeneratedDeepCopy(),
-            new dev.machinery.benchmarks.meta.GeneratedDeepCopy())
+            new dev.machinery.benchmarks.apps.internal.GeneratedDeepCopy())
         .requireInternalVersions()
         .build();
   }
@@ -98,7 +97,6 @@ public final class BenchmarkData {
         Converter.builder()
             .add(StandardConversions.registration())
             .add(new dev.machinery.unversioned.meta.v1.GeneratedDeepCopy())
-            .add(new dev.machinery.benchmarks.meta.GeneratedDeepCopy())
             .addConversion(
                 dev.machinery.benchmarks.apps.v1.PodSpec.class,
                 dev.machinery.benchmarks.apps.internal.PodSpec.class,

@@ -12,7 +12,7 @@ import dev.machinery.benchmarks.apps.internal.PodTemplateSpec;
 import dev.machinery.benchmarks.apps.internal.RollbackConfig;
 import dev.machinery.benchmarks.apps.internal.RollingUpdateDeployment;
 import dev.machinery.benchmarks.apps.v1.DeploymentConversions;
-import dev.machinery.benchmarks.meta.LabelSelector;
+import dev.machinery.unversioned.meta.v1.LabelSelector;
 import dev.machinery.unversioned.meta.v1.ObjectMeta;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -380,12 +380,8 @@ public final class HandWritten {
   }
 
   private static LabelSelector copy(LabelSelector in) {
-    if (in == null) {
-      return null;
-    }
-    LabelSelector out = new LabelSelector();
-    out.setMatchLabels(copy(in.getMatchLabels()));
-    return out;
+    // The shared type's generated deep copy, as for ObjectMeta.
+    return dev.machinery.unversioned.meta.v1.GeneratedDeepCopy.deepCopy(in);
   }
 
   private static Map<String, String> copy(Map<String, String> in) {

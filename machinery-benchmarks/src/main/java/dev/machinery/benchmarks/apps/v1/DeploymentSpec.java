@@ -1,7 +1,7 @@
 package dev.machinery.benchmarks.apps.v1;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import dev.machinery.benchmarks.meta.LabelSelector;
+import dev.machinery.unversioned.meta.v1.LabelSelector;
 import java.util.Objects;
 
 /** The desired state of a Deployment. Mutable; not thread-safe. */
