@@ -368,7 +368,8 @@ final class GenericConversion implements ConversionFunction<Object, Object> {
         || type == BigDecimal.class
         || type == BigInteger.class
         || type == UUID.class
-        || (type.getPackageName().equals("java.time") && Modifier.isFinal(type.getModifiers()));
+        || (type.getPackageName().equals("java.time") && Modifier.isFinal(type.getModifiers()))
+        || (Modifier.isFinal(type.getModifiers()) && type.isAnnotationPresent(Immutable.class));
   }
 
   private static Class<?> box(Class<?> primitive) {

@@ -161,7 +161,8 @@ final class Beans {
         || type == BigInteger.class
         || type == UUID.class
         || type == Object.class
-        || type.getName().startsWith("java.time.");
+        || type.getName().startsWith("java.time.")
+        || type.isAnnotationPresent(dev.machinery.conversion.Immutable.class);
   }
 
   /** The shape of a record or bean class, or null when it is neither. */

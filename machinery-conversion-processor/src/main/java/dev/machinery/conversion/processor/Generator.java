@@ -1045,6 +1045,15 @@ final class Generator {
     if (name.startsWith("java.time.") && element.getModifiers().contains(Modifier.FINAL)) {
       return true;
     }
+    if (element.getModifiers().contains(Modifier.FINAL)
+        && element.getAnnotationMirrors().stream()
+            .anyMatch(
+                a ->
+                    ((TypeElement) a.getAnnotationType().asElement())
+                        .getQualifiedName()
+                        .contentEquals("dev.machinery.conversion.Immutable"))) {
+      return true;
+    }
     if (element.getKind() == ElementKind.RECORD && seen.add(name)) {
       for (RecordComponentElement component : element.getRecordComponents()) {
         if (!isImmutable(component.asType(), seen)) {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
+import dev.machinery.conversion.Immutable;
 import java.io.IOException;
 import java.util.Objects;
 
@@ -17,6 +18,7 @@ import java.util.Objects;
  *
  * <p>Immutable and safe for concurrent use.
  */
+@Immutable
 @JsonDeserialize(using = IntOrString.Deserializer.class)
 public final class IntOrString {
   private final boolean isInt;

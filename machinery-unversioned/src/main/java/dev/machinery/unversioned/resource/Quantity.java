@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
+import dev.machinery.conversion.Immutable;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -36,6 +37,7 @@ import java.util.Objects;
  * the same amount). On the wire a quantity is a JSON or YAML string; a bare number is accepted when
  * reading. Immutable and safe for concurrent use.
  */
+@Immutable
 @JsonDeserialize(using = Quantity.Deserializer.class)
 public final class Quantity implements Comparable<Quantity> {
   /** The longest text {@link #parse} reads. */

@@ -1,6 +1,7 @@
 package dev.machinery.benchmarks.apps.v1;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.machinery.unversioned.protobuf.ProtoField;
 import java.util.Objects;
 
 /** A container. Mutable; not thread-safe. */
@@ -33,6 +34,7 @@ public final class Container {
    *
    * @return the name
    */
+  @ProtoField(1)
   public String getName() {
     return name;
   }
@@ -51,6 +53,7 @@ public final class Container {
    *
    * @return the image
    */
+  @ProtoField(2)
   public String getImage() {
     return image;
   }
@@ -69,6 +72,7 @@ public final class Container {
    *
    * @return the entry point
    */
+  @ProtoField(3)
   public java.util.List<String> getCommand() {
     return command;
   }
@@ -87,6 +91,7 @@ public final class Container {
    *
    * @return the arguments
    */
+  @ProtoField(4)
   public java.util.List<String> getArgs() {
     return args;
   }
@@ -105,6 +110,7 @@ public final class Container {
    *
    * @return the ports
    */
+  @ProtoField(6)
   public java.util.List<ContainerPort> getPorts() {
     return ports;
   }
@@ -123,6 +129,7 @@ public final class Container {
    *
    * @return the environment
    */
+  @ProtoField(7)
   public java.util.List<EnvVar> getEnv() {
     return env;
   }
@@ -141,6 +148,7 @@ public final class Container {
    *
    * @return the pull policy
    */
+  @ProtoField(14)
   public String getImagePullPolicy() {
     return imagePullPolicy;
   }

@@ -1,6 +1,7 @@
 package dev.machinery.benchmarks.apps.v1;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.machinery.unversioned.protobuf.ProtoField;
 import java.util.Objects;
 
 /** A container port. Mutable; not thread-safe. */
@@ -21,6 +22,7 @@ public final class ContainerPort {
    *
    * @return the name
    */
+  @ProtoField(1)
   public String getName() {
     return name;
   }
@@ -39,6 +41,7 @@ public final class ContainerPort {
    *
    * @return the port number
    */
+  @ProtoField(3)
   public int getContainerPort() {
     return containerPort;
   }
@@ -57,6 +60,7 @@ public final class ContainerPort {
    *
    * @return the protocol
    */
+  @ProtoField(4)
   public String getProtocol() {
     return protocol;
   }

@@ -2,6 +2,7 @@ package dev.machinery.benchmarks.apps.v1;
 
 import dev.machinery.core.runtime.ApiObject;
 import dev.machinery.unversioned.meta.v1.ObjectMeta;
+import dev.machinery.unversioned.protobuf.ProtoField;
 import java.util.Objects;
 
 /** The benchmark's {@code apps/v1} Deployment. Mutable; not thread-safe. */
@@ -60,6 +61,7 @@ public final class Deployment implements ApiObject {
    *
    * @return the metadata
    */
+  @ProtoField(1)
   public ObjectMeta getMetadata() {
     return metadata;
   }
@@ -78,6 +80,7 @@ public final class Deployment implements ApiObject {
    *
    * @return the spec
    */
+  @ProtoField(2)
   public DeploymentSpec getSpec() {
     return spec;
   }
@@ -96,6 +99,7 @@ public final class Deployment implements ApiObject {
    *
    * @return the status
    */
+  @ProtoField(3)
   public DeploymentStatus getStatus() {
     return status;
   }

@@ -2,6 +2,7 @@ package dev.machinery.benchmarks.apps.v1;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.machinery.unversioned.meta.v1.LabelSelector;
+import dev.machinery.unversioned.protobuf.ProtoField;
 import java.util.Objects;
 
 /** The desired state of a Deployment. Mutable; not thread-safe. */
@@ -27,6 +28,7 @@ public final class DeploymentSpec {
    *
    * @return the replica count; null means unset
    */
+  @ProtoField(value = 1, optional = true)
   public Integer getReplicas() {
     return replicas;
   }
@@ -45,6 +47,7 @@ public final class DeploymentSpec {
    *
    * @return the pod selector
    */
+  @ProtoField(value = 2, optional = true)
   public LabelSelector getSelector() {
     return selector;
   }
@@ -63,6 +66,7 @@ public final class DeploymentSpec {
    *
    * @return the pod template
    */
+  @ProtoField(3)
   public PodTemplateSpec getTemplate() {
     return template;
   }
@@ -81,6 +85,7 @@ public final class DeploymentSpec {
    *
    * @return the rollout strategy
    */
+  @ProtoField(4)
   public DeploymentStrategy getStrategy() {
     return strategy;
   }
@@ -99,6 +104,7 @@ public final class DeploymentSpec {
    *
    * @return seconds a pod must be ready
    */
+  @ProtoField(5)
   public int getMinReadySeconds() {
     return minReadySeconds;
   }
@@ -117,6 +123,7 @@ public final class DeploymentSpec {
    *
    * @return old replica sets kept
    */
+  @ProtoField(value = 6, optional = true)
   public Integer getRevisionHistoryLimit() {
     return revisionHistoryLimit;
   }
@@ -135,6 +142,7 @@ public final class DeploymentSpec {
    *
    * @return whether the rollout is paused
    */
+  @ProtoField(7)
   public boolean isPaused() {
     return paused;
   }

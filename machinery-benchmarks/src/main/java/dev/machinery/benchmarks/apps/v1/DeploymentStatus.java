@@ -1,6 +1,7 @@
 package dev.machinery.benchmarks.apps.v1;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.machinery.unversioned.protobuf.ProtoField;
 import java.util.Objects;
 
 /** The observed state of a Deployment. Mutable; not thread-safe. */
@@ -31,6 +32,7 @@ public final class DeploymentStatus {
    *
    * @return the generation observed
    */
+  @ProtoField(1)
   public long getObservedGeneration() {
     return observedGeneration;
   }
@@ -49,6 +51,7 @@ public final class DeploymentStatus {
    *
    * @return pods targeted
    */
+  @ProtoField(2)
   public int getReplicas() {
     return replicas;
   }
@@ -67,6 +70,7 @@ public final class DeploymentStatus {
    *
    * @return pods updated
    */
+  @ProtoField(3)
   public int getUpdatedReplicas() {
     return updatedReplicas;
   }
@@ -85,6 +89,7 @@ public final class DeploymentStatus {
    *
    * @return pods ready
    */
+  @ProtoField(7)
   public int getReadyReplicas() {
     return readyReplicas;
   }
@@ -103,6 +108,7 @@ public final class DeploymentStatus {
    *
    * @return pods available
    */
+  @ProtoField(4)
   public int getAvailableReplicas() {
     return availableReplicas;
   }
@@ -121,6 +127,7 @@ public final class DeploymentStatus {
    *
    * @return pods unavailable
    */
+  @ProtoField(5)
   public int getUnavailableReplicas() {
     return unavailableReplicas;
   }

@@ -1,6 +1,7 @@
 package dev.machinery.benchmarks.apps.v1;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.machinery.unversioned.protobuf.ProtoField;
 import java.util.Objects;
 
 /** A rollout strategy. Mutable; not thread-safe. */
@@ -18,6 +19,7 @@ public final class DeploymentStrategy {
    *
    * @return the strategy type
    */
+  @ProtoField(1)
   public String getType() {
     return type;
   }
@@ -36,6 +38,7 @@ public final class DeploymentStrategy {
    *
    * @return the rolling update parameters
    */
+  @ProtoField(value = 2, optional = true)
   public RollingUpdateDeployment getRollingUpdate() {
     return rollingUpdate;
   }

@@ -1,6 +1,7 @@
 package dev.machinery.benchmarks.apps.v1;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.machinery.unversioned.protobuf.ProtoField;
 import java.util.Objects;
 
 /** An environment variable. Mutable; not thread-safe. */
@@ -18,6 +19,7 @@ public final class EnvVar {
    *
    * @return the name
    */
+  @ProtoField(1)
   public String getName() {
     return name;
   }
@@ -36,6 +38,7 @@ public final class EnvVar {
    *
    * @return the value
    */
+  @ProtoField(2)
   public String getValue() {
     return value;
   }

@@ -1,6 +1,7 @@
 package dev.machinery.benchmarks.apps.v1;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.machinery.unversioned.protobuf.ProtoField;
 import java.util.Objects;
 
 /** A pod spec. Mutable; not thread-safe. */
@@ -29,6 +30,7 @@ public final class PodSpec {
    *
    * @return the containers
    */
+  @ProtoField(2)
   public java.util.List<Container> getContainers() {
     return containers;
   }
@@ -47,6 +49,7 @@ public final class PodSpec {
    *
    * @return the restart policy
    */
+  @ProtoField(3)
   public String getRestartPolicy() {
     return restartPolicy;
   }
@@ -65,6 +68,7 @@ public final class PodSpec {
    *
    * @return the grace period
    */
+  @ProtoField(value = 4, optional = true)
   public Long getTerminationGracePeriodSeconds() {
     return terminationGracePeriodSeconds;
   }
@@ -83,6 +87,7 @@ public final class PodSpec {
    *
    * @return the node selector
    */
+  @ProtoField(7)
   public java.util.Map<String, String> getNodeSelector() {
     return nodeSelector;
   }
@@ -101,6 +106,7 @@ public final class PodSpec {
    *
    * @return the service account
    */
+  @ProtoField(8)
   public String getServiceAccountName() {
     return serviceAccountName;
   }
@@ -119,6 +125,7 @@ public final class PodSpec {
    *
    * @return the deprecated alias of serviceAccountName
    */
+  @ProtoField(9)
   public String getServiceAccount() {
     return serviceAccount;
   }

@@ -1,6 +1,7 @@
 package dev.machinery.benchmarks.apps.v1;
 
 import dev.machinery.unversioned.meta.v1.ObjectMeta;
+import dev.machinery.unversioned.protobuf.ProtoField;
 import java.util.Objects;
 
 /** A pod template. Mutable; not thread-safe. */
@@ -16,6 +17,7 @@ public final class PodTemplateSpec {
    *
    * @return the template metadata
    */
+  @ProtoField(1)
   public ObjectMeta getMetadata() {
     return metadata;
   }
@@ -34,6 +36,7 @@ public final class PodTemplateSpec {
    *
    * @return the pod spec
    */
+  @ProtoField(2)
   public PodSpec getSpec() {
     return spec;
   }

@@ -1,11 +1,12 @@
 package dev.machinery.benchmarks.apps.v1beta1;
 
+import dev.machinery.unversioned.intstr.IntOrString;
 import java.util.Objects;
 
 /** Rolling update parameters. Mutable; not thread-safe. */
 public final class RollingUpdateDeployment {
-  private Integer maxUnavailable;
-  private Integer maxSurge;
+  private IntOrString maxUnavailable;
+  private IntOrString maxSurge;
 
   /** Creates an empty value. */
   public RollingUpdateDeployment() {}
@@ -15,7 +16,7 @@ public final class RollingUpdateDeployment {
    *
    * @return pods that may be unavailable
    */
-  public Integer getMaxUnavailable() {
+  public IntOrString getMaxUnavailable() {
     return maxUnavailable;
   }
 
@@ -24,7 +25,7 @@ public final class RollingUpdateDeployment {
    *
    * @param maxUnavailable pods that may be unavailable
    */
-  public void setMaxUnavailable(Integer maxUnavailable) {
+  public void setMaxUnavailable(IntOrString maxUnavailable) {
     this.maxUnavailable = maxUnavailable;
   }
 
@@ -33,7 +34,7 @@ public final class RollingUpdateDeployment {
    *
    * @return pods that may be created above the desired count
    */
-  public Integer getMaxSurge() {
+  public IntOrString getMaxSurge() {
     return maxSurge;
   }
 
@@ -42,7 +43,7 @@ public final class RollingUpdateDeployment {
    *
    * @param maxSurge pods that may be created above the desired count
    */
-  public void setMaxSurge(Integer maxSurge) {
+  public void setMaxSurge(IntOrString maxSurge) {
     this.maxSurge = maxSurge;
   }
 

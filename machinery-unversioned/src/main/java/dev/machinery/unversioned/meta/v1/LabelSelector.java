@@ -2,6 +2,7 @@ package dev.machinery.unversioned.meta.v1;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.machinery.unversioned.protobuf.ProtoField;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -27,6 +28,7 @@ public final class LabelSelector {
    * @return the labels, or null
    */
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
+  @ProtoField(1)
   public Map<String, String> getMatchLabels() {
     return matchLabels;
   }
@@ -46,6 +48,7 @@ public final class LabelSelector {
    * @return the expressions, or null
    */
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
+  @ProtoField(2)
   public List<LabelSelectorRequirement> getMatchExpressions() {
     return matchExpressions;
   }

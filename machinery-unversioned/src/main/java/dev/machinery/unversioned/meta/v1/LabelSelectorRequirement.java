@@ -2,6 +2,7 @@ package dev.machinery.unversioned.meta.v1;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.machinery.unversioned.protobuf.ProtoField;
 import java.util.List;
 import java.util.Objects;
 
@@ -52,6 +53,7 @@ public final class LabelSelectorRequirement {
    *
    * @return the key
    */
+  @ProtoField(1)
   public String getKey() {
     return key;
   }
@@ -70,6 +72,7 @@ public final class LabelSelectorRequirement {
    *
    * @return the operator, such as {@code In}
    */
+  @ProtoField(2)
   public String getOperator() {
     return operator;
   }
@@ -89,6 +92,7 @@ public final class LabelSelectorRequirement {
    * @return the values, or null
    */
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
+  @ProtoField(3)
   public List<String> getValues() {
     return values;
   }
