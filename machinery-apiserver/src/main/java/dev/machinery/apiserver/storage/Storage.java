@@ -1,0 +1,112 @@
+package dev.machinery.apiserver.storage;
+
+import java.util.Optional;
+
+/**
+ * A versioned key-value store with the operations of etcd v3 that a Kubernetes-style server needs:
+ * one revision counter for the whole store, every write bumping it; reads at the latest or an
+ * earlier revision; compare-and-swap writes on a key's {@code modRevision}; range reads in pages;
+ * watches from a revision; compaction of old revisions. Keys are strings ordered by their UTF-8
+ * bytes, values opaque bytes (the server stores encoded objects).
+ *
+ * <p>Each operation maps to one etcd request, so an etcd-backed store implements this interface
+ * directly: {@link #create} is a transaction on {@code create_revision == 0}, {@link #update} and
+ * {@link #delete} are transactions on {@code mod_revision}, {@link #list} is a range read with
+ * {@code revision} and {@code limit}, {@link #watch} is a watch with {@code start_revision}. The
+ * contract every implementation must meet is the test suite {@code StorageContract} in this
+ * module's test jar.
+ *
+ * <p>Implementations are safe to use from many threads at once.
+ */
+public interface Storage extends AutoCloseable {
+  /**
+   * Returns the latest revision of the store: that of its last write, 0 when empty and new.
+   *
+   * @return the revision
+   */
+  long currentRevision();
+
+  /**
+   * Returns the oldest revision still readable: reads and watches at an earlier one fail with
+   * {@link StorageException.Kind#COMPACTED}.
+   *
+   * @return the compacted revision (0 when nothing has been compacted)
+   */
+  long compactedRevision();
+
+  /**
+   * Reads a key at the latest revision.
+   *
+   * @param key the key
+   * @return its value, or empty when absent
+   */
+  Optional<KeyValue> get(String key);
+
+  /**
+   * Reads one page of the keys that start with a prefix.
+   *
+   * @param prefix the prefix (empty for every key)
+   * @param revision the revision to read at, or 0 for the latest
+   * @param startKey the first key to include (for a continued list: the key after the last one
+   *     returned), or {@code null} to start at the prefix
+   * @param limit the most items to return, or 0 for all
+   * @return the page, with the revision it was read at
+   * @throws StorageException of kind {@code COMPACTED} when {@code revision} is older than {@link
+   *     #compactedRevision()}, or of kind {@code UNAVAILABLE} when it is in the future
+   */
+  ListResult list(String prefix, long revision, String startKey, int limit);
+
+  /**
+   * Creates a key.
+   *
+   * @param key the key
+   * @param value the bytes
+   * @return the stored value, with its revisions
+   * @throws StorageException of kind {@code KEY_EXISTS} when the key is present
+   */
+  KeyValue create(String key, byte[] value);
+
+  /**
+   * Replaces a key's value if it is still at the revision the caller read.
+   *
+   * @param key the key
+   * @param expectedModRevision the {@code modRevision} the caller read, or 0 for any
+   * @param value the new bytes
+   * @return the stored value, with its revisions
+   * @throws StorageException of kind {@code KEY_NOT_FOUND} when absent, or {@code CONFLICT} (with
+   *     the key's current revision) when it has changed since
+   */
+  KeyValue update(String key, long expectedModRevision, byte[] value);
+
+  /**
+   * Deletes a key if it is still at the revision the caller read.
+   *
+   * @param key the key
+   * @param expectedModRevision the {@code modRevision} the caller read, or 0 for any
+   * @return the value deleted, its {@code modRevision} that of the delete
+   * @throws StorageException of kind {@code KEY_NOT_FOUND} or {@code CONFLICT}
+   */
+  KeyValue delete(String key, long expectedModRevision);
+
+  /**
+   * Watches the keys that start with a prefix, from the change after a revision.
+   *
+   * @param prefix the prefix
+   * @param afterRevision report changes with a greater revision; 0 for changes after now
+   * @return the watch; close it when done
+   * @throws StorageException of kind {@code COMPACTED} when changes after {@code afterRevision} are
+   *     no longer kept
+   */
+  StorageWatch watch(String prefix, long afterRevision);
+
+  /**
+   * Forgets the history before a revision: earlier revisions can no longer be read or watched from.
+   *
+   * @param revision the new compacted revision (not after the current one)
+   */
+  void compact(long revision);
+
+  /** Ends every watch (with {@code UNAVAILABLE}) and refuses further calls. Idempotent. */
+  @Override
+  void close();
+}

@@ -1,0 +1,11 @@
+/**
+ * Machinery API server: a Kubernetes-style API server over a Scheme, with storage shaped like etcd
+ * v3 and an HTTP binding on the JDK's HTTP server.
+ */
+module dev.machinery.apiserver {
+  requires transitive dev.machinery.unversioned;
+  requires jdk.httpserver;
+  requires org.slf4j;
+
+  exports dev.machinery.apiserver.storage;
+}
