@@ -4,8 +4,13 @@
  */
 module dev.machinery.apiserver {
   requires transitive dev.machinery.unversioned;
-  requires jdk.httpserver;
+  requires transitive jdk.httpserver;
   requires org.slf4j;
 
+  exports dev.machinery.apiserver;
+  exports dev.machinery.apiserver.http;
   exports dev.machinery.apiserver.storage;
+
+  opens dev.machinery.apiserver to
+      com.fasterxml.jackson.databind;
 }

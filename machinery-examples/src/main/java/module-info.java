@@ -5,9 +5,14 @@
  */
 module dev.machinery.examples {
   requires transitive dev.machinery.unversioned;
+  requires transitive dev.machinery.apiserver;
 
   exports dev.machinery.examples.api;
   exports dev.machinery.examples.apps;
+  exports dev.machinery.examples.apps.v1beta1;
+  exports dev.machinery.examples.apps.internal;
+  exports dev.machinery.examples.core;
+  exports dev.machinery.examples.server;
   exports dev.machinery.examples.decode;
   exports dev.machinery.examples.gizmo;
   exports dev.machinery.examples.gizmo.v1;
@@ -17,5 +22,11 @@ module dev.machinery.examples {
   opens dev.machinery.examples.api to
       com.fasterxml.jackson.databind;
   opens dev.machinery.examples.apps to
+      com.fasterxml.jackson.databind;
+  opens dev.machinery.examples.apps.internal to
+      com.fasterxml.jackson.databind;
+  opens dev.machinery.examples.apps.v1beta1 to
+      com.fasterxml.jackson.databind;
+  opens dev.machinery.examples.core to
       com.fasterxml.jackson.databind;
 }

@@ -2,7 +2,7 @@ package dev.machinery.unversioned.validation;
 
 import dev.machinery.core.schema.GroupVersion;
 import dev.machinery.core.schema.MalformedIdentifierException;
-import dev.machinery.unversioned.meta.v1.ObjectMeta;
+import dev.machinery.unversioned.meta.v1.MetaObject;
 import dev.machinery.unversioned.meta.v1.OwnerReference;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -50,7 +50,7 @@ public final class ObjectMetaValidation {
    * @return the errors; empty when valid
    */
   public static List<FieldError> validateCreate(
-      ObjectMeta meta, boolean namespaced, NameValidator names, FieldPath path) {
+      MetaObject meta, boolean namespaced, NameValidator names, FieldPath path) {
     List<FieldError> errors = new ArrayList<>();
     String generateName = text(meta.getGenerateName());
     String name = text(meta.getName());
@@ -97,7 +97,7 @@ public final class ObjectMetaValidation {
    * @return the errors; empty when valid
    */
   public static List<FieldError> validateUpdate(
-      ObjectMeta updated, ObjectMeta old, FieldPath path) {
+      MetaObject updated, MetaObject old, FieldPath path) {
     List<FieldError> errors = new ArrayList<>();
     if (old.getDeletionTimestamp() != null) {
       TreeSet<String> added = new TreeSet<>(list(updated.getFinalizers()));

@@ -1,0 +1,347 @@
+package dev.machinery.apiserver;
+
+import dev.machinery.apiserver.endpoints.DiscoveryHandler;
+import dev.machinery.apiserver.endpoints.RequestInfo;
+import dev.machinery.apiserver.endpoints.ResourceHandler;
+import dev.machinery.apiserver.endpoints.Served;
+import dev.machinery.apiserver.endpoints.WatchStreams;
+import dev.machinery.apiserver.http.ApiHandler;
+import dev.machinery.apiserver.http.ApiRequest;
+import dev.machinery.apiserver.http.ApiResponse;
+import dev.machinery.apiserver.http.JdkHttpBinding;
+import dev.machinery.apiserver.registry.ResourceStore;
+import dev.machinery.apiserver.storage.MemoryStorage;
+import dev.machinery.apiserver.storage.Storage;
+import dev.machinery.core.codec.Codec;
+import dev.machinery.core.codec.CodecFactory;
+import dev.machinery.core.runtime.Scheme;
+import dev.machinery.core.schema.GroupVersion;
+import dev.machinery.core.schema.GroupVersionKind;
+import dev.machinery.unversioned.discovery.Discovery;
+import dev.machinery.unversioned.discovery.Enablement;
+import dev.machinery.unversioned.errors.ApiErrors;
+import dev.machinery.unversioned.meta.v1.Status;
+import dev.machinery.unversioned.negotiation.Negotiator;
+import dev.machinery.unversioned.openapi.OpenApiV2;
+import dev.machinery.unversioned.openapi.OpenApiV3;
+import dev.machinery.unversioned.protobuf.ProtobufCodec;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A Kubernetes-style API server over a Scheme: discovery (legacy and aggregated), {@code /version},
+ * health checks, OpenAPI v2 and v3, and for each {@link ResourceDefinition} in each enabled version
+ * the resource endpoints (get, list with selectors and pages, watch, create, update, patch, delete,
+ * deletecollection, dry runs, field validation, the {@code status} and {@code scale} subresources),
+ * with objects kept in a {@link Storage} in their storage version.
+ *
+ * <p>It is an {@link ApiHandler}: {@link #handle} answers one request, whatever carries it; {@link
+ * #serve} runs it on the JDK's HTTP server. Every failure is answered with a {@code Status} of
+ * Kubernetes' reason and code. Thread-safe: immutable after {@link Builder#build()}.
+ */
+public final class ApiServer implements ApiHandler {
+  private static final Logger LOG = LoggerFactory.getLogger(ApiServer.class);
+
+  /** The default request body limit, kube-apiserver's 3 MiB. */
+  public static final long DEFAULT_MAX_REQUEST_BODY_BYTES = 3L * 1024 * 1024;
+
+  private final Discovery discovery;
+  private final DiscoveryHandler discoveryHandler;
+  private final ResourceHandler resources;
+  private final Codec json;
+  private final Storage storage;
+
+  private ApiServer(Builder builder) {
+    Scheme scheme = builder.scheme;
+    CodecFactory codecs = CodecFactory.create(scheme);
+    this.json = codecs.json();
+    this.storage = builder.storage;
+    Discovery.Builder discoveryBuilder = Discovery.builder(scheme).enablement(builder.enablement);
+    Negotiator.Builder negotiatorBuilder = Negotiator.builder(scheme);
+    Map<String, Served> served = new LinkedHashMap<>();
+    ResourceStore namespaces = null;
+    for (ResourceDefinition definition : builder.resources) {
+      List<GroupVersion> versions = versions(scheme, definition);
+      GroupVersion storageVersion =
+          definition
+              .storageVersion()
+              .orElseGet(
+                  () ->
+                      scheme.prioritizedVersionsForGroup(definition.kind().group()).stream()
+                          .filter(v -> scheme.recognizes(v.withKind(definition.kind().kind())))
+                          .findFirst()
+                          .orElseThrow());
+      GroupVersionKind storageKind = storageVersion.withKind(definition.kind().kind());
+      Class<?> storageClass =
+          scheme
+              .typeFor(storageKind)
+              .orElseThrow(
+                  () ->
+                      new IllegalArgumentException(
+                          "the storage version of "
+                              + definition.kind()
+                              + " is "
+                              + storageVersion
+                              + ", where the Scheme does not register it"));
+      ResourceStore store =
+          new ResourceStore(definition, storageKind, storageClass, json, builder.storage);
+      if (definition.kind().group().isEmpty() && definition.kind().kind().equals("Namespace")) {
+        namespaces = store;
+      }
+      for (GroupVersion version : versions) {
+        if (!builder.enablement.isEnabled(version)) {
+          continue;
+        }
+        GroupVersionKind kind = version.withKind(definition.kind().kind());
+        GroupVersionKind listKind = version.withKind(definition.kind().kind() + "List");
+        if (!scheme.recognizes(listKind)) {
+          throw new IllegalArgumentException(
+              "the Scheme does not register "
+                  + listKind
+                  + "; register the list kinds with ResourceList.addToScheme(builder, \""
+                  + definition.kind().kind()
+                  + "\", versions...)");
+        }
+        served.put(
+            version.group() + "/" + version.version() + "/" + definition.resource(),
+            new Served(store, kind, scheme.typeFor(kind).orElseThrow()));
+        discoveryBuilder.addResource(version, definition.info(version));
+      }
+      definition.table().ifPresent(t -> negotiatorBuilder.addTableConvertor(definition.kind(), t));
+      if (definition.scale().isPresent()) {
+        negotiatorBuilder.addScale(
+            definition.kind(), castClass(definition.scaleType()), definition.scale().get());
+      }
+    }
+    this.discovery = discoveryBuilder.build();
+    Negotiator negotiator = negotiatorBuilder.build();
+    OpenApiV3 openApiV3 = OpenApiV3.build(scheme, discovery, builder.kubernetesVersion);
+    OpenApiV2 openApiV2 = OpenApiV2.from(openApiV3, builder.kubernetesVersion);
+    this.discoveryHandler =
+        new DiscoveryHandler(discovery, openApiV3, openApiV2, json, builder.kubernetesVersion);
+    this.resources =
+        new ResourceHandler(
+            scheme,
+            served,
+            negotiator,
+            codecs,
+            ProtobufCodec.create(scheme),
+            builder.maxRequestBodyBytes,
+            new WatchStreams(negotiator, json, builder.bookmarkInterval),
+            namespaces);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Class<Object> castClass(Class<?> type) {
+    return (Class<Object>) type;
+  }
+
+  private static List<GroupVersion> versions(Scheme scheme, ResourceDefinition definition) {
+    List<GroupVersion> versions = new ArrayList<>();
+    for (GroupVersion version : scheme.prioritizedVersionsForGroup(definition.kind().group())) {
+      if (scheme.recognizes(version.withKind(definition.kind().kind()))) {
+        versions.add(version);
+      }
+    }
+    if (versions.isEmpty()) {
+      throw new IllegalArgumentException(
+          "the Scheme registers " + definition.kind() + " in no version of its group");
+    }
+    return versions;
+  }
+
+  /**
+   * Starts a builder over a scheme in which the served kinds, their list kinds ({@link
+   * ResourceList#addToScheme}) and {@code meta.k8s.io/v1} are registered.
+   *
+   * @param scheme the scheme
+   * @return the builder
+   */
+  public static Builder builder(Scheme scheme) {
+    return new Builder(scheme);
+  }
+
+  /**
+   * Returns the discovery documents the server serves.
+   *
+   * @return the discovery
+   */
+  public Discovery discovery() {
+    return discovery;
+  }
+
+  /**
+   * Returns the storage the server keeps objects in.
+   *
+   * @return the storage
+   */
+  public Storage storage() {
+    return storage;
+  }
+
+  @Override
+  public ApiResponse handle(ApiRequest request) {
+    try {
+      Optional<ApiResponse> answered = discoveryHandler.handle(request);
+      if (answered.isPresent()) {
+        return answered.get();
+      }
+      Optional<RequestInfo> info = RequestInfo.parse(request.path());
+      if (info.isEmpty()) {
+        return failure(notFoundStatus());
+      }
+      return resources.handle(request, info.get());
+    } catch (RuntimeException | StackOverflowError e) {
+      Status status = ApiErrors.statusFor(e);
+      if (status.getCode() >= 500) {
+        LOG.warn("{} {} failed", request.method(), request.path(), e);
+      }
+      return failure(status);
+    }
+  }
+
+  private static Status notFoundStatus() {
+    Status status = new Status();
+    status.setApiVersion("v1");
+    status.setKind("Status");
+    status.setStatus("Failure");
+    status.setMessage("the server could not find the requested resource");
+    status.setReason("NotFound");
+    status.setCode(404);
+    return status;
+  }
+
+  private ApiResponse failure(Status status) {
+    status.setApiVersion("v1");
+    status.setKind("Status");
+    if (status.getMetadata() == null) {
+      status.setMetadata(new dev.machinery.unversioned.meta.v1.ListMeta());
+    }
+    return ApiResponse.of(status.getCode(), "application/json", json.encode(status));
+  }
+
+  /**
+   * Serves this server over HTTP on the JDK's HTTP server.
+   *
+   * @param address where to listen; port 0 picks a free one
+   * @return the running binding; close it to stop
+   * @throws IOException when the address cannot be bound
+   */
+  public JdkHttpBinding serve(InetSocketAddress address) throws IOException {
+    return JdkHttpBinding.start(this, address, 2048);
+  }
+
+  /** Collects the server's parts. Not thread-safe. */
+  public static final class Builder {
+    private final Scheme scheme;
+    private final List<ResourceDefinition> resources = new ArrayList<>();
+    private Enablement enablement = Enablement.all();
+    private Storage storage;
+    private String kubernetesVersion = "v1.33.0";
+    private long maxRequestBodyBytes = DEFAULT_MAX_REQUEST_BODY_BYTES;
+    private Duration bookmarkInterval = Duration.ofSeconds(60);
+
+    private Builder(Scheme scheme) {
+      this.scheme = Objects.requireNonNull(scheme, "scheme");
+    }
+
+    /**
+     * Serves a resource.
+     *
+     * @param definition the resource
+     * @return this builder
+     */
+    public Builder addResource(ResourceDefinition definition) {
+      resources.add(Objects.requireNonNull(definition, "definition"));
+      return this;
+    }
+
+    /**
+     * Sets which group versions are served ({@code --runtime-config}); all by default.
+     *
+     * @param enablement the enablement
+     * @return this builder
+     */
+    public Builder enablement(Enablement enablement) {
+      this.enablement = Objects.requireNonNull(enablement, "enablement");
+      return this;
+    }
+
+    /**
+     * Sets the storage (a new {@link MemoryStorage} by default).
+     *
+     * @param storage the storage
+     * @return this builder
+     */
+    public Builder storage(Storage storage) {
+      this.storage = Objects.requireNonNull(storage, "storage");
+      return this;
+    }
+
+    /**
+     * Sets the Kubernetes version {@code /version} reports ({@code v1.33.0} by default); kubectl
+     * builds that pick themselves by the server's minor version read it.
+     *
+     * @param version the version, such as {@code v1.31.2}
+     * @return this builder
+     */
+    public Builder kubernetesVersion(String version) {
+      if (!Objects.requireNonNull(version, "version").matches("v\\d+\\.\\d+\\.\\d+.*")) {
+        throw new IllegalArgumentException(
+            "a Kubernetes version looks like v1.33.0, got \"" + version + "\"");
+      }
+      this.kubernetesVersion = version;
+      return this;
+    }
+
+    /**
+     * Sets the request body limit (3 MiB by default); larger bodies are refused with {@code 413}.
+     *
+     * @param bytes the limit
+     * @return this builder
+     */
+    public Builder maxRequestBodyBytes(long bytes) {
+      if (bytes <= 0) {
+        throw new IllegalArgumentException("the body limit must be positive, got " + bytes);
+      }
+      this.maxRequestBodyBytes = bytes;
+      return this;
+    }
+
+    /**
+     * Sets how often a watch that allows bookmarks gets one (a minute by default).
+     *
+     * @param interval the interval
+     * @return this builder
+     */
+    public Builder bookmarkInterval(Duration interval) {
+      if (interval.isNegative() || interval.isZero()) {
+        throw new IllegalArgumentException("the bookmark interval must be positive");
+      }
+      this.bookmarkInterval = interval;
+      return this;
+    }
+
+    /**
+     * Builds the server.
+     *
+     * @return the server
+     * @throws IllegalArgumentException when a resource's kinds are not registered as it needs
+     */
+    public ApiServer build() {
+      if (storage == null) {
+        storage = new MemoryStorage();
+      }
+      return new ApiServer(this);
+    }
+  }
+}

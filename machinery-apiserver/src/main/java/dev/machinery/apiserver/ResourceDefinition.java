@@ -1,0 +1,354 @@
+package dev.machinery.apiserver;
+
+import dev.machinery.core.schema.GroupKind;
+import dev.machinery.core.schema.GroupVersion;
+import dev.machinery.unversioned.discovery.ResourceInfo;
+import dev.machinery.unversioned.negotiation.ScaleAccessor;
+import dev.machinery.unversioned.negotiation.TableConvertor;
+import dev.machinery.unversioned.validation.NameValidator;
+import dev.machinery.unversioned.validation.Validation;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * What the server needs to know about one resource beyond its Java types: its names (plural,
+ * singular, short names, categories), scope, storage version, subresources, Table columns, name
+ * rule, validation and field labels. The versions it is served in are those the Scheme registers
+ * the kind in, less those the enablement turns off.
+ *
+ * <p>Immutable; built with {@link #builder(GroupKind, boolean)}.
+ */
+public final class ResourceDefinition {
+  private final GroupKind kind;
+  private final String resource;
+  private final String singular;
+  private final boolean namespaced;
+  private final List<String> shortNames;
+  private final List<String> categories;
+  private final GroupVersion storageVersion;
+  private final boolean statusSubresource;
+  private final Class<?> scaleType;
+  private final ScaleAccessor<Object> scale;
+  private final TableConvertor table;
+  private final NameValidator names;
+  private final ResourceValidator validator;
+  private final Map<String, Function<Object, String>> fieldLabels;
+
+  @SuppressWarnings("unchecked")
+  private ResourceDefinition(Builder builder) {
+    this.kind = builder.kind;
+    this.resource = builder.resource;
+    this.singular = builder.singular;
+    this.namespaced = builder.namespaced;
+    this.shortNames = List.copyOf(builder.shortNames);
+    this.categories = List.copyOf(builder.categories);
+    this.storageVersion = builder.storageVersion;
+    this.statusSubresource = builder.statusSubresource;
+    this.scaleType = builder.scaleType;
+    this.scale = (ScaleAccessor<Object>) builder.scale;
+    this.table = builder.table;
+    this.names = builder.names;
+    this.validator = builder.validator;
+    this.fieldLabels = Map.copyOf(builder.fieldLabels);
+  }
+
+  /**
+   * Starts a definition with Kubernetes' guessed plural ({@link ResourceInfo#guessPlural}).
+   *
+   * @param kind the kind
+   * @param namespaced whether objects live in namespaces
+   * @return the builder
+   */
+  public static Builder builder(GroupKind kind, boolean namespaced) {
+    return new Builder(kind, namespaced);
+  }
+
+  /**
+   * Returns the kind.
+   *
+   * @return the group and kind
+   */
+  public GroupKind kind() {
+    return kind;
+  }
+
+  /**
+   * Returns the plural resource name.
+   *
+   * @return the resource, such as {@code deployments}
+   */
+  public String resource() {
+    return resource;
+  }
+
+  /**
+   * Whether objects live in namespaces.
+   *
+   * @return true for a namespaced resource
+   */
+  public boolean namespaced() {
+    return namespaced;
+  }
+
+  /**
+   * Returns the storage version, or empty for the group's preferred version.
+   *
+   * @return the storage version
+   */
+  public Optional<GroupVersion> storageVersion() {
+    return Optional.ofNullable(storageVersion);
+  }
+
+  /**
+   * Whether the resource has a {@code status} subresource (the main resource then ignores status
+   * changes, and the subresource changes only status).
+   *
+   * @return true when it has one
+   */
+  public boolean hasStatus() {
+    return statusSubresource;
+  }
+
+  /**
+   * Returns the {@code scale} subresource's accessor, if any.
+   *
+   * @return the accessor
+   */
+  public Optional<ScaleAccessor<Object>> scale() {
+    return Optional.ofNullable(scale);
+  }
+
+  /**
+   * Returns the class the scale accessor works on, or {@code null}.
+   *
+   * @return the class
+   */
+  public Class<?> scaleType() {
+    return scaleType;
+  }
+
+  /**
+   * Returns the Table columns, or empty for the default (name and creation time).
+   *
+   * @return the convertor
+   */
+  public Optional<TableConvertor> table() {
+    return Optional.ofNullable(table);
+  }
+
+  /**
+   * Returns the name rule.
+   *
+   * @return the rule
+   */
+  public NameValidator names() {
+    return names;
+  }
+
+  /**
+   * Returns the resource's validation, run after the metadata checks.
+   *
+   * @return the validator
+   */
+  public ResourceValidator validator() {
+    return validator;
+  }
+
+  /**
+   * Returns the field labels a field selector may use beyond {@code metadata.name} and {@code
+   * metadata.namespace}, each read from an object in the storage version.
+   *
+   * @return the labels by name
+   */
+  public Map<String, Function<Object, String>> fieldLabels() {
+    return fieldLabels;
+  }
+
+  /**
+   * Returns the resource as discovery describes it in one version.
+   *
+   * @param version the version (its kind for the scale subresource is {@code autoscaling/v1})
+   * @return the description
+   */
+  public ResourceInfo info(GroupVersion version) {
+    ResourceInfo info =
+        new ResourceInfo(
+            kind.kind(),
+            resource,
+            singular,
+            namespaced,
+            ResourceInfo.ALL_VERBS,
+            shortNames,
+            categories,
+            List.of());
+    if (statusSubresource) {
+      info =
+          info.withSubresource(
+              new ResourceInfo.Subresource(
+                  "status", version.withKind(kind.kind()), List.of("get", "patch", "update")));
+    }
+    if (scale != null) {
+      info =
+          info.withSubresource(
+              new ResourceInfo.Subresource(
+                  "scale",
+                  GroupVersion.of("autoscaling", "v1").withKind("Scale"),
+                  List.of("get", "patch", "update")));
+    }
+    return info;
+  }
+
+  /** Collects a definition. Not thread-safe. */
+  public static final class Builder {
+    private final GroupKind kind;
+    private final boolean namespaced;
+    private String resource;
+    private String singular;
+    private final List<String> shortNames = new ArrayList<>();
+    private final List<String> categories = new ArrayList<>();
+    private GroupVersion storageVersion;
+    private boolean statusSubresource;
+    private Class<?> scaleType;
+    private ScaleAccessor<?> scale;
+    private TableConvertor table;
+    private NameValidator names = Validation::nameIsDNSSubdomain;
+    private ResourceValidator validator = (object, old) -> List.of();
+    private final Map<String, Function<Object, String>> fieldLabels = new LinkedHashMap<>();
+
+    private Builder(GroupKind kind, boolean namespaced) {
+      this.kind = Objects.requireNonNull(kind, "kind");
+      this.namespaced = namespaced;
+      this.resource = ResourceInfo.guessPlural(kind.kind());
+      this.singular = kind.kind().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /**
+     * Sets the plural resource name.
+     *
+     * @param resource the plural, such as {@code deployments}
+     * @return this builder
+     */
+    public Builder resource(String resource) {
+      this.resource = Objects.requireNonNull(resource, "resource");
+      return this;
+    }
+
+    /**
+     * Adds short names ({@code deploy}).
+     *
+     * @param names the short names
+     * @return this builder
+     */
+    public Builder shortNames(String... names) {
+      shortNames.addAll(List.of(names));
+      return this;
+    }
+
+    /**
+     * Adds categories ({@code all}).
+     *
+     * @param names the categories
+     * @return this builder
+     */
+    public Builder categories(String... names) {
+      categories.addAll(List.of(names));
+      return this;
+    }
+
+    /**
+     * Sets the version objects are stored in (default: the group's preferred version).
+     *
+     * @param version the storage version
+     * @return this builder
+     */
+    public Builder storageVersion(GroupVersion version) {
+      this.storageVersion = Objects.requireNonNull(version, "version");
+      return this;
+    }
+
+    /**
+     * Adds the {@code status} subresource.
+     *
+     * @return this builder
+     */
+    public Builder statusSubresource() {
+      this.statusSubresource = true;
+      return this;
+    }
+
+    /**
+     * Adds the {@code scale} subresource, read and written through an accessor on the storage
+     * version's class.
+     *
+     * @param type the storage version's class
+     * @param accessor reads and writes the replicas
+     * @param <T> the class
+     * @return this builder
+     */
+    public <T> Builder scaleSubresource(Class<T> type, ScaleAccessor<? super T> accessor) {
+      this.scaleType = Objects.requireNonNull(type, "type");
+      this.scale = Objects.requireNonNull(accessor, "accessor");
+      return this;
+    }
+
+    /**
+     * Sets the Table columns.
+     *
+     * @param convertor the columns and cells
+     * @return this builder
+     */
+    public Builder table(TableConvertor convertor) {
+      this.table = Objects.requireNonNull(convertor, "convertor");
+      return this;
+    }
+
+    /**
+     * Sets the name rule (default: DNS-1123 subdomain).
+     *
+     * @param names the rule
+     * @return this builder
+     */
+    public Builder names(NameValidator names) {
+      this.names = Objects.requireNonNull(names, "names");
+      return this;
+    }
+
+    /**
+     * Sets the resource's validation.
+     *
+     * @param validator the validation
+     * @return this builder
+     */
+    public Builder validator(ResourceValidator validator) {
+      this.validator = Objects.requireNonNull(validator, "validator");
+      return this;
+    }
+
+    /**
+     * Adds a field label a field selector may use, such as {@code spec.nodeName}.
+     *
+     * @param label the label
+     * @param reader reads its value from an object in the storage version ({@code ""} when unset)
+     * @return this builder
+     */
+    public Builder fieldLabel(String label, Function<Object, String> reader) {
+      fieldLabels.put(
+          Objects.requireNonNull(label, "label"), Objects.requireNonNull(reader, "reader"));
+      return this;
+    }
+
+    /**
+     * Builds the definition.
+     *
+     * @return the definition
+     */
+    public ResourceDefinition build() {
+      return new ResourceDefinition(this);
+    }
+  }
+}

@@ -1,0 +1,69 @@
+package dev.machinery.apiserver.http;
+
+import java.io.InputStream;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
+/**
+ * One HTTP request as the server's handlers see it, independent of the HTTP server that received
+ * it: method, decoded path, query parameters, headers (names compared ignoring case) and the body
+ * as a stream the handler reads at most once.
+ *
+ * <p>Immutable apart from the body stream; confined to the thread that handles the request.
+ *
+ * @param method the method, upper case
+ * @param path the path, percent-decoded
+ * @param query the query parameters, each with its values in order
+ * @param headers the headers, by name (any case)
+ * @param body the body
+ */
+public record ApiRequest(
+    String method,
+    String path,
+    Map<String, List<String>> query,
+    Map<String, List<String>> headers,
+    InputStream body) {
+  /**
+   * Copies the maps; header names become case-insensitive.
+   *
+   * @param method see the record description
+   * @param path see the record description
+   * @param query see the record description
+   * @param headers see the record description
+   * @param body see the record description
+   */
+  public ApiRequest {
+    method = Objects.requireNonNull(method, "method").toUpperCase(Locale.ROOT);
+    Objects.requireNonNull(path, "path");
+    query = Map.copyOf(query);
+    TreeMap<String, List<String>> byName = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+    headers.forEach((name, values) -> byName.put(name, List.copyOf(values)));
+    headers = byName;
+    Objects.requireNonNull(body, "body");
+  }
+
+  /**
+   * Returns the first value of a header.
+   *
+   * @param name the header's name, any case
+   * @return the value, or {@code null}
+   */
+  public String header(String name) {
+    List<String> values = headers.get(name);
+    return values == null || values.isEmpty() ? null : values.get(0);
+  }
+
+  /**
+   * Returns the first value of a query parameter.
+   *
+   * @param name the parameter's name
+   * @return the value, or {@code null}
+   */
+  public String parameter(String name) {
+    List<String> values = query.get(name);
+    return values == null || values.isEmpty() ? null : values.get(0);
+  }
+}

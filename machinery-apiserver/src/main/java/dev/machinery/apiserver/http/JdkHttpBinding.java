@@ -1,0 +1,165 @@
+package dev.machinery.apiserver.http;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Serves an {@link ApiHandler} over HTTP/1.1 with the JDK's built-in server ({@code
+ * com.sun.net.httpserver}): no dependency beyond the JDK, chunked streaming for watches, one thread
+ * per active request (up to {@code maxThreads}; further requests wait in the accept backlog).
+ *
+ * <p>Thread-safe; {@link #close()} stops accepting and ends open exchanges.
+ */
+public final class JdkHttpBinding implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(JdkHttpBinding.class);
+
+  private final HttpServer server;
+  private final ExecutorService executor;
+
+  private JdkHttpBinding(HttpServer server, ExecutorService executor) {
+    this.server = server;
+    this.executor = executor;
+  }
+
+  /**
+   * Starts serving on an address.
+   *
+   * @param handler the handler
+   * @param address where to listen; port 0 picks a free one
+   * @param maxThreads the most requests handled at once (watches included)
+   * @return the running binding
+   * @throws IOException when the address cannot be bound
+   */
+  public static JdkHttpBinding start(ApiHandler handler, InetSocketAddress address, int maxThreads)
+      throws IOException {
+    Objects.requireNonNull(handler, "handler");
+    HttpServer server = HttpServer.create(address, 1024);
+    AtomicInteger count = new AtomicInteger();
+    ThreadFactory threads =
+        runnable -> {
+          Thread thread = new Thread(runnable, "machinery-apiserver-" + count.incrementAndGet());
+          thread.setDaemon(true);
+          return thread;
+        };
+    ThreadPoolExecutor executor =
+        new ThreadPoolExecutor(
+            0,
+            maxThreads,
+            30,
+            TimeUnit.SECONDS,
+            new SynchronousQueue<>(),
+            threads,
+            new ThreadPoolExecutor.CallerRunsPolicy());
+    server.setExecutor(executor);
+    server.createContext("/", exchange -> serve(handler, exchange));
+    server.start();
+    return new JdkHttpBinding(server, executor);
+  }
+
+  /**
+   * Returns the address the server listens on (with the port chosen).
+   *
+   * @return the address
+   */
+  public InetSocketAddress address() {
+    return server.getAddress();
+  }
+
+  /**
+   * Returns the port the server listens on.
+   *
+   * @return the port
+   */
+  public int port() {
+    return server.getAddress().getPort();
+  }
+
+  @Override
+  public void close() {
+    server.stop(0);
+    executor.shutdownNow();
+  }
+
+  private static void serve(ApiHandler handler, HttpExchange exchange) {
+    try (exchange) {
+      ApiRequest request =
+          new ApiRequest(
+              exchange.getRequestMethod(),
+              exchange.getRequestURI().getPath(),
+              query(exchange.getRequestURI().getRawQuery()),
+              exchange.getRequestHeaders(),
+              exchange.getRequestBody());
+      ApiResponse response = handler.handle(request);
+      response.headers().forEach((name, values) -> exchange.getResponseHeaders().put(name, values));
+      boolean head = request.method().equals("HEAD");
+      if (response.isStreaming()) {
+        exchange.sendResponseHeaders(response.status(), 0);
+        try (OutputStream out = exchange.getResponseBody()) {
+          response.writeBody(out);
+        }
+      } else {
+        byte[] body = response.body();
+        exchange.sendResponseHeaders(
+            response.status(), head ? -1 : body.length == 0 ? -1 : body.length);
+        if (!head && body.length > 0) {
+          try (OutputStream out = exchange.getResponseBody()) {
+            out.write(body);
+          }
+        }
+      }
+    } catch (IOException e) {
+      LOG.debug("connection ended while answering {}", exchange.getRequestURI(), e);
+    } catch (RuntimeException e) {
+      LOG.warn("handler failed on {}", exchange.getRequestURI(), e);
+    }
+  }
+
+  /**
+   * Splits a raw query into parameters, decoding each name and value ({@code +} is a space).
+   *
+   * @param raw the raw query, or {@code null}
+   * @return the parameters, each with its values in order
+   */
+  static Map<String, List<String>> query(String raw) {
+    Map<String, List<String>> query = new LinkedHashMap<>();
+    if (raw == null || raw.isEmpty()) {
+      return query;
+    }
+    for (String pair : raw.split("&")) {
+      if (pair.isEmpty()) {
+        continue;
+      }
+      int eq = pair.indexOf('=');
+      String name = decode(eq < 0 ? pair : pair.substring(0, eq));
+      String value = eq < 0 ? "" : decode(pair.substring(eq + 1));
+      query.computeIfAbsent(name, k -> new ArrayList<>()).add(value);
+    }
+    return query;
+  }
+
+  private static String decode(String text) {
+    try {
+      return URLDecoder.decode(text, StandardCharsets.UTF_8);
+    } catch (IllegalArgumentException e) {
+      return text;
+    }
+  }
+}

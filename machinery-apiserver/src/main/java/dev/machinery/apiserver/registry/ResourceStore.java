@@ -1,0 +1,589 @@
+package dev.machinery.apiserver.registry;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.machinery.apiserver.ResourceDefinition;
+import dev.machinery.apiserver.storage.KeyValue;
+import dev.machinery.apiserver.storage.ListResult;
+import dev.machinery.apiserver.storage.Storage;
+import dev.machinery.apiserver.storage.StorageException;
+import dev.machinery.apiserver.storage.StorageWatch;
+import dev.machinery.core.codec.Codec;
+import dev.machinery.core.patch.Patches;
+import dev.machinery.core.schema.GroupResource;
+import dev.machinery.core.schema.GroupVersionKind;
+import dev.machinery.unversioned.errors.ApiErrors;
+import dev.machinery.unversioned.meta.v1.Accessor;
+import dev.machinery.unversioned.meta.v1.MetaObject;
+import dev.machinery.unversioned.meta.v1.Preconditions;
+import dev.machinery.unversioned.validation.FieldError;
+import dev.machinery.unversioned.validation.FieldPath;
+import dev.machinery.unversioned.validation.ObjectMetaValidation;
+import java.security.SecureRandom;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.function.Predicate;
+import java.util.function.UnaryOperator;
+
+/**
+ * One resource's objects in a {@link Storage}, with the rules kube-apiserver's generic registry
+ * applies on the way in and out ({@code registry.Store}): keys by namespace and name, the
+ * server-managed metadata (uid, creation time, generation, resourceVersion from the store's
+ * revision, generateName, deletion with finalizers), optimistic concurrency, status kept apart from
+ * the main resource when the resource has a status subresource, validation of the metadata and by
+ * the resource's own validator, and dry runs. Objects are in the storage version.
+ *
+ * <p>Thread-safe: all state is in the storage.
+ */
+public final class ResourceStore {
+  private static final char[] NAME_SUFFIX = "bcdfghjklmnpqrstvwxz2456789".toCharArray();
+  private static final SecureRandom RANDOM = new SecureRandom();
+
+  private final ResourceDefinition definition;
+  private final GroupResource resource;
+  private final GroupVersionKind storageKind;
+  private final Class<?> storageClass;
+  private final Codec codec;
+  private final Storage storage;
+  private final String root;
+
+  /**
+   * Creates the store of one resource.
+   *
+   * @param definition the resource
+   * @param storageKind the kind in the storage version
+   * @param storageClass its class
+   * @param codec the JSON codec objects are stored with
+   * @param storage the storage
+   */
+  public ResourceStore(
+      ResourceDefinition definition,
+      GroupVersionKind storageKind,
+      Class<?> storageClass,
+      Codec codec,
+      Storage storage) {
+    this.definition = definition;
+    this.resource = GroupResource.of(definition.kind().group(), definition.resource());
+    this.storageKind = storageKind;
+    this.storageClass = storageClass;
+    this.codec = codec;
+    this.storage = storage;
+    String group = definition.kind().group().isEmpty() ? "core" : definition.kind().group();
+    this.root = "/registry/" + group + "/" + definition.resource() + "/";
+  }
+
+  /**
+   * Returns the resource's definition.
+   *
+   * @return the definition
+   */
+  public ResourceDefinition definition() {
+    return definition;
+  }
+
+  /**
+   * Returns the group and resource, as errors name them.
+   *
+   * @return the group resource
+   */
+  public GroupResource groupResource() {
+    return resource;
+  }
+
+  /**
+   * Returns the kind objects are stored as.
+   *
+   * @return the storage kind
+   */
+  public GroupVersionKind storageKind() {
+    return storageKind;
+  }
+
+  /**
+   * Returns the storage version's class.
+   *
+   * @return the class
+   */
+  public Class<?> storageClass() {
+    return storageClass;
+  }
+
+  /**
+   * Returns the key prefix of a namespace's objects, or of all objects.
+   *
+   * @param namespace the namespace, or {@code null} for all (and for cluster-scoped resources)
+   * @return the prefix
+   */
+  public String prefix(String namespace) {
+    return definition.namespaced() && namespace != null && !namespace.isEmpty()
+        ? root + namespace + "/"
+        : root;
+  }
+
+  private String key(String namespace, String name) {
+    return prefix(namespace) + name;
+  }
+
+  /**
+   * Decodes a stored value, its resourceVersion set from the revision that wrote it.
+   *
+   * @param kv the value
+   * @return the object, in the storage version
+   */
+  public Object decode(KeyValue kv) {
+    Object object = codec.decode(kv.value(), storageClass).object();
+    Accessor.of(object).setResourceVersion(Long.toString(kv.modRevision()));
+    return object;
+  }
+
+  private byte[] encode(Object object) {
+    MetaObject meta = Accessor.of(object);
+    String version = meta.getResourceVersion();
+    meta.setResourceVersion(null);
+    try {
+      return codec.encode(object);
+    } finally {
+      meta.setResourceVersion(version);
+    }
+  }
+
+  /**
+   * Reads one object.
+   *
+   * @param namespace the namespace ({@code null} for cluster-scoped)
+   * @param name the name
+   * @return the object
+   * @throws dev.machinery.unversioned.errors.StatusException {@code 404} when absent
+   */
+  public Object get(String namespace, String name) {
+    return decode(read(namespace, name));
+  }
+
+  private KeyValue read(String namespace, String name) {
+    return storage
+        .get(key(namespace, name))
+        .orElseThrow(() -> ApiErrors.newNotFound(resource, name));
+  }
+
+  /**
+   * Reads one page of objects.
+   *
+   * @param namespace the namespace, or {@code null} for all
+   * @param filter which objects to return (selectors)
+   * @param limit the most objects, 0 for all
+   * @param continueToken the token of the previous page, or {@code null}
+   * @param resourceVersion the list's resourceVersion parameter ({@code ""}, {@code "0"} or a
+   *     revision to read at exactly)
+   * @return the page
+   */
+  public Page list(
+      String namespace,
+      Predicate<Object> filter,
+      int limit,
+      String continueToken,
+      String resourceVersion) {
+    String prefix = prefix(namespace);
+    long at = 0;
+    String start = null;
+    if (continueToken != null && !continueToken.isEmpty()) {
+      ContinueToken token = ContinueToken.decode(continueToken);
+      at = token.revision();
+      start = prefix + token.start();
+    } else if (resourceVersion != null
+        && !resourceVersion.isEmpty()
+        && !resourceVersion.equals("0")) {
+      at = parseRevision(resourceVersion);
+      if (at > storage.currentRevision()) {
+        throw ApiErrors.newTimeout(
+            "Too large resource version: " + at + ", current: " + storage.currentRevision(), 1);
+      }
+    }
+    List<Object> items = new ArrayList<>();
+    String next = null;
+    String cursor = start;
+    pages:
+    while (true) {
+      ListResult page;
+      try {
+        page = storage.list(prefix, at, cursor, limit == 0 ? 0 : Math.max(limit, 100));
+      } catch (StorageException e) {
+        if (e.kind() == StorageException.Kind.COMPACTED) {
+          throw ApiErrors.newResourceExpired(
+              continueToken != null
+                  ? "The provided continue parameter is too old to display a consistent list"
+                      + " result. You can start a new list without the continue parameter."
+                  : "too old resource version: " + at + " (" + e.revision() + ")");
+        }
+        throw e;
+      }
+      at = page.revision();
+      for (KeyValue kv : page.items()) {
+        if (limit > 0 && items.size() == limit) {
+          next = kv.key();
+          break pages;
+        }
+        Object object = decode(kv);
+        if (filter.test(object)) {
+          items.add(object);
+        }
+      }
+      if (!page.more() || page.items().isEmpty()) {
+        break;
+      }
+      cursor = page.items().get(page.items().size() - 1).key() + "\0";
+    }
+    long revision = at;
+    String token =
+        next == null ? null : new ContinueToken(revision, next.substring(prefix.length())).encode();
+    return new Page(items, revision, token);
+  }
+
+  /**
+   * Creates an object: fills the server-managed metadata, validates, stores.
+   *
+   * @param object the object, in the storage version
+   * @param dryRun whether to stop before storing
+   * @return the stored object (for a dry run, what would be stored)
+   */
+  public Object create(Object object, boolean dryRun) {
+    MetaObject meta = Accessor.of(object);
+    if (isEmpty(meta.getName()) && !isEmpty(meta.getGenerateName())) {
+      meta.setName(meta.getGenerateName() + suffix());
+    }
+    meta.setUid(UUID.randomUUID().toString());
+    meta.setCreationTimestamp(Instant.now().truncatedTo(ChronoUnit.SECONDS));
+    meta.setResourceVersion(null);
+    meta.setGeneration(1);
+    meta.setDeletionTimestamp(null);
+    meta.setDeletionGracePeriodSeconds(null);
+    Object prepared = definition.hasStatus() ? withoutStatus(object) : object;
+    MetaObject preparedMeta = Accessor.of(prepared);
+    List<FieldError> errors =
+        new ArrayList<>(
+            ObjectMetaValidation.validateCreate(
+                preparedMeta,
+                definition.namespaced(),
+                definition.names(),
+                FieldPath.of("metadata")));
+    errors.addAll(definition.validator().validate(prepared, null));
+    if (!errors.isEmpty()) {
+      throw ApiErrors.newInvalid(definition.kind(), name(preparedMeta), errors);
+    }
+    if (dryRun) {
+      if (storage.get(key(preparedMeta.getNamespace(), preparedMeta.getName())).isPresent()) {
+        throw ApiErrors.newAlreadyExists(resource, preparedMeta.getName());
+      }
+      return prepared;
+    }
+    try {
+      KeyValue kv =
+          storage.create(
+              key(preparedMeta.getNamespace(), preparedMeta.getName()), encode(prepared));
+      return decode(kv);
+    } catch (StorageException e) {
+      if (e.kind() == StorageException.Kind.KEY_EXISTS) {
+        throw ApiErrors.newAlreadyExists(resource, preparedMeta.getName());
+      }
+      throw e;
+    }
+  }
+
+  /**
+   * Updates an object: reads the stored one, asks {@code change} for the new one, applies the
+   * update rules, validates and stores it if the stored one has not changed meanwhile (retrying the
+   * read when it has and the new object names no resourceVersion).
+   *
+   * @param namespace the namespace
+   * @param name the name
+   * @param change makes the new object from the stored one (which it may change); a new object
+   *     naming a resourceVersion other than the stored one's is refused with {@code 409}
+   * @param statusOnly whether this is the status subresource (only status changes are kept)
+   * @param dryRun whether to stop before storing
+   * @return the stored object
+   */
+  public Object update(
+      String namespace,
+      String name,
+      UnaryOperator<Object> change,
+      boolean statusOnly,
+      boolean dryRun) {
+    for (int attempt = 0; ; attempt++) {
+      KeyValue current = read(namespace, name);
+      Object old = decode(current);
+      Object updated = change.apply(decode(current));
+      MetaObject meta = Accessor.of(updated);
+      String asked = meta.getResourceVersion();
+      if (!isEmpty(asked) && parseRevision(asked) != current.modRevision()) {
+        throw conflict(name);
+      }
+      Object prepared = prepareUpdate(updated, old, statusOnly);
+      MetaObject oldMeta = Accessor.of(old);
+      MetaObject newMeta = Accessor.of(prepared);
+      List<FieldError> errors =
+          new ArrayList<>(
+              ObjectMetaValidation.validateUpdate(newMeta, oldMeta, FieldPath.of("metadata")));
+      errors.addAll(
+          ObjectMetaValidation.validateCreate(
+              newMeta, definition.namespaced(), definition.names(), FieldPath.of("metadata")));
+      errors.addAll(definition.validator().validate(prepared, old));
+      if (!errors.isEmpty()) {
+        throw ApiErrors.newInvalid(definition.kind(), name, errors);
+      }
+      byte[] bytes = encode(prepared);
+      if (Arrays.equals(bytes, current.value()) || dryRun) {
+        return dryRun ? prepared : old;
+      }
+      try {
+        if (newMeta.getDeletionTimestamp() != null
+            && (newMeta.getFinalizers() == null || newMeta.getFinalizers().isEmpty())) {
+          storage.delete(current.key(), current.modRevision());
+          Accessor.of(prepared).setResourceVersion(Long.toString(storage.currentRevision()));
+          return prepared;
+        }
+        return decode(storage.update(current.key(), current.modRevision(), bytes));
+      } catch (StorageException e) {
+        if (e.kind() == StorageException.Kind.CONFLICT && isEmpty(asked) && attempt < 16) {
+          continue;
+        }
+        if (e.kind() == StorageException.Kind.CONFLICT) {
+          throw conflict(name);
+        }
+        if (e.kind() == StorageException.Kind.KEY_NOT_FOUND) {
+          throw ApiErrors.newNotFound(resource, name);
+        }
+        throw e;
+      }
+    }
+  }
+
+  private Object prepareUpdate(Object updated, Object old, boolean statusOnly) {
+    MetaObject oldMeta = Accessor.of(old);
+    Object prepared;
+    if (statusOnly) {
+      ObjectNode tree = tree(old);
+      JsonNode status = tree(updated).get("status");
+      if (status == null) {
+        tree.remove("status");
+      } else {
+        tree.set("status", status);
+      }
+      prepared = fromTree(tree);
+      Accessor.of(prepared).setResourceVersion(Accessor.of(updated).getResourceVersion());
+    } else if (definition.hasStatus()) {
+      ObjectNode tree = tree(updated);
+      JsonNode status = tree(old).get("status");
+      if (status == null) {
+        tree.remove("status");
+      } else {
+        tree.set("status", status);
+      }
+      prepared = fromTree(tree);
+    } else {
+      prepared = updated;
+    }
+    MetaObject meta = Accessor.of(prepared);
+    if (isEmpty(meta.getUid())) {
+      meta.setUid(oldMeta.getUid());
+    }
+    if (isEmpty(meta.getNamespace())) {
+      meta.setNamespace(oldMeta.getNamespace());
+    }
+    meta.setCreationTimestamp(oldMeta.getCreationTimestamp());
+    meta.setDeletionTimestamp(oldMeta.getDeletionTimestamp());
+    meta.setDeletionGracePeriodSeconds(oldMeta.getDeletionGracePeriodSeconds());
+    meta.setResourceVersion(null);
+    meta.setGeneration(
+        statusOnly || spec(prepared).equals(spec(old))
+            ? oldMeta.getGeneration()
+            : oldMeta.getGeneration() + 1);
+    return prepared;
+  }
+
+  /**
+   * Deletes an object, or marks it deleted when finalizers hold it.
+   *
+   * @param namespace the namespace
+   * @param name the name
+   * @param preconditions the uid and resourceVersion the object must have, or {@code null}
+   * @param dryRun whether to stop before storing
+   * @return the result: the object as last stored, and whether it is gone
+   */
+  public Deletion delete(
+      String namespace, String name, Preconditions preconditions, boolean dryRun) {
+    for (int attempt = 0; ; attempt++) {
+      KeyValue current = read(namespace, name);
+      Object object = decode(current);
+      MetaObject meta = Accessor.of(object);
+      if (preconditions != null) {
+        if (!isEmpty(preconditions.getUid()) && !preconditions.getUid().equals(meta.getUid())) {
+          throw ApiErrors.newConflict(
+              resource,
+              name,
+              "Precondition failed: UID in precondition: "
+                  + preconditions.getUid()
+                  + ", UID in object meta: "
+                  + meta.getUid());
+        }
+        if (!isEmpty(preconditions.getResourceVersion())
+            && !preconditions.getResourceVersion().equals(meta.getResourceVersion())) {
+          throw ApiErrors.newConflict(
+              resource,
+              name,
+              "Precondition failed: ResourceVersion in precondition: "
+                  + preconditions.getResourceVersion()
+                  + ", ResourceVersion in object meta: "
+                  + meta.getResourceVersion());
+        }
+      }
+      boolean finalizers = meta.getFinalizers() != null && !meta.getFinalizers().isEmpty();
+      if (dryRun) {
+        return new Deletion(object, !finalizers);
+      }
+      try {
+        if (finalizers) {
+          if (meta.getDeletionTimestamp() != null) {
+            return new Deletion(object, false);
+          }
+          meta.setDeletionTimestamp(Instant.now().truncatedTo(ChronoUnit.SECONDS));
+          meta.setDeletionGracePeriodSeconds(0L);
+          return new Deletion(
+              decode(storage.update(current.key(), current.modRevision(), encode(object))), false);
+        }
+        KeyValue deleted = storage.delete(current.key(), current.modRevision());
+        meta.setResourceVersion(Long.toString(deleted.modRevision()));
+        return new Deletion(object, true);
+      } catch (StorageException e) {
+        if (e.kind() == StorageException.Kind.CONFLICT && attempt < 16) {
+          continue;
+        }
+        if (e.kind() == StorageException.Kind.KEY_NOT_FOUND) {
+          throw ApiErrors.newNotFound(resource, name);
+        }
+        throw e;
+      }
+    }
+  }
+
+  /**
+   * Watches the objects of a namespace, or all.
+   *
+   * @param namespace the namespace, or {@code null}
+   * @param afterRevision report changes after this revision
+   * @return the storage watch
+   */
+  public StorageWatch watch(String namespace, long afterRevision) {
+    return storage.watch(prefix(namespace), afterRevision);
+  }
+
+  /**
+   * Returns the store's current revision.
+   *
+   * @return the revision
+   */
+  public long currentRevision() {
+    return storage.currentRevision();
+  }
+
+  /**
+   * Reads the object stored before a change, if the store still has it at that revision.
+   *
+   * @param kv the value
+   * @return the object
+   */
+  public Optional<Object> decodeOptional(KeyValue kv) {
+    return kv == null ? Optional.empty() : Optional.of(decode(kv));
+  }
+
+  private RuntimeException conflict(String name) {
+    return ApiErrors.newConflict(
+        resource,
+        name,
+        "the object has been modified; please apply your changes to the latest version and try"
+            + " again");
+  }
+
+  /**
+   * Parses a resourceVersion a client sent.
+   *
+   * @param text the text
+   * @return the revision
+   * @throws dev.machinery.unversioned.errors.StatusException {@code 400} when it is not a number
+   */
+  public static long parseRevision(String text) {
+    try {
+      long value = Long.parseLong(text);
+      if (value < 0) {
+        throw new NumberFormatException();
+      }
+      return value;
+    } catch (NumberFormatException e) {
+      throw ApiErrors.newBadRequest("invalid resource version: " + text);
+    }
+  }
+
+  private Object withoutStatus(Object object) {
+    ObjectNode tree = tree(object);
+    if (!tree.has("status")) {
+      return object;
+    }
+    tree.remove("status");
+    return fromTree(tree);
+  }
+
+  private ObjectNode tree(Object object) {
+    return (ObjectNode) Patches.readTree(codec.encode(object), "the object");
+  }
+
+  private Object fromTree(ObjectNode tree) {
+    return codec
+        .decode(tree.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8), storageClass)
+        .object();
+  }
+
+  private JsonNode spec(Object object) {
+    ObjectNode tree = tree(object);
+    tree.remove("metadata");
+    tree.remove("status");
+    tree.remove("apiVersion");
+    tree.remove("kind");
+    return tree;
+  }
+
+  private static String name(MetaObject meta) {
+    return isEmpty(meta.getName()) ? "" : meta.getName();
+  }
+
+  private static boolean isEmpty(String text) {
+    return text == null || text.isEmpty();
+  }
+
+  private static String suffix() {
+    char[] chars = new char[5];
+    for (int i = 0; i < chars.length; i++) {
+      chars[i] = NAME_SUFFIX[RANDOM.nextInt(NAME_SUFFIX.length)];
+    }
+    return new String(chars);
+  }
+
+  /**
+   * One page of a list.
+   *
+   * @param items the objects, in the storage version
+   * @param revision the revision read at (the list's resourceVersion)
+   * @param continueToken the token of the next page, or {@code null} on the last
+   */
+  public record Page(List<Object> items, long revision, String continueToken) {}
+
+  /**
+   * The result of a delete.
+   *
+   * @param object the object as last stored
+   * @param gone whether it is deleted (false when finalizers hold it)
+   */
+  public record Deletion(Object object, boolean gone) {}
+}

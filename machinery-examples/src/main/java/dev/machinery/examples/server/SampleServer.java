@@ -1,0 +1,472 @@
+package dev.machinery.examples.server;
+
+import dev.machinery.apiserver.ApiServer;
+import dev.machinery.apiserver.ResourceDefinition;
+import dev.machinery.apiserver.ResourceList;
+import dev.machinery.apiserver.http.ApiRequest;
+import dev.machinery.apiserver.http.ApiResponse;
+import dev.machinery.apiserver.http.JdkHttpBinding;
+import dev.machinery.core.runtime.Scheme;
+import dev.machinery.core.schema.GroupKind;
+import dev.machinery.core.schema.GroupVersion;
+import dev.machinery.examples.apps.Container;
+import dev.machinery.examples.apps.Deployment;
+import dev.machinery.examples.apps.DeploymentSpec;
+import dev.machinery.examples.apps.DeploymentStatus;
+import dev.machinery.examples.core.ConfigMap;
+import dev.machinery.examples.core.CoreV1;
+import dev.machinery.examples.core.Event;
+import dev.machinery.examples.core.Namespace;
+import dev.machinery.examples.core.ObjectReference;
+import dev.machinery.unversioned.discovery.Enablement;
+import dev.machinery.unversioned.labels.LabelSelectors;
+import dev.machinery.unversioned.meta.v1.MetaV1;
+import dev.machinery.unversioned.meta.v1.Scale;
+import dev.machinery.unversioned.meta.v1.ScaleSpec;
+import dev.machinery.unversioned.meta.v1.ScaleStatus;
+import dev.machinery.unversioned.negotiation.ScaleAccessor;
+import dev.machinery.unversioned.validation.FieldError;
+import dev.machinery.unversioned.validation.FieldPath;
+import dev.machinery.unversioned.validation.Validation;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CountDownLatch;
+import java.util.stream.Collectors;
+
+/**
+ * The sample API server: core {@code v1} Namespace, ConfigMap and Event, and {@code apps}
+ * Deployment served in {@code v1beta1} and {@code v1} (stored as {@code v1}) with {@code status}
+ * and {@code scale} subresources, the short name {@code deploy} and the {@code all} category, with
+ * kubectl's columns for each. Run it with {@code mvn -q -pl machinery-examples exec:java
+ * -Dexec.mainClass=dev.machinery.examples.server.SampleServer}; flags {@code --port} and {@code
+ * --runtime-config}.
+ *
+ * <p>Thread-safe once built, as {@link ApiServer} is.
+ */
+public final class SampleServer {
+  /** The group version {@code apps/v1beta1}. */
+  public static final GroupVersion APPS_V1BETA1 = GroupVersion.of("apps", "v1beta1");
+
+  /** The group version {@code apps/v1}. */
+  public static final GroupVersion APPS_V1 = GroupVersion.of("apps", "v1");
+
+  private SampleServer() {}
+
+  /**
+   * Returns the sample's Scheme: the kinds, their list kinds, and {@code meta.k8s.io/v1}.
+   *
+   * @return the scheme
+   */
+  public static Scheme scheme() {
+    Scheme.Builder builder = MetaV1.addToScheme(Scheme.builder());
+    builder.addKnownTypes(CoreV1.CORE_V1, Namespace.class, ConfigMap.class, Event.class);
+    builder.addKnownTypes(APPS_V1, Deployment.class);
+    builder.addKnownTypes(APPS_V1BETA1, dev.machinery.examples.apps.v1beta1.Deployment.class);
+    builder.setVersionPriority(APPS_V1, APPS_V1BETA1);
+    builder.addInternalTypes("apps", dev.machinery.examples.apps.internal.Deployment.class);
+    for (Class<?> external :
+        List.of(Deployment.class, dev.machinery.examples.apps.v1beta1.Deployment.class)) {
+      builder.addGenericConversion(external, dev.machinery.examples.apps.internal.Deployment.class);
+      builder.addGenericConversion(dev.machinery.examples.apps.internal.Deployment.class, external);
+    }
+    ResourceList.addToScheme(builder, "Namespace", CoreV1.CORE_V1);
+    ResourceList.addToScheme(builder, "ConfigMap", CoreV1.CORE_V1);
+    ResourceList.addToScheme(builder, "Event", CoreV1.CORE_V1);
+    ResourceList.addToScheme(builder, "Deployment", APPS_V1, APPS_V1BETA1);
+    return builder.build();
+  }
+
+  /**
+   * Builds the sample server, empty.
+   *
+   * @param enablement which group versions to serve
+   * @return the server
+   */
+  public static ApiServer build(Enablement enablement) {
+    Scheme scheme = scheme();
+    return ApiServer.builder(scheme)
+        .enablement(enablement)
+        .addResource(
+            ResourceDefinition.builder(GroupKind.of("", "Namespace"), false)
+                .shortNames("ns")
+                .names(Validation::nameIsDNSLabel)
+                .table(
+                    Columns.of(Namespace.class::cast)
+                        .add(
+                            "Name",
+                            "string",
+                            0,
+                            "Name must be unique.",
+                            n -> n.getMetadata().getName())
+                        .add(
+                            "Status",
+                            "string",
+                            0,
+                            "The status of the namespace",
+                            n -> n.getStatus() == null ? "Active" : n.getStatus().phase())
+                        .add(
+                            "Age",
+                            "string",
+                            0,
+                            "Time since creation.",
+                            n -> Ages.since(n.getMetadata().getCreationTimestamp())))
+                .build())
+        .addResource(
+            ResourceDefinition.builder(GroupKind.of("", "ConfigMap"), true)
+                .shortNames("cm")
+                .table(
+                    Columns.of(ConfigMap.class::cast)
+                        .add(
+                            "Name",
+                            "string",
+                            0,
+                            "Name must be unique within a namespace.",
+                            c -> c.getMetadata().getName())
+                        .add(
+                            "Data",
+                            "integer",
+                            0,
+                            "Number of keys.",
+                            c -> size(c.getData()) + size(c.getBinaryData()))
+                        .add(
+                            "Age",
+                            "string",
+                            0,
+                            "Time since creation.",
+                            c -> Ages.since(c.getMetadata().getCreationTimestamp())))
+                .build())
+        .addResource(
+            ResourceDefinition.builder(GroupKind.of("", "Event"), true)
+                .shortNames("ev")
+                .fieldLabel("involvedObject.kind", e -> involved((Event) e, ObjectReference::kind))
+                .fieldLabel(
+                    "involvedObject.namespace",
+                    e -> involved((Event) e, ObjectReference::namespace))
+                .fieldLabel("involvedObject.name", e -> involved((Event) e, ObjectReference::name))
+                .fieldLabel("involvedObject.uid", e -> involved((Event) e, ObjectReference::uid))
+                .fieldLabel(
+                    "involvedObject.apiVersion",
+                    e -> involved((Event) e, ObjectReference::apiVersion))
+                .fieldLabel(
+                    "involvedObject.resourceVersion",
+                    e -> involved((Event) e, ObjectReference::resourceVersion))
+                .fieldLabel(
+                    "involvedObject.fieldPath",
+                    e -> involved((Event) e, ObjectReference::fieldPath))
+                .fieldLabel("reason", e -> ((Event) e).getReason())
+                .fieldLabel("type", e -> ((Event) e).getType())
+                .table(
+                    Columns.of(Event.class::cast)
+                        .add(
+                            "Last Seen",
+                            "string",
+                            0,
+                            "Time since the last occurrence.",
+                            e ->
+                                Ages.since(
+                                    e.getLastTimestamp() == null
+                                        ? e.getMetadata().getCreationTimestamp()
+                                        : e.getLastTimestamp().instant()))
+                        .add("Type", "string", 0, "Normal or Warning.", Event::getType)
+                        .add("Reason", "string", 0, "Why it happened.", Event::getReason)
+                        .add(
+                            "Object",
+                            "string",
+                            0,
+                            "The object it is about.",
+                            e ->
+                                e.getInvolvedObject() == null
+                                    ? ""
+                                    : e.getInvolvedObject()
+                                            .kind()
+                                            .toLowerCase(java.util.Locale.ROOT)
+                                        + "/"
+                                        + e.getInvolvedObject().name())
+                        .add("Message", "string", 0, "What happened.", Event::getMessage))
+                .build())
+        .addResource(
+            ResourceDefinition.builder(GroupKind.of("apps", "Deployment"), true)
+                .shortNames("deploy")
+                .categories("all")
+                .storageVersion(APPS_V1)
+                .statusSubresource()
+                .scaleSubresource(Deployment.class, new DeploymentScale())
+                .validator(SampleServer::validateDeployment)
+                .table(deploymentColumns(scheme))
+                .build())
+        .build();
+  }
+
+  private static Columns<Deployment> deploymentColumns(Scheme scheme) {
+    return Columns.of(
+            (Object o) ->
+                Deployment.class.isInstance(o)
+                    ? Deployment.class.cast(o)
+                    : scheme.convert(o, Deployment.class))
+        .add(
+            "Name",
+            "string",
+            0,
+            "Name must be unique within a namespace.",
+            d -> d.getMetadata().getName())
+        .add(
+            "Ready",
+            "string",
+            0,
+            "Number of the pod with ready state.",
+            d -> number(status(d).readyReplicas()) + "/" + number(spec(d).replicas()))
+        .add(
+            "Up-to-date",
+            "integer",
+            0,
+            "Total number of non-terminated pods targeted by this deployment that have the desired template spec.",
+            d -> number(status(d).updatedReplicas()))
+        .add(
+            "Available",
+            "integer",
+            0,
+            "Total number of available pods (ready for at least minReadySeconds) targeted by this deployment.",
+            d -> number(status(d).availableReplicas()))
+        .add(
+            "Age",
+            "string",
+            0,
+            "Time since creation.",
+            d -> Ages.since(d.getMetadata().getCreationTimestamp()))
+        .add(
+            "Containers",
+            "string",
+            1,
+            "Names of each container in the template.",
+            d -> containers(d).stream().map(Container::name).collect(Collectors.joining(",")))
+        .add(
+            "Images",
+            "string",
+            1,
+            "Images referenced by each container in the template.",
+            d -> containers(d).stream().map(Container::image).collect(Collectors.joining(",")))
+        .add(
+            "Selector",
+            "string",
+            1,
+            "Label selector for pods.",
+            d ->
+                spec(d).selector() == null
+                    ? "<none>"
+                    : LabelSelectors.toSelector(spec(d).selector()).toString());
+  }
+
+  private static DeploymentSpec spec(Deployment d) {
+    return d.getSpec() == null
+        ? new DeploymentSpec(null, null, null, null, null, null, null, null)
+        : d.getSpec();
+  }
+
+  private static DeploymentStatus status(Deployment d) {
+    return d.getStatus() == null
+        ? new DeploymentStatus(null, null, null, null, null, null, null)
+        : d.getStatus();
+  }
+
+  private static List<Container> containers(Deployment d) {
+    DeploymentSpec spec = spec(d);
+    if (spec.template() == null
+        || spec.template().spec() == null
+        || spec.template().spec().containers() == null) {
+      return List.of();
+    }
+    return spec.template().spec().containers();
+  }
+
+  private static int number(Integer value) {
+    return value == null ? 0 : value;
+  }
+
+  private static int size(Map<String, ?> map) {
+    return map == null ? 0 : map.size();
+  }
+
+  private static String involved(
+      Event event, java.util.function.Function<ObjectReference, String> field) {
+    return event.getInvolvedObject() == null
+        ? ""
+        : Objects.toString(field.apply(event.getInvolvedObject()), "");
+  }
+
+  private static List<FieldError> validateDeployment(Object object, Object old) {
+    Deployment deployment = (Deployment) object;
+    List<FieldError> errors = new ArrayList<>();
+    FieldPath spec = FieldPath.of("spec");
+    DeploymentSpec s = deployment.getSpec();
+    if (s == null) {
+      errors.add(FieldError.required(spec, ""));
+      return errors;
+    }
+    if (s.replicas() != null && s.replicas() < 0) {
+      errors.add(
+          FieldError.invalid(
+              spec.child("replicas"), s.replicas(), "must be greater than or equal to 0"));
+    }
+    if (s.selector() == null) {
+      errors.add(FieldError.required(spec.child("selector"), ""));
+    }
+    if (s.template() == null
+        || s.template().spec() == null
+        || s.template().spec().containers() == null
+        || s.template().spec().containers().isEmpty()) {
+      errors.add(FieldError.required(spec.child("template").child("spec").child("containers"), ""));
+    } else {
+      List<Container> containers = s.template().spec().containers();
+      for (int i = 0; i < containers.size(); i++) {
+        Container c = containers.get(i);
+        FieldPath path = spec.child("template").child("spec").child("containers").index(i);
+        if (c.name() == null || c.name().isEmpty()) {
+          errors.add(FieldError.required(path.child("name"), ""));
+        }
+        if (c.image() == null || c.image().isEmpty()) {
+          errors.add(FieldError.required(path.child("image"), ""));
+        }
+      }
+    }
+    if (s.selector() != null && s.template() != null && s.template().metadata() != null) {
+      Map<String, String> labels = s.template().metadata().getLabels();
+      if (!LabelSelectors.toSelector(s.selector()).matches(labels == null ? Map.of() : labels)) {
+        errors.add(
+            FieldError.invalid(
+                spec.child("template").child("metadata").child("labels"),
+                labels,
+                "`selector` does not match template `labels`"));
+      }
+    }
+    return errors;
+  }
+
+  /** The scale subresource of a Deployment: replicas in spec and status, the selector. */
+  private static final class DeploymentScale implements ScaleAccessor<Deployment> {
+    @Override
+    public Scale read(Deployment deployment) {
+      Scale scale = new Scale();
+      ScaleSpec spec = new ScaleSpec();
+      spec.setReplicas(number(spec(deployment).replicas()));
+      scale.setSpec(spec);
+      ScaleStatus status = new ScaleStatus();
+      status.setReplicas(number(status(deployment).replicas()));
+      if (spec(deployment).selector() != null) {
+        status.setSelector(LabelSelectors.toSelector(spec(deployment).selector()).toString());
+      }
+      scale.setStatus(status);
+      return scale;
+    }
+
+    @Override
+    public void write(Deployment deployment, Scale scale) {
+      DeploymentSpec s = spec(deployment);
+      int replicas = scale.getSpec() == null ? 0 : scale.getSpec().getReplicas();
+      deployment.setSpec(
+          new DeploymentSpec(
+              replicas,
+              s.selector(),
+              s.template(),
+              s.strategy(),
+              s.minReadySeconds(),
+              s.revisionHistoryLimit(),
+              s.paused(),
+              s.progressDeadlineSeconds()));
+    }
+  }
+
+  /**
+   * Loads the sample objects: namespaces {@code default} and {@code kube-system}, a ConfigMap and a
+   * Deployment in {@code default}, through the server's own create path.
+   *
+   * @param server the server
+   */
+  public static void loadSamples(ApiServer server) {
+    post(
+        server,
+        "/api/v1/namespaces",
+        "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":\"default\"}}");
+    post(
+        server,
+        "/api/v1/namespaces",
+        "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":\"kube-system\"}}");
+    post(
+        server,
+        "/api/v1/namespaces/default/configmaps",
+        "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"greeting\",\"labels\":{\"app\":\"hello\"}},\"data\":{\"message\":\"hello, world\"}}");
+    post(
+        server,
+        "/apis/apps/v1/namespaces/default/deployments",
+        "{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\",\"metadata\":{\"name\":\"hello\",\"labels\":{\"app\":\"hello\",\"tier\":\"web\"}},"
+            + "\"spec\":{\"replicas\":2,\"selector\":{\"matchLabels\":{\"app\":\"hello\"},\"matchExpressions\":[{\"key\":\"tier\",\"operator\":\"In\",\"values\":[\"web\"]}]},"
+            + "\"template\":{\"metadata\":{\"labels\":{\"app\":\"hello\",\"tier\":\"web\"}},\"spec\":{\"containers\":[{\"name\":\"hello\",\"image\":\"nginx:1.27\","
+            + "\"resources\":{\"requests\":{\"cpu\":\"100m\",\"memory\":\"64Mi\"}}}]}},"
+            + "\"strategy\":{\"type\":\"RollingUpdate\",\"rollingUpdate\":{\"maxSurge\":\"25%\",\"maxUnavailable\":0}}}}");
+  }
+
+  private static void post(ApiServer server, String path, String json) {
+    InputStream body = new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8));
+    ApiResponse response =
+        server.handle(
+            new ApiRequest(
+                "POST", path, Map.of(), Map.of("Content-Type", List.of("application/json")), body));
+    if (response.status() != 201) {
+      throw new IllegalStateException(
+          "loading a sample into "
+              + path
+              + " failed: "
+              + new String(response.body(), StandardCharsets.UTF_8));
+    }
+  }
+
+  /**
+   * Starts the sample server on localhost and prints its URL.
+   *
+   * @param args {@code --port N} (default 8080; 0 picks a free port) and {@code --runtime-config
+   *     RULES} (such as {@code apps/v1beta1=false})
+   * @throws IOException when the port cannot be bound
+   * @throws InterruptedException when interrupted while serving
+   */
+  public static void main(String[] args) throws IOException, InterruptedException {
+    int port = 8080;
+    Enablement enablement = Enablement.all();
+    for (int i = 0; i < args.length; i++) {
+      String arg = args[i];
+      String value = i + 1 < args.length ? args[i + 1] : null;
+      if (arg.startsWith("--port=")) {
+        port = Integer.parseInt(arg.substring("--port=".length()));
+      } else if (arg.equals("--port") && value != null) {
+        port = Integer.parseInt(value);
+        i++;
+      } else if (arg.startsWith("--runtime-config=")) {
+        enablement = Enablement.parse(arg.substring("--runtime-config=".length()));
+      } else if (arg.equals("--runtime-config") && value != null) {
+        enablement = Enablement.parse(value);
+        i++;
+      } else {
+        System.err.println("usage: SampleServer [--port N] [--runtime-config RULES]");
+        System.exit(2);
+      }
+    }
+    ApiServer server = build(enablement);
+    loadSamples(server);
+    try (JdkHttpBinding binding =
+        server.serve(new InetSocketAddress(InetAddress.getLoopbackAddress(), port))) {
+      System.out.println("Serving on http://127.0.0.1:" + binding.port());
+      System.out.println(
+          "In another terminal: kubectl --server http://127.0.0.1:" + binding.port() + " get all");
+      new CountDownLatch(1).await();
+    } catch (UncheckedIOException e) {
+      throw e.getCause();
+    }
+  }
+}

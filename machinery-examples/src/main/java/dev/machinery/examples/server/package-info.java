@@ -1,0 +1,5 @@
+/**
+ * The sample API server built on machinery-apiserver: {@link
+ * dev.machinery.examples.server.SampleServer}.
+ */
+package dev.machinery.examples.server;
