@@ -32,6 +32,7 @@ public final class ResourceDefinition {
   private final List<String> categories;
   private final GroupVersion storageVersion;
   private final boolean statusSubresource;
+  private final boolean generation;
   private final Class<?> scaleType;
   private final ScaleAccessor<Object> scale;
   private final TableConvertor table;
@@ -49,6 +50,7 @@ public final class ResourceDefinition {
     this.categories = List.copyOf(builder.categories);
     this.storageVersion = builder.storageVersion;
     this.statusSubresource = builder.statusSubresource;
+    this.generation = builder.generation;
     this.scaleType = builder.scaleType;
     this.scale = (ScaleAccessor<Object>) builder.scale;
     this.table = builder.table;
@@ -112,6 +114,16 @@ public final class ResourceDefinition {
    */
   public boolean hasStatus() {
     return statusSubresource;
+  }
+
+  /**
+   * Whether the server keeps {@code metadata.generation}: 1 on create, bumped on each change
+   * outside metadata and status (as for Deployments; ConfigMaps and Namespaces have none).
+   *
+   * @return true when it does
+   */
+  public boolean tracksGeneration() {
+    return generation;
   }
 
   /**
@@ -213,6 +225,7 @@ public final class ResourceDefinition {
     private final List<String> categories = new ArrayList<>();
     private GroupVersion storageVersion;
     private boolean statusSubresource;
+    private boolean generation;
     private Class<?> scaleType;
     private ScaleAccessor<?> scale;
     private TableConvertor table;
@@ -278,6 +291,16 @@ public final class ResourceDefinition {
      */
     public Builder statusSubresource() {
       this.statusSubresource = true;
+      return this;
+    }
+
+    /**
+     * Keeps {@code metadata.generation} (see {@link ResourceDefinition#tracksGeneration()}).
+     *
+     * @return this builder
+     */
+    public Builder tracksGeneration() {
+      this.generation = true;
       return this;
     }
 

@@ -258,7 +258,7 @@ public final class ResourceStore {
     meta.setUid(UUID.randomUUID().toString());
     meta.setCreationTimestamp(Instant.now().truncatedTo(ChronoUnit.SECONDS));
     meta.setResourceVersion(null);
-    meta.setGeneration(1);
+    meta.setGeneration(definition.tracksGeneration() ? 1 : 0);
     meta.setDeletionTimestamp(null);
     meta.setDeletionGracePeriodSeconds(null);
     Object prepared = definition.hasStatus() ? withoutStatus(object) : object;
@@ -322,6 +322,7 @@ public final class ResourceStore {
         throw conflict(name);
       }
       Object prepared = prepareUpdate(updated, old, statusOnly);
+      Accessor.of(prepared).setResourceVersion(Long.toString(current.modRevision()));
       MetaObject oldMeta = Accessor.of(old);
       MetaObject newMeta = Accessor.of(prepared);
       List<FieldError> errors =
@@ -398,7 +399,7 @@ public final class ResourceStore {
     meta.setDeletionGracePeriodSeconds(oldMeta.getDeletionGracePeriodSeconds());
     meta.setResourceVersion(null);
     meta.setGeneration(
-        statusOnly || spec(prepared).equals(spec(old))
+        !definition.tracksGeneration() || statusOnly || spec(prepared).equals(spec(old))
             ? oldMeta.getGeneration()
             : oldMeta.getGeneration() + 1);
     return prepared;

@@ -199,6 +199,7 @@ public final class SampleServer {
                 .categories("all")
                 .storageVersion(APPS_V1)
                 .statusSubresource()
+                .tracksGeneration()
                 .scaleSubresource(Deployment.class, new DeploymentScale())
                 .validator(SampleServer::validateDeployment)
                 .table(deploymentColumns(scheme))
