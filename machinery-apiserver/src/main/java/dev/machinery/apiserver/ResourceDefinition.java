@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 /**
  * What the server needs to know about one resource beyond its Java types: its names (plural,
@@ -38,6 +39,7 @@ public final class ResourceDefinition {
   private final TableConvertor table;
   private final NameValidator names;
   private final ResourceValidator validator;
+  private final UnaryOperator<Object> prepareForCreate;
   private final Map<String, Function<Object, String>> fieldLabels;
 
   @SuppressWarnings("unchecked")
@@ -56,6 +58,7 @@ public final class ResourceDefinition {
     this.table = builder.table;
     this.names = builder.names;
     this.validator = builder.validator;
+    this.prepareForCreate = builder.prepareForCreate;
     this.fieldLabels = Map.copyOf(builder.fieldLabels);
   }
 
@@ -172,6 +175,16 @@ public final class ResourceDefinition {
   }
 
   /**
+   * Returns what the resource does to a new object before it is validated ({@code
+   * PrepareForCreate}), such as setting a Namespace's phase.
+   *
+   * @return the function, given and returning an object in the storage version
+   */
+  public UnaryOperator<Object> prepareForCreate() {
+    return prepareForCreate;
+  }
+
+  /**
    * Returns the field labels a field selector may use beyond {@code metadata.name} and {@code
    * metadata.namespace}, each read from an object in the storage version.
    *
@@ -231,6 +244,7 @@ public final class ResourceDefinition {
     private TableConvertor table;
     private NameValidator names = Validation::nameIsDNSSubdomain;
     private ResourceValidator validator = (object, old) -> List.of();
+    private UnaryOperator<Object> prepareForCreate = UnaryOperator.identity();
     private final Map<String, Function<Object, String>> fieldLabels = new LinkedHashMap<>();
 
     private Builder(GroupKind kind, boolean namespaced) {
@@ -349,6 +363,18 @@ public final class ResourceDefinition {
      */
     public Builder validator(ResourceValidator validator) {
       this.validator = Objects.requireNonNull(validator, "validator");
+      return this;
+    }
+
+    /**
+     * Sets what the resource does to a new object before it is validated ({@code
+     * PrepareForCreate}); it may change the object and return it, or return another.
+     *
+     * @param prepare the function, given and returning an object in the storage version
+     * @return this builder
+     */
+    public Builder prepareForCreate(UnaryOperator<Object> prepare) {
+      this.prepareForCreate = Objects.requireNonNull(prepare, "prepare");
       return this;
     }
 

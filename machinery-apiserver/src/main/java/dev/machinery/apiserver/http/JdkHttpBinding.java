@@ -31,6 +31,8 @@ import org.slf4j.LoggerFactory;
 public final class JdkHttpBinding implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(JdkHttpBinding.class);
 
+  private static final long MAX_DRAIN_BYTES = 64L * 1024 * 1024;
+
   private final HttpServer server;
   private final ExecutorService executor;
 
@@ -125,10 +127,24 @@ public final class JdkHttpBinding implements AutoCloseable {
           }
         }
       }
+      drain(exchange);
     } catch (IOException e) {
       LOG.debug("connection ended while answering {}", exchange.getRequestURI(), e);
     } catch (RuntimeException e) {
       LOG.warn("handler failed on {}", exchange.getRequestURI(), e);
+    }
+  }
+
+  /**
+   * Reads what is left of a refused request's body (up to {@value #MAX_DRAIN_BYTES} bytes), so that
+   * closing the connection does not reset it before the client has read the answer.
+   */
+  private static void drain(HttpExchange exchange) throws IOException {
+    byte[] buffer = new byte[64 * 1024];
+    long left = MAX_DRAIN_BYTES;
+    int n;
+    while (left > 0 && (n = exchange.getRequestBody().read(buffer)) >= 0) {
+      left -= n;
     }
   }
 

@@ -261,7 +261,10 @@ public final class ResourceStore {
     meta.setGeneration(definition.tracksGeneration() ? 1 : 0);
     meta.setDeletionTimestamp(null);
     meta.setDeletionGracePeriodSeconds(null);
-    Object prepared = definition.hasStatus() ? withoutStatus(object) : object;
+    Object prepared =
+        definition
+            .prepareForCreate()
+            .apply(definition.hasStatus() ? withoutStatus(object) : object);
     MetaObject preparedMeta = Accessor.of(prepared);
     List<FieldError> errors =
         new ArrayList<>(

@@ -17,6 +17,7 @@ import dev.machinery.examples.core.ConfigMap;
 import dev.machinery.examples.core.CoreV1;
 import dev.machinery.examples.core.Event;
 import dev.machinery.examples.core.Namespace;
+import dev.machinery.examples.core.NamespaceStatus;
 import dev.machinery.examples.core.ObjectReference;
 import dev.machinery.unversioned.discovery.Enablement;
 import dev.machinery.unversioned.labels.LabelSelectors;
@@ -35,6 +36,7 @@ import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -92,13 +94,31 @@ public final class SampleServer {
    * @return the server
    */
   public static ApiServer build(Enablement enablement) {
+    return build(enablement, Duration.ofMinutes(1));
+  }
+
+  /**
+   * Builds the sample server, empty, with a chosen watch bookmark interval.
+   *
+   * @param enablement which group versions to serve
+   * @param bookmarkInterval how often watches that allow bookmarks get one
+   * @return the server
+   */
+  public static ApiServer build(Enablement enablement, Duration bookmarkInterval) {
     Scheme scheme = scheme();
     return ApiServer.builder(scheme)
         .enablement(enablement)
+        .bookmarkInterval(bookmarkInterval)
         .addResource(
             ResourceDefinition.builder(GroupKind.of("", "Namespace"), false)
                 .shortNames("ns")
                 .names(Validation::nameIsDNSLabel)
+                .prepareForCreate(
+                    object -> {
+                      Namespace namespace = (Namespace) object;
+                      namespace.setStatus(new NamespaceStatus("Active"));
+                      return namespace;
+                    })
                 .table(
                     Columns.of(Namespace.class::cast)
                         .add(

@@ -1,0 +1,674 @@
+package dev.machinery.examples.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.machinery.apiserver.ApiServer;
+import dev.machinery.apiserver.http.JdkHttpBinding;
+import dev.machinery.examples.core.Namespace;
+import dev.machinery.unversioned.discovery.Enablement;
+import dev.machinery.unversioned.meta.v1.ObjectMeta;
+import dev.machinery.unversioned.protobuf.ProtobufCodec;
+import java.io.BufferedReader;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The sample server over HTTP with the JDK's client: Kubernetes' request semantics (status codes,
+ * Status bodies, pages, watches, subresources, finalizers, dry runs, field validation, protobuf
+ * bodies) and hostile clients (huge and deep bodies, malformed headers, patch bombs, slow and idle
+ * connections, a thousand concurrent requests): the server answers each with a Status and keeps
+ * serving the others.
+ */
+class SampleServerHttpTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private ApiServer server;
+  private JdkHttpBinding binding;
+  private HttpClient client;
+  private String base;
+
+  @BeforeEach
+  void start() throws Exception {
+    server = SampleServer.build(Enablement.all());
+    SampleServer.loadSamples(server);
+    binding = server.serve(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+    client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    base = "http://127.0.0.1:" + binding.port();
+  }
+
+  @AfterEach
+  void stop() {
+    binding.close();
+    server.storage().close();
+  }
+
+  private HttpResponse<String> send(String method, String path, String contentType, String body)
+      throws Exception {
+    return send(method, path, contentType, body, "application/json");
+  }
+
+  private HttpResponse<String> send(
+      String method, String path, String contentType, String body, String accept) throws Exception {
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(30));
+    if (accept != null) {
+      request.header("Accept", accept);
+    }
+    if (contentType != null) {
+      request.header("Content-Type", contentType);
+    }
+    request.method(
+        method,
+        body == null
+            ? HttpRequest.BodyPublishers.noBody()
+            : HttpRequest.BodyPublishers.ofString(body));
+    return client.send(request.build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  private static JsonNode json(HttpResponse<String> response) throws Exception {
+    return JSON.readTree(response.body());
+  }
+
+  /** A response is a Kubernetes Status of the given code and reason. */
+  private static JsonNode assertStatus(HttpResponse<String> response, int code, String reason)
+      throws Exception {
+    assertEquals(code, response.statusCode(), response.body());
+    JsonNode status = json(response);
+    assertEquals("Status", status.path("kind").asText(), response.body());
+    assertEquals("v1", status.path("apiVersion").asText());
+    assertEquals("Failure", status.path("status").asText());
+    assertEquals(code, status.path("code").asInt());
+    assertEquals(reason, status.path("reason").asText(), response.body());
+    return status;
+  }
+
+  private String configMap(String name, String labels) {
+    return "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\""
+        + name
+        + "\",\"labels\":{"
+        + labels
+        + "}},\"data\":{\"k\":\"v\"}}";
+  }
+
+  private void create(String name, String labels) throws Exception {
+    assertEquals(
+        201,
+        send(
+                "POST",
+                "/api/v1/namespaces/default/configmaps",
+                "application/json",
+                configMap(name, labels))
+            .statusCode());
+  }
+
+  @Test
+  void errorsAreStatusesWithKubernetesReasonsAndWording() throws Exception {
+    JsonNode notFound =
+        assertStatus(
+            send("GET", "/api/v1/namespaces/default/configmaps/nope", null, null), 404, "NotFound");
+    assertEquals("configmaps \"nope\" not found", notFound.path("message").asText());
+    assertEquals("nope", notFound.path("details").path("name").asText());
+    assertEquals("configmaps", notFound.path("details").path("kind").asText());
+    assertStatus(send("GET", "/apis/nope.example/v1/things", null, null), 404, "NotFound");
+    JsonNode exists =
+        assertStatus(
+            send(
+                "POST",
+                "/api/v1/namespaces/default/configmaps",
+                "application/json",
+                configMap("greeting", "")),
+            409,
+            "AlreadyExists");
+    assertEquals("configmaps \"greeting\" already exists", exists.path("message").asText());
+    JsonNode invalid =
+        assertStatus(
+            send(
+                "POST",
+                "/api/v1/namespaces/default/configmaps",
+                "application/json",
+                configMap("Not_Valid", "")),
+            422,
+            "Invalid");
+    assertTrue(
+        invalid
+            .path("message")
+            .asText()
+            .startsWith(
+                "ConfigMap \"Not_Valid\" is invalid: metadata.name: Invalid value: \"Not_Valid\""));
+    assertEquals(
+        "metadata.name", invalid.path("details").path("causes").get(0).path("field").asText());
+    assertStatus(
+        send(
+            "POST",
+            "/api/v1/namespaces/missing/configmaps",
+            "application/json",
+            configMap("x", "")),
+        404,
+        "NotFound");
+    assertStatus(
+        send(
+            "PUT",
+            "/api/v1/namespaces/default/configmaps/greeting",
+            "application/json",
+            configMap("greeting", "")
+                .replace(
+                    "\"name\":\"greeting\"", "\"name\":\"greeting\",\"resourceVersion\":\"1\"")),
+        409,
+        "Conflict");
+    assertStatus(
+        send(
+            "POST",
+            "/api/v1/namespaces/default/configmaps",
+            "application/json",
+            "{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\",\"metadata\":{\"name\":\"x\"}}"),
+        400,
+        "BadRequest");
+  }
+
+  @Test
+  void negotiationRefusesWhatItCannotServeOrRead() throws Exception {
+    assertStatus(
+        send("GET", "/api/v1/namespaces/default/configmaps", null, null, "application/xml"),
+        406,
+        "NotAcceptable");
+    assertStatus(
+        send("POST", "/api/v1/namespaces/default/configmaps", "text/plain", "name: x"),
+        415,
+        "UnsupportedMediaType");
+    HttpResponse<String> yaml =
+        send(
+            "GET",
+            "/api/v1/namespaces/default/configmaps/greeting",
+            null,
+            null,
+            "application/yaml");
+    assertEquals(200, yaml.statusCode());
+    assertTrue(yaml.body().contains("kind: ConfigMap"), yaml.body());
+    HttpResponse<String> partial =
+        send(
+            "GET",
+            "/api/v1/namespaces/default/configmaps",
+            null,
+            null,
+            "application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1");
+    assertEquals(200, partial.statusCode(), partial.body());
+    assertEquals("PartialObjectMetadataList", json(partial).path("kind").asText());
+    HttpResponse<String> table =
+        send(
+            "GET",
+            "/apis/apps/v1beta1/namespaces/default/deployments",
+            null,
+            null,
+            "application/json;as=Table;v=v1;g=meta.k8s.io");
+    assertEquals("Table", json(table).path("kind").asText());
+    assertEquals("Ready", json(table).path("columnDefinitions").get(1).path("name").asText());
+    assertEquals("0/2", json(table).path("rows").get(0).path("cells").get(1).asText());
+  }
+
+  @Test
+  void listsPageAtTheRevisionOfTheFirstPage() throws Exception {
+    create("page-a", "\"page\":\"yes\"");
+    create("page-b", "\"page\":\"yes\"");
+    create("page-c", "\"page\":\"yes\"");
+    JsonNode first =
+        json(
+            send(
+                "GET",
+                "/api/v1/namespaces/default/configmaps?labelSelector=page%3Dyes&limit=2",
+                null,
+                null));
+    assertEquals(2, first.path("items").size());
+    String token = first.path("metadata").path("continue").asText();
+    assertFalse(token.isEmpty());
+    assertEquals(
+        200,
+        send("DELETE", "/api/v1/namespaces/default/configmaps/page-c", null, null).statusCode());
+    JsonNode second =
+        json(
+            send(
+                "GET",
+                "/api/v1/namespaces/default/configmaps?labelSelector=page%3Dyes&limit=2&continue="
+                    + token,
+                null,
+                null));
+    assertEquals(1, second.path("items").size());
+    assertEquals("page-c", second.path("items").get(0).path("metadata").path("name").asText());
+    assertEquals(
+        first.path("metadata").path("resourceVersion"),
+        second.path("metadata").path("resourceVersion"));
+    assertTrue(
+        second.path("metadata").path("continue").isMissingNode()
+            || second.path("metadata").path("continue").isNull());
+    server.storage().compact(server.storage().currentRevision());
+    assertStatus(
+        send("GET", "/api/v1/namespaces/default/configmaps?limit=2&continue=" + token, null, null),
+        410,
+        "Expired");
+    assertStatus(
+        send("GET", "/api/v1/namespaces/default/configmaps?continue=not-a-token", null, null),
+        400,
+        "BadRequest");
+  }
+
+  @Test
+  void watchesStreamFromAResourceVersionWithBookmarksAndTimeouts() throws Exception {
+    String rv =
+        json(send("GET", "/api/v1/namespaces/default/configmaps", null, null))
+            .path("metadata")
+            .path("resourceVersion")
+            .asText();
+    HttpRequest request =
+        HttpRequest.newBuilder(
+                URI.create(
+                    base
+                        + "/api/v1/namespaces/default/configmaps?watch=true&resourceVersion="
+                        + rv
+                        + "&timeoutSeconds=5"))
+            .build();
+    HttpResponse<InputStream> response =
+        client.send(request, HttpResponse.BodyHandlers.ofInputStream());
+    assertEquals(200, response.statusCode());
+    create("watched", "");
+    send(
+        "PATCH",
+        "/api/v1/namespaces/default/configmaps/watched",
+        "application/merge-patch+json",
+        "{\"data\":{\"k\":\"w\"}}");
+    send("DELETE", "/api/v1/namespaces/default/configmaps/watched", null, null);
+    List<String> types = new ArrayList<>();
+    try (BufferedReader lines =
+        new BufferedReader(new InputStreamReader(response.body(), StandardCharsets.UTF_8))) {
+      String line;
+      while ((line = lines.readLine()) != null) {
+        JsonNode event = JSON.readTree(line);
+        types.add(
+            event.path("type").asText()
+                + " "
+                + event.path("object").path("metadata").path("name").asText());
+      }
+    }
+    assertEquals(List.of("ADDED watched", "MODIFIED watched", "DELETED watched"), types);
+
+    server.storage().compact(server.storage().currentRevision());
+    HttpResponse<String> expired =
+        send(
+            "GET",
+            "/api/v1/namespaces/default/configmaps?watch=true&resourceVersion=" + rv,
+            null,
+            null);
+    JsonNode error = JSON.readTree(expired.body().lines().findFirst().orElseThrow());
+    assertEquals("ERROR", error.path("type").asText());
+    assertEquals(410, error.path("object").path("code").asInt());
+    assertTrue(
+        error
+            .path("object")
+            .path("message")
+            .asText()
+            .startsWith("too old resource version: " + rv));
+  }
+
+  @Test
+  void bookmarksCarryTheCurrentResourceVersion() throws Exception {
+    binding.close();
+    server = SampleServer.build(Enablement.all(), Duration.ofMillis(200));
+    SampleServer.loadSamples(server);
+    binding = server.serve(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+    base = "http://127.0.0.1:" + binding.port();
+    HttpResponse<String> response =
+        send(
+            "GET",
+            "/apis/apps/v1/deployments?watch=true&allowWatchBookmarks=true&timeoutSeconds=1",
+            null,
+            null);
+    List<String> types = new ArrayList<>();
+    String bookmarkVersion = null;
+    for (String line : response.body().lines().toList()) {
+      JsonNode event = JSON.readTree(line);
+      types.add(event.path("type").asText());
+      if (event.path("type").asText().equals("BOOKMARK")) {
+        bookmarkVersion = event.path("object").path("metadata").path("resourceVersion").asText();
+        assertEquals("Deployment", event.path("object").path("kind").asText());
+      }
+    }
+    assertEquals("ADDED", types.get(0));
+    assertTrue(types.contains("BOOKMARK"), types.toString());
+    assertEquals(Long.toString(server.storage().currentRevision()), bookmarkVersion);
+  }
+
+  @Test
+  void statusAndScaleSubresourcesChangeOnlyTheirPart() throws Exception {
+    String path = "/apis/apps/v1/namespaces/default/deployments/hello";
+    HttpResponse<String> status =
+        send(
+            "PATCH",
+            path + "/status",
+            "application/merge-patch+json",
+            "{\"spec\":{\"replicas\":9},\"status\":{\"replicas\":2,\"readyReplicas\":2}}");
+    assertEquals(200, status.statusCode(), status.body());
+    JsonNode deployment = json(send("GET", path, null, null));
+    assertEquals(2, deployment.path("spec").path("replicas").asInt());
+    assertEquals(2, deployment.path("status").path("readyReplicas").asInt());
+    assertEquals(1, deployment.path("metadata").path("generation").asInt());
+    HttpResponse<String> main =
+        send(
+            "PATCH",
+            path,
+            "application/merge-patch+json",
+            "{\"spec\":{\"replicas\":4},\"status\":{\"replicas\":0}}");
+    assertEquals(200, main.statusCode(), main.body());
+    deployment = json(main);
+    assertEquals(4, deployment.path("spec").path("replicas").asInt());
+    assertEquals(2, deployment.path("status").path("replicas").asInt());
+    assertEquals(2, deployment.path("metadata").path("generation").asInt());
+    JsonNode scale = json(send("GET", path + "/scale", null, null));
+    assertEquals("autoscaling/v1", scale.path("apiVersion").asText());
+    assertEquals("Scale", scale.path("kind").asText());
+    assertEquals(4, scale.path("spec").path("replicas").asInt());
+    assertEquals("app=hello,tier in (web)", scale.path("status").path("selector").asText());
+    HttpResponse<String> scaled =
+        send(
+            "PUT",
+            path + "/scale",
+            "application/json",
+            "{\"apiVersion\":\"autoscaling/v1\",\"kind\":\"Scale\",\"metadata\":{\"name\":\"hello\",\"namespace\":\"default\"},\"spec\":{\"replicas\":6}}");
+    assertEquals(200, scaled.statusCode(), scaled.body());
+    assertEquals(6, json(send("GET", path, null, null)).path("spec").path("replicas").asInt());
+  }
+
+  @Test
+  void finalizersHoldDeletionAndDryRunsStoreNothing() throws Exception {
+    String path = "/api/v1/namespaces/default/configmaps/held";
+    assertEquals(
+        201,
+        send(
+                "POST",
+                "/api/v1/namespaces/default/configmaps",
+                "application/json",
+                "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"held\",\"finalizers\":[\"example.com/hold\"]}}")
+            .statusCode());
+    assertEquals(202, send("DELETE", path + "?dryRun=All", null, null).statusCode());
+    assertTrue(
+        json(send("GET", path, null, null))
+            .path("metadata")
+            .path("deletionTimestamp")
+            .isMissingNode());
+    HttpResponse<String> held =
+        send("DELETE", path, "application/json", "{\"propagationPolicy\":\"Background\"}");
+    assertEquals(202, held.statusCode(), held.body());
+    assertFalse(
+        json(send("GET", path, null, null))
+            .path("metadata")
+            .path("deletionTimestamp")
+            .isMissingNode());
+    assertEquals(
+        200,
+        send("PATCH", path, "application/merge-patch+json", "{\"metadata\":{\"finalizers\":null}}")
+            .statusCode());
+    assertStatus(send("GET", path, null, null), 404, "NotFound");
+    assertEquals(
+        201,
+        send(
+                "POST",
+                "/api/v1/namespaces/default/configmaps?dryRun=All",
+                "application/json",
+                configMap("dry", ""))
+            .statusCode());
+    assertStatus(
+        send("GET", "/api/v1/namespaces/default/configmaps/dry", null, null), 404, "NotFound");
+    create("bulk-1", "\"bulk\":\"yes\"");
+    create("bulk-2", "\"bulk\":\"yes\"");
+    HttpResponse<String> bulk =
+        send("DELETE", "/api/v1/namespaces/default/configmaps?labelSelector=bulk", null, null);
+    assertEquals(2, json(bulk).path("items").size(), bulk.body());
+    assertNotNull(
+        json(send("GET", "/api/v1/namespaces/default/configmaps/greeting", null, null))
+            .path("metadata"));
+  }
+
+  @Test
+  void fieldValidationWarnsOrRefusesUnknownFields() throws Exception {
+    String body =
+        "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"warned\"},\"extra\":1}";
+    HttpResponse<String> warned =
+        send(
+            "POST",
+            "/api/v1/namespaces/default/configmaps?fieldValidation=Warn",
+            "application/json",
+            body);
+    assertEquals(201, warned.statusCode());
+    assertEquals(
+        List.of("299 - \"unknown field \\\"extra\\\"\""), warned.headers().allValues("Warning"));
+    assertStatus(
+        send(
+            "POST",
+            "/api/v1/namespaces/default/configmaps?fieldValidation=Strict",
+            "application/json",
+            body.replace("warned", "strict")),
+        400,
+        "BadRequest");
+    assertEquals(
+        201,
+        send(
+                "POST",
+                "/api/v1/namespaces/default/configmaps?fieldValidation=Ignore",
+                "application/json",
+                body.replace("warned", "ignored"))
+            .statusCode());
+  }
+
+  @Test
+  void protobufBodiesAreRead() throws Exception {
+    Namespace namespace = new Namespace();
+    namespace.setApiVersion("v1");
+    namespace.setKind("Namespace");
+    ObjectMeta meta = new ObjectMeta();
+    meta.setName("from-protobuf");
+    namespace.setMetadata(meta);
+    byte[] body = ProtobufCodec.create(SampleServer.scheme()).encode(namespace);
+    HttpResponse<String> created =
+        client.send(
+            HttpRequest.newBuilder(URI.create(base + "/api/v1/namespaces"))
+                .header("Content-Type", ProtobufCodec.MEDIA_TYPE)
+                .header("Accept", "application/vnd.kubernetes.protobuf,application/json")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertEquals(201, created.statusCode(), created.body());
+    assertEquals("Active", json(created).path("status").path("phase").asText());
+  }
+
+  @Test
+  void hostileBodiesAreRefusedWithStatusesAndTheServerGoesOn() throws Exception {
+    String big =
+        "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"big\"},\"data\":{\"k\":\""
+            + "x".repeat(10 * 1024 * 1024)
+            + "\"}}";
+    assertStatus(
+        send("POST", "/api/v1/namespaces/default/configmaps", "application/json", big),
+        413,
+        "RequestEntityTooLarge");
+    String deep =
+        "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"deep\"},\"data\":"
+            + "[".repeat(10_000)
+            + "]".repeat(10_000)
+            + "}";
+    assertStatus(
+        send("POST", "/api/v1/namespaces/default/configmaps", "application/json", deep),
+        400,
+        "BadRequest");
+    StringBuilder ops = new StringBuilder("[");
+    for (int i = 0; i < 20_000; i++) {
+      ops.append(i == 0 ? "" : ",")
+          .append("{\"op\":\"add\",\"path\":\"/data/k")
+          .append(i)
+          .append("\",\"value\":\"v\"}");
+    }
+    ops.append(']');
+    HttpResponse<String> bomb =
+        send(
+            "PATCH",
+            "/api/v1/namespaces/default/configmaps/greeting",
+            "application/json-patch+json",
+            ops.toString());
+    assertTrue(
+        bomb.statusCode() >= 400 && bomb.statusCode() < 500, bomb.statusCode() + " " + bomb.body());
+    assertEquals("Status", json(bomb).path("kind").asText());
+    HttpResponse<String> doubling =
+        send(
+            "PATCH",
+            "/api/v1/namespaces/default/configmaps/greeting",
+            "application/json-patch+json",
+            doublingPatch(40));
+    assertTrue(doubling.statusCode() >= 400 && doubling.statusCode() < 500, doubling.body());
+    HttpResponse<String> malformed =
+        send(
+            "GET",
+            "/api/v1/namespaces/default/configmaps",
+            null,
+            null,
+            "application/json;;q=x,,;;=,*/*;q=");
+    assertTrue(malformed.statusCode() == 200 || malformed.statusCode() == 406, malformed.body());
+    assertStatus(
+        send("GET", "/api/v1/namespaces/default/configmaps?limit=abc", null, null),
+        400,
+        "BadRequest");
+    assertStatus(
+        send("GET", "/api/v1/namespaces/default/configmaps?labelSelector=a%20in%20(", null, null),
+        400,
+        "BadRequest");
+    assertStatus(
+        send("GET", "/api/v1/namespaces/default/configmaps?fieldSelector=spec.x%3D1", null, null),
+        400,
+        "BadRequest");
+    assertStatus(
+        send(
+            "PATCH",
+            "/api/v1/namespaces/default/configmaps/greeting",
+            "application/apply-patch+yaml",
+            "{}"),
+        415,
+        "UnsupportedMediaType");
+    assertEquals(
+        200,
+        send("GET", "/api/v1/namespaces/default/configmaps/greeting", null, null).statusCode());
+  }
+
+  private static String doublingPatch(int copies) {
+    StringBuilder patch =
+        new StringBuilder("[{\"op\":\"add\",\"path\":\"/data/a0\",\"value\":\"x\"}");
+    patch
+        .append(",{\"op\":\"add\",\"path\":\"/metadata/annotations\",\"value\":{\"a\":\"")
+        .append("y".repeat(1000))
+        .append("\"}}");
+    for (int i = 0; i < copies; i++) {
+      patch
+          .append(",{\"op\":\"copy\",\"from\":\"/metadata\",\"path\":\"/metadata/annotations/c")
+          .append(i)
+          .append("\"}");
+    }
+    return patch.append(']').toString();
+  }
+
+  @Test
+  void slowAndIdleConnectionsDoNotStopOthers() throws Exception {
+    List<Socket> slow = new ArrayList<>();
+    try {
+      for (int i = 0; i < 50; i++) {
+        Socket socket = new Socket(InetAddress.getLoopbackAddress(), binding.port());
+        socket
+            .getOutputStream()
+            .write(
+                "GET /api/v1/namespaces HTTP/1.1\r\nHost: x\r\nX-Slow: "
+                    .getBytes(StandardCharsets.US_ASCII));
+        socket.getOutputStream().flush();
+        slow.add(socket);
+      }
+      Socket idleWatcher = new Socket(InetAddress.getLoopbackAddress(), binding.port());
+      slow.add(idleWatcher);
+      OutputStream out = idleWatcher.getOutputStream();
+      out.write(
+          "GET /api/v1/configmaps?watch=true HTTP/1.1\r\nHost: x\r\n\r\n"
+              .getBytes(StandardCharsets.US_ASCII));
+      out.flush();
+      String big = "x".repeat(100_000);
+      for (int i = 0; i < 30; i++) {
+        assertEquals(
+            201,
+            send(
+                    "POST",
+                    "/api/v1/namespaces/default/configmaps",
+                    "application/json",
+                    "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"fill-"
+                        + i
+                        + "\"},\"data\":{\"k\":\""
+                        + big
+                        + "\"}}")
+                .statusCode());
+      }
+      assertEquals(200, send("GET", "/api/v1/namespaces", null, null).statusCode());
+    } finally {
+      for (Socket socket : slow) {
+        socket.close();
+      }
+    }
+  }
+
+  @Test
+  void aThousandConcurrentRequestsAreAllAnswered() throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(100);
+    try {
+      List<Future<Integer>> results = new ArrayList<>();
+      for (int i = 0; i < 1000; i++) {
+        int n = i;
+        results.add(
+            pool.submit(
+                () -> {
+                  if (n % 10 == 0) {
+                    return send(
+                            "POST",
+                            "/api/v1/namespaces/default/configmaps",
+                            "application/json",
+                            configMap("c-" + n, ""))
+                        .statusCode();
+                  }
+                  return send("GET", "/api/v1/namespaces/default/configmaps/greeting", null, null)
+                      .statusCode();
+                }));
+      }
+      for (int i = 0; i < results.size(); i++) {
+        assertEquals(i % 10 == 0 ? 201 : 200, results.get(i).get(60, TimeUnit.SECONDS));
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    assertEquals(
+        100 + 1,
+        json(send("GET", "/api/v1/namespaces/default/configmaps", null, null))
+            .path("items")
+            .size());
+  }
+}
