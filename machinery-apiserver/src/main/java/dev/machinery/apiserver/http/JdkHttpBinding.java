@@ -119,6 +119,7 @@ public final class JdkHttpBinding implements AutoCloseable {
         }
       } else {
         byte[] body = response.body();
+        drain(exchange);
         exchange.sendResponseHeaders(
             response.status(), head ? -1 : body.length == 0 ? -1 : body.length);
         if (!head && body.length > 0) {
@@ -127,7 +128,6 @@ public final class JdkHttpBinding implements AutoCloseable {
           }
         }
       }
-      drain(exchange);
     } catch (IOException e) {
       LOG.debug("connection ended while answering {}", exchange.getRequestURI(), e);
     } catch (RuntimeException e) {
@@ -139,12 +139,16 @@ public final class JdkHttpBinding implements AutoCloseable {
    * Reads what is left of a refused request's body (up to {@value #MAX_DRAIN_BYTES} bytes), so that
    * closing the connection does not reset it before the client has read the answer.
    */
-  private static void drain(HttpExchange exchange) throws IOException {
+  private static void drain(HttpExchange exchange) {
     byte[] buffer = new byte[64 * 1024];
     long left = MAX_DRAIN_BYTES;
-    int n;
-    while (left > 0 && (n = exchange.getRequestBody().read(buffer)) >= 0) {
-      left -= n;
+    try {
+      int n;
+      while (left > 0 && (n = exchange.getRequestBody().read(buffer)) >= 0) {
+        left -= n;
+      }
+    } catch (IOException e) {
+      // Already read to the end and closed by the handler: nothing is left.
     }
   }
 
