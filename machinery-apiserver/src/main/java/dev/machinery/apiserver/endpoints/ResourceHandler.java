@@ -219,6 +219,16 @@ public final class ResourceHandler {
   }
 
   private ApiResponse watch(ApiRequest request, RequestInfo info, Served target) {
+    String upgrade = request.header("Upgrade");
+    if (upgrade != null && upgrade.toLowerCase(java.util.Locale.ROOT).contains("websocket")) {
+      // No WebSocket here: the answer is an HTTP watch that ends at once, with a warning. A client
+      // that tried a WebSocket first (fabric8's) takes the 200 as "watch over HTTP instead".
+      return ApiResponse.of(200, "application/json", new byte[0])
+          .withHeader(
+              "Warning",
+              "299 - \"watches are not served over WebSocket here; watch with a streamed HTTP"
+                  + " response (the same request without Upgrade)\"");
+    }
     Negotiation negotiation = negotiate(request, target, false);
     return watches.stream(
         request,
