@@ -31,6 +31,51 @@ public record RequestInfo(
     boolean legacyWatch) {
 
   /**
+   * Returns the same request without a namespace (for a cluster-scoped resource).
+   *
+   * @return the copy
+   */
+  public RequestInfo withoutNamespace() {
+    return new RequestInfo(group, version, null, resource, name, subresource, legacyWatch);
+  }
+
+  /**
+   * Returns the request's verb as kube-apiserver names it: {@code get}, {@code list}, {@code
+   * watch}, {@code create}, {@code update}, {@code patch}, {@code delete}, {@code
+   * deletecollection}, or the method in lower case for anything else.
+   *
+   * @param method the HTTP method
+   * @param watchParameter the {@code watch} query parameter, or {@code null}
+   * @return the verb
+   */
+  public String verb(String method, String watchParameter) {
+    boolean watch = legacyWatch || isTrue(watchParameter);
+    switch (method) {
+      case "GET":
+      case "HEAD":
+        if (watch) {
+          return "watch";
+        }
+        return name == null ? "list" : "get";
+      case "POST":
+        return "create";
+      case "PUT":
+        return "update";
+      case "PATCH":
+        return "patch";
+      case "DELETE":
+        return name == null ? "deletecollection" : "delete";
+      default:
+        return method.toLowerCase(java.util.Locale.ROOT);
+    }
+  }
+
+  /** Go's {@code strconv.ParseBool} true values. */
+  static boolean isTrue(String value) {
+    return value != null && List.of("1", "t", "T", "true", "TRUE", "True").contains(value);
+  }
+
+  /**
    * Parses a resource path; anything else (discovery, a path too short or too long) is empty.
    *
    * @param path the decoded path
@@ -71,7 +116,7 @@ public record RequestInfo(
                 new RequestInfo(
                     group,
                     version,
-                    null,
+                    rest.get(1),
                     "namespaces",
                     rest.get(1),
                     rest.size() == 3 ? rest.get(2) : null,

@@ -120,55 +120,65 @@ public final class ResourceHandler {
     }
     ResourceStore store = target.store();
     boolean namespaced = store.definition().namespaced();
-    if (!namespaced && info.namespace() != null) {
-      throw notFound();
-    }
-    String method = request.method();
-    if (info.name() == null) {
-      if (info.subresource() != null) {
+    if (!namespaced) {
+      boolean self =
+          info.resource().equals("namespaces") && Objects.equals(info.namespace(), info.name());
+      if (info.namespace() != null && !self) {
         throw notFound();
       }
-      boolean watch = info.legacyWatch() || isTrue(request.parameter("watch"));
-      switch (method) {
-        case "GET":
-        case "HEAD":
-          return watch ? watch(request, info, target) : list(request, info, target);
-        case "POST":
-          if (namespaced && info.namespace() == null || watch) {
-            throw notFound();
-          }
-          return create(request, info, target);
-        case "DELETE":
-          return deleteCollection(request, info, target);
-        default:
-          throw ApiErrors.newMethodNotSupported(store.groupResource(), method);
-      }
-    }
-    if (namespaced && info.namespace() == null || info.legacyWatch()) {
+      info = info.withoutNamespace();
+    } else if (info.namespace() == null
+        && !request.method().equals("GET")
+        && !request.method().equals("HEAD")) {
       throw notFound();
     }
+    String verb = info.verb(request.method(), request.parameter("watch"));
     String sub = info.subresource();
     if (sub != null
-        && !(sub.equals("status") && store.definition().hasStatus())
-        && !(sub.equals("scale") && store.definition().scale().isPresent())) {
+        && (info.name() == null
+            || !(sub.equals("status") && store.definition().hasStatus())
+                && !(sub.equals("scale") && store.definition().scale().isPresent()))) {
       throw notFound();
     }
-    switch (method) {
-      case "GET":
-      case "HEAD":
-        return get(request, info, target);
-      case "PUT":
-        return update(request, info, target);
-      case "PATCH":
-        return patch(request, info, target);
-      case "DELETE":
+    if (namespaced && info.namespace() == null && info.name() != null) {
+      throw notFound();
+    }
+    switch (verb) {
+      case "list":
+        return list(request, info, target);
+      case "watch":
         if (sub != null) {
-          throw ApiErrors.newMethodNotSupported(store.groupResource(), method);
+          throw notFound();
+        }
+        return watch(request, info, target);
+      case "get":
+        return get(request, info, target);
+      case "create":
+        if (info.name() != null) {
+          throw ApiErrors.newMethodNotSupported(store.groupResource(), request.method());
+        }
+        return create(request, info, target);
+      case "update":
+        return requireName(info, store, request) ? update(request, info, target) : null;
+      case "patch":
+        return requireName(info, store, request) ? patch(request, info, target) : null;
+      case "delete":
+        if (sub != null) {
+          throw ApiErrors.newMethodNotSupported(store.groupResource(), request.method());
         }
         return delete(request, info, target);
+      case "deletecollection":
+        return deleteCollection(request, info, target);
       default:
-        throw ApiErrors.newMethodNotSupported(store.groupResource(), method);
+        throw ApiErrors.newMethodNotSupported(store.groupResource(), request.method());
     }
+  }
+
+  private static boolean requireName(RequestInfo info, ResourceStore store, ApiRequest request) {
+    if (info.name() == null) {
+      throw ApiErrors.newMethodNotSupported(store.groupResource(), request.method());
+    }
+    return true;
   }
 
   static RuntimeException notFound() {
@@ -712,10 +722,6 @@ public final class ResourceHandler {
 
   private static String warning(FieldProblem problem) {
     return "299 - \"" + problem.toString().replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
-  }
-
-  private static boolean isTrue(String value) {
-    return value != null && List.of("1", "t", "T", "true", "TRUE", "True").contains(value);
   }
 
   static byte[] utf8(String text) {
