@@ -46,7 +46,8 @@ class DocsSnippetsTest {
             "docs/errors.md",
             "docs/patches.md",
             "docs/watch.md",
-            "docs/protobuf.md")) {
+            "docs/protobuf.md",
+            "docs/apiserver.md")) {
       String text = Files.readString(root.resolve(guide), StandardCharsets.UTF_8);
       Matcher matcher = SNIPPET.matcher(text);
       while (matcher.find()) {
@@ -60,7 +61,7 @@ class DocsSnippetsTest {
         checked.add(guide + " <- " + matcher.group(1));
       }
     }
-    assertTrue(checked.size() >= 31, "expected the guides' snippets, found " + checked);
+    assertTrue(checked.size() >= 34, "expected the guides' snippets, found " + checked);
   }
 
   /** The text's non-blank lines, stripped, one per line. */
