@@ -28,10 +28,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -638,37 +634,91 @@ class SampleServerHttpTest {
   }
 
   @Test
-  void aThousandConcurrentRequestsAreAllAnswered() throws Exception {
-    ExecutorService pool = Executors.newFixedThreadPool(100);
+  void aThousandConnectionsOpenAtOnceAreAllAnswered() throws Exception {
+    List<Socket> sockets = new ArrayList<>();
     try {
-      List<Future<Integer>> results = new ArrayList<>();
       for (int i = 0; i < 1000; i++) {
-        int n = i;
-        results.add(
-            pool.submit(
-                () -> {
-                  if (n % 10 == 0) {
-                    return send(
-                            "POST",
-                            "/api/v1/namespaces/default/configmaps",
-                            "application/json",
-                            configMap("c-" + n, ""))
-                        .statusCode();
-                  }
-                  return send("GET", "/api/v1/namespaces/default/configmaps/greeting", null, null)
-                      .statusCode();
-                }));
+        Socket socket = new Socket(InetAddress.getLoopbackAddress(), binding.port());
+        socket.setSoTimeout(60_000);
+        sockets.add(socket);
       }
-      for (int i = 0; i < results.size(); i++) {
-        assertEquals(i % 10 == 0 ? 201 : 200, results.get(i).get(60, TimeUnit.SECONDS));
+      for (Socket socket : sockets) {
+        socket
+            .getOutputStream()
+            .write(
+                ("GET /api/v1/namespaces/default/configmaps/greeting HTTP/1.1\r\nHost: x\r\n"
+                        + "Connection: close\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII));
+        socket.getOutputStream().flush();
       }
+      int answered = 0;
+      for (Socket socket : sockets) {
+        String response =
+            new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (response.startsWith("HTTP/1.1 200") && response.contains("\"name\": \"greeting\"")
+            || response.contains("\"name\":\"greeting\"")) {
+          answered++;
+        }
+      }
+      assertEquals(1000, answered);
     } finally {
-      pool.shutdownNow();
+      for (Socket socket : sockets) {
+        socket.close();
+      }
     }
-    assertEquals(
-        100 + 1,
-        json(send("GET", "/api/v1/namespaces/default/configmaps", null, null))
-            .path("items")
-            .size());
+  }
+
+  @Test
+  void aWatcherThatNeverReadsDoesNotStopTheOthers() throws Exception {
+    Socket idle = new Socket(InetAddress.getLoopbackAddress(), binding.port());
+    idle.setReceiveBufferSize(4096);
+    try {
+      idle.getOutputStream()
+          .write(
+              "GET /api/v1/namespaces/default/configmaps?watch=true HTTP/1.1\r\nHost: x\r\n\r\n"
+                  .getBytes(StandardCharsets.US_ASCII));
+      idle.getOutputStream().flush();
+      String rv =
+          json(send("GET", "/api/v1/namespaces/default/configmaps", null, null))
+              .path("metadata")
+              .path("resourceVersion")
+              .asText();
+      HttpResponse<InputStream> reader =
+          client.send(
+              HttpRequest.newBuilder(
+                      URI.create(
+                          base
+                              + "/api/v1/namespaces/default/configmaps?watch=true&timeoutSeconds=20&resourceVersion="
+                              + rv))
+                  .build(),
+              HttpResponse.BodyHandlers.ofInputStream());
+      String big = "x".repeat(200_000);
+      int events = 40;
+      for (int i = 0; i < events; i++) {
+        assertEquals(
+            201,
+            send(
+                    "POST",
+                    "/api/v1/namespaces/default/configmaps",
+                    "application/json",
+                    "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"big-"
+                        + i
+                        + "\"},\"data\":{\"k\":\""
+                        + big
+                        + "\"}}")
+                .statusCode());
+      }
+      int seen = 0;
+      try (BufferedReader lines =
+          new BufferedReader(new InputStreamReader(reader.body(), StandardCharsets.UTF_8))) {
+        while (seen < events && lines.readLine() != null) {
+          seen++;
+        }
+      }
+      assertEquals(events, seen, "the reading watcher got every event");
+      assertEquals(200, send("GET", "/api/v1/namespaces", null, null).statusCode());
+    } finally {
+      idle.close();
+    }
   }
 }
