@@ -12,6 +12,10 @@ module dev.machinery.examples {
   exports dev.machinery.examples.apps.v1beta1;
   exports dev.machinery.examples.apps.internal;
   exports dev.machinery.examples.core;
+  exports dev.machinery.examples.frobber;
+  exports dev.machinery.examples.frobber.v6;
+  exports dev.machinery.examples.frobber.v7beta1;
+  exports dev.machinery.examples.frobber.internal;
   exports dev.machinery.examples.server;
   exports dev.machinery.examples.decode;
   exports dev.machinery.examples.gizmo;
@@ -28,5 +32,11 @@ module dev.machinery.examples {
   opens dev.machinery.examples.apps.v1beta1 to
       com.fasterxml.jackson.databind;
   opens dev.machinery.examples.core to
+      com.fasterxml.jackson.databind;
+  opens dev.machinery.examples.frobber.v6 to
+      com.fasterxml.jackson.databind;
+  opens dev.machinery.examples.frobber.v7beta1 to
+      com.fasterxml.jackson.databind;
+  opens dev.machinery.examples.frobber.internal to
       com.fasterxml.jackson.databind;
 }

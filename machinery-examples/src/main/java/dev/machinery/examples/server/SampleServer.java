@@ -19,6 +19,7 @@ import dev.machinery.examples.core.Event;
 import dev.machinery.examples.core.Namespace;
 import dev.machinery.examples.core.NamespaceStatus;
 import dev.machinery.examples.core.ObjectReference;
+import dev.machinery.examples.frobber.FrobberApi;
 import dev.machinery.unversioned.discovery.Enablement;
 import dev.machinery.unversioned.labels.LabelSelectors;
 import dev.machinery.unversioned.meta.v1.MetaV1;
@@ -84,6 +85,8 @@ public final class SampleServer {
     ResourceList.addToScheme(builder, "ConfigMap", CoreV1.CORE_V1);
     ResourceList.addToScheme(builder, "Event", CoreV1.CORE_V1);
     ResourceList.addToScheme(builder, "Deployment", APPS_V1, APPS_V1BETA1);
+    FrobberApi.addToScheme(builder);
+    ResourceList.addToScheme(builder, "Frobber", FrobberApi.V6, FrobberApi.V7BETA1);
     return builder.build();
   }
 
@@ -223,6 +226,11 @@ public final class SampleServer {
                 .scaleSubresource(Deployment.class, new DeploymentScale())
                 .validator(SampleServer::validateDeployment)
                 .table(deploymentColumns(scheme))
+                .build())
+        .addResource(
+            ResourceDefinition.builder(GroupKind.of(FrobberApi.GROUP, "Frobber"), true)
+                .shortNames("frob")
+                .storageVersion(FrobberApi.V6)
                 .build())
         .build();
   }

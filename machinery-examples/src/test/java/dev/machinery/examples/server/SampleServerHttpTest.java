@@ -721,4 +721,45 @@ class SampleServerHttpTest {
       idle.close();
     }
   }
+
+  @Test
+  void frobberParamsSurviveStorageInV6AsApiChangesAsks() throws Exception {
+    HttpResponse<String> created =
+        send(
+            "POST",
+            "/apis/frobbers.example.dev/v7beta1/namespaces/default/frobbers",
+            "application/json",
+            "{\"apiVersion\":\"frobbers.example.dev/v7beta1\",\"kind\":\"Frobber\","
+                + "\"metadata\":{\"name\":\"f\"},\"height\":10,\"width\":5,\"params\":[\"a\",\"b\",\"c\"]}");
+    assertEquals(201, created.statusCode(), created.body());
+    JsonNode beta =
+        json(
+            send(
+                "GET",
+                "/apis/frobbers.example.dev/v7beta1/namespaces/default/frobbers/f",
+                null,
+                null));
+    assertEquals("[\"a\",\"b\",\"c\"]", beta.path("params").toString());
+    JsonNode stable =
+        json(
+            send("GET", "/apis/frobbers.example.dev/v6/namespaces/default/frobbers/f", null, null));
+    assertEquals("a", stable.path("param").asText());
+    assertEquals("[\"b\",\"c\"]", stable.path("params").toString());
+    assertEquals(10, stable.path("height").asInt());
+    HttpResponse<String> patched =
+        send(
+            "PATCH",
+            "/apis/frobbers.example.dev/v6/namespaces/default/frobbers/f",
+            "application/merge-patch+json",
+            "{\"param\":\"z\"}");
+    assertEquals(200, patched.statusCode(), patched.body());
+    beta =
+        json(
+            send(
+                "GET",
+                "/apis/frobbers.example.dev/v7beta1/namespaces/default/frobbers/f",
+                null,
+                null));
+    assertEquals("[\"z\",\"b\",\"c\"]", beta.path("params").toString());
+  }
 }
