@@ -33,6 +33,15 @@ public final class JdkHttpBinding implements AutoCloseable {
 
   private static final long MAX_DRAIN_BYTES = 64L * 1024 * 1024;
 
+  static {
+    // Without TCP_NODELAY, small answers on a kept-alive connection wait for the client's delayed
+    // acknowledgement (about 40 ms each: 178 requests/s instead of 3,500 in ServerLoad). The JDK
+    // server reads this property once, when its first instance starts; an explicit setting wins.
+    if (System.getProperty("sun.net.httpserver.nodelay") == null) {
+      System.setProperty("sun.net.httpserver.nodelay", "true");
+    }
+  }
+
   private final HttpServer server;
   private final ExecutorService executor;
 
