@@ -494,7 +494,21 @@ class SampleServerHttpTest {
                 .build(),
             HttpResponse.BodyHandlers.ofString());
     assertEquals(201, created.statusCode(), created.body());
-    assertEquals("Active", json(created).path("status").path("phase").asText());
+    assertEquals(
+        ProtobufCodec.MEDIA_TYPE, created.headers().firstValue("Content-Type").orElseThrow());
+    HttpResponse<byte[]> read =
+        client.send(
+            HttpRequest.newBuilder(URI.create(base + "/api/v1/namespaces/from-protobuf"))
+                .header("Accept", "application/vnd.kubernetes.protobuf, application/json")
+                .build(),
+            HttpResponse.BodyHandlers.ofByteArray());
+    Namespace back =
+        ProtobufCodec.create(SampleServer.scheme()).decode(read.body(), Namespace.class).object();
+    assertEquals("from-protobuf", back.getMetadata().getName());
+    assertEquals("Active", back.getStatus().phase());
+    assertNotNull(back.getMetadata().getUid());
+    HttpResponse<String> asJson = send("GET", "/api/v1/namespaces/from-protobuf", null, null);
+    assertEquals("Active", json(asJson).path("status").path("phase").asText());
   }
 
   @Test

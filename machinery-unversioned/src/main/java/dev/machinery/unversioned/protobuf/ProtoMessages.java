@@ -93,6 +93,16 @@ final class ProtoMessages {
     return new Schema(type, List.copyOf(fields), Map.copyOf(byNumber));
   }
 
+  /** Whether a class declares a protobuf message (at least one field number, none twice). */
+  static boolean declares(Class<?> type) {
+    try {
+      schema(type);
+      return true;
+    } catch (IllegalStateException e) {
+      return false;
+    }
+  }
+
   // ---- writing
 
   byte[] write(Object object) {

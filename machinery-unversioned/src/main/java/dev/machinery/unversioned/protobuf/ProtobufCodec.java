@@ -62,6 +62,17 @@ public final class ProtobufCodec {
   }
 
   /**
+   * Whether objects of a class can be written in this encoding: the class declares its protobuf
+   * message with {@link ProtoField} numbers (at least one, none twice).
+   *
+   * @param type the class
+   * @return true when {@link #encode} can write it
+   */
+  public boolean canEncode(Class<?> type) {
+    return ProtoMessages.declares(Objects.requireNonNull(type, "type"));
+  }
+
+  /**
    * Writes an object in the envelope, as the kind the Scheme gives it.
    *
    * @param object the object
