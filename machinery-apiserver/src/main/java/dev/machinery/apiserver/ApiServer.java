@@ -3,6 +3,7 @@ package dev.machinery.apiserver;
 import dev.machinery.apiserver.endpoints.DiscoveryHandler;
 import dev.machinery.apiserver.endpoints.RequestInfo;
 import dev.machinery.apiserver.endpoints.ResourceHandler;
+import dev.machinery.apiserver.endpoints.ScaleView;
 import dev.machinery.apiserver.endpoints.Served;
 import dev.machinery.apiserver.endpoints.WatchStreams;
 import dev.machinery.apiserver.http.ApiHandler;
@@ -119,7 +120,9 @@ public final class ApiServer implements ApiHandler {
       definition.table().ifPresent(t -> negotiatorBuilder.addTableConvertor(definition.kind(), t));
       if (definition.scale().isPresent()) {
         negotiatorBuilder.addScale(
-            definition.kind(), castClass(definition.scaleType()), definition.scale().get());
+            definition.kind(),
+            Object.class,
+            new ScaleView(scheme, definition.scaleType(), definition.scale().get()));
       }
     }
     this.discovery = discoveryBuilder.build();
@@ -138,11 +141,6 @@ public final class ApiServer implements ApiHandler {
             builder.maxRequestBodyBytes,
             new WatchStreams(negotiator, json, builder.bookmarkInterval),
             namespaces);
-  }
-
-  @SuppressWarnings("unchecked")
-  private static Class<Object> castClass(Class<?> type) {
-    return (Class<Object>) type;
   }
 
   private static List<GroupVersion> versions(Scheme scheme, ResourceDefinition definition) {

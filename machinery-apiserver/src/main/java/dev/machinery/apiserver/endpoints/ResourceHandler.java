@@ -454,17 +454,14 @@ public final class ResourceHandler {
   // ---- scale
 
   private Scale scaleOf(Served target, Object stored) {
-    ScaleAccessor<Object> accessor = target.store().definition().scale().orElseThrow();
-    Scale scale = accessor.read(stored);
+    ScaleView view =
+        new ScaleView(
+            scheme,
+            target.store().definition().scaleType(),
+            target.store().definition().scale().orElseThrow());
+    Scale scale = view.read(stored);
     scale.setApiVersion(SCALE_API_VERSION);
     scale.setKind("Scale");
-    MetaObject from = Accessor.of(stored);
-    MetaObject to = Accessor.of(scale);
-    to.setName(from.getName());
-    to.setNamespace(from.getNamespace());
-    to.setUid(from.getUid());
-    to.setResourceVersion(from.getResourceVersion());
-    to.setCreationTimestamp(from.getCreationTimestamp());
     return scale;
   }
 

@@ -393,6 +393,20 @@ class SampleServerHttpTest {
             "{\"apiVersion\":\"autoscaling/v1\",\"kind\":\"Scale\",\"metadata\":{\"name\":\"hello\",\"namespace\":\"default\"},\"spec\":{\"replicas\":6}}");
     assertEquals(200, scaled.statusCode(), scaled.body());
     assertEquals(6, json(send("GET", path, null, null)).path("spec").path("replicas").asInt());
+    for (String version : List.of("v1", "v1beta1")) {
+      HttpResponse<String> asScale =
+          send(
+              "GET",
+              "/apis/apps/" + version + "/namespaces/default/deployments/hello",
+              null,
+              null,
+              "application/json;as=Scale;g=meta.k8s.io;v=v1");
+      assertEquals(200, asScale.statusCode(), asScale.body());
+      assertEquals("Scale", json(asScale).path("kind").asText());
+      assertEquals("hello", json(asScale).path("metadata").path("name").asText());
+      assertEquals("default", json(asScale).path("metadata").path("namespace").asText());
+      assertEquals(6, json(asScale).path("spec").path("replicas").asInt());
+    }
   }
 
   @Test

@@ -1,0 +1,57 @@
+package dev.machinery.apiserver.endpoints;
+
+import dev.machinery.core.runtime.Scheme;
+import dev.machinery.unversioned.meta.v1.Accessor;
+import dev.machinery.unversioned.meta.v1.MetaObject;
+import dev.machinery.unversioned.meta.v1.Scale;
+import dev.machinery.unversioned.negotiation.ScaleAccessor;
+
+/**
+ * A resource's Scale as the server shows it, in any served version: the object is converted to the
+ * class the resource's {@link ScaleAccessor} reads, and the Scale's metadata names the object
+ * (name, namespace, uid, resourceVersion, creation time), as kube-apiserver's scale subresources
+ * do. Immutable; thread-safe.
+ */
+public final class ScaleView implements ScaleAccessor<Object> {
+  private final Scheme scheme;
+  private final Class<?> type;
+  private final ScaleAccessor<Object> accessor;
+
+  /**
+   * Creates the view.
+   *
+   * @param scheme converts objects to the accessor's class
+   * @param type the accessor's class (the storage version's)
+   * @param accessor reads and writes the replicas
+   */
+  public ScaleView(Scheme scheme, Class<?> type, ScaleAccessor<Object> accessor) {
+    this.scheme = scheme;
+    this.type = type;
+    this.accessor = accessor;
+  }
+
+  @Override
+  public Scale read(Object object) {
+    Object typed = type.isInstance(object) ? object : scheme.convert(object, type);
+    Scale scale = accessor.read(typed);
+    MetaObject from = Accessor.of(object);
+    MetaObject to = Accessor.of(scale);
+    to.setName(from.getName());
+    to.setNamespace(from.getNamespace());
+    to.setUid(from.getUid());
+    to.setResourceVersion(from.getResourceVersion());
+    to.setCreationTimestamp(from.getCreationTimestamp());
+    return scale;
+  }
+
+  /**
+   * Sets the desired replicas of an object of the accessor's class.
+   *
+   * @param object the object, in the storage version, changed in place
+   * @param scale the Scale sent by the client
+   */
+  @Override
+  public void write(Object object, Scale scale) {
+    accessor.write(object, scale);
+  }
+}
