@@ -22,8 +22,9 @@ import javax.tools.Diagnostic;
  * Writes conversion and deep-copy code for packages marked {@code @GenerateConversions} (a
  * versioned package: {@code GeneratedConversions} and {@code GeneratedDeepCopy}) or
  * {@code @GenerateDeepCopy} ({@code GeneratedDeepCopy}), and reports as compile errors every
- * property whose value would be lost. Put the artifact {@code machinery-conversion-processor} on
- * the annotation processor path.
+ * property whose value would be lost; checks the protobuf field numbers of classes that declare
+ * them ({@code @ProtoField}: no number twice, no gap not listed by {@code @ProtoReserved}). Put the
+ * artifact {@code machinery-conversion-processor} on the annotation processor path.
  *
  * <p>The compiler creates one instance per compilation and calls it from one thread.
  */
@@ -38,7 +39,12 @@ public final class ConversionProcessor extends AbstractProcessor {
   public Set<String> getSupportedAnnotationTypes() {
     // The property-level annotations are read while generating; claiming them keeps javac from
     // warning that no processor handles them.
-    return Set.of(GENERATE_CONVERSIONS, GENERATE_DEEP_COPY, Generator.CONVERTS_PROPERTIES);
+    return Set.of(
+        GENERATE_CONVERSIONS,
+        GENERATE_DEEP_COPY,
+        Generator.CONVERTS_PROPERTIES,
+        ProtoFieldCheck.PROTO_FIELD,
+        ProtoFieldCheck.PROTO_RESERVED);
   }
 
   @Override
@@ -51,7 +57,13 @@ public final class ConversionProcessor extends AbstractProcessor {
     Set<PackageElement> conversions = new LinkedHashSet<>();
     Set<PackageElement> deepCopies = new LinkedHashSet<>();
     for (TypeElement annotation : annotations) {
-      if (annotation.getQualifiedName().contentEquals(Generator.CONVERTS_PROPERTIES)) {
+      if (annotation.getQualifiedName().contentEquals(ProtoFieldCheck.PROTO_FIELD)) {
+        new ProtoFieldCheck(processingEnv.getMessager())
+            .check(round.getElementsAnnotatedWith(annotation));
+        continue;
+      }
+      if (annotation.getQualifiedName().contentEquals(Generator.CONVERTS_PROPERTIES)
+          || annotation.getQualifiedName().contentEquals(ProtoFieldCheck.PROTO_RESERVED)) {
         continue;
       }
       boolean conversion = annotation.getQualifiedName().contentEquals(GENERATE_CONVERSIONS);

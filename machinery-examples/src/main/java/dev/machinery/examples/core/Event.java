@@ -6,6 +6,7 @@ import dev.machinery.unversioned.meta.v1.ObjectMeta;
 import dev.machinery.unversioned.meta.v1.Time;
 import dev.machinery.unversioned.meta.v1.TypeMeta;
 import dev.machinery.unversioned.protobuf.ProtoField;
+import dev.machinery.unversioned.protobuf.ProtoReserved;
 
 /**
  * A {@code v1 Event}: a report of something that happened to an object, with Kubernetes' JSON names
@@ -28,6 +29,8 @@ import dev.machinery.unversioned.protobuf.ProtoField;
   "reportingComponent",
   "reportingInstance"
 })
+// The sample leaves out series (11) and related (13).
+@ProtoReserved({11, 13})
 public final class Event extends TypeMeta {
   private ObjectMeta metadata;
   private ObjectReference involvedObject;

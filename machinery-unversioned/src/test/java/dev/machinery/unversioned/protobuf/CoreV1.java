@@ -103,6 +103,7 @@ final class CoreV1 {
       @ProtoField(1) String phase, @ProtoField(2) List<NamespaceCondition> conditions) {}
 
   /** {@code NamespaceCondition}. */
+  @ProtoReserved(3) // unused in Kubernetes' generated.proto
   public record NamespaceCondition(
       @ProtoField(1) String type,
       @ProtoField(2) String status,

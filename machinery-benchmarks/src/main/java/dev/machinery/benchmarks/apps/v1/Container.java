@@ -2,9 +2,12 @@ package dev.machinery.benchmarks.apps.v1;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.machinery.unversioned.protobuf.ProtoField;
+import dev.machinery.unversioned.protobuf.ProtoReserved;
 import java.util.Objects;
 
 /** A container. Mutable; not thread-safe. */
+// Fields of Kubernetes' message the benchmark model leaves out.
+@ProtoReserved({5, 8, 9, 10, 11, 12, 13})
 public final class Container {
   private String name;
 

@@ -2,9 +2,12 @@ package dev.machinery.benchmarks.apps.v1;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.machinery.unversioned.protobuf.ProtoField;
+import dev.machinery.unversioned.protobuf.ProtoReserved;
 import java.util.Objects;
 
 /** A container port. Mutable; not thread-safe. */
+// Fields of Kubernetes' message the benchmark model leaves out.
+@ProtoReserved(2)
 public final class ContainerPort {
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
   private String name;

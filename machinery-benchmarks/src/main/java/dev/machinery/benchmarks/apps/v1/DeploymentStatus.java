@@ -2,9 +2,12 @@ package dev.machinery.benchmarks.apps.v1;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.machinery.unversioned.protobuf.ProtoField;
+import dev.machinery.unversioned.protobuf.ProtoReserved;
 import java.util.Objects;
 
 /** The observed state of a Deployment. Mutable; not thread-safe. */
+// Fields of Kubernetes' message the benchmark model leaves out.
+@ProtoReserved(6)
 public final class DeploymentStatus {
   @JsonInclude(JsonInclude.Include.NON_DEFAULT)
   private long observedGeneration;

@@ -2,9 +2,12 @@ package dev.machinery.benchmarks.apps.v1;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.machinery.unversioned.protobuf.ProtoField;
+import dev.machinery.unversioned.protobuf.ProtoReserved;
 import java.util.Objects;
 
 /** A pod spec. Mutable; not thread-safe. */
+// Fields of Kubernetes' message the benchmark model leaves out.
+@ProtoReserved({1, 5, 6})
 public final class PodSpec {
   private java.util.List<Container> containers;
 

@@ -3,6 +3,7 @@ package dev.machinery.unversioned.meta.v1;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.machinery.unversioned.protobuf.ProtoField;
+import dev.machinery.unversioned.protobuf.ProtoReserved;
 import java.util.Map;
 import java.util.Objects;
 
@@ -22,6 +23,8 @@ import java.util.Objects;
   "fieldsV1",
   "subresource"
 })
+// Kubernetes' generated.proto leaves 5 unused (a removed field).
+@ProtoReserved(5)
 public final class ManagedFieldsEntry {
   /** The entry of a server-side apply. */
   public static final String APPLY = "Apply";

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import dev.machinery.unversioned.protobuf.ProtoField;
+import dev.machinery.unversioned.protobuf.ProtoReserved;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -34,6 +35,8 @@ import java.util.Objects;
   "finalizers",
   "managedFields"
 })
+// Kubernetes' generated.proto leaves 15 and 16 unused (clusterName and initializers, removed).
+@ProtoReserved({15, 16})
 public final class ObjectMeta implements MetaObject {
   private String name;
   private String generateName;

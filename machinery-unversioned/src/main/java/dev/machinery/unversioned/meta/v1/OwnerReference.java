@@ -3,6 +3,7 @@ package dev.machinery.unversioned.meta.v1;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.machinery.unversioned.protobuf.ProtoField;
+import dev.machinery.unversioned.protobuf.ProtoReserved;
 import java.util.Objects;
 
 /**
@@ -10,6 +11,8 @@ import java.util.Objects;
  *
  * <p>Mutable; confine an instance to one thread or publish it safely after its last change.
  */
+// Kubernetes' generated.proto leaves 2 unused (a removed field).
+@ProtoReserved(2)
 @JsonPropertyOrder({"apiVersion", "kind", "name", "uid", "controller", "blockOwnerDeletion"})
 public final class OwnerReference {
   private String apiVersion;
