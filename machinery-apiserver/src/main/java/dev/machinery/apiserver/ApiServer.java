@@ -131,15 +131,16 @@ public final class ApiServer implements ApiHandler {
     OpenApiV2 openApiV2 = OpenApiV2.from(openApiV3, builder.kubernetesVersion);
     this.discoveryHandler =
         new DiscoveryHandler(discovery, openApiV3, openApiV2, json, builder.kubernetesVersion);
+    ProtobufCodec protobuf = ProtobufCodec.create(scheme);
     this.resources =
         new ResourceHandler(
             scheme,
             served,
             negotiator,
             codecs,
-            ProtobufCodec.create(scheme),
+            protobuf,
             builder.maxRequestBodyBytes,
-            new WatchStreams(negotiator, json, builder.bookmarkInterval),
+            new WatchStreams(negotiator, json, protobuf, scheme, builder.bookmarkInterval),
             namespaces);
   }
 

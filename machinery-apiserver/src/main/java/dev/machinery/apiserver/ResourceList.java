@@ -5,6 +5,7 @@ import dev.machinery.core.runtime.Scheme;
 import dev.machinery.core.schema.GroupVersion;
 import dev.machinery.core.schema.GroupVersionKind;
 import dev.machinery.unversioned.meta.v1.ListMeta;
+import dev.machinery.unversioned.protobuf.ProtoField;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -12,7 +13,8 @@ import java.util.List;
  * The list the server answers a list request with, for every kind: {@code apiVersion}, {@code kind}
  * ({@code DeploymentList}), list metadata and the items. One class serves every list kind; the
  * Scheme tells them apart by {@code apiVersion} and {@code kind}, so each served version's list
- * kind is registered with {@link #addToScheme}.
+ * kind is registered with {@link #addToScheme}. In protobuf every Kubernetes list is the same
+ * message (metadata 1, items 2), so this class declares it too.
  *
  * <p>Mutable; confined to the request that builds it.
  */
@@ -84,6 +86,7 @@ public final class ResourceList implements ApiObject {
    *
    * @return the metadata
    */
+  @ProtoField(1)
   public ListMeta getMetadata() {
     return metadata;
   }
@@ -102,6 +105,7 @@ public final class ResourceList implements ApiObject {
    *
    * @return the items
    */
+  @ProtoField(2)
   public List<Object> getItems() {
     return items;
   }

@@ -29,7 +29,6 @@ import dev.machinery.unversioned.meta.v1.MetaObject;
 import dev.machinery.unversioned.meta.v1.Scale;
 import dev.machinery.unversioned.meta.v1.Status;
 import dev.machinery.unversioned.meta.v1.StatusDetails;
-import dev.machinery.unversioned.negotiation.AcceptHeader;
 import dev.machinery.unversioned.negotiation.Endpoint;
 import dev.machinery.unversioned.negotiation.MediaType;
 import dev.machinery.unversioned.negotiation.Negotiation;
@@ -587,8 +586,8 @@ public final class ResourceHandler {
 
   private ApiResponse respond(
       ApiRequest request, Served target, Object object, int code, boolean list) {
-    if (!list
-        && prefersProtobuf(request.header("Accept"))
+    if (WatchStreams.prefersProtobuf(request.header("Accept"))
+        && protobuf.canEncode(target.type())
         && protobuf.canEncode(object.getClass())) {
       return ApiResponse.of(code, ProtobufCodec.MEDIA_TYPE, protobuf.encode(object));
     }
@@ -601,25 +600,6 @@ public final class ResourceHandler {
         negotiator.respond(
             negotiation.representation(), object, request.parameter("includeObject"));
     return ApiResponse.of(code, response.contentType(), response.body());
-  }
-
-  /**
-   * Whether the client ranks Kubernetes' protobuf encoding (without {@code as=}) above anything
-   * else it accepts, as kubectl 1.32 and later do for writes of built-in kinds.
-   */
-  private static boolean prefersProtobuf(String accept) {
-    if (accept == null || !accept.contains(ProtobufCodec.MEDIA_TYPE)) {
-      return false;
-    }
-    MediaType best = null;
-    for (MediaType range : AcceptHeader.parse(accept).ranges()) {
-      if (range.quality() > 0 && (best == null || range.quality() > best.quality())) {
-        best = range;
-      }
-    }
-    return best != null
-        && (best.type() + "/" + best.subtype()).equals(ProtobufCodec.MEDIA_TYPE)
-        && best.parameter("as") == null;
   }
 
   private Predicate<Object> filter(ApiRequest request, ResourceStore store) {

@@ -7,13 +7,18 @@ import dev.machinery.apiserver.storage.StorageEvent;
 import dev.machinery.apiserver.storage.StorageException;
 import dev.machinery.apiserver.storage.StorageWatch;
 import dev.machinery.core.codec.Codec;
+import dev.machinery.core.runtime.Scheme;
 import dev.machinery.unversioned.errors.ApiErrors;
 import dev.machinery.unversioned.meta.v1.Accessor;
 import dev.machinery.unversioned.meta.v1.Status;
+import dev.machinery.unversioned.negotiation.AcceptHeader;
+import dev.machinery.unversioned.negotiation.MediaType;
 import dev.machinery.unversioned.negotiation.Negotiation;
 import dev.machinery.unversioned.negotiation.Negotiator;
 import dev.machinery.unversioned.negotiation.Representation;
 import dev.machinery.unversioned.negotiation.Response;
+import dev.machinery.unversioned.protobuf.ProtoWriter;
+import dev.machinery.unversioned.protobuf.ProtobufCodec;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -36,8 +41,13 @@ import java.util.function.UnaryOperator;
 public final class WatchStreams {
   private static final long DEFAULT_TIMEOUT_SECONDS = 1800;
 
+  /** The Content-Type of a protobuf watch: length-prefixed {@code WatchEvent} messages. */
+  public static final String PROTOBUF_STREAM = ProtobufCodec.MEDIA_TYPE + ";stream=watch";
+
   private final Negotiator negotiator;
   private final Codec json;
+  private final ProtobufCodec protobuf;
+  private final Scheme scheme;
   private final Duration bookmarkInterval;
 
   /**
@@ -45,12 +55,44 @@ public final class WatchStreams {
    *
    * @param negotiator renders each event's object
    * @param json encodes Status objects of error events
+   * @param protobuf encodes events for clients that prefer protobuf
+   * @param scheme makes the objects of bookmark events
    * @param bookmarkInterval how often a watcher that asked for bookmarks gets one
    */
-  public WatchStreams(Negotiator negotiator, Codec json, Duration bookmarkInterval) {
+  public WatchStreams(
+      Negotiator negotiator,
+      Codec json,
+      ProtobufCodec protobuf,
+      Scheme scheme,
+      Duration bookmarkInterval) {
     this.negotiator = negotiator;
     this.json = json;
+    this.protobuf = protobuf;
+    this.scheme = scheme;
     this.bookmarkInterval = bookmarkInterval;
+  }
+
+  /**
+   * Whether a client ranks Kubernetes' protobuf encoding (without {@code as=}) above anything else
+   * it accepts, as kubectl 1.32 and later do for writes of built-in kinds and client-go does for
+   * built-in kinds.
+   *
+   * @param accept the Accept header, or {@code null}
+   * @return true when protobuf is the client's first choice
+   */
+  public static boolean prefersProtobuf(String accept) {
+    if (accept == null || !accept.contains(ProtobufCodec.MEDIA_TYPE)) {
+      return false;
+    }
+    MediaType best = null;
+    for (MediaType range : AcceptHeader.parse(accept).ranges()) {
+      if (range.quality() > 0 && (best == null || range.quality() > best.quality())) {
+        best = range;
+      }
+    }
+    return best != null
+        && (best.type() + "/" + best.subtype()).equals(ProtobufCodec.MEDIA_TYPE)
+        && best.parameter("as") == null;
   }
 
   /**
@@ -73,26 +115,32 @@ public final class WatchStreams {
       Negotiation negotiation,
       UnaryOperator<Object> toServed,
       Predicate<String> name) {
-    if (!negotiation.acceptable()) {
-      Response refused = negotiator.notAcceptableResponse(negotiation);
-      return ApiResponse.of(refused.status(), refused.contentType(), refused.body());
+    String includeObject = request.parameter("includeObject");
+    Framing framing;
+    if (prefersProtobuf(request.header("Accept")) && protobuf.canEncode(target.type())) {
+      framing = new ProtobufFraming(target);
+    } else {
+      if (!negotiation.acceptable()) {
+        Response refused = negotiator.notAcceptableResponse(negotiation);
+        return ApiResponse.of(refused.status(), refused.contentType(), refused.body());
+      }
+      Representation chosen = negotiation.representation();
+      Representation compact =
+          new Representation(
+              chosen.contentType(),
+              chosen.format().equals("yaml") ? "json" : chosen.format(),
+              chosen.transform(),
+              chosen.group(),
+              chosen.version(),
+              false,
+              chosen.export(),
+              chosen.statusVersion());
+      framing = new JsonFraming(target, compact, includeObject);
     }
-    Representation chosen = negotiation.representation();
-    Representation compact =
-        new Representation(
-            chosen.contentType(),
-            chosen.format().equals("yaml") ? "json" : chosen.format(),
-            chosen.transform(),
-            chosen.group(),
-            chosen.version(),
-            false,
-            chosen.export(),
-            chosen.statusVersion());
     long timeoutSeconds = timeout(request.parameter("timeoutSeconds"));
     boolean bookmarks = "true".equals(request.parameter("allowWatchBookmarks"));
     String rv = request.parameter("resourceVersion");
     ResourceStore store = target.store();
-    String includeObject = request.parameter("includeObject");
     Predicate<Object> selected =
         object -> name.test(Accessor.of(object).getName()) && filter.test(object);
     List<Object> initial;
@@ -116,17 +164,15 @@ public final class WatchStreams {
           ApiErrors.newResourceExpired(
                   "too old resource version: " + rv + " (" + e.revision() + ")")
               .status();
-      return ApiResponse.streaming(
-          200, "application/json", out -> frame(out, "ERROR", json.encode(expired)));
+      return ApiResponse.streaming(200, framing.contentType(), out -> framing.error(out, expired));
     }
-    String contentType = "application/json";
     return ApiResponse.streaming(
         200,
-        contentType,
+        framing.contentType(),
         out -> {
           try (watch) {
             for (Object object : initial) {
-              frame(out, "ADDED", render(compact, toServed.apply(object), includeObject));
+              framing.event(out, "ADDED", toServed.apply(object));
             }
             out.flush();
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
@@ -153,33 +199,23 @@ public final class WatchStreams {
                   Status status =
                       ApiErrors.newGone(reason == null ? "the watch ended" : reason.getMessage())
                           .status();
-                  frame(out, "ERROR", json.encode(status));
+                  framing.error(out, status);
                   return;
                 }
                 if (bookmarks && System.nanoTime() >= nextBookmark) {
                   long revision = store.currentRevision();
                   StorageEvent pending = watch.poll(0, TimeUnit.NANOSECONDS);
                   if (pending == null) {
-                    frame(out, "BOOKMARK", bookmark(target, revision));
+                    framing.bookmark(out, revision);
                     delivered = revision;
                   } else {
-                    delivered =
-                        send(
-                            out,
-                            pending,
-                            store,
-                            selected,
-                            toServed,
-                            compact,
-                            includeObject,
-                            delivered);
+                    delivered = send(out, pending, store, selected, toServed, framing);
                   }
                   nextBookmark = System.nanoTime() + bookmarkInterval.toNanos();
                 }
                 continue;
               }
-              delivered =
-                  send(out, event, store, selected, toServed, compact, includeObject, delivered);
+              delivered = send(out, event, store, selected, toServed, framing);
             }
           } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -193,9 +229,7 @@ public final class WatchStreams {
       ResourceStore store,
       Predicate<Object> selected,
       UnaryOperator<Object> toServed,
-      Representation representation,
-      String includeObject,
-      long delivered)
+      Framing framing)
       throws IOException {
     Object current = store.decode(event.kv());
     String type;
@@ -207,32 +241,121 @@ public final class WatchStreams {
       type = now ? (before ? "MODIFIED" : "ADDED") : (before ? "DELETED" : null);
     }
     if (type != null) {
-      frame(out, type, render(representation, toServed.apply(current), includeObject));
+      framing.event(out, type, toServed.apply(current));
     }
     return event.revision();
   }
 
-  private byte[] render(Representation representation, Object object, String includeObject) {
-    return negotiator.respond(representation, object, includeObject).body();
+  /** How events are written: JSON lines, or length-prefixed protobuf {@code WatchEvent}s. */
+  private interface Framing {
+    String contentType();
+
+    void event(OutputStream out, String type, Object object) throws IOException;
+
+    void error(OutputStream out, Status status) throws IOException;
+
+    void bookmark(OutputStream out, long revision) throws IOException;
   }
 
-  private static byte[] bookmark(Served target, long revision) {
-    String text =
-        "{\"kind\":\""
-            + target.kind().kind()
-            + "\",\"apiVersion\":\""
-            + target.kind().apiVersion()
-            + "\",\"metadata\":{\"resourceVersion\":\""
-            + revision
-            + "\",\"creationTimestamp\":null}}";
-    return text.getBytes(StandardCharsets.UTF_8);
+  /** {@code {"type":...,"object":...}} a line, the object in the negotiated representation. */
+  private final class JsonFraming implements Framing {
+    private final Served target;
+    private final Representation representation;
+    private final String includeObject;
+
+    JsonFraming(Served target, Representation representation, String includeObject) {
+      this.target = target;
+      this.representation = representation;
+      this.includeObject = includeObject;
+    }
+
+    @Override
+    public String contentType() {
+      return "application/json";
+    }
+
+    @Override
+    public void event(OutputStream out, String type, Object object) throws IOException {
+      frame(out, type, negotiator.respond(representation, object, includeObject).body());
+    }
+
+    @Override
+    public void error(OutputStream out, Status status) throws IOException {
+      frame(out, "ERROR", json.encode(status));
+    }
+
+    @Override
+    public void bookmark(OutputStream out, long revision) throws IOException {
+      String text =
+          "{\"kind\":\""
+              + target.kind().kind()
+              + "\",\"apiVersion\":\""
+              + target.kind().apiVersion()
+              + "\",\"metadata\":{\"resourceVersion\":\""
+              + revision
+              + "\",\"creationTimestamp\":null}}";
+      frame(out, "BOOKMARK", text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private void frame(OutputStream out, String type, byte[] object) throws IOException {
+      out.write(("{\"type\":\"" + type + "\",\"object\":").getBytes(StandardCharsets.US_ASCII));
+      out.write(object);
+      out.write("}\n".getBytes(StandardCharsets.US_ASCII));
+      out.flush();
+    }
   }
 
-  private static void frame(OutputStream out, String type, byte[] object) throws IOException {
-    out.write(("{\"type\":\"" + type + "\",\"object\":").getBytes(StandardCharsets.US_ASCII));
-    out.write(object);
-    out.write("}\n".getBytes(StandardCharsets.US_ASCII));
-    out.flush();
+  /**
+   * Kubernetes' protobuf watch stream: each event a 4-byte big-endian length, then a {@code
+   * WatchEvent} message (type 1, object 2 as a {@code RawExtension} whose raw bytes 1 are the
+   * object in the {@code k8s\0} envelope).
+   */
+  private final class ProtobufFraming implements Framing {
+    private final Served target;
+
+    ProtobufFraming(Served target) {
+      this.target = target;
+    }
+
+    @Override
+    public String contentType() {
+      return PROTOBUF_STREAM;
+    }
+
+    @Override
+    public void event(OutputStream out, String type, Object object) throws IOException {
+      frame(out, type, protobuf.encode(object));
+    }
+
+    @Override
+    public void error(OutputStream out, Status status) throws IOException {
+      frame(out, "ERROR", protobuf.encode(status));
+    }
+
+    @Override
+    public void bookmark(OutputStream out, long revision) throws IOException {
+      Object object = scheme.newObject(target.kind());
+      Accessor.of(object).setResourceVersion(Long.toString(revision));
+      frame(out, "BOOKMARK", protobuf.encode(object));
+    }
+
+    private void frame(OutputStream out, String type, byte[] object) throws IOException {
+      ProtoWriter raw = new ProtoWriter();
+      raw.bytesField(1, object);
+      ProtoWriter event = new ProtoWriter();
+      event.stringField(1, type);
+      event.bytesField(2, raw.toByteArray());
+      byte[] bytes = event.toByteArray();
+      out.write(
+          new byte[] {
+            (byte) (bytes.length >>> 24),
+            (byte) (bytes.length >>> 16),
+            (byte) (bytes.length >>> 8),
+            (byte) bytes.length
+          });
+      out.write(bytes);
+      out.flush();
+    }
   }
 
   private static long timeout(String text) {

@@ -28,6 +28,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -789,5 +790,109 @@ class SampleServerHttpTest {
                 null,
                 null));
     assertEquals("[\"z\",\"b\",\"c\"]", beta.path("params").toString());
+  }
+
+  /** Reads the length-delimited fields of one protobuf message: number → values in order. */
+  private static Map<Integer, List<byte[]>> fields(byte[] message) {
+    Map<Integer, List<byte[]>> fields = new java.util.TreeMap<>();
+    int at = 0;
+    while (at < message.length) {
+      long key = 0;
+      int shift = 0;
+      byte b;
+      do {
+        b = message[at++];
+        key |= (long) (b & 0x7f) << shift;
+        shift += 7;
+      } while (b < 0);
+      int wire = (int) (key & 7);
+      int number = (int) (key >>> 3);
+      long value = 0;
+      shift = 0;
+      do {
+        b = message[at++];
+        value |= (long) (b & 0x7f) << shift;
+        shift += 7;
+      } while (b < 0);
+      if (wire == 2) {
+        fields
+            .computeIfAbsent(number, n -> new ArrayList<>())
+            .add(java.util.Arrays.copyOfRange(message, at, at + (int) value));
+        at += (int) value;
+      } else {
+        fields
+            .computeIfAbsent(number, n -> new ArrayList<>())
+            .add(Long.toString(value).getBytes(StandardCharsets.UTF_8));
+      }
+    }
+    return fields;
+  }
+
+  /** The object message inside a {@code k8s\\0} envelope, after checking the envelope's type. */
+  private static Map<Integer, List<byte[]>> unwrap(byte[] body, String apiVersion, String kind) {
+    assertEquals("k8s\0", new String(body, 0, 4, StandardCharsets.US_ASCII));
+    Map<Integer, List<byte[]>> unknown = fields(java.util.Arrays.copyOfRange(body, 4, body.length));
+    Map<Integer, List<byte[]>> typeMeta = fields(unknown.get(1).get(0));
+    assertEquals(apiVersion, new String(typeMeta.get(1).get(0), StandardCharsets.UTF_8));
+    assertEquals(kind, new String(typeMeta.get(2).get(0), StandardCharsets.UTF_8));
+    return fields(unknown.get(2).get(0));
+  }
+
+  @Test
+  void listsAndWatchesInProtobufForClientsThatPreferIt() throws Exception {
+    HttpResponse<byte[]> list =
+        client.send(
+            HttpRequest.newBuilder(URI.create(base + "/api/v1/namespaces"))
+                .header("Accept", "application/vnd.kubernetes.protobuf, application/json")
+                .build(),
+            HttpResponse.BodyHandlers.ofByteArray());
+    assertEquals(ProtobufCodec.MEDIA_TYPE, list.headers().firstValue("Content-Type").orElseThrow());
+    Map<Integer, List<byte[]>> namespaces = unwrap(list.body(), "v1", "NamespaceList");
+    assertEquals(2, namespaces.get(2).size(), "items (field 2): default and kube-system");
+    Map<Integer, List<byte[]>> listMeta = fields(namespaces.get(1).get(0));
+    assertEquals(
+        Long.toString(server.storage().currentRevision()),
+        new String(listMeta.get(2).get(0), StandardCharsets.UTF_8),
+        "ListMeta.resourceVersion (field 2)");
+    HttpResponse<String> frobbers =
+        send(
+            "GET",
+            "/apis/frobbers.example.dev/v6/frobbers",
+            null,
+            null,
+            "application/vnd.kubernetes.protobuf, application/json");
+    assertTrue(
+        frobbers.headers().firstValue("Content-Type").orElseThrow().startsWith("application/json"),
+        "a kind without field numbers is answered in JSON");
+
+    String rv = Long.toString(server.storage().currentRevision());
+    HttpResponse<InputStream> watch =
+        client.send(
+            HttpRequest.newBuilder(
+                    URI.create(
+                        base
+                            + "/api/v1/namespaces/default/configmaps?watch=true&timeoutSeconds=3&resourceVersion="
+                            + rv))
+                .header("Accept", "application/vnd.kubernetes.protobuf;stream=watch")
+                .build(),
+            HttpResponse.BodyHandlers.ofInputStream());
+    assertEquals(
+        "application/vnd.kubernetes.protobuf;stream=watch",
+        watch.headers().firstValue("Content-Type").orElseThrow());
+    create("framed", "");
+    try (InputStream in = watch.body()) {
+      byte[] length = in.readNBytes(4);
+      int size =
+          ((length[0] & 0xff) << 24)
+              | ((length[1] & 0xff) << 16)
+              | ((length[2] & 0xff) << 8)
+              | (length[3] & 0xff);
+      Map<Integer, List<byte[]>> event = fields(in.readNBytes(size));
+      assertEquals("ADDED", new String(event.get(1).get(0), StandardCharsets.UTF_8));
+      byte[] raw = fields(event.get(2).get(0)).get(1).get(0);
+      Map<Integer, List<byte[]>> configMap = unwrap(raw, "v1", "ConfigMap");
+      Map<Integer, List<byte[]>> meta = fields(configMap.get(1).get(0));
+      assertEquals("framed", new String(meta.get(1).get(0), StandardCharsets.UTF_8));
+    }
   }
 }

@@ -2,6 +2,7 @@ package dev.machinery.unversioned.meta.v1;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.machinery.unversioned.protobuf.ProtoField;
 import java.util.Objects;
 
 /**
@@ -29,6 +30,7 @@ public final class Status extends TypeMeta {
    * @return the list metadata
    */
   @JsonInclude(JsonInclude.Include.ALWAYS)
+  @ProtoField(1)
   public ListMeta getMetadata() {
     return metadata;
   }
@@ -48,6 +50,7 @@ public final class Status extends TypeMeta {
    * @return {@code Success} or {@code Failure}
    */
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
+  @ProtoField(2)
   public String getStatus() {
     return status;
   }
@@ -67,6 +70,7 @@ public final class Status extends TypeMeta {
    * @return the human-readable message
    */
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
+  @ProtoField(3)
   public String getMessage() {
     return message;
   }
@@ -86,6 +90,7 @@ public final class Status extends TypeMeta {
    * @return the machine-readable reason (see {@link StatusReason})
    */
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
+  @ProtoField(4)
   public String getReason() {
     return reason;
   }
@@ -105,6 +110,7 @@ public final class Status extends TypeMeta {
    * @return the details
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
+  @ProtoField(value = 5, optional = true)
   public StatusDetails getDetails() {
     return details;
   }
@@ -124,6 +130,7 @@ public final class Status extends TypeMeta {
    * @return the HTTP status code
    */
   @JsonInclude(JsonInclude.Include.NON_DEFAULT)
+  @ProtoField(6)
   public int getCode() {
     return code;
   }

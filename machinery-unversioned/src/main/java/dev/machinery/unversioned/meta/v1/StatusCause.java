@@ -2,6 +2,7 @@ package dev.machinery.unversioned.meta.v1;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.machinery.unversioned.protobuf.ProtoField;
 import java.util.Objects;
 
 /**
@@ -24,6 +25,7 @@ public final class StatusCause {
    * @return the machine-readable cause, such as {@code FieldValueInvalid}
    */
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
+  @ProtoField(1)
   public String getReason() {
     return reason;
   }
@@ -43,6 +45,7 @@ public final class StatusCause {
    * @return the human-readable message
    */
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
+  @ProtoField(2)
   public String getMessage() {
     return message;
   }
@@ -62,6 +65,7 @@ public final class StatusCause {
    * @return the path of the field at fault, such as {@code spec.replicas}
    */
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
+  @ProtoField(3)
   public String getField() {
     return field;
   }

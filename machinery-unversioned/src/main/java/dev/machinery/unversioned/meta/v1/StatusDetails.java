@@ -2,6 +2,7 @@ package dev.machinery.unversioned.meta.v1;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.machinery.unversioned.protobuf.ProtoField;
 import java.util.List;
 import java.util.Objects;
 
@@ -28,6 +29,7 @@ public final class StatusDetails {
    * @return the object's name
    */
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
+  @ProtoField(1)
   public String getName() {
     return name;
   }
@@ -47,6 +49,7 @@ public final class StatusDetails {
    * @return the object's group
    */
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
+  @ProtoField(2)
   public String getGroup() {
     return group;
   }
@@ -66,6 +69,7 @@ public final class StatusDetails {
    * @return the object's kind
    */
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
+  @ProtoField(3)
   public String getKind() {
     return kind;
   }
@@ -85,6 +89,7 @@ public final class StatusDetails {
    * @return the object's uid
    */
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
+  @ProtoField(6)
   public String getUid() {
     return uid;
   }
@@ -104,6 +109,7 @@ public final class StatusDetails {
    * @return the causes
    */
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
+  @ProtoField(4)
   public List<StatusCause> getCauses() {
     return causes;
   }
@@ -123,6 +129,7 @@ public final class StatusDetails {
    * @return the seconds to wait before retrying
    */
   @JsonInclude(JsonInclude.Include.NON_DEFAULT)
+  @ProtoField(5)
   public int getRetryAfterSeconds() {
     return retryAfterSeconds;
   }
