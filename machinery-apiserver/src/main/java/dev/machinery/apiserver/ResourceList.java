@@ -29,7 +29,9 @@ public final class ResourceList implements ApiObject {
 
   /**
    * Registers {@code <Kind>List} in each version for this class, as the server needs it for every
-   * version a resource is served in.
+   * version a resource is served in. The list serves as it is in every version, so a scheme that
+   * {@linkplain Scheme.Builder#requireInternalVersions() requires internal versions} asks none of
+   * it.
    *
    * @param builder the scheme builder
    * @param kind the item kind's name, such as {@code Deployment}
@@ -39,7 +41,7 @@ public final class ResourceList implements ApiObject {
   public static Scheme.Builder addToScheme(
       Scheme.Builder builder, String kind, GroupVersion... versions) {
     for (GroupVersion version : versions) {
-      builder.addKnownType(version.withKind(kind + "List"), ResourceList.class);
+      builder.addSharedType(version.withKind(kind + "List"), ResourceList.class);
     }
     return builder;
   }

@@ -346,6 +346,7 @@ public final class ResourceHandler {
                 old -> {
                   Object current = toServed(old, target);
                   Object patched = applyPatch(codec, current, patch, type, warnings);
+                  scheme.applyDefaults(patched);
                   return toStorage(patched, target);
                 },
                 "status".equals(info.subresource()),
@@ -510,6 +511,9 @@ public final class ResourceHandler {
         decoded = new Decoded<>(typed.object(), typed.kind(), typed.warnings());
       }
     }
+    // As kube-apiserver's decoder does: every object a client writes is defaulted in the version
+    // it was written in, before it is converted to storage.
+    scheme.applyDefaults(decoded.object());
     GroupVersionKind kind = decoded.kind();
     if (!kind.groupKind().equals(target.kind().groupKind())) {
       throw ApiErrors.newBadRequest(

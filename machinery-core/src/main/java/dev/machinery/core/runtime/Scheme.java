@@ -714,6 +714,21 @@ public final class Scheme {
     }
 
     /**
+     * Registers one type that serves as it is under an explicit kind, as {@link #addSharedTypes}
+     * does under simple class names: a list class registered as every resource's {@code <Kind>List}
+     * is one. {@link #requireInternalVersions()} does not ask an internal counterpart of it.
+     *
+     * @param kind the kind; group may be empty, version and kind may not
+     * @param type the type
+     * @return this builder
+     */
+    public Builder addSharedType(GroupVersionKind kind, Class<?> type) {
+      addKnownType(kind, type);
+      shared.add(type);
+      return this;
+    }
+
+    /**
      * Registers a defaulting function for objects of exactly this type.
      *
      * @param type the type

@@ -255,6 +255,19 @@ class SchemeTest {
   }
 
   @Test
+  void aSharedTypeUnderAnExplicitKindNeedsNoInternalCounterpart() {
+    Scheme scheme =
+        Scheme.builder()
+            .addKnownTypes(GroupVersion.of("apps", "v1"), Deployment.class)
+            .addSharedType(GroupVersionKind.of("apps", "v1", "ThingList"), DeploymentList.class)
+            .addInternalTypes("apps", Deployment.class)
+            .requireInternalVersions()
+            .build();
+    assertEquals(
+        GroupVersionKind.of("apps", "v1", "ThingList"), scheme.kindFor(new DeploymentList()));
+  }
+
+  @Test
   void conversionsThatWereNeverRegisteredAreABuildProblemIssue11() {
     SchemeBuildException e =
         assertThrows(

@@ -13,6 +13,11 @@ public final class WidgetApi {
   private WidgetApi() {}
 
   public static Scheme scheme() {
+    return builder().build();
+  }
+
+  /** The widget kinds and their conversions, to build on (a server adds its list kinds). */
+  public static Scheme.Builder builder() {
     return MetaV1.addToScheme(Scheme.builder())
         .addKnownTypes(V1, com.example.widgets.v1.Widget.class)
         .addKnownTypes(V2, com.example.widgets.v2.Widget.class)
@@ -26,8 +31,7 @@ public final class WidgetApi {
             new com.example.widgets.v2.GeneratedConversions(),
             new com.example.widgets.v2.GeneratedDeepCopy(),
             new com.example.widgets.internal.GeneratedDeepCopy())
-        .requireInternalVersions()
-        .build();
+        .requireInternalVersions();
   }
 
   /** A widget without a size has size 1, in every version. */
