@@ -1,6 +1,7 @@
 package dev.machinery.core.codec;
 
 import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.util.TokenBuffer;
 import dev.machinery.core.runtime.GroupVersioner;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.core.runtime.TypeAccessor;
@@ -32,7 +33,14 @@ final class Encoder {
     Object converted = toEncodeVersion(object);
     GroupVersionKind gvk = kindToEncode(converted);
     try {
-      return writerFor(converted, gvk).writeValueAsBytes(converted);
+      ObjectWriter writer = writerFor(converted, gvk);
+      if (format == Codec.Format.YAML) {
+        byte[] yaml = emitYaml(writer, converted);
+        if (yaml != null) {
+          return yaml;
+        }
+      }
+      return writer.writeValueAsBytes(converted);
     } catch (IOException e) {
       throw encodeFailed(gvk, e);
     }
@@ -42,10 +50,28 @@ final class Encoder {
     Object converted = toEncodeVersion(object);
     GroupVersionKind gvk = kindToEncode(converted);
     try {
-      writerFor(converted, gvk).writeValue(new NonClosingOutputStream(out), converted);
+      ObjectWriter writer = writerFor(converted, gvk);
+      if (format == Codec.Format.YAML) {
+        byte[] yaml = emitYaml(writer, converted);
+        if (yaml != null) {
+          out.write(yaml);
+          return;
+        }
+      }
+      writer.writeValue(new NonClosingOutputStream(out), converted);
     } catch (IOException e) {
       throw encodeFailed(gvk, e);
     }
+  }
+
+  /**
+   * YAML through the library's emitter: the object's tokens are buffered as the YAML mapper
+   * serializes them, then written; null when the emitter leaves the object to Jackson's generator.
+   */
+  private byte[] emitYaml(ObjectWriter writer, Object object) throws IOException {
+    TokenBuffer buffer = new TokenBuffer(factory.yamlMapper, false);
+    writer.writeValue(buffer, object);
+    return YamlEmitter.emit(buffer);
   }
 
   /**

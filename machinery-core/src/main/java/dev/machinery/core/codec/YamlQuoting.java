@@ -8,9 +8,10 @@ import com.fasterxml.jackson.dataformat.yaml.util.StringQuotingChecker;
  * safe: it starts with a letter, digit or one of {@code _ . /}, holds only letters, digits, inner
  * spaces and {@code _ . / : = + @ -}, has no {@code ": "} or {@code " #"} in it, does not end with
  * a space or colon, and the library's reader (YAML 1.2 core schema) would not take it for a number,
- * boolean or null; Jackson's own rules, which also cover YAML 1.1 readers ({@code yes}, {@code
- * on}), must agree. The key {@code <<} is quoted so that it is not read as a merge key. So a string
- * written by the library reads back as the same string.
+ * boolean or null, and a YAML 1.1 reader would not take it for a number or date ({@code 1_000},
+ * {@code 0b101}, {@code 12:30}); Jackson's own rules, which also cover YAML 1.1's words ({@code
+ * yes}, {@code on}), must agree. The key {@code <<} is quoted so that it is not read as a merge
+ * key. So a string written by the library reads back as the same string.
  */
 final class YamlQuoting extends StringQuotingChecker.Default {
   private static final long serialVersionUID = 1L;
@@ -56,7 +57,32 @@ final class YamlQuoting extends StringQuotingChecker.Default {
         return false;
       }
     }
-    return YamlReader.plainToken(s) == JsonToken.VALUE_STRING;
+    return YamlReader.plainToken(s) == JsonToken.VALUE_STRING && !numberLike(s);
+  }
+
+  /**
+   * Whether a YAML 1.1 reader (Go's yaml.v2, which kubectl uses) might take the string for a number
+   * or a date although the core schema does not: it starts like a number and holds nothing but
+   * digits, signs, dots, colons, underscores and the letters of hexadecimal, binary, octal and
+   * exponent forms ({@code 1_000}, {@code 0b101}, {@code 12:30}, {@code 2026-11-25}).
+   */
+  private static boolean numberLike(String s) {
+    char first = s.charAt(0);
+    if (!((first >= '0' && first <= '9') || first == '+' || first == '-' || first == '.')) {
+      return false;
+    }
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      boolean numeric =
+          (c >= '0' && c <= '9')
+              || (c >= 'a' && c <= 'f')
+              || (c >= 'A' && c <= 'F')
+              || "xXoObB_:.+-".indexOf(c) >= 0;
+      if (!numeric) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static boolean isAlphanumeric(char c) {
