@@ -79,6 +79,10 @@ final class YamlReader {
   }
 
   private final CodecLimits limits;
+
+  /** Whether block-style streams are read by {@link YamlBlockScanner} first. */
+  private final boolean blockScanner;
+
   private final Map<String, YamlNode> anchors = new HashMap<>();
   private final Set<String> openAnchors = new HashSet<>();
   private final Deque<Frame> stack = new ArrayDeque<>();
@@ -88,16 +92,35 @@ final class YamlReader {
   private long aliasNodes;
   private long events;
 
-  private YamlReader(CodecLimits limits) {
+  private YamlReader(CodecLimits limits, boolean blockScanner) {
     this.limits = limits;
+    this.blockScanner = blockScanner;
   }
 
   /** Reads every non-empty document of {@code text}. */
   static List<Document> read(String text, CodecLimits limits) {
-    return new YamlReader(limits).readAll(text);
+    return new YamlReader(limits, true).readAll(text);
+  }
+
+  /** Reads {@code text} with the block scanner alone: null when it declines the text. For tests. */
+  static List<Document> readWithBlockScanner(String text, CodecLimits limits) {
+    return YamlBlockScanner.read(text, new YamlReader(limits, true));
+  }
+
+  /** Reads every non-empty document of {@code text} through SnakeYAML alone, for tests. */
+  static List<Document> readWithSnakeYaml(String text, CodecLimits limits) {
+    return new YamlReader(limits, false).readAll(text);
   }
 
   private List<Document> readAll(String text) {
+    if (blockScanner && text.length() <= limits.maxYamlDocumentBytes()) {
+      List<Document> documents = YamlBlockScanner.read(text, this);
+      if (documents != null) {
+        return documents;
+      }
+      // Outside the block subset, or a problem to report: SnakeYAML reads it and words it.
+      reset();
+    }
     LoaderOptions options = new LoaderOptions();
     options.setCodePointLimit(limits.maxYamlDocumentBytes());
     options.setProcessComments(false);
@@ -107,49 +130,48 @@ final class YamlReader {
     try {
       while (true) {
         Event event = parser.getEvent();
-        if (++events > limits.maxTokenCount()) {
-          throw limit(
-              "maxTokenCount",
-              limits.maxTokenCount(),
-              "the YAML stream has more than " + limits.maxTokenCount() + " nodes",
-              event.getStartMark());
-        }
+        count(line(event), column(event));
         switch (event.getEventId()) {
           case StreamStart:
             break;
           case StreamEnd:
             return documents;
           case DocumentStart:
-            anchors.clear();
-            openAnchors.clear();
-            duplicates = new ArrayList<>();
-            omittedDuplicates = 0;
-            root = null;
+            startDocument();
             break;
           case DocumentEnd:
-            if (root != null && !isNull(root)) {
-              documents.add(
-                  new Document(
-                      root, duplicates, omittedDuplicates, documents.isEmpty() && empties > 0));
-            } else {
-              empties++;
-            }
+            empties = endDocument(documents, empties);
             break;
           case MappingStart:
-            start(new YamlNode.Mapping(line(event), column(event)), (CollectionStartEvent) event);
-            break;
           case SequenceStart:
-            start(new YamlNode.Sequence(line(event), column(event)), (CollectionStartEvent) event);
-            break;
+            {
+              CollectionStartEvent start = (CollectionStartEvent) event;
+              startCollection(
+                  event.getEventId() == Event.ID.MappingStart,
+                  start.getTag(),
+                  start.getAnchor(),
+                  line(event),
+                  column(event));
+              break;
+            }
           case MappingEnd:
           case SequenceEnd:
             end();
             break;
           case Scalar:
-            scalar((ScalarEvent) event);
-            break;
+            {
+              ScalarEvent scalar = (ScalarEvent) event;
+              scalar(
+                  scalar.getValue(),
+                  scalar.isPlain(),
+                  scalar.getTag(),
+                  scalar.getAnchor(),
+                  line(event),
+                  column(event));
+              break;
+            }
           case Alias:
-            alias((AliasEvent) event);
+            alias(((AliasEvent) event).getAnchor(), line(event), column(event));
             break;
           default:
             break;
@@ -189,34 +211,77 @@ final class YamlReader {
     }
   }
 
+  /** Forgets what an abandoned read of the stream left behind. */
+  private void reset() {
+    anchors.clear();
+    openAnchors.clear();
+    stack.clear();
+    duplicates = new ArrayList<>();
+    omittedDuplicates = 0;
+    root = null;
+    aliasNodes = 0;
+    events = 0;
+  }
+
+  /** Counts one event of the stream against {@code maxTokenCount}. */
+  void count(int line, int column) {
+    if (++events > limits.maxTokenCount()) {
+      throw limit(
+          "maxTokenCount",
+          limits.maxTokenCount(),
+          "the YAML stream has more than " + limits.maxTokenCount() + " nodes",
+          line,
+          column);
+    }
+  }
+
+  void startDocument() {
+    anchors.clear();
+    openAnchors.clear();
+    duplicates = new ArrayList<>();
+    omittedDuplicates = 0;
+    root = null;
+  }
+
+  /** Ends a document: kept when it is not empty. Returns the count of empty documents so far. */
+  int endDocument(List<Document> documents, int empties) {
+    if (root != null && !isNull(root)) {
+      documents.add(
+          new Document(root, duplicates, omittedDuplicates, documents.isEmpty() && empties > 0));
+      return empties;
+    }
+    return empties + 1;
+  }
+
   private static boolean isNull(YamlNode node) {
     return node instanceof YamlNode.Scalar
         && ((YamlNode.Scalar) node).token == JsonToken.VALUE_NULL;
   }
 
-  private void start(YamlNode node, CollectionStartEvent event) {
-    String tag = event.getTag();
-    boolean mapping = node instanceof YamlNode.Mapping;
+  void startCollection(boolean mapping, String tag, String anchor, int line, int column) {
+    YamlNode node =
+        mapping ? new YamlNode.Mapping(line, column) : new YamlNode.Sequence(line, column);
     if (tag != null && !tag.equals("!") && !tag.equals(TAG + (mapping ? "map" : "seq"))) {
       throw error(
           "unsupported YAML tag " + quote(tag) + " on a " + (mapping ? "mapping" : "sequence"),
-          event);
+          line,
+          column);
     }
     if (stack.size() >= limits.maxNestingDepth()) {
       throw limit(
           "maxNestingDepth",
           limits.maxNestingDepth(),
           "the document nests deeper than " + limits.maxNestingDepth() + " levels",
-          event.getStartMark());
+          line,
+          column);
     }
-    String anchor = event.getAnchor();
     if (anchor != null) {
       openAnchors.add(anchor);
     }
     stack.push(new Frame(node, childPath(), anchor));
   }
 
-  private void end() {
+  void end() {
     Frame frame = stack.pop();
     if (frame.merges != null) {
       YamlNode.Mapping mapping = (YamlNode.Mapping) frame.node;
@@ -234,25 +299,25 @@ final class YamlReader {
       openAnchors.remove(frame.anchor);
       anchors.put(frame.anchor, frame.node);
     }
-    add(frame.node, null);
+    add(frame.node, false, 0, 0);
   }
 
-  private void scalar(ScalarEvent event) {
-    YamlNode.Scalar node = resolve(event);
-    if (event.getAnchor() != null) {
-      anchors.put(event.getAnchor(), node);
+  void scalar(String value, boolean plain, String tag, String anchor, int line, int column) {
+    YamlNode.Scalar node = resolve(value, plain, tag, line, column);
+    if (anchor != null) {
+      anchors.put(anchor, node);
     }
-    add(node, event);
+    add(node, plain && tag == null, line, column);
   }
 
-  private void alias(AliasEvent event) {
-    String anchor = event.getAnchor();
+  private void alias(String anchor, int line, int column) {
     if (openAnchors.contains(anchor)) {
-      throw error("the alias *" + anchor + " refers to a node that contains it (a cycle)", event);
+      throw error(
+          "the alias *" + anchor + " refers to a node that contains it (a cycle)", line, column);
     }
     YamlNode node = anchors.get(anchor);
     if (node == null) {
-      throw error("the alias *" + anchor + " refers to no anchor defined before it", event);
+      throw error("the alias *" + anchor + " refers to no anchor defined before it", line, column);
     }
     aliasNodes += node.size;
     if (aliasNodes > limits.maxYamlAliasNodes()) {
@@ -260,12 +325,17 @@ final class YamlReader {
           "maxYamlAliasNodes",
           limits.maxYamlAliasNodes(),
           "YAML aliases expand to more than " + limits.maxYamlAliasNodes() + " nodes",
-          event.getStartMark());
+          line,
+          column);
     }
-    add(node, event);
+    add(node, false, line, column);
   }
 
-  private void add(YamlNode node, Event event) {
+  /**
+   * Adds a node to the collection being read; {@code plainUntagged} tells whether it was a plain
+   * scalar without a tag, the only form of {@code <<} that is a merge key.
+   */
+  private void add(YamlNode node, boolean plainUntagged, int line, int column) {
     Frame top = stack.peek();
     if (top == null) {
       root = node;
@@ -283,7 +353,8 @@ final class YamlReader {
             "a mapping key at "
                 + quote(top.path.isEmpty() ? "(root)" : top.path)
                 + " is a mapping or sequence; only scalar keys are supported",
-            event);
+            line,
+            column);
       }
       YamlNode.Scalar key = (YamlNode.Scalar) node;
       if (key.text.length() > limits.maxNameLength()) {
@@ -295,21 +366,18 @@ final class YamlReader {
                 + " is longer than "
                 + limits.maxNameLength()
                 + " characters",
-            event == null ? null : event.getStartMark());
+            line,
+            column);
       }
       top.key = key.text;
-      top.keyIsMerge =
-          event instanceof ScalarEvent
-              && ((ScalarEvent) event).isPlain()
-              && ((ScalarEvent) event).getTag() == null
-              && MERGE_KEY.equals(key.text);
+      top.keyIsMerge = plainUntagged && MERGE_KEY.equals(key.text);
       return;
     }
     String key = top.key;
     top.key = null;
     if (top.keyIsMerge) {
       top.keyIsMerge = false;
-      merge(top, node, event);
+      merge(top, node, line, column);
       return;
     }
     if (mapping.put(key, node)) {
@@ -321,7 +389,7 @@ final class YamlReader {
     }
   }
 
-  private void merge(Frame frame, YamlNode value, Event event) {
+  private void merge(Frame frame, YamlNode value, int line, int column) {
     if (frame.merges == null) {
       frame.merges = new ArrayList<>();
     }
@@ -345,7 +413,8 @@ final class YamlReader {
         "the merge key \"<<\" at "
             + quote(FieldPaths.child(frame.path, MERGE_KEY))
             + " must be given a mapping or a sequence of mappings",
-        event);
+        line,
+        column);
   }
 
   /** The path of the node about to be added. */
@@ -364,10 +433,8 @@ final class YamlReader {
     return stack.isEmpty() ? "" : childPath();
   }
 
-  private YamlNode.Scalar resolve(ScalarEvent event) {
-    String text = Surrogates.repair(event.getValue());
-    int line = line(event);
-    int column = column(event);
+  private YamlNode.Scalar resolve(String value, boolean plain, String tag, int line, int column) {
+    String text = Surrogates.repair(value);
     if (text.length() > limits.maxStringLength()) {
       throw limit(
           "maxStringLength",
@@ -377,13 +444,13 @@ final class YamlReader {
               + " is longer than "
               + limits.maxStringLength()
               + " characters",
-          event.getStartMark());
+          line,
+          column);
     }
-    String tag = event.getTag();
-    if (tag == null && !event.isPlain() || "!".equals(tag) || (TAG + "str").equals(tag)) {
+    if (tag == null && !plain || "!".equals(tag) || (TAG + "str").equals(tag)) {
       return new YamlNode.Scalar(line, column, JsonToken.VALUE_STRING, text, null);
     }
-    YamlNode.Scalar resolved = resolvePlain(text, line, column, event);
+    YamlNode.Scalar resolved = resolvePlain(text, line, column);
     if (tag == null) {
       return resolved;
     }
@@ -418,9 +485,10 @@ final class YamlReader {
         }
         break;
       default:
-        throw error("unsupported YAML tag " + quote(tag), event);
+        throw error("unsupported YAML tag " + quote(tag), line, column);
     }
-    throw error("the value " + quote(text) + " tagged " + tag + " is not " + expected, event);
+    throw error(
+        "the value " + quote(text) + " tagged " + tag + " is not " + expected, line, column);
   }
 
   /**
@@ -461,12 +529,12 @@ final class YamlReader {
     return JsonToken.VALUE_STRING;
   }
 
-  private YamlNode.Scalar resolvePlain(String text, int line, int column, Event event) {
+  private YamlNode.Scalar resolvePlain(String text, int line, int column) {
     JsonToken token = plainToken(text);
     switch (token) {
       case VALUE_NUMBER_INT:
         {
-          checkNumberLength(text, event);
+          checkNumberLength(text, line, column);
           BigInteger integer;
           if (text.startsWith("0o")) {
             integer = new BigInteger(text.substring(2), 8);
@@ -493,7 +561,7 @@ final class YamlReader {
           } else if (NAN.matcher(text).matches()) {
             value = Double.NaN;
           } else {
-            checkNumberLength(text, event);
+            checkNumberLength(text, line, column);
             value = Double.parseDouble(text);
           }
           return new YamlNode.Scalar(line, column, token, text, value);
@@ -503,7 +571,7 @@ final class YamlReader {
     }
   }
 
-  private void checkNumberLength(String text, Event event) {
+  private void checkNumberLength(String text, int line, int column) {
     if (text.length() > limits.maxNumberLength()) {
       throw limit(
           "maxNumberLength",
@@ -513,17 +581,15 @@ final class YamlReader {
               + " is longer than "
               + limits.maxNumberLength()
               + " characters",
-          event.getStartMark());
+          line,
+          column);
     }
   }
 
-  private DecodeException error(String message, Event event) {
-    Mark mark = event == null ? null : event.getStartMark();
-    int line = mark == null ? 0 : mark.getLine() + 1;
-    int column = mark == null ? 0 : mark.getColumn() + 1;
+  private DecodeException error(String message, int line, int column) {
     return new DecodeException(
         "invalid YAML"
-            + (mark == null ? "" : " at line " + line + ", column " + column)
+            + (line == 0 ? "" : " at line " + line + ", column " + column)
             + ": "
             + message,
         currentPath(),
@@ -532,13 +598,12 @@ final class YamlReader {
         null);
   }
 
-  private LimitExceededException limit(String name, long maximum, String message, Mark mark) {
-    int line = mark == null ? 0 : mark.getLine() + 1;
-    int column = mark == null ? 0 : mark.getColumn() + 1;
+  private LimitExceededException limit(
+      String name, long maximum, String message, int line, int column) {
     return new LimitExceededException(
         name,
         maximum,
-        message + (mark == null ? "" : " (line " + line + ", column " + column + ")"),
+        message + (line == 0 ? "" : " (line " + line + ", column " + column + ")"),
         currentPath(),
         line,
         column);

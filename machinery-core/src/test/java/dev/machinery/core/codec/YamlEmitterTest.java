@@ -127,7 +127,7 @@ class YamlEmitterTest {
         "line\n".repeat(50));
   }
 
-  private static Deployment holding(String s) {
+  static Deployment holding(String s) {
     Deployment deployment = new Deployment();
     deployment.setApiVersion("apps/v1");
     deployment.setKind("Deployment");
