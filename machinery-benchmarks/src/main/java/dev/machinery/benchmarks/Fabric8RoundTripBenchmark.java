@@ -47,6 +47,7 @@ public class Fabric8RoundTripBenchmark {
   private static final GroupVersionKind KIND = GroupVersion.of("apps", "v1").withKind("Deployment");
 
   private RoundTrip harness;
+  private RoundTrip harnessOnTwoThreads;
   private Fuzzer fuzzer;
   private SemanticEquality equality;
   private Codec json;
@@ -65,6 +66,8 @@ public class Fabric8RoundTripBenchmark {
         Scheme.builder().addKnownTypes(GroupVersion.of("apps", "v1"), Deployment.class).build();
     fuzzer = fabric8Fuzzer();
     harness = RoundTrip.forScheme(scheme).fuzzer(fuzzer).seeds(SEEDS).build();
+    harnessOnTwoThreads =
+        RoundTrip.forScheme(scheme).fuzzer(fuzzer).seeds(SEEDS).parallelism(2).build();
     equality = SemanticEquality.defaults();
     CodecFactory codecs = CodecFactory.create(scheme);
     json = codecs.json();
@@ -119,6 +122,16 @@ public class Fabric8RoundTripBenchmark {
   @Benchmark
   public Object harness() {
     return harness.check(KIND);
+  }
+
+  /**
+   * The whole harness, its seeds shared between two threads ({@code parallelism(2)}).
+   *
+   * @return the result, for JMH
+   */
+  @Benchmark
+  public Object harnessOnTwoThreads() {
+    return harnessOnTwoThreads.check(KIND);
   }
 
   /**

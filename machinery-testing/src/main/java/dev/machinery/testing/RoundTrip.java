@@ -15,6 +15,12 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Random;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
@@ -37,7 +43,8 @@ import org.junit.jupiter.api.DynamicTest;
  * }
  * }</pre>
  *
- * <p>Seeds: 200 per kind, or {@code -Dmachinery.seeds=N}; {@code -Dmachinery.seed=N} replays one.
+ * <p>Seeds: 200 per kind, or {@code -Dmachinery.seeds=N}; {@code -Dmachinery.seed=N} replays one;
+ * {@code -Dmachinery.parallelism=N} (or {@link Builder#parallelism}) shares them among N threads.
  * Immutable after {@link Builder#build()}; runs may share it between threads.
  */
 public final class RoundTrip {
@@ -55,6 +62,7 @@ public final class RoundTrip {
   private final Predicate<GroupVersionKind> include;
   private final Map<GroupKind, String> excluded;
   private final boolean shrink;
+  private final int parallelism;
 
   private RoundTrip(Builder builder) {
     this.scheme = builder.scheme;
@@ -69,6 +77,7 @@ public final class RoundTrip {
     this.include = builder.include;
     this.excluded = Map.copyOf(builder.excluded);
     this.shrink = builder.shrink;
+    this.parallelism = builder.parallelism;
   }
 
   /**
@@ -159,27 +168,91 @@ public final class RoundTrip {
     Class<?> type = scheme.typeFor(kind).orElseThrow(() -> scheme.notRegistered(kind));
     long first = only == null ? 0 : only;
     long end = only == null ? seeds : only + 1;
+    if (parallelism > 1 && end - first > 1) {
+      return checkInParallel(kind, type, first, end);
+    }
     for (long seed = first; seed < end; seed++) {
-      Object object;
-      try {
-        object = fuzz(type, kind, seed);
-      } catch (RuntimeException e) {
-        // A setter that refuses a fuzzed value: a fuzz function is missing for that property.
-        return Optional.of(
-            new RoundTripFailure(
-                kind,
-                seed,
-                "fuzzing " + type.getName(),
-                List.of(),
-                describe(e) + "; register a FuzzFunction for it (Fuzzer.Builder.forProperty)",
-                null));
-      }
-      Outcome outcome = trip(kind, object);
-      if (outcome != null) {
-        return Optional.of(report(kind, seed, object, outcome));
+      Optional<RoundTripFailure> failure = checkSeed(kind, type, seed);
+      if (failure.isPresent()) {
+        return failure;
       }
     }
     return Optional.empty();
+  }
+
+  /**
+   * The seeds shared out among threads, seed {@code s} to thread {@code s mod parallelism}, each
+   * thread in increasing order and stopping past the lowest failing seed found so far: so every
+   * seed below the lowest failing one is tried, and that one is reported, as in one thread.
+   */
+  private Optional<RoundTripFailure> checkInParallel(
+      GroupVersionKind kind, Class<?> type, long first, long end) {
+    AtomicLong lowest = new AtomicLong(Long.MAX_VALUE);
+    ConcurrentSkipListMap<Long, RoundTripFailure> failures = new ConcurrentSkipListMap<>();
+    ExecutorService pool =
+        Executors.newFixedThreadPool(
+            parallelism,
+            task -> {
+              Thread thread = new Thread(task, "round-trip " + kind);
+              thread.setDaemon(true);
+              return thread;
+            });
+    try {
+      List<Future<?>> workers = new ArrayList<>();
+      for (int t = 0; t < parallelism; t++) {
+        long start = first + t;
+        workers.add(
+            pool.submit(
+                () -> {
+                  for (long seed = start; seed < end && seed < lowest.get(); seed += parallelism) {
+                    Optional<RoundTripFailure> failure = checkSeed(kind, type, seed);
+                    if (failure.isPresent()) {
+                      failures.put(seed, failure.get());
+                      lowest.accumulateAndGet(seed, Math::min);
+                      return;
+                    }
+                  }
+                }));
+      }
+      for (Future<?> worker : workers) {
+        worker.get();
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while checking " + kind, e);
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof RuntimeException) {
+        throw (RuntimeException) cause;
+      }
+      if (cause instanceof Error) {
+        throw (Error) cause;
+      }
+      throw new IllegalStateException(cause);
+    } finally {
+      pool.shutdownNow();
+    }
+    return failures.isEmpty() ? Optional.empty() : Optional.of(failures.firstEntry().getValue());
+  }
+
+  /** One seed: fuzzed, sent through every route, its failure shrunk and reported. */
+  private Optional<RoundTripFailure> checkSeed(GroupVersionKind kind, Class<?> type, long seed) {
+    Object object;
+    try {
+      object = fuzz(type, kind, seed);
+    } catch (RuntimeException e) {
+      // A setter that refuses a fuzzed value: a fuzz function is missing for that property.
+      return Optional.of(
+          new RoundTripFailure(
+              kind,
+              seed,
+              "fuzzing " + type.getName(),
+              List.of(),
+              describe(e) + "; register a FuzzFunction for it (Fuzzer.Builder.forProperty)",
+              null));
+    }
+    Outcome outcome = trip(kind, object);
+    return outcome == null ? Optional.empty() : Optional.of(report(kind, seed, object, outcome));
   }
 
   private Object fuzz(Class<?> type, GroupVersionKind kind, long seed) {
@@ -318,6 +391,7 @@ public final class RoundTrip {
     private Predicate<GroupVersionKind> include = kind -> true;
     private final Map<GroupKind, String> excluded = new LinkedHashMap<>();
     private boolean shrink = true;
+    private int parallelism = Integer.getInteger("machinery.parallelism", 1);
 
     private Builder(Scheme scheme) {
       this.scheme = Objects.requireNonNull(scheme, "scheme");
@@ -404,6 +478,23 @@ public final class RoundTrip {
      */
     public Builder withoutShrinking() {
       this.shrink = false;
+      return this;
+    }
+
+    /**
+     * Tries the seeds of each kind on this many threads (default 1, or {@code
+     * -Dmachinery.parallelism=N}). The result is the same as on one thread: the lowest failing
+     * seed, shrunk. Custom {@link FuzzFunction}s and {@link SemanticEquality} rules must then be
+     * safe to call from several threads at once (the library's are).
+     *
+     * @param threads the number of threads, at least 1
+     * @return this builder
+     */
+    public Builder parallelism(int threads) {
+      if (threads < 1) {
+        throw new IllegalArgumentException("parallelism must be at least 1, was " + threads);
+      }
+      this.parallelism = threads;
       return this;
     }
 

@@ -2,6 +2,7 @@ package dev.machinery.testing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.machinery.core.runtime.Scheme;
@@ -65,6 +66,40 @@ class HarnessRulesTest {
             "property \"size\" of dev.machinery.testing.testapi.Cogs$Picky rejected the value"),
         report);
     assertTrue(report.contains("register a FuzzFunction for it"), report);
+  }
+
+  @Test
+  void manyThreadsReportTheLowestFailingSeedAsOneThreadDoes() {
+    // Sizes the setter refuses about one time in forty, so several seeds fail, not the first.
+    Fuzzer rarelyBad =
+        Fuzzer.builder()
+            .forProperty(
+                Cogs.Picky.class, "size", context -> context.random().nextInt(40) == 17 ? "x" : "7")
+            .build();
+    RoundTripFailure alone =
+        RoundTrip.forScheme(Cogs.pickyScheme())
+            .fuzzer(rarelyBad)
+            .seeds(200)
+            .build()
+            .check(Cogs.V1.withKind("Picky"))
+            .orElseThrow();
+    assertTrue(alone.seed() > 0, alone.report());
+    for (int threads : new int[] {2, 3, 8}) {
+      RoundTripFailure shared =
+          RoundTrip.forScheme(Cogs.pickyScheme())
+              .fuzzer(rarelyBad)
+              .seeds(200)
+              .parallelism(threads)
+              .build()
+              .check(Cogs.V1.withKind("Picky"))
+              .orElseThrow();
+      assertEquals(alone.seed(), shared.seed(), threads + " threads");
+      assertEquals(alone.report(), shared.report(), threads + " threads");
+    }
+    assertEquals(
+        List.of(), RoundTrip.forScheme(Cogs.scheme()).seeds(50).parallelism(2).build().run());
+    assertThrows(
+        IllegalArgumentException.class, () -> RoundTrip.forScheme(Cogs.scheme()).parallelism(0));
   }
 
   /** A holder of string lists, for the fuzzer. */

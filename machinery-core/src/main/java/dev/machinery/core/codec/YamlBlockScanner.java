@@ -35,15 +35,20 @@ final class YamlBlockScanner {
   private final String text;
   private final int length;
   private final YamlReader reader;
+
+  /** Whether the text holds characters beyond the BMP, so that columns count code points. */
+  private final boolean surrogates;
+
   private int pos;
   private int line = 1;
   private int lineStart;
   private int depth;
 
-  private YamlBlockScanner(String text, YamlReader reader) {
+  private YamlBlockScanner(String text, YamlReader reader, boolean surrogates) {
     this.text = text;
     this.length = text.length();
     this.reader = reader;
+    this.surrogates = surrogates;
   }
 
   /**
@@ -54,11 +59,12 @@ final class YamlBlockScanner {
    * @return the documents, or null
    */
   static List<YamlReader.Document> read(String text, YamlReader reader) {
-    if (!inAlphabet(text)) {
+    int alphabet = alphabet(text);
+    if (alphabet < 0) {
       return null;
     }
     try {
-      return new YamlBlockScanner(text, reader).stream();
+      return new YamlBlockScanner(text, reader, alphabet > 0).stream();
     } catch (RuntimeException e) {
       // Declined, or a problem (a limit, a bad merge key) that SnakeYAML's pass reports with its
       // own wording; a defect here costs speed, never a wrong result.
@@ -66,27 +72,32 @@ final class YamlBlockScanner {
     }
   }
 
-  /** Only LF line breaks, no tabs, no byte order mark and only characters YAML may carry. */
-  private static boolean inAlphabet(String text) {
+  /**
+   * Returns -1 unless the text has only LF line breaks, no tabs, no byte order mark and only
+   * characters YAML may carry; else 1 if it holds surrogate pairs, 0 if not.
+   */
+  private static int alphabet(String text) {
     int length = text.length();
+    int pairs = 0;
     for (int i = 0; i < length; i++) {
       char c = text.charAt(i);
       if (c >= 0x20 && c <= 0x7E || c == '\n') {
         continue;
       }
       if (c < 0xA0 || c == 0xFEFF || c == 0xFFFE || c == 0xFFFF || c == 0x2028 || c == 0x2029) {
-        return false;
+        return -1;
       }
       if (Character.isHighSurrogate(c)) {
         if (i + 1 >= length || !Character.isLowSurrogate(text.charAt(i + 1))) {
-          return false;
+          return -1;
         }
         i++;
+        pairs = 1;
       } else if (Character.isLowSurrogate(c)) {
-        return false;
+        return -1;
       }
     }
-    return true;
+    return pairs;
   }
 
   private List<YamlReader.Document> stream() {
@@ -652,7 +663,7 @@ final class YamlBlockScanner {
 
   /** The 1-based column of a position, counted in code points as SnakeYAML counts it. */
   private int column(int at) {
-    return text.codePointCount(lineStart, at) + 1;
+    return surrogates ? text.codePointCount(lineStart, at) + 1 : at - lineStart + 1;
   }
 
   /** Whether pos is at "-" followed by a space or the end of a line. */

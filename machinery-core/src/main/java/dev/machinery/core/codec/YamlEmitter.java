@@ -5,6 +5,8 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.util.TokenBuffer;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 
 /**
  * Writes the tokens an object serializes to as block-style YAML, in the layout Jackson's YAML
@@ -15,7 +17,8 @@ import java.nio.charset.StandardCharsets;
  * literal block cannot carry; otherwise double-quoted, with every character outside printable
  * Unicode escaped. What it cannot write in that layout (a root that is not a mapping, embedded
  * binary values, nesting deeper than {@link #MAX_DEPTH}) it declines, and the caller falls back to
- * Jackson's generator. Stateless.
+ * Jackson's generator. Thread-safe: one instance writes one object; the shared cache of key quoting
+ * is concurrent.
  */
 final class YamlEmitter {
   /** Deeper documents are left to Jackson's generator, which does not recurse on the stack. */
@@ -27,6 +30,8 @@ final class YamlEmitter {
   private static final String INDENT = "                                                  ";
   private static final char[] HEX = "0123456789ABCDEF".toCharArray();
   private static final YamlQuoting QUOTING = new YamlQuoting();
+  private static final int CACHED_NAMES = 4096;
+  private static final ConcurrentMap<String, Boolean> NAME_QUOTING = new ConcurrentHashMap<>();
 
   /** Thrown inside the emitter when the tokens hold something it leaves to Jackson. */
   private static final class Declined extends Exception {
@@ -204,11 +209,27 @@ final class YamlEmitter {
       // YAML readers refuse implicit keys past 1,024 characters; Jackson writes explicit ones.
       throw DECLINED;
     }
-    if (QUOTING.needToQuoteName(name)) {
+    if (quoteName(name)) {
       doubleQuoted(name);
     } else {
       out.append(name);
     }
+  }
+
+  /**
+   * Whether a key is quoted. Keys are mostly the same few property names, so the answers for up to
+   * {@link #CACHED_NAMES} of them are kept.
+   */
+  private static boolean quoteName(String name) {
+    Boolean known = NAME_QUOTING.get(name);
+    if (known != null) {
+      return known;
+    }
+    boolean quote = QUOTING.needToQuoteName(name);
+    if (NAME_QUOTING.size() < CACHED_NAMES) {
+      NAME_QUOTING.put(name, quote);
+    }
+    return quote;
   }
 
   /** Writes a scalar value and ends its line; block content is indented to {@code indent}. */

@@ -39,9 +39,12 @@ abstract class YamlNode {
   }
 
   static final class Mapping extends YamlNode {
+    /** Mappings up to this size look keys up by scanning them; larger ones keep an index. */
+    private static final int SCANNED = 8;
+
     final List<String> keys = new ArrayList<>();
     final List<YamlNode> values = new ArrayList<>();
-    private final Map<String, Integer> index = new HashMap<>();
+    private Map<String, Integer> index;
 
     Mapping(int line, int column) {
       super(line, column);
@@ -49,10 +52,19 @@ abstract class YamlNode {
 
     /** Adds an entry; returns false (replacing the value in place) if the key was present. */
     boolean put(String key, YamlNode value) {
-      Integer at = index.putIfAbsent(key, keys.size());
-      if (at != null) {
+      int at = indexOf(key);
+      if (at >= 0) {
         values.set(at, value);
         return false;
+      }
+      if (index != null) {
+        index.put(key, keys.size());
+      } else if (keys.size() == SCANNED) {
+        index = new HashMap<>();
+        for (int i = 0; i < keys.size(); i++) {
+          index.put(keys.get(i), i);
+        }
+        index.put(key, keys.size());
       }
       keys.add(key);
       values.add(value);
@@ -60,7 +72,20 @@ abstract class YamlNode {
     }
 
     boolean containsKey(String key) {
-      return index.containsKey(key);
+      return indexOf(key) >= 0;
+    }
+
+    private int indexOf(String key) {
+      if (index != null) {
+        Integer at = index.get(key);
+        return at == null ? -1 : at;
+      }
+      for (int i = 0; i < keys.size(); i++) {
+        if (keys.get(i).equals(key)) {
+          return i;
+        }
+      }
+      return -1;
     }
   }
 

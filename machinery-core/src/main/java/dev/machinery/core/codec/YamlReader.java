@@ -518,7 +518,10 @@ final class YamlReader {
     if (!((first >= '0' && first <= '9') || first == '-' || first == '+' || first == '.')) {
       return JsonToken.VALUE_STRING;
     }
-    if (INT.matcher(text).matches() || OCT.matcher(text).matches() || HEX.matcher(text).matches()) {
+    if (isDecimal(text)
+        || INT.matcher(text).matches()
+        || OCT.matcher(text).matches()
+        || HEX.matcher(text).matches()) {
       return JsonToken.VALUE_NUMBER_INT;
     }
     if (FLOAT.matcher(text).matches()
@@ -529,12 +532,35 @@ final class YamlReader {
     return JsonToken.VALUE_STRING;
   }
 
+  /** Whether the text is digits with an optional sign: the common integer, told without a regex. */
+  private static boolean isDecimal(String text) {
+    int start = text.charAt(0) == '-' || text.charAt(0) == '+' ? 1 : 0;
+    if (start == text.length()) {
+      return false;
+    }
+    for (int i = start; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c < '0' || c > '9') {
+        return false;
+      }
+    }
+    return true;
+  }
+
   private YamlNode.Scalar resolvePlain(String text, int line, int column) {
     JsonToken token = plainToken(text);
     switch (token) {
       case VALUE_NUMBER_INT:
         {
           checkNumberLength(text, line, column);
+          if (text.length() <= 10 && isDecimal(text)) {
+            // At most nine digits and a sign: an int, read without a BigInteger.
+            long small = Long.parseLong(text);
+            if (small >= Integer.MIN_VALUE && small <= Integer.MAX_VALUE) {
+              return new YamlNode.Scalar(line, column, token, text, (int) small);
+            }
+            return new YamlNode.Scalar(line, column, token, text, small);
+          }
           BigInteger integer;
           if (text.startsWith("0o")) {
             integer = new BigInteger(text.substring(2), 8);
