@@ -32,7 +32,7 @@ final class YamlBlockScanner {
 
   private static final Declined DECLINED = new Declined();
 
-  private final String text;
+  private final char[] chars;
   private final int length;
   private final YamlReader reader;
 
@@ -44,9 +44,9 @@ final class YamlBlockScanner {
   private int lineStart;
   private int depth;
 
-  private YamlBlockScanner(String text, YamlReader reader, boolean surrogates) {
-    this.text = text;
-    this.length = text.length();
+  private YamlBlockScanner(char[] chars, YamlReader reader, boolean surrogates) {
+    this.chars = chars;
+    this.length = chars.length;
     this.reader = reader;
     this.surrogates = surrogates;
   }
@@ -59,12 +59,13 @@ final class YamlBlockScanner {
    * @return the documents, or null
    */
   static List<YamlReader.Document> read(String text, YamlReader reader) {
-    int alphabet = alphabet(text);
+    char[] chars = text.toCharArray();
+    int alphabet = alphabet(chars);
     if (alphabet < 0) {
       return null;
     }
     try {
-      return new YamlBlockScanner(text, reader, alphabet > 0).stream();
+      return new YamlBlockScanner(chars, reader, alphabet > 0).stream();
     } catch (RuntimeException e) {
       // Declined, or a problem (a limit, a bad merge key) that SnakeYAML's pass reports with its
       // own wording; a defect here costs speed, never a wrong result.
@@ -76,11 +77,11 @@ final class YamlBlockScanner {
    * Returns -1 unless the text has only LF line breaks, no tabs, no byte order mark and only
    * characters YAML may carry; else 1 if it holds surrogate pairs, 0 if not.
    */
-  private static int alphabet(String text) {
-    int length = text.length();
+  private static int alphabet(char[] text) {
+    int length = text.length;
     int pairs = 0;
     for (int i = 0; i < length; i++) {
-      char c = text.charAt(i);
+      char c = text[i];
       if (c >= 0x20 && c <= 0x7E || c == '\n') {
         continue;
       }
@@ -88,7 +89,7 @@ final class YamlBlockScanner {
         return -1;
       }
       if (Character.isHighSurrogate(c)) {
-        if (i + 1 >= length || !Character.isLowSurrogate(text.charAt(i + 1))) {
+        if (i + 1 >= length || !Character.isLowSurrogate(text[i + 1])) {
           return -1;
         }
         i++;
@@ -132,7 +133,11 @@ final class YamlBlockScanner {
   }
 
   private boolean startsMarker() {
-    return text.startsWith("---", pos) || text.startsWith("...", pos) || text.charAt(pos) == '%';
+    return chars[pos] == '%'
+        || pos + 2 < length
+            && (chars[pos] == '-' || chars[pos] == '.')
+            && chars[pos + 1] == chars[pos]
+            && chars[pos + 2] == chars[pos];
   }
 
   // ---- collections
@@ -265,7 +270,7 @@ final class YamlBlockScanner {
   /** A value that starts on the current line, in a collection whose entries are at indent. */
   private void inlineValue(int indent) {
     int column = column(pos);
-    char c = text.charAt(pos);
+    char c = chars[pos];
     reader.count(line, column);
     switch (c) {
       case '"':
@@ -278,7 +283,7 @@ final class YamlBlockScanner {
         return;
       case '{':
       case '[':
-        if (pos + 1 < length && text.charAt(pos + 1) == (c == '{' ? '}' : ']')) {
+        if (pos + 1 < length && chars[pos + 1] == (c == '{' ? '}' : ']')) {
           reader.startCollection(c == '{', null, null, line, column);
           pos += 2;
           reader.count(line, column);
@@ -305,7 +310,7 @@ final class YamlBlockScanner {
       case '-':
       case '?':
       case ':':
-        if (pos + 1 >= length || text.charAt(pos + 1) == ' ' || text.charAt(pos + 1) == '\n') {
+        if (pos + 1 >= length || chars[pos + 1] == ' ' || chars[pos + 1] == '\n') {
           throw DECLINED;
         }
         break;
@@ -334,26 +339,25 @@ final class YamlBlockScanner {
     int start = pos;
     int end = pos;
     while (end < length) {
-      char c = text.charAt(end);
+      char c = chars[end];
       if (c == '\n') {
         break;
       }
-      if (c == ':'
-          && (end + 1 >= length || text.charAt(end + 1) == ' ' || text.charAt(end + 1) == '\n')) {
+      if (c == ':' && (end + 1 >= length || chars[end + 1] == ' ' || chars[end + 1] == '\n')) {
         throw DECLINED; // "a: b" as a value is an error SnakeYAML words
       }
-      if (c == '#' && text.charAt(end - 1) == ' ') {
+      if (c == '#' && chars[end - 1] == ' ') {
         break;
       }
       end++;
     }
     int last = end;
-    while (text.charAt(last - 1) == ' ') {
+    while (chars[last - 1] == ' ') {
       last--;
     }
     pos = end;
     endValueLine();
-    return text.substring(start, last);
+    return new String(chars, start, last - start);
   }
 
   /** After a value: spaces, then a comment or the end of the line, which is consumed. */
@@ -369,7 +373,7 @@ final class YamlBlockScanner {
   private void key() {
     int column = column(pos);
     int keyStart = pos;
-    char c = text.charAt(pos);
+    char c = chars[pos];
     String key;
     boolean plain = false;
     if (c == '"') {
@@ -378,18 +382,18 @@ final class YamlBlockScanner {
       key = singleQuoted();
     } else {
       int start = pos;
-      while (!(text.charAt(pos) == ':' && colonEndsKey(pos))) {
+      while (!(chars[pos] == ':' && colonEndsKey(pos))) {
         pos++;
       }
       int last = pos;
-      while (text.charAt(last - 1) == ' ') {
+      while (chars[last - 1] == ' ') {
         last--;
       }
-      key = text.substring(start, last);
+      key = new String(chars, start, last - start);
       plain = true;
     }
     skipSpaces();
-    if (pos >= length || text.charAt(pos) != ':' || pos - keyStart > MAX_SIMPLE_KEY) {
+    if (pos >= length || chars[pos] != ':' || pos - keyStart > MAX_SIMPLE_KEY) {
       throw DECLINED; // SnakeYAML refuses implicit keys longer than this
     }
     reader.count(line, column);
@@ -401,28 +405,28 @@ final class YamlBlockScanner {
    * one (not starting with an indicator) with ": " or a final ":" before any comment.
    */
   private boolean keyAhead() {
-    char c = text.charAt(pos);
+    char c = chars[pos];
     int i;
     if (c == '"' || c == '\'') {
       i = quotedEnd(pos);
       if (i < 0) {
         return false;
       }
-      while (i < length && text.charAt(i) == ' ') {
+      while (i < length && chars[i] == ' ') {
         i++;
       }
-      return i < length && text.charAt(i) == ':' && colonEndsKey(i);
+      return i < length && chars[i] == ':' && colonEndsKey(i);
     }
     if ("&*!|>%@`{}[],#\"'".indexOf(c) >= 0) {
       return false;
     }
     if ((c == '-' || c == '?' || c == ':')
-        && (pos + 1 >= length || text.charAt(pos + 1) == ' ' || text.charAt(pos + 1) == '\n')) {
+        && (pos + 1 >= length || chars[pos + 1] == ' ' || chars[pos + 1] == '\n')) {
       return false;
     }
     for (i = pos; i < length; i++) {
-      char d = text.charAt(i);
-      if (d == '\n' || (d == '#' && i > pos && text.charAt(i - 1) == ' ')) {
+      char d = chars[i];
+      if (d == '\n' || (d == '#' && i > pos && chars[i - 1] == ' ')) {
         return false;
       }
       if (d == ':' && colonEndsKey(i)) {
@@ -433,21 +437,21 @@ final class YamlBlockScanner {
   }
 
   private boolean colonEndsKey(int at) {
-    return at + 1 >= length || text.charAt(at + 1) == ' ' || text.charAt(at + 1) == '\n';
+    return at + 1 >= length || chars[at + 1] == ' ' || chars[at + 1] == '\n';
   }
 
   /** The index just after the quoted scalar starting at {@code from}, or -1 if not on one line. */
   private int quotedEnd(int from) {
-    char quote = text.charAt(from);
+    char quote = chars[from];
     for (int i = from + 1; i < length; i++) {
-      char c = text.charAt(i);
+      char c = chars[i];
       if (c == '\n') {
         return -1;
       }
       if (quote == '"' && c == '\\') {
         i++;
       } else if (c == quote) {
-        if (quote == '\'' && i + 1 < length && text.charAt(i + 1) == '\'') {
+        if (quote == '\'' && i + 1 < length && chars[i + 1] == '\'') {
           i++;
         } else {
           return i + 1;
@@ -462,7 +466,7 @@ final class YamlBlockScanner {
     if (end < 0) {
       throw DECLINED;
     }
-    String value = text.substring(pos + 1, end - 1);
+    String value = new String(chars, pos + 1, end - 1 - (pos + 1));
     pos = end;
     return value.indexOf('\'') < 0 ? value : value.replace("''", "'");
   }
@@ -470,9 +474,9 @@ final class YamlBlockScanner {
   private String doubleQuoted() {
     int start = ++pos;
     while (pos < length) {
-      char c = text.charAt(pos);
+      char c = chars[pos];
       if (c == '"') {
-        String value = text.substring(start, pos);
+        String value = new String(chars, start, pos - start);
         pos++;
         return value;
       }
@@ -488,10 +492,10 @@ final class YamlBlockScanner {
   }
 
   private String doubleQuotedEscaped(int start) {
-    StringBuilder value = new StringBuilder(text.length() - start < 64 ? 64 : 128);
-    value.append(text, start, pos);
+    StringBuilder value = new StringBuilder(64);
+    value.append(chars, start, pos - start);
     while (pos < length) {
-      char c = text.charAt(pos++);
+      char c = chars[pos++];
       if (c == '"') {
         return value.toString();
       }
@@ -505,7 +509,7 @@ final class YamlBlockScanner {
       if (pos >= length) {
         throw DECLINED;
       }
-      char e = text.charAt(pos++);
+      char e = chars[pos++];
       switch (e) {
         case '0':
           value.append('\0');
@@ -580,7 +584,7 @@ final class YamlBlockScanner {
     }
     int value = 0;
     for (int i = 0; i < digits; i++) {
-      int digit = Character.digit(text.charAt(pos++), 16);
+      int digit = Character.digit(chars[pos++], 16);
       if (digit < 0) {
         throw DECLINED;
       }
@@ -597,11 +601,11 @@ final class YamlBlockScanner {
     int headerLine = line;
     pos++;
     boolean strip = false;
-    if (pos < length && text.charAt(pos) == '-') {
+    if (pos < length && chars[pos] == '-') {
       strip = true;
       pos++;
     }
-    if (pos < length && text.charAt(pos) != ' ' && text.charAt(pos) != '\n') {
+    if (pos < length && chars[pos] != ' ' && chars[pos] != '\n') {
       throw DECLINED; // "|+", an indentation indicator, or something else
     }
     skipSpaces();
@@ -615,10 +619,10 @@ final class YamlBlockScanner {
     boolean endsWithBreak = false;
     while (pos < length) {
       int spaces = 0;
-      while (pos + spaces < length && text.charAt(pos + spaces) == ' ') {
+      while (pos + spaces < length && chars[pos + spaces] == ' ') {
         spaces++;
       }
-      int end = text.indexOf('\n', pos);
+      int end = lineEnd(pos);
       if (end < 0) {
         end = length;
       }
@@ -643,7 +647,7 @@ final class YamlBlockScanner {
         for (; pendingBreaks > 0; pendingBreaks--) {
           value.append('\n');
         }
-        value.append(text, pos + contentIndent, end);
+        value.append(chars, pos + contentIndent, end - (pos + contentIndent));
       }
       endsWithBreak = end < length;
       pos = end;
@@ -661,19 +665,30 @@ final class YamlBlockScanner {
 
   // ---- lines
 
+  /** The index of the next line break at or after {@code from}, or -1. */
+  private int lineEnd(int from) {
+    for (int i = from; i < length; i++) {
+      if (chars[i] == '\n') {
+        return i;
+      }
+    }
+    return -1;
+  }
+
   /** The 1-based column of a position, counted in code points as SnakeYAML counts it. */
   private int column(int at) {
-    return surrogates ? text.codePointCount(lineStart, at) + 1 : at - lineStart + 1;
+    return surrogates
+        ? Character.codePointCount(chars, lineStart, at - lineStart) + 1
+        : at - lineStart + 1;
   }
 
   /** Whether pos is at "-" followed by a space or the end of a line. */
   private boolean isDash(int at) {
-    return text.charAt(at) == '-'
-        && (at + 1 >= length || text.charAt(at + 1) == ' ' || text.charAt(at + 1) == '\n');
+    return chars[at] == '-' && (at + 1 >= length || chars[at + 1] == ' ' || chars[at + 1] == '\n');
   }
 
   private void skipSpaces() {
-    while (pos < length && text.charAt(pos) == ' ') {
+    while (pos < length && chars[pos] == ' ') {
       pos++;
     }
   }
@@ -681,13 +696,13 @@ final class YamlBlockScanner {
   /** Whether pos (after spaces) is at the end of the line, the text, or a comment. */
   private boolean atLineEnd() {
     return pos >= length
-        || text.charAt(pos) == '\n'
-        || (text.charAt(pos) == '#' && (pos == lineStart || text.charAt(pos - 1) == ' '));
+        || chars[pos] == '\n'
+        || (chars[pos] == '#' && (pos == lineStart || chars[pos - 1] == ' '));
   }
 
   /** Consumes the rest of the line and its break. */
   private void endLine() {
-    int end = text.indexOf('\n', pos);
+    int end = lineEnd(pos);
     if (end < 0) {
       pos = length;
       return;
@@ -701,10 +716,10 @@ final class YamlBlockScanner {
   private void skipBlankLines() {
     while (pos < length) {
       int start = pos;
-      while (pos < length && text.charAt(pos) == ' ') {
+      while (pos < length && chars[pos] == ' ') {
         pos++;
       }
-      if (pos < length && text.charAt(pos) != '\n' && text.charAt(pos) != '#') {
+      if (pos < length && chars[pos] != '\n' && chars[pos] != '#') {
         return;
       }
       pos = start;

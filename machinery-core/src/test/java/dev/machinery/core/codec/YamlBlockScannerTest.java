@@ -4,12 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.machinery.core.testapi.TestApi;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Random;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -162,6 +164,225 @@ class YamlBlockScannerTest {
                 () -> YamlReader.readWithSnakeYaml(merge, CodecLimits.DEFAULTS))
             .getMessage(),
         bad.getMessage());
+  }
+
+  /**
+   * Seeded random documents built from block-style pieces, indentations and awkward characters:
+   * whenever the scanner accepts one, SnakeYAML reads the same nodes; and the reader as a whole
+   * (scanner, then SnakeYAML) always gives SnakeYAML's result or SnakeYAML's error.
+   */
+  @Test
+  void randomBlockDocumentsReadAsSnakeYamlReadsThem() {
+    int accepted = 0;
+    for (int seed = 0; seed < 4000; seed++) {
+      String yaml = randomDocument(new Random(seed));
+      String slow;
+      try {
+        slow = dump(YamlReader.readWithSnakeYaml(yaml, CodecLimits.DEFAULTS));
+      } catch (DecodeException e) {
+        assertNull(
+            YamlReader.readWithBlockScanner(yaml, CodecLimits.DEFAULTS),
+            "seed "
+                + seed
+                + ": accepted what SnakeYAML refuses ("
+                + e.getMessage()
+                + "):\n"
+                + yaml);
+        continue;
+      }
+      List<YamlReader.Document> fast = YamlReader.readWithBlockScanner(yaml, CodecLimits.DEFAULTS);
+      if (fast != null) {
+        accepted++;
+        assertEquals(slow, dump(fast), "seed " + seed + ":\n" + yaml);
+      }
+      assertEquals(slow, dump(YamlReader.read(yaml, CodecLimits.DEFAULTS)), "seed " + seed);
+    }
+    assertTrue(accepted > 800, "the scanner accepted only " + accepted + " of 4000");
+  }
+
+  private static final String[] PIECES = {
+    "a",
+    "b c",
+    "-x",
+    "?x",
+    ":x",
+    "x:y",
+    "x #y",
+    "x#y",
+    "'q'",
+    "'it''s'",
+    "\"d\"",
+    "\"e\\n\\\"\"",
+    "\"\\u00e9\\x41\"",
+    "1",
+    "-2",
+    "0x1F",
+    "1.5",
+    ".inf",
+    "~",
+    "null",
+    "true",
+    "yes",
+    "<<",
+    "{}",
+    "[]",
+    "[1]",
+    "{a: b}",
+    "&a x",
+    "*a",
+    "!!str 1",
+    "|",
+    "|-",
+    "|+",
+    ">",
+    "名字",
+    "😀",
+    "a]b",
+    "a,b",
+    "%x",
+    "@x",
+    "`x",
+    "x ",
+    " x",
+    "x: ",
+    "\t",
+    "\"open",
+    "'open",
+    "#c",
+    "---",
+    "...",
+    "\"\\q\""
+  };
+
+  private static String randomDocument(Random random) {
+    StringBuilder yaml = new StringBuilder();
+    if (random.nextBoolean()) {
+      mappingEntries(random, yaml, 0, 0, false);
+    } else {
+      sequenceItems(random, yaml, 0, 0, false);
+    }
+    // Now and then a line is disturbed: an indentation off by one, or a piece dropped in.
+    String[] lines = yaml.toString().split("\n", -1);
+    StringBuilder out = new StringBuilder();
+    for (int i = 0; i < lines.length; i++) {
+      switch (random.nextInt(40)) {
+        case 0:
+          out.append(' ').append(lines[i]);
+          break;
+        case 1:
+          out.append(lines[i].replaceFirst("^ ", ""));
+          break;
+        case 2:
+          out.append(lines[i]).append(PIECES[random.nextInt(PIECES.length)]);
+          break;
+        case 3:
+          out.append(lines[i]).append("\n").append(" ".repeat(random.nextInt(6))).append("# c");
+          break;
+        case 4:
+          out.append(lines[i]).append("\n");
+          break;
+        default:
+          out.append(lines[i]);
+          break;
+      }
+      if (i + 1 < lines.length) {
+        out.append('\n');
+      }
+    }
+    return out.toString();
+  }
+
+  private static String scalar(Random random) {
+    return random.nextInt(3) == 0
+        ? PIECES[random.nextInt(PIECES.length)]
+        : List.of(
+                "plain",
+                "two words",
+                "\"quoted: x\"",
+                "'single # x'",
+                "42",
+                "-7",
+                "1.5",
+                "true",
+                "~")
+            .get(random.nextInt(9));
+  }
+
+  private static String key(Random random) {
+    return List.of("a", "b", "key", "\"q k\"", "'s k'", "1", "<<", "名", "x y")
+        .get(random.nextInt(9));
+  }
+
+  private static void mappingEntries(
+      Random random, StringBuilder yaml, int indent, int depth, boolean inline) {
+    int entries = 1 + random.nextInt(4);
+    for (int i = 0; i < entries; i++) {
+      if (!(inline && i == 0)) {
+        yaml.append(" ".repeat(indent));
+      }
+      yaml.append(key(random)).append(':');
+      value(random, yaml, indent, depth, true);
+    }
+  }
+
+  private static void sequenceItems(
+      Random random, StringBuilder yaml, int indent, int depth, boolean inline) {
+    int items = 1 + random.nextInt(4);
+    for (int i = 0; i < items; i++) {
+      if (!(inline && i == 0)) {
+        yaml.append(" ".repeat(indent));
+      }
+      yaml.append('-');
+      switch (depth > 3 ? 0 : random.nextInt(4)) {
+        case 1:
+          yaml.append(' ');
+          mappingEntries(random, yaml, indent + 2, depth + 1, true);
+          break;
+        case 2:
+          yaml.append(' ');
+          sequenceItems(random, yaml, indent + 2, depth + 1, true);
+          break;
+        case 3:
+          value(random, yaml, indent, depth, false);
+          break;
+        default:
+          yaml.append(' ').append(scalar(random)).append('\n');
+          break;
+      }
+    }
+  }
+
+  /** After "key:" or "-": a scalar, a literal, an empty collection or a nested block. */
+  private static void value(
+      Random random, StringBuilder yaml, int indent, int depth, boolean afterKey) {
+    switch (depth > 3 ? random.nextInt(3) : random.nextInt(7)) {
+      case 0:
+        yaml.append(' ').append(scalar(random)).append('\n');
+        break;
+      case 1:
+        yaml.append(random.nextBoolean() ? " |\n" : " |-\n");
+        for (int i = random.nextInt(4); i >= 0; i--) {
+          yaml.append(" ".repeat(indent + 2 + (random.nextInt(4) == 0 ? 2 : 0)))
+              .append(random.nextInt(5) == 0 ? "" : scalar(random))
+              .append('\n');
+        }
+        break;
+      case 2:
+        yaml.append(random.nextBoolean() ? " {}\n" : " []\n");
+        break;
+      case 3:
+        yaml.append('\n');
+        break;
+      case 4:
+        yaml.append('\n');
+        mappingEntries(random, yaml, indent + 2, depth + 1, false);
+        break;
+      default:
+        yaml.append('\n');
+        sequenceItems(
+            random, yaml, afterKey && random.nextBoolean() ? indent : indent + 2, depth + 1, false);
+        break;
+    }
   }
 
   private static String dump(List<YamlReader.Document> documents) {
