@@ -1,7 +1,6 @@
 package dev.machinery.core.codec;
 
 import com.fasterxml.jackson.databind.ObjectWriter;
-import com.fasterxml.jackson.databind.util.TokenBuffer;
 import dev.machinery.core.runtime.GroupVersioner;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.core.runtime.TypeAccessor;
@@ -65,13 +64,11 @@ final class Encoder {
   }
 
   /**
-   * YAML through the library's emitter: the object's tokens are buffered as the YAML mapper
-   * serializes them, then written; null when the emitter leaves the object to Jackson's generator.
+   * YAML through the library's emitter, a generator the YAML mapper's writer serializes into; null
+   * when the emitter leaves the object to Jackson's YAML generator.
    */
-  private byte[] emitYaml(ObjectWriter writer, Object object) throws IOException {
-    TokenBuffer buffer = new TokenBuffer(factory.yamlMapper, false);
-    writer.writeValue(buffer, object);
-    return YamlEmitter.emit(buffer);
+  private static byte[] emitYaml(ObjectWriter writer, Object object) throws IOException {
+    return YamlEmitter.write(writer, object);
   }
 
   /**

@@ -1,220 +1,432 @@
 package dev.machinery.core.codec;
 
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.databind.util.TokenBuffer;
+import com.fasterxml.jackson.core.Base64Variant;
+import com.fasterxml.jackson.core.ErrorReportConfiguration;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.ObjectCodec;
+import com.fasterxml.jackson.core.base.GeneratorBase;
+import com.fasterxml.jackson.core.io.ContentReference;
+import com.fasterxml.jackson.core.io.IOContext;
+import com.fasterxml.jackson.core.json.JsonWriteContext;
+import com.fasterxml.jackson.core.util.BufferRecycler;
+import com.fasterxml.jackson.databind.ObjectWriter;
 import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
 /**
- * Writes the tokens an object serializes to as block-style YAML, in the layout Jackson's YAML
- * generator gives with the codec's settings (two-space indentation, sequences in a mapping not
+ * A Jackson generator that writes block-style YAML straight to UTF-8 bytes, in the layout Jackson's
+ * YAML generator gives with the codec's settings (two-space indentation, sequences in a mapping not
  * indented, {@code {}} and {@code []} for empty collections, no document marker, no line
  * splitting), without its per-scalar analysis. Strings are written plain when {@link YamlQuoting}
  * allows it; as a literal block ({@code |} or {@code |-}) when they hold line breaks and nothing a
  * literal block cannot carry; otherwise double-quoted, with every character outside printable
- * Unicode escaped. What it cannot write in that layout (a root that is not a mapping, embedded
- * binary values, nesting deeper than {@link #MAX_DEPTH}) it declines, and the caller falls back to
- * Jackson's generator. Thread-safe: one instance writes one object; the shared cache of key quoting
- * is concurrent.
+ * Unicode escaped. What it does not write in that layout (a root that is not a mapping, raw or
+ * binary values, nesting deeper than {@link #MAX_DEPTH}, keys longer than 128 characters) it
+ * declines, and {@link #write} returns null so that the caller uses Jackson's generator. One
+ * instance writes one object on one thread; the shared cache of key quoting is concurrent.
  */
-final class YamlEmitter {
-  /** Deeper documents are left to Jackson's generator, which does not recurse on the stack. */
+final class YamlEmitter extends GeneratorBase {
+  /** Deeper documents are left to Jackson's generator. */
   static final int MAX_DEPTH = 200;
 
   /** Longer keys are left to Jackson's generator, which writes them as explicit "? " keys. */
   private static final int MAX_IMPLICIT_KEY = 128;
 
-  private static final String INDENT = "                                                  ";
-  private static final char[] HEX = "0123456789ABCDEF".toCharArray();
   private static final YamlQuoting QUOTING = new YamlQuoting();
   private static final int CACHED_NAMES = 4096;
   private static final ConcurrentMap<String, Boolean> NAME_QUOTING = new ConcurrentHashMap<>();
+  private static final byte[] HEX = "0123456789ABCDEF".getBytes(StandardCharsets.US_ASCII);
 
-  /** Thrown inside the emitter when the tokens hold something it leaves to Jackson. */
-  private static final class Declined extends Exception {
+  private static final int OBJECT = 1;
+  private static final int ARRAY = 2;
+
+  /** How a collection about to start was introduced: after "key", after "- ", or as the root. */
+  private static final int AFTER_KEY = 1;
+
+  private static final int AFTER_DASH = 2;
+  private static final int ROOT = 3;
+
+  /** Thrown when the object holds something this generator leaves to Jackson's. */
+  private static final class Declined extends IOException {
     private static final long serialVersionUID = 1L;
 
     Declined() {
-      super(null, null, false, false);
+      super("left to Jackson's YAML generator", null);
     }
   }
 
-  private static final Declined DECLINED = new Declined();
+  private byte[] out = new byte[2048];
+  private int size;
 
-  private final JsonParser tokens;
-  private final StringBuilder out;
+  /** Open collections: their kind, and the column of their keys or dashes. */
+  private int[] kinds = new int[16];
 
-  private YamlEmitter(JsonParser tokens, int sizeHint) {
-    this.tokens = tokens;
-    this.out = new StringBuilder(sizeHint);
+  private int[] indents = new int[16];
+  private int depth;
+
+  /** Whether the next entry of the innermost collection continues the current line. */
+  private boolean inline;
+
+  /** A collection started whose first event decides how it is written (0 if none). */
+  private int pendingKind;
+
+  private int pendingIntro;
+  private int pendingColumn;
+
+  /** The column of the key whose value comes next, or -1. */
+  private int keyColumn = -1;
+
+  private boolean declined;
+
+  private YamlEmitter(int features, ObjectCodec codec, IOContext context) {
+    super(features, codec, context);
   }
 
   /**
-   * Returns the YAML of a buffered object as UTF-8, or null when the emitter declines it.
+   * Serializes an object with the writer's settings and returns its YAML as UTF-8, or null when the
+   * emitter declines it.
    *
-   * @param buffer the tokens of one object
+   * @param writer the YAML mapper's writer for the object
+   * @param object the object
    * @return the YAML, or null
-   * @throws IOException never in practice (the tokens are in memory)
+   * @throws IOException what serializing the object throws
    */
-  static byte[] emit(TokenBuffer buffer) throws IOException {
-    try (JsonParser parser = buffer.asParserOnFirstToken()) {
-      if (parser.currentToken() != JsonToken.START_OBJECT) {
+  static byte[] write(ObjectWriter writer, Object object) throws IOException {
+    JsonFactory factory = writer.getFactory();
+    IOContext context =
+        new IOContext(
+            factory.streamReadConstraints(),
+            factory.streamWriteConstraints(),
+            ErrorReportConfiguration.defaults(),
+            new BufferRecycler(),
+            ContentReference.unknown(),
+            false);
+    YamlEmitter emitter =
+        new YamlEmitter(JsonGenerator.Feature.collectDefaults(), factory.getCodec(), context);
+    try {
+      writer.writeValue(emitter, object);
+    } catch (IOException | RuntimeException e) {
+      if (emitter.declined) {
         return null;
       }
-      YamlEmitter emitter = new YamlEmitter(parser, 1024);
-      try {
-        emitter.rootMapping();
-      } catch (Declined declined) {
-        return null;
-      }
-      return emitter.out.toString().getBytes(StandardCharsets.UTF_8);
+      throw e;
+    }
+    if (emitter.depth != 0 || emitter.pendingKind != 0 || emitter.size == 0) {
+      return null;
+    }
+    return Arrays.copyOf(emitter.out, emitter.size);
+  }
+
+  private Declined decline() {
+    declined = true;
+    return new Declined();
+  }
+
+  // ---- structure
+
+  @Override
+  public void writeStartObject() throws IOException {
+    _verifyValueWrite("start an object");
+    _writeContext = _writeContext.createChildObjectContext();
+    start(OBJECT);
+  }
+
+  @Override
+  public void writeStartArray() throws IOException {
+    _verifyValueWrite("start an array");
+    _writeContext = _writeContext.createChildArrayContext();
+    start(ARRAY);
+  }
+
+  private void start(int kind) throws IOException {
+    resolvePending();
+    if (depth == 0 && size == 0 && kind != OBJECT) {
+      throw decline(); // a root that is not a mapping
+    }
+    pendingKind = kind;
+    if (depth == 0) {
+      pendingIntro = ROOT;
+    } else if (keyColumn >= 0) {
+      pendingIntro = AFTER_KEY;
+      pendingColumn = keyColumn;
+      keyColumn = -1;
+    } else {
+      dash();
+      pendingIntro = AFTER_DASH;
+      pendingColumn = indents[depth - 1];
     }
   }
 
-  private void rootMapping() throws IOException, Declined {
-    if (tokens.nextToken() == JsonToken.END_OBJECT) {
-      out.append("{}\n");
+  /** The first event inside a started collection: it is not empty, so open it. */
+  private void resolvePending() throws IOException {
+    if (pendingKind == 0) {
       return;
     }
-    mappingEntries(0, 0, false);
-  }
-
-  /**
-   * Writes the entries of a mapping whose first field name is the current token, each key at {@code
-   * indent}; the first key continues the current line when {@code inline} (after "- ").
-   */
-  private void mappingEntries(int indent, int depth, boolean inline) throws IOException, Declined {
-    boolean first = true;
-    for (JsonToken token = tokens.currentToken();
-        token != JsonToken.END_OBJECT;
-        token = tokens.nextToken()) {
-      if (!(first && inline)) {
-        indent(indent);
-      }
-      first = false;
-      key(tokens.currentName());
-      JsonToken value = tokens.nextToken();
-      switch (value) {
-        case START_OBJECT:
-          if (tokens.nextToken() == JsonToken.END_OBJECT) {
-            out.append(": {}\n");
-          } else {
-            out.append(":\n");
-            mappingEntries(indent + 2, deeper(depth), false);
-          }
-          break;
-        case START_ARRAY:
-          if (tokens.nextToken() == JsonToken.END_ARRAY) {
-            out.append(": []\n");
-          } else {
-            out.append(":\n");
-            sequenceItems(indent, deeper(depth));
-          }
-          break;
-        default:
-          out.append(": ");
-          scalar(value, indent + 2);
-          break;
-      }
-    }
-  }
-
-  /** Writes the items of a sequence whose first item is the current token, each "- " at indent. */
-  private void sequenceItems(int indent, int depth) throws IOException, Declined {
-    boolean inline = false;
-    for (JsonToken token = tokens.currentToken();
-        token != JsonToken.END_ARRAY;
-        token = tokens.nextToken()) {
-      if (!inline) {
-        indent(indent);
-      }
-      inline = false;
-      out.append("- ");
-      switch (token) {
-        case START_OBJECT:
-          if (tokens.nextToken() == JsonToken.END_OBJECT) {
-            out.append("{}\n");
-          } else {
-            mappingEntries(indent + 2, deeper(depth), true);
-          }
-          break;
-        case START_ARRAY:
-          if (tokens.nextToken() == JsonToken.END_ARRAY) {
-            out.append("[]\n");
-          } else {
-            // A sequence in a sequence starts on the same line: "- - a".
-            nestedSequence(indent + 2, deeper(depth));
-          }
-          break;
-        default:
-          scalar(token, indent + 2);
-          break;
-      }
-    }
-  }
-
-  private void nestedSequence(int indent, int depth) throws IOException, Declined {
-    boolean first = true;
-    for (JsonToken token = tokens.currentToken();
-        token != JsonToken.END_ARRAY;
-        token = tokens.nextToken()) {
-      if (!first) {
-        indent(indent);
-      }
-      first = false;
-      out.append("- ");
-      switch (token) {
-        case START_OBJECT:
-          if (tokens.nextToken() == JsonToken.END_OBJECT) {
-            out.append("{}\n");
-          } else {
-            mappingEntries(indent + 2, deeper(depth), true);
-          }
-          break;
-        case START_ARRAY:
-          if (tokens.nextToken() == JsonToken.END_ARRAY) {
-            out.append("[]\n");
-          } else {
-            nestedSequence(indent + 2, deeper(depth));
-          }
-          break;
-        default:
-          scalar(token, indent + 2);
-          break;
-      }
-    }
-  }
-
-  private static int deeper(int depth) throws Declined {
+    int kind = pendingKind;
+    pendingKind = 0;
     if (depth + 1 > MAX_DEPTH) {
-      throw DECLINED;
+      throw decline();
     }
-    return depth + 1;
+    switch (pendingIntro) {
+      case AFTER_KEY:
+        ascii(":\n");
+        push(kind, kind == OBJECT ? pendingColumn + 2 : pendingColumn, false);
+        break;
+      case AFTER_DASH:
+        push(kind, pendingColumn + 2, true);
+        break;
+      default:
+        push(kind, 0, false);
+        break;
+    }
   }
 
-  private void indent(int indent) {
-    int left = indent;
-    while (left > INDENT.length()) {
-      out.append(INDENT);
-      left -= INDENT.length();
+  private void push(int kind, int indent, boolean inlineFirst) {
+    if (depth == kinds.length) {
+      kinds = Arrays.copyOf(kinds, depth * 2);
+      indents = Arrays.copyOf(indents, depth * 2);
     }
-    out.append(INDENT, 0, left);
+    kinds[depth] = kind;
+    indents[depth] = indent;
+    depth++;
+    inline = inlineFirst;
   }
 
-  private void key(String name) throws Declined {
+  @Override
+  public void writeEndObject() throws IOException {
+    end(OBJECT, "{}");
+  }
+
+  @Override
+  public void writeEndArray() throws IOException {
+    end(ARRAY, "[]");
+  }
+
+  private void end(int kind, String empty) throws IOException {
+    if (!(kind == OBJECT ? _writeContext.inObject() : _writeContext.inArray())) {
+      _reportError("Current context not " + (kind == OBJECT ? "Object" : "Array"));
+    }
+    _writeContext = _writeContext.clearAndGetParent();
+    if (pendingKind == kind) {
+      pendingKind = 0;
+      if (pendingIntro == AFTER_KEY) {
+        ascii(": ");
+      }
+      ascii(empty);
+      newline();
+      return;
+    }
+    depth--;
+  }
+
+  @Override
+  public void writeFieldName(String name) throws IOException {
+    if (_writeContext.writeFieldName(name) == JsonWriteContext.STATUS_EXPECT_VALUE) {
+      _reportError("Can not write a field name, expecting a value");
+    }
+    resolvePending();
+    int indent = indents[depth - 1];
+    if (inline) {
+      inline = false;
+    } else {
+      indent(indent);
+    }
     if (name.length() > MAX_IMPLICIT_KEY) {
-      // YAML readers refuse implicit keys past 1,024 characters; Jackson writes explicit ones.
-      throw DECLINED;
+      throw decline(); // YAML readers refuse implicit keys past 1,024 characters
     }
     if (quoteName(name)) {
       doubleQuoted(name);
     } else {
-      out.append(name);
+      text(name, 0, name.length());
+    }
+    keyColumn = indent;
+  }
+
+  /** Starts a value: after a key, ": "; in a sequence, the item's dash. */
+  private void scalarStart() throws IOException {
+    resolvePending();
+    if (keyColumn >= 0) {
+      ascii(": ");
+    } else if (depth > 0) {
+      dash();
+    } else {
+      throw decline(); // a scalar root
     }
   }
+
+  /** The column block content of the value being written is indented to. */
+  private int contentIndent() {
+    return (keyColumn >= 0 ? keyColumn : indents[depth - 1]) + 2;
+  }
+
+  private void scalarEnd() {
+    keyColumn = -1;
+    newline();
+  }
+
+  private void dash() {
+    if (inline) {
+      inline = false;
+    } else {
+      indent(indents[depth - 1]);
+    }
+    ascii("- ");
+  }
+
+  @Override
+  protected void _verifyValueWrite(String typeMsg) throws IOException {
+    if (_writeContext.writeValue() == JsonWriteContext.STATUS_EXPECT_NAME) {
+      _reportError("Can not " + typeMsg + ", expecting field name");
+    }
+  }
+
+  // ---- scalars
+
+  @Override
+  public void writeString(String text) throws IOException {
+    if (text == null) {
+      writeNull();
+      return;
+    }
+    _verifyValueWrite("write a string");
+    scalarStart();
+    if (!QUOTING.needToQuoteValue(text)) {
+      text(text, 0, text.length());
+    } else if (literalAllowed(text)) {
+      literal(text, contentIndent());
+    } else {
+      doubleQuoted(text);
+    }
+    scalarEnd();
+  }
+
+  @Override
+  public void writeString(char[] text, int offset, int len) throws IOException {
+    writeString(new String(text, offset, len));
+  }
+
+  @Override
+  public void writeRawUTF8String(byte[] text, int offset, int length) throws IOException {
+    throw decline();
+  }
+
+  @Override
+  public void writeUTF8String(byte[] text, int offset, int length) throws IOException {
+    writeString(new String(text, offset, length, StandardCharsets.UTF_8));
+  }
+
+  @Override
+  public void writeNumber(int v) throws IOException {
+    plain(Integer.toString(v));
+  }
+
+  @Override
+  public void writeNumber(long v) throws IOException {
+    plain(Long.toString(v));
+  }
+
+  @Override
+  public void writeNumber(BigInteger v) throws IOException {
+    if (v == null) {
+      writeNull();
+      return;
+    }
+    plain(v.toString());
+  }
+
+  @Override
+  public void writeNumber(double v) throws IOException {
+    plain(
+        Double.isNaN(v)
+            ? ".nan"
+            : Double.isInfinite(v) ? (v > 0 ? ".inf" : "-.inf") : Double.toString(v));
+  }
+
+  @Override
+  public void writeNumber(float v) throws IOException {
+    plain(
+        Float.isNaN(v)
+            ? ".nan"
+            : Float.isInfinite(v) ? (v > 0 ? ".inf" : "-.inf") : Float.toString(v));
+  }
+
+  @Override
+  public void writeNumber(BigDecimal v) throws IOException {
+    if (v == null) {
+      writeNull();
+      return;
+    }
+    plain(
+        isEnabled(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN)
+            ? v.toPlainString()
+            : v.toString());
+  }
+
+  @Override
+  public void writeNumber(String encodedValue) throws IOException {
+    throw decline();
+  }
+
+  @Override
+  public void writeBoolean(boolean state) throws IOException {
+    plain(state ? "true" : "false");
+  }
+
+  @Override
+  public void writeNull() throws IOException {
+    plain("null");
+  }
+
+  private void plain(String text) throws IOException {
+    _verifyValueWrite("write a value");
+    scalarStart();
+    ascii(text);
+    scalarEnd();
+  }
+
+  @Override
+  public void writeBinary(Base64Variant variant, byte[] data, int offset, int len)
+      throws IOException {
+    throw decline(); // Jackson's generator writes its own !!binary form
+  }
+
+  @Override
+  public void writeRaw(String text) throws IOException {
+    throw decline();
+  }
+
+  @Override
+  public void writeRaw(String text, int offset, int len) throws IOException {
+    throw decline();
+  }
+
+  @Override
+  public void writeRaw(char[] text, int offset, int len) throws IOException {
+    throw decline();
+  }
+
+  @Override
+  public void writeRaw(char c) throws IOException {
+    throw decline();
+  }
+
+  @Override
+  public void flush() {
+    // Everything is in memory until write() returns it.
+  }
+
+  @Override
+  protected void _releaseBuffers() {
+    // Nothing pooled.
+  }
+
+  // ---- strings
 
   /**
    * Whether a key is quoted. Keys are mostly the same few property names, so the answers for up to
@@ -230,61 +442,6 @@ final class YamlEmitter {
       NAME_QUOTING.put(name, quote);
     }
     return quote;
-  }
-
-  /** Writes a scalar value and ends its line; block content is indented to {@code indent}. */
-  private void scalar(JsonToken token, int indent) throws IOException, Declined {
-    switch (token) {
-      case VALUE_STRING:
-        string(tokens.getText(), indent);
-        break;
-      case VALUE_NUMBER_INT:
-        out.append(tokens.getNumberValue().toString());
-        break;
-      case VALUE_NUMBER_FLOAT:
-        floating();
-        break;
-      case VALUE_TRUE:
-        out.append("true");
-        break;
-      case VALUE_FALSE:
-        out.append("false");
-        break;
-      case VALUE_NULL:
-        out.append("null");
-        break;
-      default:
-        // Embedded binary or POJO values: Jackson's generator has its own forms for them.
-        throw DECLINED;
-    }
-    out.append('\n');
-  }
-
-  private void floating() throws IOException {
-    if (tokens.getNumberType() == JsonParser.NumberType.BIG_DECIMAL) {
-      out.append(tokens.getDecimalValue().toString());
-      return;
-    }
-    double value = tokens.getDoubleValue();
-    if (Double.isNaN(value)) {
-      out.append(".nan");
-    } else if (Double.isInfinite(value)) {
-      out.append(value > 0 ? ".inf" : "-.inf");
-    } else if (tokens.getNumberType() == JsonParser.NumberType.FLOAT) {
-      out.append(tokens.getFloatValue());
-    } else {
-      out.append(value);
-    }
-  }
-
-  private void string(String text, int indent) {
-    if (!QUOTING.needToQuoteValue(text)) {
-      out.append(text);
-    } else if (literalAllowed(text)) {
-      literal(text, indent);
-    } else {
-      doubleQuoted(text);
-    }
   }
 
   /**
@@ -317,7 +474,7 @@ final class YamlEmitter {
 
   private void literal(String text, int indent) {
     boolean trailingBreak = text.charAt(text.length() - 1) == '\n';
-    out.append(trailingBreak ? "|" : "|-");
+    ascii(trailingBreak ? "|" : "|-");
     int end = trailingBreak ? text.length() - 1 : text.length();
     int start = 0;
     while (start <= end) {
@@ -325,53 +482,59 @@ final class YamlEmitter {
       if (next < 0 || next > end) {
         next = end;
       }
-      out.append('\n');
+      newline();
       if (next > start) {
         indent(indent);
-        out.append(text, start, next);
+        text(text, start, next);
       }
       start = next + 1;
     }
   }
 
   private void doubleQuoted(String text) {
-    out.append('"');
+    ensure(text.length() * 3 + 2);
+    out[size++] = '"';
     int length = text.length();
     for (int i = 0; i < length; i++) {
       char c = text.charAt(i);
       switch (c) {
         case '"':
-          out.append("\\\"");
+          ascii("\\\"");
           continue;
         case '\\':
-          out.append("\\\\");
+          ascii("\\\\");
           continue;
         case '\n':
-          out.append("\\n");
+          ascii("\\n");
           continue;
         case '\t':
-          out.append("\\t");
+          ascii("\\t");
           continue;
         case '\r':
-          out.append("\\r");
+          ascii("\\r");
           continue;
         default:
           break;
       }
       if (printable(text, i)) {
-        out.append(c);
         if (Character.isHighSurrogate(c)) {
-          out.append(text.charAt(++i));
+          text(text, i, i + 2);
+          i++;
+        } else {
+          text(text, i, i + 1);
         }
       } else {
-        out.append("\\u")
-            .append(HEX[(c >> 12) & 0xF])
-            .append(HEX[(c >> 8) & 0xF])
-            .append(HEX[(c >> 4) & 0xF])
-            .append(HEX[c & 0xF]);
+        ensure(6);
+        out[size++] = '\\';
+        out[size++] = 'u';
+        out[size++] = HEX[(c >> 12) & 0xF];
+        out[size++] = HEX[(c >> 8) & 0xF];
+        out[size++] = HEX[(c >> 4) & 0xF];
+        out[size++] = HEX[c & 0xF];
       }
     }
-    out.append('"');
+    ensure(1);
+    out[size++] = '"';
   }
 
   /**
@@ -393,5 +556,59 @@ final class YamlEmitter {
       return false;
     }
     return c != 0x2028 && c != 0x2029 && c != 0xFEFF && c != 0xFFFE && c != 0xFFFF;
+  }
+
+  // ---- bytes
+
+  private void ensure(int more) {
+    if (size + more > out.length) {
+      out = Arrays.copyOf(out, Math.max(out.length * 2, size + more));
+    }
+  }
+
+  private void ascii(String text) {
+    int length = text.length();
+    ensure(length);
+    for (int i = 0; i < length; i++) {
+      out[size++] = (byte) text.charAt(i);
+    }
+  }
+
+  private void newline() {
+    ensure(1);
+    out[size++] = '\n';
+  }
+
+  private void indent(int spaces) {
+    ensure(spaces);
+    Arrays.fill(out, size, size + spaces, (byte) ' ');
+    size += spaces;
+  }
+
+  /** Writes characters as UTF-8; a lone surrogate (never passed here) would become U+FFFD. */
+  private void text(String text, int from, int to) {
+    ensure((to - from) * 3);
+    for (int i = from; i < to; i++) {
+      char c = text.charAt(i);
+      if (c < 0x80) {
+        out[size++] = (byte) c;
+      } else if (c < 0x800) {
+        out[size++] = (byte) (0xC0 | (c >> 6));
+        out[size++] = (byte) (0x80 | (c & 0x3F));
+      } else if (Character.isHighSurrogate(c)
+          && i + 1 < to
+          && Character.isLowSurrogate(text.charAt(i + 1))) {
+        int codePoint = Character.toCodePoint(c, text.charAt(++i));
+        out[size++] = (byte) (0xF0 | (codePoint >> 18));
+        out[size++] = (byte) (0x80 | ((codePoint >> 12) & 0x3F));
+        out[size++] = (byte) (0x80 | ((codePoint >> 6) & 0x3F));
+        out[size++] = (byte) (0x80 | (codePoint & 0x3F));
+      } else {
+        char unit = Character.isSurrogate(c) ? '\uFFFD' : c;
+        out[size++] = (byte) (0xE0 | (unit >> 12));
+        out[size++] = (byte) (0x80 | ((unit >> 6) & 0x3F));
+        out[size++] = (byte) (0x80 | (unit & 0x3F));
+      }
+    }
   }
 }

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.util.TokenBuffer;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.machinery.core.testapi.Meta;
 import dev.machinery.core.testapi.TestApi;
@@ -179,7 +178,7 @@ class YamlEmitterTest {
     byte[] yaml = CODECS.yaml().encode(original);
     String text = new String(yaml, StandardCharsets.UTF_8);
     assertNotNull(
-        YamlEmitter.emit(buffered(original)), "the emitter declined a plain object:\n" + text);
+        YamlEmitter.write(writer(), original), "the emitter declined a plain object:\n" + text);
     Deployment expected = holding(repaired(s));
     assertEquals(
         expected, CODECS.yaml().decode(yaml, Deployment.class).object(), "written as:\n" + text);
@@ -221,45 +220,35 @@ class YamlEmitterTest {
 
   @Test
   void whatItCannotLayOutItLeavesToJackson() throws Exception {
-    TokenBuffer deep = new TokenBuffer(CODECS.yamlMapper, false);
-    deep.writeStartObject();
+    Map<String, Object> deep = new LinkedHashMap<>();
+    Map<String, Object> inner = deep;
     for (int i = 0; i <= YamlEmitter.MAX_DEPTH; i++) {
-      deep.writeFieldName("a");
-      deep.writeStartObject();
+      Map<String, Object> next = new LinkedHashMap<>();
+      inner.put("a", next);
+      inner = next;
     }
-    deep.writeFieldName("leaf");
-    deep.writeNumber(1);
-    for (int i = 0; i <= YamlEmitter.MAX_DEPTH; i++) {
-      deep.writeEndObject();
+    inner.put("leaf", 1);
+    Map<String, Object> longKey = Map.of("k".repeat(2000), "v");
+    for (Map<String, Object> extra : List.of(deep, longKey)) {
+      Deployment deployment = holding("x");
+      deployment.setSpec(new DeploymentSpec(1, false, null, null, null, List.of(), extra));
+      assertNull(YamlEmitter.write(writer(), deployment));
+      // The codec still writes it, through Jackson's generator, and reads it back.
+      byte[] yaml = CODECS.yaml().encode(deployment);
+      assertEquals(
+          deployment,
+          CodecFactory.create(TestApi.scheme(), CodecLimits.DEFAULTS.withMaxNestingDepth(1000))
+              .yaml()
+              .decode(yaml, Deployment.class)
+              .object());
     }
-    deep.writeEndObject();
-    assertNull(YamlEmitter.emit(deep));
-
-    TokenBuffer longKey = new TokenBuffer(CODECS.yamlMapper, false);
-    longKey.writeStartObject();
-    longKey.writeFieldName("k".repeat(2000));
-    longKey.writeString("v");
-    longKey.writeEndObject();
-    assertNull(YamlEmitter.emit(longKey));
-
-    // The codec still writes both, through Jackson's generator, and reads them back.
-    Deployment deployment = holding("x");
-    Map<String, Object> extra = new LinkedHashMap<>();
-    extra.put("k".repeat(2000), "v");
-    deployment.setSpec(
-        new DeploymentSpec(1, false, null, null, null, List.of(), Map.copyOf(extra)));
-    byte[] yaml = CODECS.yaml().encode(deployment);
-    assertEquals(deployment, CODECS.yaml().decode(yaml, Deployment.class).object());
   }
 
-  private static TokenBuffer buffered(Deployment deployment) throws Exception {
-    TokenBuffer buffer = new TokenBuffer(CODECS.yamlMapper, false);
-    CODECS
+  private static com.fasterxml.jackson.databind.ObjectWriter writer() {
+    return CODECS
         .yamlMapper
         .writerFor(Deployment.class)
-        .withAttribute(MachineryModule.ROOT_KIND, TestApi.APPS_V1.withKind("Deployment"))
-        .writeValue(buffer, deployment);
-    return buffer;
+        .withAttribute(MachineryModule.ROOT_KIND, TestApi.APPS_V1.withKind("Deployment"));
   }
 
   private static String word(Random random) {
