@@ -262,7 +262,7 @@ final class YamlBlockScanner {
       }
     }
     reader.count(markLine, markColumn);
-    reader.scalar("", true, null, null, markLine, markColumn);
+    reader.scalar("", true, markLine, markColumn);
   }
 
   // ---- scalars
@@ -274,11 +274,11 @@ final class YamlBlockScanner {
     reader.count(line, column);
     switch (c) {
       case '"':
-        reader.scalar(doubleQuoted(), false, null, null, line, column);
+        reader.scalar(doubleQuoted(), false, line, column);
         endValueLine();
         return;
       case '\'':
-        reader.scalar(singleQuoted(), false, null, null, line, column);
+        reader.scalar(singleQuoted(), false, line, column);
         endValueLine();
         return;
       case '{':
@@ -319,7 +319,7 @@ final class YamlBlockScanner {
     }
     int startLine = line;
     String value = plainToLineEnd();
-    reader.scalar(value, true, null, null, startLine, column);
+    reader.scalar(value, true, startLine, column);
     // A more indented line after a plain scalar would continue it: left to SnakeYAML.
     int save = pos;
     int saveLine = line;
@@ -397,7 +397,7 @@ final class YamlBlockScanner {
       throw DECLINED; // SnakeYAML refuses implicit keys longer than this
     }
     reader.count(line, column);
-    reader.scalar(key, plain, null, null, line, column);
+    reader.scalar(key, plain, line, column);
   }
 
   /**
@@ -497,7 +497,8 @@ final class YamlBlockScanner {
     while (pos < length) {
       char c = chars[pos++];
       if (c == '"') {
-        return value.toString();
+        // A "backslash u" escape may have written half a surrogate pair; nothing else can.
+        return Surrogates.repair(value.toString());
       }
       if (c == '\n') {
         throw DECLINED;
@@ -660,7 +661,7 @@ final class YamlBlockScanner {
     if (!strip && contentIndent >= 0 && (endsWithBreak || pendingBreaks > 0)) {
       value.append('\n');
     }
-    reader.scalar(value.toString(), false, null, null, headerLine, column);
+    reader.scalar(value.toString(), false, headerLine, column);
   }
 
   // ---- lines

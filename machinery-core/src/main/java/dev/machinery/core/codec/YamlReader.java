@@ -303,11 +303,16 @@ final class YamlReader {
   }
 
   void scalar(String value, boolean plain, String tag, String anchor, int line, int column) {
-    YamlNode.Scalar node = resolve(value, plain, tag, line, column);
+    YamlNode.Scalar node = resolve(Surrogates.repair(value), plain, tag, line, column);
     if (anchor != null) {
       anchors.put(anchor, node);
     }
     add(node, plain && tag == null, line, column);
+  }
+
+  /** A scalar with no tag or anchor whose text holds no lone surrogate (the block scanner's). */
+  void scalar(String text, boolean plain, int line, int column) {
+    add(resolve(text, plain, null, line, column), plain, line, column);
   }
 
   private void alias(String anchor, int line, int column) {
@@ -433,8 +438,7 @@ final class YamlReader {
     return stack.isEmpty() ? "" : childPath();
   }
 
-  private YamlNode.Scalar resolve(String value, boolean plain, String tag, int line, int column) {
-    String text = Surrogates.repair(value);
+  private YamlNode.Scalar resolve(String text, boolean plain, String tag, int line, int column) {
     if (text.length() > limits.maxStringLength()) {
       throw limit(
           "maxStringLength",
@@ -496,23 +500,12 @@ final class YamlReader {
    * schema: null, true, false, an integer, a float, or a string.
    */
   static JsonToken plainToken(String text) {
-    switch (text) {
-      case "":
-      case "~":
-      case "null":
-      case "Null":
-      case "NULL":
-        return JsonToken.VALUE_NULL;
-      case "true":
-      case "True":
-      case "TRUE":
-        return JsonToken.VALUE_TRUE;
-      case "false":
-      case "False":
-      case "FALSE":
-        return JsonToken.VALUE_FALSE;
-      default:
-        break;
+    // The words are five characters at most: longer text skips the switch and its hash code.
+    if (text.length() <= 5) {
+      JsonToken word = word(text);
+      if (word != null) {
+        return word;
+      }
     }
     char first = text.charAt(0);
     if (!((first >= '0' && first <= '9') || first == '-' || first == '+' || first == '.')) {
@@ -545,6 +538,28 @@ final class YamlReader {
       }
     }
     return true;
+  }
+
+  /** The null and boolean words of the core schema, or null for any other text. */
+  private static JsonToken word(String text) {
+    switch (text) {
+      case "":
+      case "~":
+      case "null":
+      case "Null":
+      case "NULL":
+        return JsonToken.VALUE_NULL;
+      case "true":
+      case "True":
+      case "TRUE":
+        return JsonToken.VALUE_TRUE;
+      case "false":
+      case "False":
+      case "FALSE":
+        return JsonToken.VALUE_FALSE;
+      default:
+        return null;
+    }
   }
 
   private YamlNode.Scalar resolvePlain(String text, int line, int column) {
