@@ -1,5 +1,9 @@
 package dev.machinery.core.codec;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
 /**
  * Replaces lone UTF-16 surrogates with U+FFFD, as Go's JSON decoder (and so Kubernetes) does, so
  * that a decoded string is always valid Unicode and re-encodes as valid UTF-8: an escaped {@code
@@ -7,6 +11,9 @@ package dev.machinery.core.codec;
  */
 final class Surrogates {
   private static final byte[] REPLACEMENT = {'F', 'F', 'F', 'D'};
+  private static final VarHandle WORDS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final long BACKSLASHES = 0x5C5C5C5C5C5C5C5CL;
 
   private Surrogates() {}
 
@@ -19,6 +26,13 @@ final class Surrogates {
     byte[] out = data;
     int i = start;
     while (i < end) {
+      // Eight bytes at a time while none of them is a backslash.
+      while (i + 8 <= end && !hasBackslash((long) WORDS.get(data, i))) {
+        i += 8;
+      }
+      if (i >= end) {
+        break;
+      }
       if (data[i] != '\\') {
         i++;
         continue;
@@ -48,6 +62,12 @@ final class Surrogates {
       i += 6;
     }
     return out;
+  }
+
+  /** Whether any byte of the word is a backslash (the zero-byte test on the word XOR '\\'s). */
+  private static boolean hasBackslash(long word) {
+    long x = word ^ BACKSLASHES;
+    return ((x - 0x0101010101010101L) & ~x & 0x8080808080808080L) != 0;
   }
 
   /** The four hex digits at {@code at} as a code unit, or -1 when they are not four hex digits. */
