@@ -65,16 +65,59 @@ final class YamlReader {
 
   private static final class Frame {
     final YamlNode node;
-    final String path;
     final String anchor;
+
+    /** Where the collection sits in its parent: a key, or (key null) an index; null at the root. */
+    final Frame parent;
+
+    final String keyInParent;
+    final int indexInParent;
+
+    /** The path, computed when a message first needs it. */
+    private String path;
+
     String key;
     boolean keyIsMerge;
     List<YamlNode.Mapping> merges;
 
-    Frame(YamlNode node, String path, String anchor) {
+    Frame(YamlNode node, String anchor, Frame parent) {
       this.node = node;
-      this.path = path;
       this.anchor = anchor;
+      this.parent = parent;
+      if (parent == null) {
+        this.keyInParent = null;
+        this.indexInParent = -1;
+        this.path = "";
+      } else if (parent.node instanceof YamlNode.Sequence) {
+        this.keyInParent = null;
+        this.indexInParent = ((YamlNode.Sequence) parent.node).items.size();
+      } else {
+        this.keyInParent = parent.key;
+        this.indexInParent = -1;
+      }
+    }
+
+    /** The collection's path, built from the nearest ancestor that has one (no recursion). */
+    String path() {
+      if (path != null) {
+        return path;
+      }
+      Deque<Frame> unknown = new ArrayDeque<>();
+      Frame frame = this;
+      while (frame.path == null) {
+        unknown.push(frame);
+        frame = frame.parent;
+      }
+      while (!unknown.isEmpty()) {
+        Frame child = unknown.pop();
+        String base = child.parent.path;
+        if (child.indexInParent >= 0) {
+          child.path = base + "[" + child.indexInParent + "]";
+        } else {
+          child.path = child.keyInParent == null ? base : FieldPaths.child(base, child.keyInParent);
+        }
+      }
+      return path;
     }
   }
 
@@ -278,7 +321,7 @@ final class YamlReader {
     if (anchor != null) {
       openAnchors.add(anchor);
     }
-    stack.push(new Frame(node, childPath(), anchor));
+    stack.push(new Frame(node, anchor, stack.peek()));
   }
 
   void end() {
@@ -356,7 +399,7 @@ final class YamlReader {
       if (!(node instanceof YamlNode.Scalar)) {
         throw error(
             "a mapping key at "
-                + quote(top.path.isEmpty() ? "(root)" : top.path)
+                + quote(top.path().isEmpty() ? "(root)" : top.path())
                 + " is a mapping or sequence; only scalar keys are supported",
             line,
             column);
@@ -367,7 +410,7 @@ final class YamlReader {
             "maxNameLength",
             limits.maxNameLength(),
             "a key at "
-                + quote(top.path)
+                + quote(top.path())
                 + " is longer than "
                 + limits.maxNameLength()
                 + " characters",
@@ -388,7 +431,7 @@ final class YamlReader {
     if (mapping.put(key, node)) {
       mapping.size += node.size;
     } else if (duplicates.size() < ProblemCollector.MAX_KEPT) {
-      duplicates.add(FieldPaths.child(top.path, key));
+      duplicates.add(FieldPaths.child(top.path(), key));
     } else {
       omittedDuplicates++;
     }
@@ -416,7 +459,7 @@ final class YamlReader {
     }
     throw error(
         "the merge key \"<<\" at "
-            + quote(FieldPaths.child(frame.path, MERGE_KEY))
+            + quote(FieldPaths.child(frame.path(), MERGE_KEY))
             + " must be given a mapping or a sequence of mappings",
         line,
         column);
@@ -429,9 +472,9 @@ final class YamlReader {
       return "";
     }
     if (top.node instanceof YamlNode.Sequence) {
-      return top.path + "[" + ((YamlNode.Sequence) top.node).items.size() + "]";
+      return top.path() + "[" + ((YamlNode.Sequence) top.node).items.size() + "]";
     }
-    return top.key == null ? top.path : FieldPaths.child(top.path, top.key);
+    return top.key == null ? top.path() : FieldPaths.child(top.path(), top.key);
   }
 
   private String currentPath() {
