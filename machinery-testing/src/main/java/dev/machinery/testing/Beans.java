@@ -15,8 +15,8 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The properties of records and beans as the codecs see them ({@link WireProperties}: names as on
@@ -24,7 +24,22 @@ import java.util.concurrent.ConcurrentHashMap;
  * cached. Thread-safe.
  */
 final class Beans {
-  private static final Map<Class<?>, Shape> SHAPES = new ConcurrentHashMap<>();
+  /** Each class's shape, or empty when it has none: found once per class, absence included. */
+  private static final ClassValue<Optional<Shape>> SHAPES =
+      new ClassValue<>() {
+        @Override
+        protected Optional<Shape> computeValue(Class<?> type) {
+          return Optional.ofNullable(computeShape(type));
+        }
+      };
+
+  private static final ClassValue<Boolean> VALUES =
+      new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+          return computeIsValue(type);
+        }
+      };
 
   private Beans() {}
 
@@ -151,6 +166,10 @@ final class Beans {
 
   /** Whether values of a class are leaves: compared and copied as they are. */
   static boolean isValue(Class<?> type) {
+    return VALUES.get(type);
+  }
+
+  private static boolean computeIsValue(Class<?> type) {
     return type.isPrimitive()
         || type.isEnum()
         || type == String.class
@@ -167,15 +186,7 @@ final class Beans {
 
   /** The shape of a record or bean class, or null when it is neither. */
   static Shape shape(Class<?> type) {
-    Shape cached = SHAPES.get(type);
-    if (cached != null) {
-      return cached;
-    }
-    Shape shape = computeShape(type);
-    if (shape != null) {
-      SHAPES.putIfAbsent(type, shape);
-    }
-    return shape;
+    return SHAPES.get(type).orElse(null);
   }
 
   private static Shape computeShape(Class<?> type) {

@@ -128,11 +128,14 @@ public final class SemanticEquality {
     if (a instanceof Map && b instanceof Map) {
       Map<?, ?> left = (Map<?, ?>) a;
       Map<?, ?> right = (Map<?, ?>) b;
-      Map<Object, Object> keys = new LinkedHashMap<>();
-      left.keySet().forEach(key -> keys.put(key, key));
-      right.keySet().forEach(key -> keys.put(key, key));
-      for (Object key : keys.keySet()) {
-        compare(path.key(key), left.get(key), right.get(key), found);
+      // Keys in the left map's order, then those only the right map has, in its order.
+      for (Map.Entry<?, ?> entry : left.entrySet()) {
+        compare(path.key(entry.getKey()), entry.getValue(), right.get(entry.getKey()), found);
+      }
+      for (Map.Entry<?, ?> entry : right.entrySet()) {
+        if (!left.containsKey(entry.getKey())) {
+          compare(path.key(entry.getKey()), null, entry.getValue(), found);
+        }
       }
       return;
     }
