@@ -680,8 +680,7 @@ public final class Codec {
   private List<YamlReader.Document> readYaml(byte[] data, int length) {
     checkSize(length);
     int start = Utf8.validate(data, length);
-    String text = new String(data, start, length - start, StandardCharsets.UTF_8);
-    return YamlReader.read(text, factory.limits());
+    return YamlReader.read(data, start, length, factory.limits());
   }
 
   private <T> Decoded<T> decodeYamlDocument(YamlReader.Document document, Class<T> expected) {

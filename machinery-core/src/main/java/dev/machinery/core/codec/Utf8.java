@@ -107,6 +107,39 @@ final class Utf8 {
     return start;
   }
 
+  /**
+   * Decodes UTF-8 that {@link #validate} has accepted into UTF-16 code units (a code point past
+   * U+FFFF as a surrogate pair) and returns how many were written; {@code out} holds at least one
+   * unit per byte.
+   */
+  static int decodeValid(byte[] data, int start, int end, char[] out) {
+    int n = 0;
+    int i = start;
+    while (i < end) {
+      int b = data[i];
+      if (b >= 0) {
+        out[n++] = (char) b;
+        i++;
+      } else if ((b & 0xE0) == 0xC0) {
+        out[n++] = (char) (((b & 0x1F) << 6) | (data[i + 1] & 0x3F));
+        i += 2;
+      } else if ((b & 0xF0) == 0xE0) {
+        out[n++] = (char) (((b & 0x0F) << 12) | ((data[i + 1] & 0x3F) << 6) | (data[i + 2] & 0x3F));
+        i += 3;
+      } else {
+        int codePoint =
+            ((b & 0x07) << 18)
+                | ((data[i + 1] & 0x3F) << 12)
+                | ((data[i + 2] & 0x3F) << 6)
+                | (data[i + 3] & 0x3F);
+        out[n++] = Character.highSurrogate(codePoint);
+        out[n++] = Character.lowSurrogate(codePoint);
+        i += 4;
+      }
+    }
+    return n;
+  }
+
   private static DecodeException invalid(int offset, String what) {
     return new DecodeException(
         "the body is not valid UTF-8: found " + what + " at byte offset " + offset, "");

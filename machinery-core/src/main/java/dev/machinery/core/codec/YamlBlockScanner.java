@@ -44,9 +44,9 @@ final class YamlBlockScanner {
   private int lineStart;
   private int depth;
 
-  private YamlBlockScanner(char[] chars, YamlReader reader, boolean surrogates) {
+  private YamlBlockScanner(char[] chars, int length, YamlReader reader, boolean surrogates) {
     this.chars = chars;
-    this.length = chars.length;
+    this.length = length;
     this.reader = reader;
     this.surrogates = surrogates;
   }
@@ -54,18 +54,18 @@ final class YamlBlockScanner {
   /**
    * Reads the stream, or returns null when it is outside the subset or holds a problem.
    *
-   * @param text the stream
+   * @param chars the stream's characters
+   * @param length how many of them there are
    * @param reader the reader to feed
    * @return the documents, or null
    */
-  static List<YamlReader.Document> read(String text, YamlReader reader) {
-    char[] chars = text.toCharArray();
-    int alphabet = alphabet(chars);
+  static List<YamlReader.Document> read(char[] chars, int length, YamlReader reader) {
+    int alphabet = alphabet(chars, length);
     if (alphabet < 0) {
       return null;
     }
     try {
-      return new YamlBlockScanner(chars, reader, alphabet > 0).stream();
+      return new YamlBlockScanner(chars, length, reader, alphabet > 0).stream();
     } catch (RuntimeException e) {
       // Declined, or a problem (a limit, a bad merge key) that SnakeYAML's pass reports with its
       // own wording; a defect here costs speed, never a wrong result.
@@ -77,8 +77,7 @@ final class YamlBlockScanner {
    * Returns -1 unless the text has only LF line breaks, no tabs, no byte order mark and only
    * characters YAML may carry; else 1 if it holds surrogate pairs, 0 if not.
    */
-  private static int alphabet(char[] text) {
-    int length = text.length;
+  private static int alphabet(char[] text, int length) {
     int pairs = 0;
     for (int i = 0; i < length; i++) {
       char c = text[i];

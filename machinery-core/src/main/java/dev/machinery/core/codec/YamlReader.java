@@ -147,7 +147,7 @@ final class YamlReader {
 
   /** Reads {@code text} with the block scanner alone: null when it declines the text. For tests. */
   static List<Document> readWithBlockScanner(String text, CodecLimits limits) {
-    return YamlBlockScanner.read(text, new YamlReader(limits, true));
+    return YamlBlockScanner.read(text.toCharArray(), text.length(), new YamlReader(limits, true));
   }
 
   /** Reads every non-empty document of {@code text} through SnakeYAML alone, for tests. */
@@ -155,15 +155,37 @@ final class YamlReader {
     return new YamlReader(limits, false).readAll(text);
   }
 
+  /**
+   * Reads every non-empty document of UTF-8 text that {@link Utf8#validate} has accepted, decoding
+   * it once into the characters the block scanner reads (a string is made only for SnakeYAML).
+   */
+  static List<Document> read(byte[] data, int start, int end, CodecLimits limits) {
+    char[] chars = new char[end - start];
+    int length = Utf8.decodeValid(data, start, end, chars);
+    YamlReader reader = new YamlReader(limits, true);
+    if (length <= limits.maxYamlDocumentBytes()) {
+      List<Document> documents = YamlBlockScanner.read(chars, length, reader);
+      if (documents != null) {
+        return documents;
+      }
+      reader.reset();
+    }
+    return reader.readWithSnakeYaml(new String(chars, 0, length));
+  }
+
   private List<Document> readAll(String text) {
     if (blockScanner && text.length() <= limits.maxYamlDocumentBytes()) {
-      List<Document> documents = YamlBlockScanner.read(text, this);
+      List<Document> documents = YamlBlockScanner.read(text.toCharArray(), text.length(), this);
       if (documents != null) {
         return documents;
       }
       // Outside the block subset, or a problem to report: SnakeYAML reads it and words it.
       reset();
     }
+    return readWithSnakeYaml(text);
+  }
+
+  private List<Document> readWithSnakeYaml(String text) {
     LoaderOptions options = new LoaderOptions();
     options.setCodePointLimit(limits.maxYamlDocumentBytes());
     options.setProcessComments(false);
