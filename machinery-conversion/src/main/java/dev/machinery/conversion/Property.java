@@ -18,6 +18,9 @@ import java.util.Objects;
  * own accessors.
  */
 public final class Property {
+  /** One empty argument array for every getter call, rather than a new one each time. */
+  private static final Object[] NO_ARGUMENTS = {};
+
   private final String name;
   private final Type type;
   private final int index;
@@ -150,7 +153,9 @@ public final class Property {
    */
   public Object get(Object object) throws InvocationTargetException {
     try {
-      return reader instanceof Field field ? field.get(object) : ((Method) reader).invoke(object);
+      return reader instanceof Field field
+          ? field.get(object)
+          : ((Method) reader).invoke(object, NO_ARGUMENTS);
     } catch (IllegalAccessException e) {
       throw new IllegalStateException("cannot read " + name + " of " + object.getClass(), e);
     }

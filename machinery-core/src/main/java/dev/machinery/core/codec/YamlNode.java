@@ -16,7 +16,9 @@ abstract class YamlNode {
   final int column;
 
   /** Nodes in this subtree, counting every repetition of shared nodes. */
-  long size = 1;
+  long size() {
+    return 1;
+  }
 
   YamlNode(int line, int column) {
     this.line = line;
@@ -46,8 +48,16 @@ abstract class YamlNode {
     final List<YamlNode> values = new ArrayList<>();
     private Map<String, Integer> index;
 
+    /** See {@link #size()}. */
+    long total = 1;
+
     Mapping(int line, int column) {
       super(line, column);
+    }
+
+    @Override
+    long size() {
+      return total;
     }
 
     /** Adds an entry; returns false (replacing the value in place) if the key was present. */
@@ -92,8 +102,16 @@ abstract class YamlNode {
   static final class Sequence extends YamlNode {
     final List<YamlNode> items = new ArrayList<>();
 
+    /** See {@link #size()}. */
+    long total = 1;
+
     Sequence(int line, int column) {
       super(line, column);
+    }
+
+    @Override
+    long size() {
+      return total;
     }
   }
 }

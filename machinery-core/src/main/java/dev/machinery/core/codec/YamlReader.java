@@ -355,7 +355,7 @@ final class YamlReader {
           String key = merged.keys.get(i);
           if (!mapping.containsKey(key)) {
             mapping.put(key, merged.values.get(i));
-            mapping.size += merged.values.get(i).size;
+            mapping.total += merged.values.get(i).size();
           }
         }
       }
@@ -389,7 +389,7 @@ final class YamlReader {
     if (node == null) {
       throw error("the alias *" + anchor + " refers to no anchor defined before it", line, column);
     }
-    aliasNodes += node.size;
+    aliasNodes += node.size();
     if (aliasNodes > limits.maxYamlAliasNodes()) {
       throw limit(
           "maxYamlAliasNodes",
@@ -413,7 +413,7 @@ final class YamlReader {
     }
     if (top.node instanceof YamlNode.Sequence) {
       ((YamlNode.Sequence) top.node).items.add(node);
-      top.node.size += node.size;
+      ((YamlNode.Sequence) top.node).total += node.size();
       return;
     }
     YamlNode.Mapping mapping = (YamlNode.Mapping) top.node;
@@ -451,7 +451,7 @@ final class YamlReader {
       return;
     }
     if (mapping.put(key, node)) {
-      mapping.size += node.size;
+      mapping.total += node.size();
     } else if (duplicates.size() < ProblemCollector.MAX_KEPT) {
       duplicates.add(FieldPaths.child(top.path(), key));
     } else {

@@ -410,14 +410,14 @@ class YamlBlockScannerTest {
           .append("\"\n");
     } else if (node instanceof YamlNode.Mapping) {
       YamlNode.Mapping mapping = (YamlNode.Mapping) node;
-      out.append("mapping of ").append(mapping.size).append('\n');
+      out.append("mapping of ").append(mapping.size()).append('\n');
       for (int i = 0; i < mapping.keys.size(); i++) {
         out.append(" ".repeat(indent + 1)).append(mapping.keys.get(i)).append(" =\n");
         dump(mapping.values.get(i), indent + 2, out);
       }
     } else {
       YamlNode.Sequence sequence = (YamlNode.Sequence) node;
-      out.append("sequence of ").append(sequence.size).append('\n');
+      out.append("sequence of ").append(sequence.size()).append('\n');
       for (YamlNode item : sequence.items) {
         dump(item, indent + 2, out);
       }
