@@ -15,7 +15,9 @@ import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
@@ -41,6 +43,7 @@ final class YamlEmitter extends GeneratorBase {
   private static final YamlQuoting QUOTING = new YamlQuoting();
   private static final int CACHED_NAMES = 4096;
   private static final ConcurrentMap<String, Boolean> NAME_QUOTING = new ConcurrentHashMap<>();
+  private static final int CHUNK = 4096;
   private static final byte[] HEX = "0123456789ABCDEF".getBytes(StandardCharsets.US_ASCII);
 
   private static final int OBJECT = 1;
@@ -61,8 +64,12 @@ final class YamlEmitter extends GeneratorBase {
     }
   }
 
-  private byte[] out = new byte[2048];
+  /** The chunk being written; full chunks wait in {@link #full} and are joined once, at the end. */
+  private byte[] out = new byte[CHUNK];
+
   private int size;
+  private final List<byte[]> full = new ArrayList<>();
+  private int fullBytes;
 
   /** Open collections: their kind, and the column of their keys or dashes. */
   private int[] kinds = new int[16];
@@ -117,10 +124,10 @@ final class YamlEmitter extends GeneratorBase {
       }
       throw e;
     }
-    if (emitter.depth != 0 || emitter.pendingKind != 0 || emitter.size == 0) {
+    if (emitter.depth != 0 || emitter.pendingKind != 0 || emitter.fullBytes + emitter.size == 0) {
       return null;
     }
-    return Arrays.copyOf(emitter.out, emitter.size);
+    return emitter.bytes();
   }
 
   private Declined decline() {
@@ -492,7 +499,7 @@ final class YamlEmitter extends GeneratorBase {
   }
 
   private void doubleQuoted(String text) {
-    ensure(text.length() * 3 + 2);
+    ensure(1);
     out[size++] = '"';
     int length = text.length();
     for (int i = 0; i < length; i++) {
@@ -560,10 +567,25 @@ final class YamlEmitter extends GeneratorBase {
 
   // ---- bytes
 
+  /** Makes room for {@code more} bytes: a new chunk when the current one has less left. */
   private void ensure(int more) {
     if (size + more > out.length) {
-      out = Arrays.copyOf(out, Math.max(out.length * 2, size + more));
+      full.add(size == out.length ? out : Arrays.copyOf(out, size));
+      fullBytes += size;
+      out = new byte[Math.max(CHUNK, more)];
+      size = 0;
     }
+  }
+
+  private byte[] bytes() {
+    byte[] all = new byte[fullBytes + size];
+    int at = 0;
+    for (byte[] chunk : full) {
+      System.arraycopy(chunk, 0, all, at, chunk.length);
+      at += chunk.length;
+    }
+    System.arraycopy(out, 0, all, at, size);
+    return all;
   }
 
   private void ascii(String text) {
