@@ -187,6 +187,53 @@ class SampleServerHttpTest {
   }
 
   @Test
+  void aConfigMapWrittenAsYamlReadsBackAsYamlAndJsonUnchanged() throws Exception {
+    String manifest =
+        "apiVersion: v1\n"
+            + "kind: ConfigMap\n"
+            + "metadata:\n"
+            + "  name: yaml-trip\n"
+            + "  labels:\n"
+            + "    tier: \"1_000\"\n"
+            + "data:\n"
+            + "  script: |\n"
+            + "    #!/bin/sh\n"
+            + "    echo \"hello: world\"\n"
+            + "  version: \"1.10\"\n"
+            + "  answer: 'yes'\n"
+            + "  date: \"2026-11-25\"\n"
+            + "  empty: \"\"\n"
+            + "  unicode: \"tab\\there \\u00e9 😀\"\n";
+    HttpResponse<String> created =
+        send("POST", "/api/v1/namespaces/default/configmaps", "application/yaml", manifest);
+    assertEquals(201, created.statusCode(), created.body());
+    HttpResponse<String> yaml =
+        send(
+            "GET",
+            "/api/v1/namespaces/default/configmaps/yaml-trip",
+            null,
+            null,
+            "application/yaml");
+    assertEquals(200, yaml.statusCode(), yaml.body());
+    JsonNode asJson =
+        json(send("GET", "/api/v1/namespaces/default/configmaps/yaml-trip", null, null));
+    JsonNode data = asJson.path("data");
+    assertEquals("#!/bin/sh\necho \"hello: world\"\n", data.path("script").asText());
+    assertEquals("1.10", data.path("version").asText());
+    assertEquals("yes", data.path("answer").asText());
+    assertEquals("2026-11-25", data.path("date").asText());
+    assertEquals("", data.path("empty").asText());
+    assertEquals("tab\there é 😀", data.path("unicode").asText());
+    assertEquals("1_000", asJson.path("metadata").path("labels").path("tier").asText());
+    // The YAML the server wrote reads back (through another YAML parser) as the JSON it serves.
+    JsonNode fromYaml =
+        new com.fasterxml.jackson.dataformat.yaml.YAMLMapper().readTree(yaml.body());
+    assertEquals(asJson.path("data"), fromYaml.path("data"), yaml.body());
+    assertEquals(asJson.path("metadata").path("labels"), fromYaml.path("metadata").path("labels"));
+    assertTrue(yaml.body().contains("  script: |\n    #!/bin/sh\n"), yaml.body());
+  }
+
+  @Test
   void negotiationRefusesWhatItCannotServeOrRead() throws Exception {
     assertStatus(
         send("GET", "/api/v1/namespaces/default/configmaps", null, null, "application/xml"),
