@@ -182,8 +182,27 @@ public final class SemanticEquality {
       if (skipNotConverted && Beans.isNotConverted(property)) {
         continue;
       }
-      compare(path.field(property.name()), property.read(a), property.read(b), found);
+      Object left = property.read(a);
+      Object right = property.read(b);
+      if (!equalLeaves(left, right)) {
+        compare(path.field(property.name()), left, right, found);
+      }
     }
+  }
+
+  /**
+   * Whether two property values are the same, or equal values of one leaf class with no rule of its
+   * own: what {@link #compare} would find equal, told without building a path for them.
+   */
+  private boolean equalLeaves(Object left, Object right) {
+    if (left == right) {
+      return true;
+    }
+    if (left == null || right == null || left.getClass() != right.getClass()) {
+      return false;
+    }
+    Class<?> type = left.getClass();
+    return Beans.isValue(type) && !overrides.containsKey(type) && left.equals(right);
   }
 
   /**
