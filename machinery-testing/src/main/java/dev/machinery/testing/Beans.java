@@ -41,6 +41,9 @@ final class Beans {
         }
       };
 
+  /** A property value that {@link Shape#build} leaves unset. */
+  static final Object ABSENT = new Object();
+
   private Beans() {}
 
   /** A property on the wire, and whether it is marked {@code @NotConverted} (found once). */
@@ -84,8 +87,11 @@ final class Beans {
       this.constructor = constructor;
     }
 
-    /** Builds an instance from property values (by name; absent ones default). */
-    Object build(Map<String, Object> values) {
+    /**
+     * Builds an instance from property values, {@code values[i]} for {@code properties.get(i)};
+     * {@link #ABSENT} ones are left to the class (a bean's own default, a record's zero value).
+     */
+    Object build(Object[] values) {
       try {
         if (record) {
           Class<?>[] types = constructor.getParameterTypes();
@@ -93,40 +99,46 @@ final class Beans {
           for (int i = 0; i < types.length; i++) {
             args[i] = defaultValue(types[i]);
           }
-          for (Property property : properties) {
-            Object value = values.get(property.name());
-            if (value != null) {
-              args[property.index()] = value;
+          for (int i = 0; i < values.length; i++) {
+            Object value = values[i];
+            if (value != null && value != ABSENT) {
+              args[properties.get(i).index()] = value;
             }
           }
           return constructor.newInstance(args);
         }
         Object bean = constructor.newInstance();
-        for (Property property : properties) {
-          if (values.containsKey(property.name())) {
-            Object value = values.get(property.name());
-            if (value == null && property.wire().rawType().isPrimitive()) {
-              continue;
-            }
-            try {
-              property.wire().set(bean, value);
-            } catch (InvocationTargetException e) {
-              throw new RejectedValueException(type, property.name(), value, e.getCause());
-            }
+        for (int i = 0; i < values.length; i++) {
+          Object value = values[i];
+          Property property = properties.get(i);
+          if (value == ABSENT || value == null && property.wire().rawType().isPrimitive()) {
+            continue;
+          }
+          try {
+            property.wire().set(bean, value);
+          } catch (InvocationTargetException e) {
+            throw new RejectedValueException(type, property.name(), value, e.getCause());
           }
         }
         return bean;
       } catch (InvocationTargetException e) {
-        throw new RejectedValueException(type, null, values, e.getCause());
+        Map<String, Object> named = new LinkedHashMap<>();
+        for (int i = 0; i < values.length; i++) {
+          if (values[i] != ABSENT) {
+            named.put(properties.get(i).name(), values[i]);
+          }
+        }
+        throw new RejectedValueException(type, null, named, e.getCause());
       } catch (ReflectiveOperationException e) {
         throw new IllegalStateException("cannot build " + type.getName(), e);
       }
     }
 
-    Map<String, Object> read(Object instance) {
-      Map<String, Object> values = new LinkedHashMap<>();
-      for (Property property : properties) {
-        values.put(property.name(), property.read(instance));
+    /** The instance's property values, {@code values[i]} for {@code properties.get(i)}. */
+    Object[] values(Object instance) {
+      Object[] values = new Object[properties.size()];
+      for (int i = 0; i < values.length; i++) {
+        values[i] = properties.get(i).read(instance);
       }
       return values;
     }

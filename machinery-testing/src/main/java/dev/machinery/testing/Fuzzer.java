@@ -218,22 +218,23 @@ public final class Fuzzer {
               + ": not a value, collection, record or bean with a public no-argument constructor;"
               + " register a FuzzFunction for it");
     }
-    Map<String, Object> values = new HashMap<>();
+    Object[] values = new Object[shape.properties.size()];
     // The type fields of a kind are the caller's to set: the library's own kinds at any depth
     // (list items), a model written elsewhere (fabric8's) at the root.
     boolean apiObject =
         ApiObject.class.isAssignableFrom(raw) || (depth == 0 && TypeAccessor.find(raw).isPresent());
     Map<String, FuzzFunction<?>> ownFunctions = properties.getOrDefault(raw, Map.of());
-    for (Beans.Property property : shape.properties) {
+    for (int i = 0; i < values.length; i++) {
+      Beans.Property property = shape.properties.get(i);
       if (apiObject && (property.name().equals("apiVersion") || property.name().equals("kind"))) {
+        values[i] = Beans.ABSENT;
         continue;
       }
       FuzzFunction<?> forProperty = ownFunctions.get(property.name());
-      values.put(
-          property.name(),
+      values[i] =
           forProperty != null
               ? forProperty.fuzz(new FuzzContext(this, random, depth + 1))
-              : value(property.type(), random, depth + 1, true));
+              : value(property.type(), random, depth + 1, true);
     }
     return shape.build(values);
   }

@@ -134,29 +134,30 @@ final class Shrinker {
     if (shape == null) {
       return out;
     }
-    Map<String, Object> values = shape.read(value);
-    for (Beans.Property property : shape.properties) {
-      Object current = values.get(property.name());
-      if (current != null
+    Object[] values = shape.values(value);
+    for (int i = 0; i < values.length; i++) {
+      Beans.Property property = shape.properties.get(i);
+      if (values[i] != null
           && !Fuzzer.raw(property.type()).isPrimitive()
           && !fuzzer.hasFunction(value.getClass(), property.name())
           && !fuzzer.hasFunction(Fuzzer.raw(property.type()))
           && !property.name().equals("apiVersion")
           && !property.name().equals("kind")) {
-        Map<String, Object> copy = new LinkedHashMap<>(values);
-        copy.put(property.name(), null);
+        Object[] copy = values.clone();
+        copy[i] = null;
         out.add(shape.build(copy));
       }
     }
-    for (Beans.Property property : shape.properties) {
+    for (int i = 0; i < values.length; i++) {
+      Beans.Property property = shape.properties.get(i);
       if (property.name().equals("apiVersion")
           || property.name().equals("kind")
           || fuzzer.hasFunction(value.getClass(), property.name())) {
         continue;
       }
-      for (Object smaller : candidates(values.get(property.name()), property.type(), fuzzer)) {
-        Map<String, Object> copy = new LinkedHashMap<>(values);
-        copy.put(property.name(), adapt(smaller, Fuzzer.raw(property.type())));
+      for (Object smaller : candidates(values[i], property.type(), fuzzer)) {
+        Object[] copy = values.clone();
+        copy[i] = adapt(smaller, Fuzzer.raw(property.type()));
         out.add(shape.build(copy));
       }
     }
