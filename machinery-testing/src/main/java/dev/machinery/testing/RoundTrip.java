@@ -181,13 +181,15 @@ public final class RoundTrip {
   }
 
   /**
-   * The seeds shared out among threads, seed {@code s} to thread {@code s mod parallelism}, each
-   * thread in increasing order and stopping past the lowest failing seed found so far: so every
-   * seed below the lowest failing one is tried, and that one is reported, as in one thread.
+   * The seeds handed out among threads in increasing order, each taking the next one when it is
+   * done (objects differ in size, so fixed shares would leave one thread idle), and none taking a
+   * seed past the lowest failing one found so far: every seed below the lowest failing one has been
+   * handed out before it and is tried, and that one is reported, as in one thread.
    */
   private Optional<RoundTripFailure> checkInParallel(
       GroupVersionKind kind, Class<?> type, long first, long end) {
     AtomicLong lowest = new AtomicLong(Long.MAX_VALUE);
+    AtomicLong next = new AtomicLong(first);
     ConcurrentSkipListMap<Long, RoundTripFailure> failures = new ConcurrentSkipListMap<>();
     ExecutorService pool =
         Executors.newFixedThreadPool(
@@ -200,11 +202,12 @@ public final class RoundTrip {
     try {
       List<Future<?>> workers = new ArrayList<>();
       for (int t = 0; t < parallelism; t++) {
-        long start = first + t;
         workers.add(
             pool.submit(
                 () -> {
-                  for (long seed = start; seed < end && seed < lowest.get(); seed += parallelism) {
+                  for (long seed = next.getAndIncrement();
+                      seed < end && seed < lowest.get();
+                      seed = next.getAndIncrement()) {
                     Optional<RoundTripFailure> failure = checkSeed(kind, type, seed);
                     if (failure.isPresent()) {
                       failures.put(seed, failure.get());
