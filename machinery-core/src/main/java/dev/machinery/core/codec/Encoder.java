@@ -34,7 +34,7 @@ final class Encoder {
     try {
       ObjectWriter writer = writerFor(converted, gvk);
       if (format == Codec.Format.YAML) {
-        byte[] yaml = emitYaml(writer, converted);
+        byte[] yaml = YamlEmitter.write(writer, converted);
         if (yaml != null) {
           return yaml;
         }
@@ -51,7 +51,7 @@ final class Encoder {
     try {
       ObjectWriter writer = writerFor(converted, gvk);
       if (format == Codec.Format.YAML) {
-        byte[] yaml = emitYaml(writer, converted);
+        byte[] yaml = YamlEmitter.write(writer, converted);
         if (yaml != null) {
           out.write(yaml);
           return;
@@ -61,14 +61,6 @@ final class Encoder {
     } catch (IOException e) {
       throw encodeFailed(gvk, e);
     }
-  }
-
-  /**
-   * YAML through the library's emitter, a generator the YAML mapper's writer serializes into; null
-   * when the emitter leaves the object to Jackson's YAML generator.
-   */
-  private static byte[] emitYaml(ObjectWriter writer, Object object) throws IOException {
-    return YamlEmitter.write(writer, object);
   }
 
   /**

@@ -349,18 +349,12 @@ final class YamlEmitter extends GeneratorBase {
 
   @Override
   public void writeNumber(double v) throws IOException {
-    plain(
-        Double.isNaN(v)
-            ? ".nan"
-            : Double.isInfinite(v) ? (v > 0 ? ".inf" : "-.inf") : Double.toString(v));
+    plain(Double.toString(v)); // the codec refuses NaN and infinities before they come here
   }
 
   @Override
   public void writeNumber(float v) throws IOException {
-    plain(
-        Float.isNaN(v)
-            ? ".nan"
-            : Float.isInfinite(v) ? (v > 0 ? ".inf" : "-.inf") : Float.toString(v));
+    plain(Float.toString(v));
   }
 
   @Override

@@ -122,10 +122,6 @@ final class YamlReader {
   }
 
   private final CodecLimits limits;
-
-  /** Whether block-style streams are read by {@link YamlBlockScanner} first. */
-  private final boolean blockScanner;
-
   private final Map<String, YamlNode> anchors = new HashMap<>();
   private final Set<String> openAnchors = new HashSet<>();
   private final Deque<Frame> stack = new ArrayDeque<>();
@@ -135,24 +131,8 @@ final class YamlReader {
   private long aliasNodes;
   private long events;
 
-  private YamlReader(CodecLimits limits, boolean blockScanner) {
+  private YamlReader(CodecLimits limits) {
     this.limits = limits;
-    this.blockScanner = blockScanner;
-  }
-
-  /** Reads every non-empty document of {@code text}. */
-  static List<Document> read(String text, CodecLimits limits) {
-    return new YamlReader(limits, true).readAll(text);
-  }
-
-  /** Reads {@code text} with the block scanner alone: null when it declines the text. For tests. */
-  static List<Document> readWithBlockScanner(String text, CodecLimits limits) {
-    return YamlBlockScanner.read(text.toCharArray(), text.length(), new YamlReader(limits, true));
-  }
-
-  /** Reads every non-empty document of {@code text} through SnakeYAML alone, for tests. */
-  static List<Document> readWithSnakeYaml(String text, CodecLimits limits) {
-    return new YamlReader(limits, false).readAll(text);
   }
 
   /**
@@ -162,30 +142,37 @@ final class YamlReader {
   static List<Document> read(byte[] data, int start, int end, CodecLimits limits) {
     char[] chars = new char[end - start];
     int length = Utf8.decodeValid(data, start, end, chars);
-    YamlReader reader = new YamlReader(limits, true);
-    if (length <= limits.maxYamlDocumentBytes()) {
-      List<Document> documents = YamlBlockScanner.read(chars, length, reader);
-      if (documents != null) {
-        return documents;
-      }
-      reader.reset();
-    }
-    return reader.readWithSnakeYaml(new String(chars, 0, length));
+    return new YamlReader(limits).read(chars, length);
   }
 
-  private List<Document> readAll(String text) {
-    if (blockScanner && text.length() <= limits.maxYamlDocumentBytes()) {
-      List<Document> documents = YamlBlockScanner.read(text.toCharArray(), text.length(), this);
+  /** Reads every non-empty document of {@code text}, as the codec does. For tests. */
+  static List<Document> read(String text, CodecLimits limits) {
+    return new YamlReader(limits).read(text.toCharArray(), text.length());
+  }
+
+  /** Reads {@code text} with the block scanner alone: null when it declines the text. For tests. */
+  static List<Document> readWithBlockScanner(String text, CodecLimits limits) {
+    return YamlBlockScanner.read(text.toCharArray(), text.length(), new YamlReader(limits));
+  }
+
+  /** Reads every non-empty document of {@code text} through SnakeYAML alone. For tests. */
+  static List<Document> readWithSnakeYaml(String text, CodecLimits limits) {
+    return new YamlReader(limits).readSnakeYaml(text);
+  }
+
+  /** The block scanner first; outside its subset, or with a problem to report, SnakeYAML. */
+  private List<Document> read(char[] chars, int length) {
+    if (length <= limits.maxYamlDocumentBytes()) {
+      List<Document> documents = YamlBlockScanner.read(chars, length, this);
       if (documents != null) {
         return documents;
       }
-      // Outside the block subset, or a problem to report: SnakeYAML reads it and words it.
       reset();
     }
-    return readWithSnakeYaml(text);
+    return readSnakeYaml(new String(chars, 0, length));
   }
 
-  private List<Document> readWithSnakeYaml(String text) {
+  private List<Document> readSnakeYaml(String text) {
     LoaderOptions options = new LoaderOptions();
     options.setCodePointLimit(limits.maxYamlDocumentBytes());
     options.setProcessComments(false);

@@ -146,6 +146,26 @@ class YamlBlockScannerTest {
   }
 
   @Test
+  void nestingPastItsDepthIsLeftToSnakeYaml() {
+    String deepest = nested(YamlBlockScanner.MAX_DEPTH);
+    assertNotNull(YamlReader.readWithBlockScanner(deepest, CodecLimits.DEFAULTS));
+    String deeper = nested(YamlBlockScanner.MAX_DEPTH + 1);
+    assertNull(YamlReader.readWithBlockScanner(deeper, CodecLimits.DEFAULTS));
+    assertEquals(
+        dump(YamlReader.readWithSnakeYaml(deeper, CodecLimits.DEFAULTS)),
+        dump(YamlReader.read(deeper, CodecLimits.DEFAULTS)));
+  }
+
+  /** Mappings nested {@code depth} deep, the innermost holding one scalar. */
+  private static String nested(int depth) {
+    StringBuilder yaml = new StringBuilder();
+    for (int i = 0; i < depth - 1; i++) {
+      yaml.append("  ".repeat(i)).append("a:\n");
+    }
+    return yaml.append("  ".repeat(depth - 1)).append("leaf: 1\n").toString();
+  }
+
+  @Test
   void limitsAndErrorsAreSnakeYamlsWording() {
     String deep = "a:\n" + "  ".repeat(1) + "b: 1\n";
     assertNotNull(YamlReader.readWithBlockScanner(deep, CodecLimits.DEFAULTS));

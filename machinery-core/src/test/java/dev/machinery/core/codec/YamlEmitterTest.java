@@ -3,6 +3,8 @@ package dev.machinery.core.codec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -241,6 +243,65 @@ class YamlEmitterTest {
               .yaml()
               .decode(yaml, Deployment.class)
               .object());
+    }
+  }
+
+  @Test
+  void numbersThatAreNotFiniteAreRefusedAsInJson() {
+    for (double ratio :
+        new double[] {Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY}) {
+      Deployment deployment = holding("x");
+      deployment.setSpec(new DeploymentSpec(1, false, ratio, null, null, List.of(), Map.of()));
+      EncodeException e =
+          assertThrows(EncodeException.class, () -> CODECS.yaml().encode(deployment));
+      assertTrue(e.getMessage().contains("JSON numbers are finite"), e.getMessage());
+    }
+  }
+
+  @Test
+  void binaryValuesAreLeftToJacksonsGenerator() throws Exception {
+    Deployment deployment = holding("x");
+    deployment.setSpec(
+        new DeploymentSpec(
+            1, false, null, null, null, List.of(), Map.of("bytes", new byte[] {1, 2})));
+    assertNull(YamlEmitter.write(writer(), deployment));
+    assertEquals(
+        new String(writer().writeValueAsBytes(deployment), StandardCharsets.UTF_8),
+        new String(CODECS.yaml().encode(deployment), StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void theEmitterAndTheScannerServeManyThreadsAtOnce() throws Exception {
+    java.util.concurrent.ExecutorService pool =
+        java.util.concurrent.Executors.newFixedThreadPool(6);
+    try {
+      List<java.util.concurrent.Callable<Integer>> tasks = new ArrayList<>();
+      for (int t = 0; t < 6; t++) {
+        long seed = t;
+        tasks.add(
+            () -> {
+              Random random = new Random(seed);
+              for (int i = 0; i < 300; i++) {
+                // Fresh key names on every thread: the shared cache of key quoting fills at once.
+                Deployment original = holding(word(random) + " " + seed);
+                Map<String, Object> extra = new LinkedHashMap<>(original.getSpec().extra());
+                extra.put(word(random) + i, randomValue(random, 0));
+                original.setSpec(
+                    new DeploymentSpec(i, true, 0.5, word(random), null, List.of(), extra));
+                byte[] yaml = CODECS.yaml().encode(original);
+                assertNotNull(
+                    YamlReader.readWithBlockScanner(
+                        new String(yaml, StandardCharsets.UTF_8), CodecLimits.DEFAULTS));
+                assertEquals(original, CODECS.yaml().decode(yaml, Deployment.class).object());
+              }
+              return 300;
+            });
+      }
+      for (java.util.concurrent.Future<Integer> done : pool.invokeAll(tasks)) {
+        assertEquals(300, done.get());
+      }
+    } finally {
+      pool.shutdownNow();
     }
   }
 
