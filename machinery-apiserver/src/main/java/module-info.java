@@ -1,15 +1,23 @@
 /**
  * Machinery API server: a Kubernetes-style API server over a Scheme, with storage shaped like etcd
- * v3 and an HTTP binding on the JDK's HTTP server.
+ * v3 and an HTTP binding on the JDK's HTTP server. Besides the server ({@code apiserver}, {@code
+ * http}, {@code storage}) it exports the pieces a server built without {@code ApiServer} reuses, as
+ * Go's k8s.io/apiserver and kube-openapi hold them: Accept negotiation of alternate representations
+ * ({@code negotiation}), discovery documents built from a Scheme ({@code discovery}) and OpenAPI
+ * generation ({@code openapi}).
  */
 module dev.machinery.apiserver {
   requires transitive dev.machinery.unversioned;
   requires transitive jdk.httpserver;
+  requires com.fasterxml.jackson.dataformat.yaml;
   requires org.slf4j;
 
   exports dev.machinery.apiserver;
   exports dev.machinery.apiserver.http;
   exports dev.machinery.apiserver.storage;
+  exports dev.machinery.apiserver.negotiation;
+  exports dev.machinery.apiserver.discovery;
+  exports dev.machinery.apiserver.openapi;
 
   opens dev.machinery.apiserver to
       com.fasterxml.jackson.databind;

@@ -1,6 +1,12 @@
 /**
- * Machinery unversioned: the {@code meta.k8s.io/v1} types shared by every API group, aggregated
- * discovery types, unstructured objects, and discovery documents built from a Scheme.
+ * Machinery unversioned: what every API group shares, as Go's k8s.io/apimachinery holds it. The
+ * {@code meta.k8s.io/v1} types ({@code meta.v1}), unstructured objects, the discovery types and
+ * aggregated discovery ({@code discovery}, {@code discovery.v2}), the value types ({@code
+ * resource}, {@code intstr}), label and field selectors ({@code labels}, {@code fields}),
+ * validation ({@code validation}), API errors and the mapping to {@code Status} ({@code errors}),
+ * watch events and their framing ({@code watch}), and Kubernetes' protobuf encoding ({@code
+ * protobuf}). What only a server needs (Accept negotiation, discovery documents built from a
+ * Scheme, OpenAPI generation) is in {@code dev.machinery.apiserver}.
  */
 module dev.machinery.unversioned {
   requires transitive dev.machinery.core;
@@ -10,7 +16,6 @@ module dev.machinery.unversioned {
   exports dev.machinery.unversioned.discovery;
   exports dev.machinery.unversioned.discovery.v2;
   exports dev.machinery.unversioned.unstructured;
-  exports dev.machinery.unversioned.negotiation;
   exports dev.machinery.unversioned.resource;
   exports dev.machinery.unversioned.intstr;
   exports dev.machinery.unversioned.validation;
@@ -19,7 +24,6 @@ module dev.machinery.unversioned {
   exports dev.machinery.unversioned.fields;
   exports dev.machinery.unversioned.watch;
   exports dev.machinery.unversioned.protobuf;
-  exports dev.machinery.unversioned.openapi;
 
   opens dev.machinery.unversioned.meta.v1 to
       com.fasterxml.jackson.databind;

@@ -1,10 +1,10 @@
 package dev.machinery.apiserver;
 
+import dev.machinery.apiserver.negotiation.ScaleAccessor;
+import dev.machinery.apiserver.negotiation.TableConvertor;
 import dev.machinery.core.schema.GroupKind;
 import dev.machinery.core.schema.GroupVersion;
 import dev.machinery.unversioned.discovery.ResourceInfo;
-import dev.machinery.unversioned.negotiation.ScaleAccessor;
-import dev.machinery.unversioned.negotiation.TableConvertor;
 import dev.machinery.unversioned.validation.NameValidator;
 import dev.machinery.unversioned.validation.Validation;
 import java.util.ArrayList;

@@ -19,6 +19,7 @@ import dev.machinery.unversioned.meta.v1.Scale;
 import dev.machinery.unversioned.meta.v1.Status;
 import dev.machinery.unversioned.meta.v1.StatusReason;
 import dev.machinery.unversioned.meta.v1.Table;
+import dev.machinery.unversioned.testapi.TestSchemes;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -29,7 +30,7 @@ import org.junit.jupiter.api.Test;
  * fields are left out, checked against golden JSON that decodes and re-encodes unchanged.
  */
 class GoldenJsonTest {
-  private static final Codec JSON = CodecFactory.create(DiscoveryTest.SCHEME).json();
+  private static final Codec JSON = CodecFactory.create(TestSchemes.SCHEME).json();
 
   private static void roundTrips(String golden, Class<? extends ApiObject> type) {
     ApiObject decoded = JSON.decode(golden, type).object();

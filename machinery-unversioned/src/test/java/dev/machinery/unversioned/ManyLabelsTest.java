@@ -6,6 +6,7 @@ import dev.machinery.core.codec.Codec;
 import dev.machinery.core.codec.CodecFactory;
 import dev.machinery.unversioned.meta.v1.ObjectMeta;
 import dev.machinery.unversioned.meta.v1.PartialObjectMetadata;
+import dev.machinery.unversioned.testapi.TestSchemes;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -14,7 +15,7 @@ import org.junit.jupiter.api.Test;
 class ManyLabelsTest {
   @Test
   void tenThousandDistinctLabelsRoundTrip() {
-    Codec json = CodecFactory.create(DiscoveryTest.SCHEME).json();
+    Codec json = CodecFactory.create(TestSchemes.SCHEME).json();
     Map<String, String> labels = new LinkedHashMap<>();
     for (int i = 0; i < 10_000; i++) {
       labels.put("example.dev/key-" + i, "value-" + i + "-\"quoted\"-ü");

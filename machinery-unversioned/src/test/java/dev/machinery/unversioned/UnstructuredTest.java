@@ -10,6 +10,7 @@ import dev.machinery.core.codec.CodecFactory;
 import dev.machinery.core.codec.EncodeException;
 import dev.machinery.core.codec.StrictDecodingException;
 import dev.machinery.unversioned.meta.v1.PartialObjectMetadata;
+import dev.machinery.unversioned.testapi.TestSchemes;
 import dev.machinery.unversioned.unstructured.Unstructured;
 import dev.machinery.unversioned.unstructured.UnstructuredConverter;
 import dev.machinery.unversioned.unstructured.UnstructuredFieldException;
@@ -20,7 +21,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class UnstructuredTest {
-  private static final CodecFactory CODECS = CodecFactory.create(DiscoveryTest.SCHEME);
+  private static final CodecFactory CODECS = CodecFactory.create(TestSchemes.SCHEME);
   private static final Codec JSON = CODECS.json();
   private static final String DEPLOYMENT =
       "{\"apiVersion\":\"apps/v1\",\"kind\":\"Widget\",\"metadata\":{\"name\":\"web\","

@@ -2,14 +2,14 @@ package dev.machinery.apiserver.endpoints;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.machinery.apiserver.discovery.Discovery;
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
+import dev.machinery.apiserver.openapi.OpenApiV2;
+import dev.machinery.apiserver.openapi.OpenApiV3;
 import dev.machinery.core.codec.Codec;
 import dev.machinery.core.patch.Patches;
 import dev.machinery.core.schema.GroupVersion;
-import dev.machinery.unversioned.discovery.Discovery;
-import dev.machinery.unversioned.openapi.OpenApiV2;
-import dev.machinery.unversioned.openapi.OpenApiV3;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;

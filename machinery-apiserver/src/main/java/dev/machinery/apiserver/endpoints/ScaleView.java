@@ -1,10 +1,10 @@
 package dev.machinery.apiserver.endpoints;
 
+import dev.machinery.apiserver.negotiation.ScaleAccessor;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.unversioned.meta.v1.Accessor;
 import dev.machinery.unversioned.meta.v1.MetaObject;
 import dev.machinery.unversioned.meta.v1.Scale;
-import dev.machinery.unversioned.negotiation.ScaleAccessor;
 
 /**
  * A resource's Scale as the server shows it, in any served version: the object is converted to the

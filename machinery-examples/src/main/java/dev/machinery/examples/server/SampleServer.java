@@ -26,7 +26,7 @@ import dev.machinery.unversioned.meta.v1.MetaV1;
 import dev.machinery.unversioned.meta.v1.Scale;
 import dev.machinery.unversioned.meta.v1.ScaleSpec;
 import dev.machinery.unversioned.meta.v1.ScaleStatus;
-import dev.machinery.unversioned.negotiation.ScaleAccessor;
+import dev.machinery.apiserver.negotiation.ScaleAccessor;
 import dev.machinery.unversioned.validation.FieldError;
 import dev.machinery.unversioned.validation.FieldPath;
 import dev.machinery.unversioned.validation.Validation;

@@ -1,0 +1,601 @@
+package dev.machinery.apiserver.negotiation;
+
+import dev.machinery.MachineryException;
+import dev.machinery.core.codec.Codec;
+import dev.machinery.core.codec.CodecFactory;
+import dev.machinery.core.runtime.GroupVersioner;
+import dev.machinery.core.runtime.Scheme;
+import dev.machinery.core.schema.GroupKind;
+import dev.machinery.core.schema.GroupVersion;
+import dev.machinery.core.schema.GroupVersionKind;
+import dev.machinery.unversioned.meta.v1.MetaV1;
+import dev.machinery.unversioned.meta.v1.ObjectMeta;
+import dev.machinery.unversioned.meta.v1.Scale;
+import dev.machinery.unversioned.meta.v1.Status;
+import dev.machinery.unversioned.meta.v1.StatusReason;
+import dev.machinery.unversioned.meta.v1.Table;
+import dev.machinery.unversioned.unstructured.Unstructured;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * Chooses a response representation from an Accept header, as the alternate-representations
+ * proposal asks, and renders it: the media-type parameters {@code g}, {@code v}, {@code as}, {@code
+ * sv}, {@code export} and {@code pretty}; the transforms to {@code Table} (CSV too), {@code
+ * PartialObjectMetadata} and {@code Scale}; export; {@code Status} in the {@code sv} version; and
+ * aliases such as {@code application/json+vnd.kubernetes.export}. Ranges that are malformed,
+ * unknown or unsupported are dropped; when none is left the result is a {@code 406} {@link Status}.
+ *
+ * <p>Ranks options by RFC 7231: the weight of the most specific range that matches an option
+ * ({@code q=0} excludes it), then the more specific range, then header order. Immutable after
+ * {@link Builder#build()} and safe to share between threads.
+ */
+public final class Negotiator {
+  private static final MediaType JSON = MediaType.of("application", "json");
+  private static final MediaType YAML = MediaType.of("application", "yaml");
+  private static final MediaType CSV = MediaType.of("text", "csv");
+  private static final String META = MetaV1.META_V1.group();
+
+  private final Scheme scheme;
+  private final Codec json;
+  private final Codec yaml;
+  private final Map<String, MediaType> aliases;
+  private final Map<GroupKind, ScaleAccessor<Object>> scales;
+  private final ObjectParts parts;
+  private final Tables tables;
+  private final List<MediaType> served;
+
+  private Negotiator(Builder builder) {
+    this.scheme = builder.scheme;
+    CodecFactory codecs = CodecFactory.create(builder.scheme);
+    this.json = codecs.json();
+    this.yaml = codecs.yaml();
+    this.aliases = Map.copyOf(builder.aliases);
+    this.scales = Map.copyOf(builder.scales);
+    this.parts = new ObjectParts(builder.metadata);
+    this.tables = new Tables(builder.tables, parts, json, scheme::kindFor);
+    this.served = List.copyOf(builder.served);
+  }
+
+  /**
+   * Returns a builder over a scheme in which {@link MetaV1} is registered.
+   *
+   * @param scheme the scheme
+   * @return the builder
+   */
+  public static Builder builder(Scheme scheme) {
+    return new Builder(scheme);
+  }
+
+  /**
+   * Chooses a representation.
+   *
+   * @param accept the Accept header, or {@code null} for any
+   * @param endpoint the endpoint's kind and whether it lists
+   * @return the choice, or a {@code 406} Status
+   */
+  public Negotiation negotiate(String accept, Endpoint endpoint) {
+    return negotiate(accept, endpoint, null, null);
+  }
+
+  /**
+   * Chooses a representation as kube-apiserver does for a request: the Accept header, and the
+   * request's {@code pretty} query parameter and User-Agent, which ask for indented output as
+   * {@link #isPrettyPrint} says.
+   *
+   * @param accept the Accept header, or {@code null} for any
+   * @param endpoint the endpoint's kind and whether it lists
+   * @param prettyParameter the value of the {@code pretty} query parameter, or {@code null}
+   * @param userAgent the User-Agent header, or {@code null}
+   * @return the choice, or a {@code 406} Status
+   */
+  public Negotiation negotiate(
+      String accept, Endpoint endpoint, String prettyParameter, String userAgent) {
+    Negotiation negotiation = negotiateAccept(accept, endpoint);
+    Representation chosen = negotiation.representation();
+    if (chosen != null && !chosen.pretty() && isPrettyPrint(prettyParameter, userAgent)) {
+      return new Negotiation(
+          new Representation(
+              chosen.contentType(),
+              chosen.format(),
+              chosen.transform(),
+              chosen.group(),
+              chosen.version(),
+              true,
+              chosen.export(),
+              chosen.statusVersion()),
+          negotiation.dropped(),
+          null);
+    }
+    return negotiation;
+  }
+
+  /**
+   * Whether a request asks for indented output, by kube-apiserver's rule: a {@code pretty} query
+   * parameter that is present and not empty decides (Go's {@code strconv.ParseBool}: {@code 1},
+   * {@code t}, {@code true}, ...; anything else is false); without one, a User-Agent starting with
+   * {@code curl}, {@code Wget} or {@code Mozilla/5.0} (command-line tools and browsers) asks for
+   * it.
+   *
+   * @param prettyParameter the value of the {@code pretty} query parameter, or {@code null}
+   * @param userAgent the User-Agent header, or {@code null}
+   * @return whether to indent
+   */
+  public static boolean isPrettyPrint(String prettyParameter, String userAgent) {
+    if (prettyParameter != null && !prettyParameter.isEmpty()) {
+      return List.of("1", "t", "T", "TRUE", "true", "True").contains(prettyParameter);
+    }
+    return userAgent != null
+        && (userAgent.startsWith("curl")
+            || userAgent.startsWith("Wget")
+            || userAgent.startsWith("Mozilla/5.0"));
+  }
+
+  private Negotiation negotiateAccept(String accept, Endpoint endpoint) {
+    List<String> dropped = new ArrayList<>();
+    AcceptHeader header;
+    try {
+      header = AcceptHeader.parse(accept);
+    } catch (MalformedMediaTypeException e) {
+      dropped.add(e.getMessage());
+      return notAcceptable(dropped);
+    }
+    dropped.addAll(header.rejected());
+    List<MediaType> ranges = new ArrayList<>();
+    for (MediaType range : header.ranges()) {
+      ranges.add(expand(range));
+    }
+    Representation best = null;
+    double bestQuality = -1;
+    int bestSpecificity = -1;
+    for (MediaType range : ranges) {
+      if (range.quality() == 0) {
+        continue;
+      }
+      String reason = null;
+      for (MediaType serializer : serializersFor(range)) {
+        Representation option;
+        try {
+          option = option(range, serializer, endpoint);
+        } catch (IllegalArgumentException | MachineryException unsupported) {
+          // A malformed or unknown parameter (v=V_1, g=, as=Bogus) drops this range: 406 at most.
+          reason = reason == null ? unsupported.getMessage() : reason;
+          continue;
+        }
+        MediaType deciding = mostSpecificMatch(ranges, option.contentType());
+        double quality = deciding == null ? range.quality() : deciding.quality();
+        if (quality == 0) {
+          reason = reason == null ? "excluded by " + deciding + ";q=0" : reason;
+          continue;
+        }
+        reason = null;
+        int specificity = range.specificity();
+        if (quality > bestQuality || quality == bestQuality && specificity > bestSpecificity) {
+          best = option;
+          bestQuality = quality;
+          bestSpecificity = specificity;
+        }
+        break;
+      }
+      if (reason != null) {
+        dropped.add(range + ": " + reason);
+      }
+    }
+    return best == null ? notAcceptable(dropped) : new Negotiation(best, dropped, null);
+  }
+
+  private MediaType expand(MediaType range) {
+    MediaType alias = aliases.get(range.type() + "/" + range.subtype());
+    if (alias == null) {
+      return range;
+    }
+    Map<String, String> parameters = new LinkedHashMap<>(alias.parameters());
+    parameters.putAll(range.parameters());
+    return new MediaType(alias.type(), alias.subtype(), parameters, range.quality());
+  }
+
+  private static MediaType mostSpecificMatch(List<MediaType> ranges, MediaType option) {
+    MediaType best = null;
+    for (MediaType range : ranges) {
+      MediaType withoutFormatting = range;
+      if (range.parameters().containsKey("pretty")) {
+        Map<String, String> rest = new LinkedHashMap<>(range.parameters());
+        rest.remove("pretty");
+        withoutFormatting = new MediaType(range.type(), range.subtype(), rest, range.quality());
+      }
+      if (withoutFormatting.matches(option)
+          && (best == null || withoutFormatting.specificity() > best.specificity())) {
+        best = withoutFormatting;
+      }
+    }
+    return best;
+  }
+
+  /** The serializers a range's type and subtype admit, in the server's order. */
+  private List<MediaType> serializersFor(MediaType range) {
+    MediaType bare = new MediaType(range.type(), range.subtype(), Map.of(), 1);
+    List<MediaType> matching = new ArrayList<>();
+    for (MediaType serializer : served) {
+      if (bare.matches(serializer)) {
+        matching.add(serializer);
+      }
+    }
+    if (matching.isEmpty()) {
+      matching.add(bare);
+    }
+    return matching;
+  }
+
+  /** The representation one range asks for with one serializer, or why not. */
+  private Representation option(MediaType range, MediaType serializer, Endpoint endpoint) {
+    String format = null;
+    if (served.contains(serializer)) {
+      format = serializer.equals(JSON) ? "json" : serializer.equals(YAML) ? "yaml" : "csv";
+    }
+    if (format == null) {
+      throw new IllegalArgumentException(
+          "not a media type this server writes (" + servedList() + ")");
+    }
+    for (String name : range.parameters().keySet()) {
+      if (!List.of("g", "v", "as", "sv", "export", "pretty", "charset").contains(name)) {
+        throw new IllegalArgumentException("unknown parameter \"" + name + "\"");
+      }
+    }
+    String charset = range.parameter("charset");
+    if (charset != null && !charset.equalsIgnoreCase("utf-8")) {
+      throw new IllegalArgumentException("charset \"" + charset + "\" is not served; only utf-8");
+    }
+    boolean pretty = flag(range, "pretty", false);
+    boolean export = flag(range, "export", false);
+    String statusVersion = range.parameter("sv");
+    if (statusVersion != null && !statusVersion.equals(MetaV1.META_V1.version())) {
+      throw new IllegalArgumentException(
+          "sv=" + statusVersion + " is not served; meta.k8s.io serves v1");
+    }
+    String as = range.parameter("as");
+    String group = range.parameter("g");
+    String version = range.parameter("v");
+    GroupVersionKind kind = endpoint.kind();
+    Representation.Transform transform;
+    if (as == null) {
+      if (format.equals("csv")) {
+        throw new IllegalArgumentException("text/csv is a table: ask for it with as=Table");
+      }
+      transform = Representation.Transform.NONE;
+      group = group == null ? kind.group() : group;
+      version = version == null ? kind.version() : version;
+      if (!group.equals(kind.group())) {
+        throw new IllegalArgumentException(
+            "g=" + group + " without as: the endpoint serves group \"" + kind.group() + "\"");
+      }
+      if (!scheme.recognizes(GroupVersion.of(group, version).withKind(kind.kind()))) {
+        throw new IllegalArgumentException(
+            kind.kind() + " is not served in " + GroupVersion.of(group, version));
+      }
+    } else {
+      group = group == null ? kind.group() : group;
+      version = version == null ? kind.version() : version;
+      String wanted = as.equals("TabularOutput") ? "Table" : as;
+      switch (wanted) {
+        case "Table":
+          transform = Representation.Transform.TABLE;
+          requireMeta(group, version, "Table");
+          break;
+        case "PartialObjectMetadata":
+        case "PartialObjectMetadataList":
+          transform = Representation.Transform.PARTIAL_OBJECT_METADATA;
+          requireMeta(group, version, wanted);
+          break;
+        case "Scale":
+          transform = Representation.Transform.SCALE;
+          if (!(group.equals(META) || group.equals("autoscaling")) || !version.equals("v1")) {
+            throw new IllegalArgumentException(
+                "as=Scale is served in meta.k8s.io/v1 and autoscaling/v1, not "
+                    + group
+                    + "/"
+                    + version);
+          }
+          if (!scales.containsKey(kind.groupKind()) || endpoint.list()) {
+            throw new IllegalArgumentException(kind.groupKind() + " has no scale subresource here");
+          }
+          break;
+        default:
+          throw new IllegalArgumentException("as=" + as + " is not a transform this server knows");
+      }
+      if (format.equals("csv") && transform != Representation.Transform.TABLE) {
+        throw new IllegalArgumentException("text/csv holds tables only");
+      }
+    }
+    MediaType contentType = serializer;
+    if (transform != Representation.Transform.NONE) {
+      contentType =
+          contentType
+              .withParameter(
+                  "as",
+                  range.parameter("as").equals("TabularOutput") ? "Table" : range.parameter("as"))
+              .withParameter("g", group)
+              .withParameter("v", version);
+    } else if (range.parameter("g") != null || range.parameter("v") != null) {
+      contentType = contentType.withParameter("g", group).withParameter("v", version);
+    }
+    if (export) {
+      contentType = contentType.withParameter("export", "1");
+    }
+    if (statusVersion != null) {
+      contentType = contentType.withParameter("sv", statusVersion);
+    }
+    return new Representation(
+        contentType, format, transform, group, version, pretty, export, statusVersion);
+  }
+
+  private String servedList() {
+    return served.stream()
+        .map(type -> type.type() + "/" + type.subtype())
+        .collect(java.util.stream.Collectors.joining(", "));
+  }
+
+  private static void requireMeta(String group, String version, String kind) {
+    if (!group.equals(META) || !version.equals(MetaV1.META_V1.version())) {
+      throw new IllegalArgumentException(
+          "as=" + kind + " is served in meta.k8s.io/v1, not " + group + "/" + version);
+    }
+  }
+
+  private static boolean flag(MediaType range, String name, boolean otherwise) {
+    String value = range.parameter(name);
+    if (value == null) {
+      return otherwise;
+    }
+    if (value.equals("1")) {
+      return true;
+    }
+    if (value.equals("0")) {
+      return false;
+    }
+    throw new IllegalArgumentException(name + "=" + value + " must be 1 or 0");
+  }
+
+  private Negotiation notAcceptable(List<String> dropped) {
+    Status status = new Status();
+    status.setApiVersion("v1");
+    status.setKind("Status");
+    status.setStatus("Failure");
+    status.setReason(StatusReason.NOT_ACCEPTABLE.wireName());
+    status.setCode(StatusReason.NOT_ACCEPTABLE.code());
+    status.setMessage(
+        "only the following media types are accepted: "
+            + servedList()
+            + " (with g, v, as=Table, PartialObjectMetadata or Scale, sv, export and pretty)");
+    return new Negotiation(null, dropped, status);
+  }
+
+  /**
+   * Renders the {@code 406} answer of a failed negotiation as JSON.
+   *
+   * @param negotiation the failed negotiation
+   * @return the response
+   */
+  public Response notAcceptableResponse(Negotiation negotiation) {
+    return new Response(406, JSON.toString(), json.encode(negotiation.status()));
+  }
+
+  /**
+   * Renders an object (or a list) in the chosen representation.
+   *
+   * @param representation the choice
+   * @param object the object or list the endpoint serves
+   * @param includeObject for tables: {@code None}, {@code Metadata} (the default) or {@code Object}
+   * @return the response, status 200
+   * @throws IllegalArgumentException if {@code includeObject} is none of the three
+   */
+  public Response respond(Representation representation, Object object, String includeObject) {
+    Objects.requireNonNull(representation, "representation");
+    Objects.requireNonNull(object, "object");
+    String include = includeObject == null ? "Metadata" : includeObject;
+    if (!List.of("None", "Metadata", "Object").contains(include)) {
+      throw new IllegalArgumentException(
+          "includeObject=" + includeObject + " must be None, Metadata or Object");
+    }
+    Codec codec = representation.format().equals("yaml") ? yaml : json;
+    if (representation.pretty()) {
+      codec = codec.pretty();
+    }
+    Object result;
+    switch (representation.transform()) {
+      case TABLE:
+        Table table = tables.table(object, include);
+        if (representation.format().equals("csv")) {
+          return new Response(200, representation.contentType().toString(), Tables.csv(table));
+        }
+        result = table;
+        break;
+      case PARTIAL_OBJECT_METADATA:
+        result = parts.partial(object);
+        break;
+      case SCALE:
+        Scale scale = scales.get(kindOf(object).groupKind()).read(object);
+        scale.setApiVersion(representation.group() + "/" + representation.version());
+        scale.setKind("Scale");
+        result = scale;
+        break;
+      default:
+        result = object;
+        if (object instanceof Status && representation.statusVersion() != null) {
+          result = copyStatus((Status) object, META + "/" + representation.statusVersion());
+        } else if (!(object instanceof Status)) {
+          GroupVersionKind kind = kindOf(object);
+          if (!kind.version().equals(representation.version())) {
+            result =
+                scheme.convertToVersion(
+                    object,
+                    GroupVersioner.of(
+                        GroupVersion.of(representation.group(), representation.version())));
+          }
+          if (representation.export()) {
+            result = export(result);
+          }
+        }
+    }
+    return new Response(200, representation.contentType().toString(), codec.encode(result));
+  }
+
+  private GroupVersionKind kindOf(Object object) {
+    return scheme.kindFor(object);
+  }
+
+  private static Status copyStatus(Status status, String apiVersion) {
+    Status copy = new Status();
+    copy.setApiVersion(apiVersion);
+    copy.setKind("Status");
+    copy.setMetadata(status.getMetadata());
+    copy.setStatus(status.getStatus());
+    copy.setMessage(status.getMessage());
+    copy.setReason(status.getReason());
+    copy.setDetails(status.getDetails());
+    copy.setCode(status.getCode());
+    return copy;
+  }
+
+  /** Export: the object as the user wrote it, without the fields the server sets. */
+  private Object export(Object object) {
+    Unstructured copy = json.decode(json.encode(object), Unstructured.class).object();
+    for (String field :
+        List.of(
+            "uid",
+            "resourceVersion",
+            "generation",
+            "creationTimestamp",
+            "deletionTimestamp",
+            "deletionGracePeriodSeconds",
+            "selfLink",
+            "managedFields",
+            "ownerReferences")) {
+      copy.removeNested("metadata", field);
+    }
+    copy.removeNested("status");
+    return copy;
+  }
+
+  /** Collects aliases, table columns, scale accessors and metadata accessors. Not thread-safe. */
+  public static final class Builder {
+    private final Scheme scheme;
+    private final Map<String, MediaType> aliases = new LinkedHashMap<>();
+    private final Map<GroupKind, TableConvertor> tables = new LinkedHashMap<>();
+    private final Map<GroupKind, ScaleAccessor<Object>> scales = new LinkedHashMap<>();
+    private final Map<Class<?>, Function<Object, ObjectMeta>> metadata = new LinkedHashMap<>();
+    private List<MediaType> served = List.of(JSON, YAML, CSV);
+
+    private Builder(Scheme scheme) {
+      this.scheme = Objects.requireNonNull(scheme, "scheme");
+      addAlias("application/json+vnd.kubernetes.export", "application/json;export=1");
+      addAlias(
+          "application/json+vnd.kubernetes.as+meta.k8s.io+v1+TabularOutput",
+          "application/json;as=Table;g=meta.k8s.io;v=v1");
+      addAlias("text/csv", "text/csv;as=Table;g=meta.k8s.io;v=v1");
+    }
+
+    /**
+     * Registers a media-type alias: a range naming {@code alias} stands for {@code expansion} (its
+     * own parameters added).
+     *
+     * @param alias the alias, {@code type/subtype}
+     * @param expansion the media type it stands for, with parameters
+     * @return this builder
+     */
+    public Builder addAlias(String alias, String expansion) {
+      MediaType parsed = MediaType.parse(alias);
+      aliases.put(
+          (parsed.type() + "/" + parsed.subtype()).toLowerCase(Locale.ROOT),
+          MediaType.parse(expansion));
+      return this;
+    }
+
+    /**
+     * Registers the table columns of a kind.
+     *
+     * @param kind the group kind
+     * @param convertor its columns and cells
+     * @return this builder
+     */
+    public Builder addTableConvertor(GroupKind kind, TableConvertor convertor) {
+      tables.put(
+          Objects.requireNonNull(kind, "kind"), Objects.requireNonNull(convertor, "convertor"));
+      return this;
+    }
+
+    /**
+     * Declares a kind's scale subresource.
+     *
+     * @param kind the group kind
+     * @param type the kind's class
+     * @param accessor reads and writes its scale
+     * @param <T> the kind's class
+     * @return this builder
+     */
+    @SuppressWarnings("unchecked")
+    public <T> Builder addScale(GroupKind kind, Class<T> type, ScaleAccessor<? super T> accessor) {
+      Objects.requireNonNull(type, "type");
+      scales.put(Objects.requireNonNull(kind, "kind"), (ScaleAccessor<Object>) accessor);
+      return this;
+    }
+
+    /**
+     * Registers how to read a class's {@link ObjectMeta}, for classes whose {@code getMetadata()}
+     * returns another type.
+     *
+     * @param type the class
+     * @param accessor returns its metadata
+     * @param <T> the class
+     * @return this builder
+     */
+    @SuppressWarnings("unchecked")
+    public <T> Builder addMetadataAccessor(
+        Class<T> type, Function<? super T, ObjectMeta> accessor) {
+      metadata.put(Objects.requireNonNull(type, "type"), (Function<Object, ObjectMeta>) accessor);
+      return this;
+    }
+
+    /**
+     * Sets the media types the server writes, in its order of preference (the first answers {@code
+     * *}{@code /*} and an absent Accept header): any of {@code application/json}, {@code
+     * application/yaml} and {@code text/csv}. By default all three, in that order.
+     *
+     * @param mediaTypes the media types, at least one
+     * @return this builder
+     * @throws IllegalArgumentException if one is not among those, or none is given
+     */
+    public Builder serving(String... mediaTypes) {
+      List<MediaType> chosen = new ArrayList<>();
+      for (String mediaType : mediaTypes) {
+        MediaType parsed = MediaType.parse(mediaType);
+        MediaType bare = MediaType.of(parsed.type(), parsed.subtype());
+        if (!List.of(JSON, YAML, CSV).contains(bare)) {
+          throw new IllegalArgumentException(
+              "cannot serve \""
+                  + mediaType
+                  + "\"; a negotiator writes application/json, application/yaml and text/csv");
+        }
+        chosen.add(bare);
+      }
+      if (chosen.isEmpty()) {
+        throw new IllegalArgumentException("a negotiator must serve at least one media type");
+      }
+      this.served = List.copyOf(chosen);
+      return this;
+    }
+
+    /**
+     * Builds the negotiator.
+     *
+     * @return the negotiator
+     */
+    public Negotiator build() {
+      return new Negotiator(this);
+    }
+  }
+}

@@ -1,0 +1,422 @@
+package dev.machinery.apiserver.negotiation;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.machinery.core.codec.CodecFactory;
+import dev.machinery.core.runtime.Scheme;
+import dev.machinery.core.schema.GroupKind;
+import dev.machinery.core.schema.GroupVersion;
+import dev.machinery.unversioned.meta.v1.ListMeta;
+import dev.machinery.unversioned.meta.v1.ListOptions;
+import dev.machinery.unversioned.meta.v1.MetaV1;
+import dev.machinery.unversioned.meta.v1.ObjectMeta;
+import dev.machinery.unversioned.meta.v1.Scale;
+import dev.machinery.unversioned.meta.v1.Status;
+import dev.machinery.unversioned.meta.v1.TableColumnDefinition;
+import dev.machinery.unversioned.testapi.Pod;
+import dev.machinery.unversioned.testapi.PodList;
+import dev.machinery.unversioned.testapi.ReplicaSet;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** The proposal's examples, as request header → chosen representation → response body. */
+class NegotiationTest {
+  static final GroupVersion CORE = GroupVersion.of("", "v1");
+  static final GroupVersion APPS = GroupVersion.of("apps", "v1");
+  static final Scheme SCHEME =
+      MetaV1.addToGroupVersion(
+              MetaV1.addToScheme(Scheme.builder())
+                  .addKnownTypes(CORE, Pod.class, PodList.class)
+                  .addKnownTypes(APPS, ReplicaSet.class),
+              CORE)
+          .build();
+  static final Negotiator NEGOTIATOR =
+      Negotiator.builder(SCHEME)
+          .addScale(
+              GroupKind.of("apps", "ReplicaSet"),
+              ReplicaSet.class,
+              new ScaleAccessor<ReplicaSet>() {
+                @Override
+                public Scale read(ReplicaSet set) {
+                  Scale scale = new Scale();
+                  scale.getMetadata().setName(set.getMetadata().getName());
+                  scale.getMetadata().setNamespace(set.getMetadata().getNamespace());
+                  scale.getSpec().setReplicas(set.getReplicas());
+                  scale.getStatus().setReplicas(set.getReadyReplicas());
+                  scale.getStatus().setSelector(set.getSelector());
+                  return scale;
+                }
+
+                @Override
+                public void write(ReplicaSet set, Scale scale) {
+                  set.setReplicas(scale.getSpec().getReplicas());
+                }
+              })
+          .build();
+  static final Endpoint PODS = new Endpoint(CORE.withKind("Pod"), true);
+
+  static Pod pod(String name) {
+    Pod pod = new Pod();
+    pod.setApiVersion("v1");
+    pod.setKind("Pod");
+    ObjectMeta meta = new ObjectMeta();
+    meta.setName(name);
+    meta.setNamespace("example");
+    meta.setUid("uid-" + name);
+    meta.setResourceVersion("10");
+    meta.setCreationTimestamp(Instant.parse("2024-05-01T12:00:00Z"));
+    meta.setLabels(Map.of("app", "web"));
+    pod.setMetadata(meta);
+    return pod;
+  }
+
+  static PodList pods() {
+    PodList list = new PodList();
+    list.setApiVersion("v1");
+    list.setKind("PodList");
+    ListMeta meta = new ListMeta();
+    meta.setResourceVersion("11");
+    list.setMetadata(meta);
+    list.setItems(List.of(pod("foo"), pod("bar")));
+    return list;
+  }
+
+  static Response get(String accept, Endpoint endpoint, Object object) {
+    Negotiation negotiation = NEGOTIATOR.negotiate(accept, endpoint);
+    return negotiation.acceptable()
+        ? NEGOTIATOR.respond(
+            negotiation.representation(), (dev.machinery.core.runtime.ApiObject) object, null)
+        : NEGOTIATOR.notAcceptableResponse(negotiation);
+  }
+
+  @Test
+  void aPodListAsATable() {
+    Response response = get("application/json;as=Table;g=meta.k8s.io;v=v1", PODS, pods());
+    assertEquals(200, response.status());
+    assertEquals("application/json;as=Table;g=meta.k8s.io;v=v1", response.contentType());
+    assertEquals(
+        "{\"apiVersion\":\"meta.k8s.io/v1\",\"kind\":\"Table\",\"metadata\":{\"resourceVersion\":"
+            + "\"11\"},\"columnDefinitions\":[{\"name\":\"Name\",\"type\":\"string\",\"format\":"
+            + "\"name\",\"description\":\"Name must be unique within a namespace.\",\"priority\":0},"
+            + "{\"name\":\"Created At\",\"type\":\"date\",\"format\":\"\",\"description\":\"The time"
+            + " the object was created.\",\"priority\":0}],\"rows\":[{\"cells\":[\"foo\","
+            + "\"2024-05-01T12:00:00Z\"],\"object\":{\"kind\":\"PartialObjectMetadata\","
+            + "\"apiVersion\":\"meta.k8s.io/v1\",\"metadata\":{\"name\":\"foo\",\"namespace\":"
+            + "\"example\",\"uid\":\"uid-foo\",\"resourceVersion\":\"10\",\"creationTimestamp\":"
+            + "\"2024-05-01T12:00:00Z\",\"labels\":{\"app\":\"web\"}}}},{\"cells\":[\"bar\","
+            + "\"2024-05-01T12:00:00Z\"],\"object\":{\"kind\":\"PartialObjectMetadata\","
+            + "\"apiVersion\":\"meta.k8s.io/v1\",\"metadata\":{\"name\":\"bar\",\"namespace\":"
+            + "\"example\",\"uid\":\"uid-bar\",\"resourceVersion\":\"10\",\"creationTimestamp\":"
+            + "\"2024-05-01T12:00:00Z\",\"labels\":{\"app\":\"web\"}}}}]}",
+        response.text());
+    Negotiation none = NEGOTIATOR.negotiate("application/json;as=Table;g=meta.k8s.io;v=v1", PODS);
+    Response withoutObjects = NEGOTIATOR.respond(none.representation(), pods(), "None");
+    assertFalse(withoutObjects.text().contains("\"object\""));
+  }
+
+  @Test
+  void registeredColumnsAndAnEmptyList() {
+    Negotiator custom =
+        Negotiator.builder(SCHEME)
+            .addTableConvertor(
+                GroupKind.of("", "Pod"),
+                new TableConvertor() {
+                  @Override
+                  public List<TableColumnDefinition> columns() {
+                    TableColumnDefinition app = new TableColumnDefinition();
+                    app.setName("App");
+                    app.setType("string");
+                    app.setFormat("");
+                    app.setDescription("the app label");
+                    app.setPriority(0);
+                    return List.of(app);
+                  }
+
+                  @Override
+                  public List<Object> cells(Object object) {
+                    return List.of(((Pod) object).getMetadata().getLabels().get("app"));
+                  }
+                })
+            .build();
+    Representation table = custom.negotiate("text/csv", PODS).representation();
+    assertEquals("App\r\nweb\r\nweb\r\n", custom.respond(table, pods(), null).text());
+    PodList empty = pods();
+    empty.setItems(List.of());
+    assertEquals("App\r\n", custom.respond(table, empty, null).text());
+    assertThrows(IllegalArgumentException.class, () -> custom.respond(table, pods(), "Everything"));
+  }
+
+  @Test
+  void negotiatesAndRendersFromManyThreadsAtOnce() throws Exception {
+    String expected =
+        get("application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1", PODS, pods()).text();
+    java.util.concurrent.ExecutorService pool =
+        java.util.concurrent.Executors.newFixedThreadPool(4);
+    try {
+      List<java.util.concurrent.Future<String>> results = new java.util.ArrayList<>();
+      for (int i = 0; i < 200; i++) {
+        results.add(
+            pool.submit(
+                () ->
+                    get(
+                            "application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1",
+                            PODS,
+                            pods())
+                        .text()));
+      }
+      for (java.util.concurrent.Future<String> result : results) {
+        assertEquals(expected, result.get());
+      }
+    } finally {
+      pool.shutdown();
+    }
+  }
+
+  @Test
+  void aPrettyTable() {
+    Response response = get("application/json;as=Table;g=meta.k8s.io;v=v1;pretty=1", PODS, pods());
+    assertTrue(
+        response.text().startsWith("{\n  \"apiVersion\": \"meta.k8s.io/v1\""), response.text());
+    assertEquals("application/json;as=Table;g=meta.k8s.io;v=v1", response.contentType());
+  }
+
+  @Test
+  void statusInTheServerVersion() {
+    Status status = new Status();
+    status.setStatus("Failure");
+    status.setReason("NotFound");
+    status.setCode(404);
+    Endpoint endpoint = new Endpoint(CORE.withKind("Pod"), false);
+    Response v1 = get("application/json;sv=v1", endpoint, status);
+    assertEquals("application/json;sv=v1", v1.contentType());
+    assertEquals(
+        "{\"apiVersion\":\"meta.k8s.io/v1\",\"kind\":\"Status\",\"metadata\":{},\"status\":"
+            + "\"Failure\",\"reason\":\"NotFound\",\"code\":404}",
+        v1.text());
+    Response v2 = get("application/json;sv=v2", endpoint, status);
+    assertEquals(406, v2.status());
+    assertTrue(v2.text().contains("\"reason\":\"NotAcceptable\""), v2.text());
+    assertEquals(
+        List.of("application/json;sv=v2: sv=v2 is not served; meta.k8s.io serves v1"),
+        NEGOTIATOR.negotiate("application/json;sv=v2", endpoint).dropped());
+  }
+
+  @Test
+  void partialObjectMetadataWithFallback() {
+    Response response =
+        get(
+            "application/json;g=meta.k8s.io;v=v1;as=PartialObjectMetadata, application/json",
+            PODS,
+            pods());
+    assertEquals(
+        "application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1", response.contentType());
+    assertEquals(
+        "{\"apiVersion\":\"meta.k8s.io/v1\",\"kind\":\"PartialObjectMetadataList\",\"metadata\":"
+            + "{\"resourceVersion\":\"11\"},\"items\":[{\"apiVersion\":\"meta.k8s.io/v1\",\"kind\":"
+            + "\"PartialObjectMetadata\",\"metadata\":{\"name\":\"foo\",\"namespace\":\"example\","
+            + "\"uid\":\"uid-foo\",\"resourceVersion\":\"10\",\"creationTimestamp\":"
+            + "\"2024-05-01T12:00:00Z\",\"labels\":{\"app\":\"web\"}}},{\"apiVersion\":"
+            + "\"meta.k8s.io/v1\",\"kind\":\"PartialObjectMetadata\",\"metadata\":{\"name\":\"bar\","
+            + "\"namespace\":\"example\",\"uid\":\"uid-bar\",\"resourceVersion\":\"10\","
+            + "\"creationTimestamp\":\"2024-05-01T12:00:00Z\",\"labels\":{\"app\":\"web\"}}}]}",
+        response.text());
+    // The proposal writes the parameters with commas, which RFC 7231 reads as separate ranges:
+    // "v=v1" and "as=..." are malformed and dropped, and plain JSON is served.
+    Negotiation literal =
+        NEGOTIATOR.negotiate(
+            "application/json;g=meta.k8s.io,v=v1,as=PartialObjectMetadata, application/json", PODS);
+    assertEquals("application/json", literal.representation().contentType().toString());
+    assertEquals(3, literal.dropped().size(), literal.dropped().toString());
+  }
+
+  @Test
+  void scaleReadAndWrittenThroughTheGenericInterface() {
+    ReplicaSet set = new ReplicaSet();
+    set.setApiVersion("apps/v1");
+    set.setKind("ReplicaSet");
+    set.setMetadata(new ObjectMeta());
+    set.getMetadata().setName("test");
+    set.getMetadata().setNamespace("example");
+    set.setReplicas(1);
+    set.setReadyReplicas(1);
+    Endpoint endpoint = new Endpoint(APPS.withKind("ReplicaSet"), false);
+    Response got =
+        get("application/json;g=meta.k8s.io;v=v1;as=Scale, application/json", endpoint, set);
+    assertEquals("application/json;as=Scale;g=meta.k8s.io;v=v1", got.contentType());
+    assertEquals(
+        "{\"apiVersion\":\"meta.k8s.io/v1\",\"kind\":\"Scale\",\"metadata\":{\"name\":\"test\","
+            + "\"namespace\":\"example\",\"creationTimestamp\":null},\"spec\":{\"replicas\":1},"
+            + "\"status\":{\"replicas\":1}}",
+        got.text());
+    Scale sent =
+        CodecFactory.create(SCHEME)
+            .json()
+            .decode(
+                "{\"apiVersion\":\"meta.k8s.io/v1\",\"kind\":\"Scale\",\"spec\":{\"replicas\":2}}",
+                Scale.class)
+            .object();
+    new ScaleWriter().write(set, sent);
+    assertEquals(2, set.getReplicas());
+    assertTrue(
+        get("application/json;g=meta.k8s.io;v=v1;as=Scale", PODS, pods()).status() == 406,
+        "pods declare no scale");
+  }
+
+  /** The PUT side: the server writes the client's Scale through the accessor it registered. */
+  private static final class ScaleWriter {
+    void write(ReplicaSet set, Scale scale) {
+      set.setReplicas(scale.getSpec().getReplicas());
+    }
+  }
+
+  @Test
+  void aliases() {
+    Response tabular =
+        get("application/json+vnd.kubernetes.as+meta.k8s.io+v1+TabularOutput", PODS, pods());
+    assertEquals("application/json;as=Table;g=meta.k8s.io;v=v1", tabular.contentType());
+    assertTrue(tabular.text().contains("\"kind\":\"Table\""));
+    Response exported =
+        get(
+            "application/json+vnd.kubernetes.export",
+            new Endpoint(CORE.withKind("Pod"), false),
+            pod("web"));
+    assertEquals("application/json;export=1", exported.contentType());
+    assertEquals(
+        "{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"web\",\"namespace\":"
+            + "\"example\",\"labels\":{\"app\":\"web\"}}}",
+        exported.text());
+    Response csv = get("text/csv", PODS, pods());
+    assertEquals("text/csv;as=Table;g=meta.k8s.io;v=v1", csv.contentType());
+    assertEquals(
+        "Name,Created At\r\nfoo,2024-05-01T12:00:00Z\r\nbar,2024-05-01T12:00:00Z\r\n", csv.text());
+  }
+
+  @Test
+  void rankingFollowsTheRfc() {
+    assertEquals(
+        Representation.Transform.NONE,
+        NEGOTIATOR
+            .negotiate("application/json;as=Table;g=meta.k8s.io;v=v1;q=0.5, application/json", PODS)
+            .representation()
+            .transform());
+    assertEquals(
+        Representation.Transform.TABLE,
+        NEGOTIATOR
+            .negotiate("application/json, application/json;as=Table;g=meta.k8s.io;v=v1", PODS)
+            .representation()
+            .transform(),
+        "equal weights: the more specific range wins, whatever the order");
+    assertEquals(
+        "application/yaml",
+        NEGOTIATOR
+            .negotiate("application/json;q=0, */*", PODS)
+            .representation()
+            .contentType()
+            .toString(),
+        "q=0 excludes a representation that a wildcard would otherwise give");
+    assertFalse(NEGOTIATOR.negotiate("application/json;q=0", PODS).acceptable());
+    assertEquals(
+        "application/json",
+        NEGOTIATOR
+            .negotiate("text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8", PODS)
+            .representation()
+            .contentType()
+            .toString(),
+        "a browser's header");
+    assertEquals(
+        "application/json",
+        NEGOTIATOR.negotiate(null, PODS).representation().contentType().toString());
+  }
+
+  @Test
+  void malformedAndHostileHeadersEndIn406Quickly() {
+    String thousands = "application/x-" + "a,application/x-".repeat(5000) + "b";
+    Negotiation tooMany = NEGOTIATOR.negotiate(thousands, PODS);
+    assertFalse(tooMany.acceptable());
+    assertEquals(406, tooMany.status().getCode());
+    assertTrue(
+        tooMany.dropped().get(0).contains("at most 8192 are read"), tooMany.dropped().toString());
+    String manyRanges = "application/x-a,".repeat(100) + "application/json";
+    assertTrue(NEGOTIATOR.negotiate(manyRanges, PODS).dropped().get(0).contains("at most 64"));
+    String manyParameters = "application/json" + ";p=1".repeat(40);
+    assertFalse(NEGOTIATOR.negotiate(manyParameters, PODS).acceptable());
+    for (String bad :
+        List.of(
+            "application/json;q=2",
+            "application/json;q=-1",
+            "application/json;q=0.5555",
+            "application/json;q=abc",
+            "application/json;as=\"Table",
+            "application/json;as",
+            "application",
+            "*/json",
+            "application/json;export=yes",
+            "application/json;as=Secret;g=meta.k8s.io;v=v1",
+            "application/json;g=meta.k8s.io;v=v1",
+            "application/json;charset=latin1",
+            "application/json;stream=watch")) {
+      Negotiation negotiation = NEGOTIATOR.negotiate(bad, PODS);
+      assertFalse(negotiation.acceptable(), bad);
+      assertEquals(1, negotiation.dropped().size(), bad + " " + negotiation.dropped());
+    }
+    assertEquals(
+        "media type \"application/json;q=2\": q=\"2\" is not a weight between 0 and 1 with at"
+            + " most three decimals at position 19",
+        NEGOTIATOR.negotiate("application/json;q=2", PODS).dropped().get(0));
+    assertTrue(NEGOTIATOR.negotiate("application/json;charset=UTF-8", PODS).acceptable());
+  }
+
+  @Test
+  void versionedOptionsInQueryParameters() {
+    QueryOptions options = new QueryOptions(CodecFactory.create(SCHEME), Set.of("pretty"));
+    ListOptions list =
+        (ListOptions)
+            options.decode(
+                Map.of(
+                    "labelSelector", List.of("app=web"),
+                    "limit", List.of("5"),
+                    "watch", List.of("true"),
+                    "pretty", List.of("1")),
+                "ListOptions");
+    assertEquals("meta.k8s.io/v1", list.getApiVersion());
+    assertEquals("app=web", list.getLabelSelector());
+    assertEquals(5, list.getLimit());
+    assertTrue(list.isWatch());
+    QueryParameterException unknownVersion =
+        assertThrows(
+            QueryParameterException.class,
+            () ->
+                options.decode(
+                    Map.of("apiVersion", List.of("meta.k8s.io/v2"), "rv", List.of("10")),
+                    "ListOptions"));
+    assertEquals(
+        "options of kind \"ListOptions\" in apiVersion \"meta.k8s.io/v2\" are not understood by"
+            + " this server; it reads meta.k8s.io/v1",
+        unknownVersion.getMessage());
+    assertEquals("apiVersion", unknownVersion.parameter());
+    assertEquals(
+        "parameter \"limit\" is \"ten\"; expected a whole number",
+        assertThrows(
+                QueryParameterException.class,
+                () -> options.decode(Map.of("limit", List.of("ten")), "ListOptions"))
+            .getMessage());
+    assertEquals(
+        "parameter \"rv\" is not a field of ListOptions",
+        assertThrows(
+                QueryParameterException.class,
+                () -> options.decode(Map.of("rv", List.of("10")), "ListOptions"))
+            .getMessage());
+    assertEquals(
+        List.of("All"),
+        ((dev.machinery.unversioned.meta.v1.DeleteOptions)
+                options.decode(
+                    Map.of("dryRun", List.of("All"), "apiVersion", List.of("v1")), "DeleteOptions"))
+            .getDryRun());
+  }
+}

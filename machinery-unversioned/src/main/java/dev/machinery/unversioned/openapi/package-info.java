@@ -1,7 +1,0 @@
-/**
- * OpenAPI documents generated from a Scheme and a discovery document, as kube-apiserver serves them
- * to kubectl: {@link dev.machinery.unversioned.openapi.OpenApiV3}, the {@code /openapi/v3} index
- * and one document per group version, with schemas from the Java types ({@link
- * dev.machinery.unversioned.openapi.SchemaGenerator}).
- */
-package dev.machinery.unversioned.openapi;
