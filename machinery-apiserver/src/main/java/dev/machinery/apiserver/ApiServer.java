@@ -67,7 +67,8 @@ public final class ApiServer implements ApiHandler {
     this.json = codecs.json();
     this.storage = builder.storage;
     Discovery.Builder discoveryBuilder = Discovery.builder(scheme).enablement(builder.enablement);
-    Negotiator.Builder negotiatorBuilder = Negotiator.builder(scheme);
+    ProtobufCodec protobuf = ProtobufCodec.create(scheme);
+    Negotiator.Builder negotiatorBuilder = Negotiator.builder(scheme).protobuf(protobuf);
     Map<String, Served> served = new LinkedHashMap<>();
     ResourceStore namespaces = null;
     for (ResourceDefinition definition : builder.resources) {
@@ -131,7 +132,6 @@ public final class ApiServer implements ApiHandler {
     OpenApiV2 openApiV2 = OpenApiV2.from(openApiV3, builder.kubernetesVersion);
     this.discoveryHandler =
         new DiscoveryHandler(discovery, openApiV3, openApiV2, json, builder.kubernetesVersion);
-    ProtobufCodec protobuf = ProtobufCodec.create(scheme);
     this.resources =
         new ResourceHandler(
             scheme,

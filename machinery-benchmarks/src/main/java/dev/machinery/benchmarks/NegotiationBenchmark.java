@@ -1,13 +1,13 @@
 package dev.machinery.benchmarks;
 
+import dev.machinery.apiserver.negotiation.Endpoint;
+import dev.machinery.apiserver.negotiation.Negotiator;
+import dev.machinery.apiserver.negotiation.Representation;
 import dev.machinery.benchmarks.apps.v1.Deployment;
 import dev.machinery.core.codec.CodecFactory;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.unversioned.meta.v1.ListMeta;
 import dev.machinery.unversioned.meta.v1.MetaV1;
-import dev.machinery.apiserver.negotiation.Endpoint;
-import dev.machinery.apiserver.negotiation.Negotiator;
-import dev.machinery.apiserver.negotiation.Representation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;

@@ -2,8 +2,6 @@ package dev.machinery.apiserver.endpoints;
 
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
-import dev.machinery.apiserver.negotiation.AcceptHeader;
-import dev.machinery.apiserver.negotiation.MediaType;
 import dev.machinery.apiserver.negotiation.Negotiation;
 import dev.machinery.apiserver.negotiation.Negotiator;
 import dev.machinery.apiserver.negotiation.Representation;
@@ -16,9 +14,11 @@ import dev.machinery.core.codec.Codec;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.unversioned.errors.ApiErrors;
 import dev.machinery.unversioned.meta.v1.Accessor;
+import dev.machinery.unversioned.meta.v1.ListOptions;
 import dev.machinery.unversioned.meta.v1.Status;
-import dev.machinery.unversioned.protobuf.ProtoWriter;
 import dev.machinery.unversioned.protobuf.ProtobufCodec;
+import dev.machinery.unversioned.watch.EventType;
+import dev.machinery.unversioned.watch.WatchEncoder;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -73,34 +73,13 @@ public final class WatchStreams {
   }
 
   /**
-   * Whether a client ranks Kubernetes' protobuf encoding (without {@code as=}) above anything else
-   * it accepts, as kubectl 1.32 and later do for writes of built-in kinds and client-go does for
-   * built-in kinds.
-   *
-   * @param accept the Accept header, or {@code null}
-   * @return true when protobuf is the client's first choice
-   */
-  public static boolean prefersProtobuf(String accept) {
-    if (accept == null || !accept.contains(ProtobufCodec.MEDIA_TYPE)) {
-      return false;
-    }
-    MediaType best = null;
-    for (MediaType range : AcceptHeader.parse(accept).ranges()) {
-      if (range.quality() > 0 && (best == null || range.quality() > best.quality())) {
-        best = range;
-      }
-    }
-    return best != null
-        && (best.type() + "/" + best.subtype()).equals(ProtobufCodec.MEDIA_TYPE)
-        && best.parameter("as") == null;
-  }
-
-  /**
    * Starts a watch response.
    *
    * @param request the request
    * @param target the resource
    * @param namespace the namespace, or {@code null}
+   * @param options the request's list options (resourceVersion, timeoutSeconds,
+   *     allowWatchBookmarks)
    * @param filter the selectors
    * @param negotiation the representation of event objects
    * @param toServed converts a stored object to the request's version
@@ -111,19 +90,20 @@ public final class WatchStreams {
       ApiRequest request,
       Served target,
       String namespace,
+      ListOptions options,
       Predicate<Object> filter,
       Negotiation negotiation,
       UnaryOperator<Object> toServed,
       Predicate<String> name) {
     String includeObject = request.parameter("includeObject");
+    if (!negotiation.acceptable()) {
+      Response refused = negotiator.notAcceptableResponse(negotiation);
+      return ApiResponse.of(refused.status(), refused.contentType(), refused.body());
+    }
     Framing framing;
-    if (prefersProtobuf(request.header("Accept")) && protobuf.canEncode(target.type())) {
+    if (negotiation.representation().format().equals("protobuf")) {
       framing = new ProtobufFraming(target);
     } else {
-      if (!negotiation.acceptable()) {
-        Response refused = negotiator.notAcceptableResponse(negotiation);
-        return ApiResponse.of(refused.status(), refused.contentType(), refused.body());
-      }
       Representation chosen = negotiation.representation();
       Representation compact =
           new Representation(
@@ -137,9 +117,12 @@ public final class WatchStreams {
               chosen.statusVersion());
       framing = new JsonFraming(target, compact, includeObject);
     }
-    long timeoutSeconds = timeout(request.parameter("timeoutSeconds"));
-    boolean bookmarks = "true".equals(request.parameter("allowWatchBookmarks"));
-    String rv = request.parameter("resourceVersion");
+    long timeoutSeconds =
+        options.getTimeoutSeconds() == null || options.getTimeoutSeconds() <= 0
+            ? DEFAULT_TIMEOUT_SECONDS
+            : options.getTimeoutSeconds();
+    boolean bookmarks = options.isAllowWatchBookmarks();
+    String rv = options.getResourceVersion();
     ResourceStore store = target.store();
     Predicate<Object> selected =
         object -> name.test(Accessor.of(object).getName()) && filter.test(object);
@@ -172,7 +155,7 @@ public final class WatchStreams {
         out -> {
           try (watch) {
             for (Object object : initial) {
-              framing.event(out, "ADDED", toServed.apply(object));
+              framing.event(out, EventType.ADDED, toServed.apply(object));
             }
             out.flush();
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
@@ -232,13 +215,16 @@ public final class WatchStreams {
       Framing framing)
       throws IOException {
     Object current = store.decode(event.kv());
-    String type;
+    EventType type;
     if (event.type() == StorageEvent.Type.DELETE) {
-      type = selected.test(current) ? "DELETED" : null;
+      type = selected.test(current) ? EventType.DELETED : null;
     } else {
       boolean now = selected.test(current);
       boolean before = event.previous() != null && selected.test(store.decode(event.previous()));
-      type = now ? (before ? "MODIFIED" : "ADDED") : (before ? "DELETED" : null);
+      type =
+          now
+              ? (before ? EventType.MODIFIED : EventType.ADDED)
+              : (before ? EventType.DELETED : null);
     }
     if (type != null) {
       framing.event(out, type, toServed.apply(current));
@@ -250,7 +236,7 @@ public final class WatchStreams {
   private interface Framing {
     String contentType();
 
-    void event(OutputStream out, String type, Object object) throws IOException;
+    void event(OutputStream out, EventType type, Object object) throws IOException;
 
     void error(OutputStream out, Status status) throws IOException;
 
@@ -275,13 +261,14 @@ public final class WatchStreams {
     }
 
     @Override
-    public void event(OutputStream out, String type, Object object) throws IOException {
-      frame(out, type, negotiator.respond(representation, object, includeObject).body());
+    public void event(OutputStream out, EventType type, Object object) throws IOException {
+      WatchEncoder.writeJsonFrame(
+          out, type, negotiator.respond(representation, object, includeObject).body());
     }
 
     @Override
     public void error(OutputStream out, Status status) throws IOException {
-      frame(out, "ERROR", json.encode(status));
+      WatchEncoder.writeJsonFrame(out, EventType.ERROR, json.encode(status));
     }
 
     @Override
@@ -294,14 +281,7 @@ public final class WatchStreams {
               + "\",\"metadata\":{\"resourceVersion\":\""
               + revision
               + "\",\"creationTimestamp\":null}}";
-      frame(out, "BOOKMARK", text.getBytes(StandardCharsets.UTF_8));
-    }
-
-    private void frame(OutputStream out, String type, byte[] object) throws IOException {
-      out.write(("{\"type\":\"" + type + "\",\"object\":").getBytes(StandardCharsets.US_ASCII));
-      out.write(object);
-      out.write("}\n".getBytes(StandardCharsets.US_ASCII));
-      out.flush();
+      WatchEncoder.writeJsonFrame(out, EventType.BOOKMARK, text.getBytes(StandardCharsets.UTF_8));
     }
   }
 
@@ -323,51 +303,20 @@ public final class WatchStreams {
     }
 
     @Override
-    public void event(OutputStream out, String type, Object object) throws IOException {
-      frame(out, type, protobuf.encode(object));
+    public void event(OutputStream out, EventType type, Object object) throws IOException {
+      WatchEncoder.writeProtobufFrame(out, type, protobuf.encode(object));
     }
 
     @Override
     public void error(OutputStream out, Status status) throws IOException {
-      frame(out, "ERROR", protobuf.encode(status));
+      WatchEncoder.writeProtobufFrame(out, EventType.ERROR, protobuf.encode(status));
     }
 
     @Override
     public void bookmark(OutputStream out, long revision) throws IOException {
       Object object = scheme.newObject(target.kind());
       Accessor.of(object).setResourceVersion(Long.toString(revision));
-      frame(out, "BOOKMARK", protobuf.encode(object));
-    }
-
-    private void frame(OutputStream out, String type, byte[] object) throws IOException {
-      ProtoWriter raw = new ProtoWriter();
-      raw.bytesField(1, object);
-      ProtoWriter event = new ProtoWriter();
-      event.stringField(1, type);
-      event.bytesField(2, raw.toByteArray());
-      byte[] bytes = event.toByteArray();
-      out.write(
-          new byte[] {
-            (byte) (bytes.length >>> 24),
-            (byte) (bytes.length >>> 16),
-            (byte) (bytes.length >>> 8),
-            (byte) bytes.length
-          });
-      out.write(bytes);
-      out.flush();
-    }
-  }
-
-  private static long timeout(String text) {
-    if (text == null || text.isEmpty()) {
-      return DEFAULT_TIMEOUT_SECONDS;
-    }
-    try {
-      long value = Long.parseLong(text);
-      return value <= 0 ? DEFAULT_TIMEOUT_SECONDS : value;
-    } catch (NumberFormatException e) {
-      throw ApiErrors.newBadRequest(
-          "timeoutSeconds: Invalid value: \"" + text + "\": must be an integer");
+      WatchEncoder.writeProtobufFrame(out, EventType.BOOKMARK, protobuf.encode(object));
     }
   }
 }

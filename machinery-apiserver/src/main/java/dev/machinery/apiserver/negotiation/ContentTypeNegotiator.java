@@ -69,10 +69,32 @@ public final class ContentTypeNegotiator {
    * @return the codec that reads it
    * @throws UnsupportedMediaTypeException if the header is malformed, names several media types, a
    *     wildcard, a charset other than UTF-8, or a media type not read here
+   * @throws IllegalStateException if the media type was accepted without a codec
    */
   public Codec negotiate(String contentType) {
+    String chosen = choose(contentType);
+    Codec codec = decoders.get(chosen);
+    if (codec == null) {
+      throw new IllegalStateException(
+          chosen + " was accepted without a codec: the caller decodes it (use choose)");
+    }
+    return codec;
+  }
+
+  /**
+   * Chooses the media type of a body among those accepted, by the same rules as {@link #negotiate},
+   * for callers that decode some media types themselves (a server reading Kubernetes' protobuf,
+   * say).
+   *
+   * @param contentType the Content-Type header, or {@code null} when there is none
+   * @return the accepted media type, lower case and without parameters, such as {@code
+   *     application/json}
+   * @throws UnsupportedMediaTypeException if the header is malformed, names several media types, a
+   *     wildcard, a charset other than UTF-8, or a media type not read here
+   */
+  public String choose(String contentType) {
     if (contentType == null || contentType.isBlank()) {
-      return decoders.values().iterator().next();
+      return decoders.keySet().iterator().next();
     }
     MediaType type;
     try {
@@ -89,11 +111,10 @@ public final class ContentTypeNegotiator {
       throw unsupported(
           contentType, "charset \"" + charset + "\" is not read; request bodies are UTF-8");
     }
-    Codec codec = decoders.get(name);
-    if (codec == null) {
+    if (!decoders.containsKey(name)) {
       throw unsupported(contentType, "found \"" + name + "\"");
     }
-    return codec;
+    return name;
   }
 
   private UnsupportedMediaTypeException unsupported(String contentType, String detail) {
@@ -116,16 +137,33 @@ public final class ContentTypeNegotiator {
      *     wildcard, or was added already
      */
     public Builder accept(String mediaType, Codec codec) {
-      Objects.requireNonNull(codec, "codec");
+      return add(mediaType, Objects.requireNonNull(codec, "codec"));
+    }
+
+    /**
+     * Reads a media type that the caller decodes itself, such as Kubernetes' protobuf: {@link
+     * #choose} returns it, {@link #negotiate} refuses it with an {@link IllegalStateException}.
+     *
+     * @param mediaType a media type without parameters
+     * @return this builder
+     * @throws IllegalArgumentException if the media type is malformed, has parameters or a
+     *     wildcard, or was added already
+     */
+    public Builder accept(String mediaType) {
+      return add(mediaType, null);
+    }
+
+    private Builder add(String mediaType, Codec codec) {
       MediaType type = MediaType.parse(mediaType);
       if (!type.parameters().isEmpty() || type.type().equals("*") || type.subtype().equals("*")) {
         throw new IllegalArgumentException(
             "accept a plain media type such as application/json, not \"" + mediaType + "\"");
       }
       String name = (type.type() + "/" + type.subtype()).toLowerCase(Locale.ROOT);
-      if (decoders.putIfAbsent(name, codec) != null) {
+      if (decoders.containsKey(name)) {
         throw new IllegalArgumentException(name + " is accepted already");
       }
+      decoders.put(name, codec);
       return this;
     }
 

@@ -14,6 +14,7 @@ import dev.machinery.unversioned.meta.v1.Scale;
 import dev.machinery.unversioned.meta.v1.Status;
 import dev.machinery.unversioned.meta.v1.StatusReason;
 import dev.machinery.unversioned.meta.v1.Table;
+import dev.machinery.unversioned.protobuf.ProtobufCodec;
 import dev.machinery.unversioned.unstructured.Unstructured;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -39,6 +40,7 @@ public final class Negotiator {
   private static final MediaType JSON = MediaType.of("application", "json");
   private static final MediaType YAML = MediaType.of("application", "yaml");
   private static final MediaType CSV = MediaType.of("text", "csv");
+  private static final MediaType PROTOBUF = MediaType.parse(ProtobufCodec.MEDIA_TYPE);
   private static final String META = MetaV1.META_V1.group();
 
   private final Scheme scheme;
@@ -49,6 +51,7 @@ public final class Negotiator {
   private final ObjectParts parts;
   private final Tables tables;
   private final List<MediaType> served;
+  private final ProtobufCodec protobuf;
 
   private Negotiator(Builder builder) {
     this.scheme = builder.scheme;
@@ -59,7 +62,12 @@ public final class Negotiator {
     this.scales = Map.copyOf(builder.scales);
     this.parts = new ObjectParts(builder.metadata);
     this.tables = new Tables(builder.tables, parts, json, scheme::kindFor);
-    this.served = List.copyOf(builder.served);
+    this.protobuf = builder.protobuf;
+    List<MediaType> types = new ArrayList<>(builder.served);
+    if (protobuf != null) {
+      types.add(PROTOBUF);
+    }
+    this.served = List.copyOf(types);
   }
 
   /**
@@ -235,16 +243,24 @@ public final class Negotiator {
   private Representation option(MediaType range, MediaType serializer, Endpoint endpoint) {
     String format = null;
     if (served.contains(serializer)) {
-      format = serializer.equals(JSON) ? "json" : serializer.equals(YAML) ? "yaml" : "csv";
+      format =
+          serializer.equals(JSON)
+              ? "json"
+              : serializer.equals(YAML) ? "yaml" : serializer.equals(PROTOBUF) ? "protobuf" : "csv";
     }
     if (format == null) {
       throw new IllegalArgumentException(
           "not a media type this server writes (" + servedList() + ")");
     }
     for (String name : range.parameters().keySet()) {
-      if (!List.of("g", "v", "as", "sv", "export", "pretty", "charset").contains(name)) {
+      if (!List.of("g", "v", "as", "sv", "export", "pretty", "charset", "stream").contains(name)) {
         throw new IllegalArgumentException("unknown parameter \"" + name + "\"");
       }
+    }
+    String stream = range.parameter("stream");
+    if (stream != null && (!stream.equals("watch") || !endpoint.watch())) {
+      throw new IllegalArgumentException(
+          "stream=" + stream + " is not served here; only watches are served as stream=watch");
     }
     String charset = range.parameter("charset");
     if (charset != null && !charset.equalsIgnoreCase("utf-8")) {
@@ -262,6 +278,9 @@ public final class Negotiator {
     String version = range.parameter("v");
     GroupVersionKind kind = endpoint.kind();
     Representation.Transform transform;
+    if (format.equals("protobuf")) {
+      requireProtobuf(range, endpoint);
+    }
     if (as == null) {
       if (format.equals("csv")) {
         throw new IllegalArgumentException("text/csv is a table: ask for it with as=Table");
@@ -331,6 +350,25 @@ public final class Negotiator {
     }
     return new Representation(
         contentType, format, transform, group, version, pretty, export, statusVersion);
+  }
+
+  /**
+   * Protobuf is written for the objects themselves (no {@code as=} transform), in the endpoint's
+   * own version, of kinds that declare their field numbers.
+   */
+  private void requireProtobuf(MediaType range, Endpoint endpoint) {
+    if (range.parameter("as") != null) {
+      throw new IllegalArgumentException(
+          "as=" + range.parameter("as") + " is not served in " + ProtobufCodec.MEDIA_TYPE);
+    }
+    if (range.parameter("export") != null) {
+      throw new IllegalArgumentException("export is not served in " + ProtobufCodec.MEDIA_TYPE);
+    }
+    Class<?> type = scheme.typeFor(endpoint.kind()).orElse(null);
+    if (type == null || !protobuf.canEncode(type)) {
+      throw new IllegalArgumentException(
+          endpoint.kind().kind() + " has no protobuf encoding here (no field numbers declared)");
+    }
   }
 
   private String servedList() {
@@ -441,6 +479,9 @@ public final class Negotiator {
           }
         }
     }
+    if (representation.format().equals("protobuf")) {
+      return new Response(200, representation.contentType().toString(), protobuf.encode(result));
+    }
     return new Response(200, representation.contentType().toString(), codec.encode(result));
   }
 
@@ -483,6 +524,8 @@ public final class Negotiator {
 
   /** Collects aliases, table columns, scale accessors and metadata accessors. Not thread-safe. */
   public static final class Builder {
+    private ProtobufCodec protobuf;
+
     private final Scheme scheme;
     private final Map<String, MediaType> aliases = new LinkedHashMap<>();
     private final Map<GroupKind, TableConvertor> tables = new LinkedHashMap<>();
@@ -586,6 +629,21 @@ public final class Negotiator {
         throw new IllegalArgumentException("a negotiator must serve at least one media type");
       }
       this.served = List.copyOf(chosen);
+      return this;
+    }
+
+    /**
+     * Offers Kubernetes' protobuf encoding ({@code application/vnd.kubernetes.protobuf}) after the
+     * media types of {@link #serving}, for kinds that declare their field numbers and without
+     * {@code as=} transforms: ranked with the others by the client's qualities, as kube-apiserver
+     * ranks its serializers, so that a client listing protobuf first (kubectl 1.32 and later,
+     * client-go for built-in kinds) gets it and {@code *}{@code /*} still gets JSON.
+     *
+     * @param codec the protobuf codec
+     * @return this builder
+     */
+    public Builder protobuf(ProtobufCodec codec) {
+      this.protobuf = Objects.requireNonNull(codec, "codec");
       return this;
     }
 

@@ -4,6 +4,7 @@ import dev.machinery.core.codec.Codec;
 import dev.machinery.core.codec.CodecFactory;
 import dev.machinery.core.codec.DecodeException;
 import dev.machinery.core.runtime.Scheme;
+import dev.machinery.core.schema.GroupVersion;
 import dev.machinery.core.schema.GroupVersionKind;
 import dev.machinery.core.schema.MalformedIdentifierException;
 import dev.machinery.unversioned.unstructured.Unstructured;
@@ -12,24 +13,38 @@ import java.lang.reflect.ParameterizedType;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 /**
  * Decodes options sent as query parameters ({@code ListOptions} on GET, {@code DeleteOptions} on
  * DELETE) into the version the client names with {@code kind} and {@code apiVersion} (or {@code
  * queryVersion}), {@code meta.k8s.io/v1} by default, as the alternate-representations proposal
- * asks. Values are converted to each field's type; an unknown {@code apiVersion}, an unknown
- * parameter, a repeated single-valued parameter or an unreadable value is a {@link
- * QueryParameterException} naming it.
+ * asks. As in kube-apiserver's parameter scheme, the option kinds are read in {@code
+ * meta.k8s.io/v1} and in every group version the Scheme registers ({@code v1}, {@code apps/v1},
+ * ...), whether or not the Scheme binds them there ({@link #optionsType}). Values are converted to
+ * each field's type; an unknown {@code apiVersion}, a repeated single-valued parameter or an
+ * unreadable value is a {@link QueryParameterException} naming it. A parameter that is no field of
+ * the options is ignored, as Go's parameter codec ignores it (a server reads {@code pretty}, say,
+ * itself).
  *
  * <p>Immutable and safe to share between threads.
  */
 public final class QueryOptions {
   private static final String DEFAULT_VERSION = "meta.k8s.io/v1";
+  private static final Set<String> OPTION_KINDS =
+      Set.of(
+          "ListOptions",
+          "GetOptions",
+          "DeleteOptions",
+          "CreateOptions",
+          "UpdateOptions",
+          "PatchOptions");
 
   private final Scheme scheme;
   private final Codec json;
   private final Set<String> ignored;
+  private final Set<GroupVersion> groupVersions;
 
   /**
    * Creates the decoder.
@@ -42,6 +57,28 @@ public final class QueryOptions {
     this.scheme = codecs.scheme();
     this.json = codecs.json();
     this.ignored = Set.copyOf(ignored);
+    this.groupVersions = Set.copyOf(scheme.prioritizedVersionsAllGroups());
+  }
+
+  /**
+   * Returns the class of an option kind in a version, as kube-apiserver's parameter scheme reads
+   * it: the class the Scheme registers for it, else, for {@code ListOptions}, {@code GetOptions},
+   * {@code DeleteOptions}, {@code CreateOptions}, {@code UpdateOptions} and {@code PatchOptions} in
+   * any group version the Scheme registers, their {@code meta.k8s.io/v1} class (Kubernetes binds
+   * them into every group version).
+   *
+   * @param kind the options kind and the version the client names
+   * @return the class, or empty when the server does not read that kind in that version
+   */
+  public Optional<Class<?>> optionsType(GroupVersionKind kind) {
+    Optional<Class<?>> registered = scheme.typeFor(kind);
+    if (registered.isPresent() || !OPTION_KINDS.contains(kind.kind())) {
+      return registered;
+    }
+    if (!groupVersions.contains(kind.groupVersion())) {
+      return Optional.empty();
+    }
+    return scheme.typeFor(GroupVersionKind.fromApiVersionAndKind(DEFAULT_VERSION, kind.kind()));
   }
 
   /**
@@ -72,8 +109,7 @@ public final class QueryOptions {
           "apiVersion", "apiVersion=" + version + ": " + e.getMessage());
     }
     Class<?> type =
-        scheme
-            .typeFor(gvk)
+        optionsType(gvk)
             .orElseThrow(
                 () ->
                     new QueryParameterException(
@@ -86,15 +122,22 @@ public final class QueryOptions {
                             + version
                             + "\" are not understood by this server; it reads "
                             + DEFAULT_VERSION));
+    GroupVersionKind bound =
+        scheme.typeFor(gvk).isPresent()
+            ? gvk
+            : GroupVersionKind.fromApiVersionAndKind(DEFAULT_VERSION, gvk.kind());
     Unstructured fields = new Unstructured();
-    fields.setApiVersion(gvk.apiVersion());
-    fields.setKind(gvk.kind());
+    fields.setApiVersion(bound.apiVersion());
+    fields.setKind(bound.kind());
     for (Map.Entry<String, List<String>> parameter : query.entrySet()) {
       String name = parameter.getKey();
       if (Set.of("kind", "apiVersion", "queryVersion").contains(name) || ignored.contains(name)) {
         continue;
       }
-      fields.setField(name, value(type, name, parameter.getValue()));
+      Method setter = setter(type, name);
+      if (setter != null) {
+        fields.setField(name, value(setter, name, parameter.getValue()));
+      }
     }
     try {
       return json.decode(json.encode(fields), type).object();
@@ -117,12 +160,7 @@ public final class QueryOptions {
     return values.get(0);
   }
 
-  private static Object value(Class<?> type, String name, List<String> values) {
-    Method setter = setter(type, name);
-    if (setter == null) {
-      throw new QueryParameterException(
-          name, "parameter \"" + name + "\" is not a field of " + type.getSimpleName());
-    }
+  private static Object value(Method setter, String name, List<String> values) {
     Class<?> target = setter.getParameterTypes()[0];
     if (List.class.isAssignableFrom(target)) {
       Object element =
@@ -145,8 +183,12 @@ public final class QueryOptions {
       return text;
     }
     if (target == boolean.class || target == Boolean.class) {
-      if (text.equals("true") || text.equals("false")) {
-        return Boolean.parseBoolean(text);
+      // Go's strconv.ParseBool, which kube-apiserver's parameter codec uses.
+      if (List.of("1", "t", "T", "true", "TRUE", "True").contains(text)) {
+        return true;
+      }
+      if (List.of("0", "f", "F", "false", "FALSE", "False").contains(text)) {
+        return false;
       }
       throw new QueryParameterException(
           name, "parameter \"" + name + "\" is \"" + text + "\"; expected true or false");

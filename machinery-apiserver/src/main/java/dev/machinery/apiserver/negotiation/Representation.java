@@ -8,7 +8,7 @@ import java.util.Objects;
  *
  * @param contentType the response's Content-Type, parameters included, such as {@code
  *     application/json;as=Table;g=meta.k8s.io;v=v1}
- * @param format {@code json}, {@code yaml} or {@code csv}
+ * @param format {@code json}, {@code yaml}, {@code csv} or {@code protobuf}
  * @param transform what the object becomes
  * @param group the group of the response ({@code g})
  * @param version the version of the response ({@code v})

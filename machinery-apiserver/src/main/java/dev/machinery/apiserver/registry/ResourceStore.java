@@ -51,6 +51,7 @@ public final class ResourceStore {
   private final Codec codec;
   private final Storage storage;
   private final String root;
+  private final StatusField status;
 
   /**
    * Creates the store of one resource.
@@ -75,6 +76,7 @@ public final class ResourceStore {
     this.storage = storage;
     String group = definition.kind().group().isEmpty() ? "core" : definition.kind().group();
     this.root = "/registry/" + group + "/" + definition.resource() + "/";
+    this.status = definition.hasStatus() ? StatusField.of(storageClass) : null;
   }
 
   /**
@@ -261,10 +263,10 @@ public final class ResourceStore {
     meta.setGeneration(definition.tracksGeneration() ? 1 : 0);
     meta.setDeletionTimestamp(null);
     meta.setDeletionGracePeriodSeconds(null);
-    Object prepared =
-        definition
-            .prepareForCreate()
-            .apply(definition.hasStatus() ? withoutStatus(object) : object);
+    if (status != null) {
+      status.reset(object);
+    }
+    Object prepared = definition.prepareForCreate().apply(object);
     MetaObject preparedMeta = Accessor.of(prepared);
     List<FieldError> errors =
         new ArrayList<>(
@@ -324,7 +326,7 @@ public final class ResourceStore {
       if (!isEmpty(asked) && parseRevision(asked) != current.modRevision()) {
         throw conflict(name);
       }
-      Object prepared = prepareUpdate(updated, old, statusOnly);
+      Object prepared = prepareUpdate(updated, old, current, statusOnly);
       Accessor.of(prepared).setResourceVersion(Long.toString(current.modRevision()));
       MetaObject oldMeta = Accessor.of(old);
       MetaObject newMeta = Accessor.of(prepared);
@@ -365,30 +367,17 @@ public final class ResourceStore {
     }
   }
 
-  private Object prepareUpdate(Object updated, Object old, boolean statusOnly) {
+  private Object prepareUpdate(Object updated, Object old, KeyValue current, boolean statusOnly) {
     MetaObject oldMeta = Accessor.of(old);
-    Object prepared;
+    Object prepared = updated;
     if (statusOnly) {
-      ObjectNode tree = tree(old);
-      JsonNode status = tree(updated).get("status");
-      if (status == null) {
-        tree.remove("status");
-      } else {
-        tree.set("status", status);
-      }
-      prepared = fromTree(tree);
+      // The status subresource: the stored object (a copy of its own) with the new status.
+      prepared = decode(current);
+      status.set(prepared, status.get(updated));
       Accessor.of(prepared).setResourceVersion(Accessor.of(updated).getResourceVersion());
-    } else if (definition.hasStatus()) {
-      ObjectNode tree = tree(updated);
-      JsonNode status = tree(old).get("status");
-      if (status == null) {
-        tree.remove("status");
-      } else {
-        tree.set("status", status);
-      }
-      prepared = fromTree(tree);
-    } else {
-      prepared = updated;
+    } else if (status != null) {
+      // The main resource: the new object with the stored status.
+      status.set(prepared, status.get(old));
     }
     MetaObject meta = Accessor.of(prepared);
     if (isEmpty(meta.getUid())) {
@@ -530,23 +519,8 @@ public final class ResourceStore {
     }
   }
 
-  private Object withoutStatus(Object object) {
-    ObjectNode tree = tree(object);
-    if (!tree.has("status")) {
-      return object;
-    }
-    tree.remove("status");
-    return fromTree(tree);
-  }
-
   private ObjectNode tree(Object object) {
     return (ObjectNode) Patches.readTree(codec.encode(object), "the object");
-  }
-
-  private Object fromTree(ObjectNode tree) {
-    return codec
-        .decode(tree.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8), storageClass)
-        .object();
   }
 
   private JsonNode spec(Object object) {

@@ -406,11 +406,30 @@ class NegotiationTest {
                 QueryParameterException.class,
                 () -> options.decode(Map.of("limit", List.of("ten")), "ListOptions"))
             .getMessage());
+    // Go's parameter codec ignores a parameter that is no field of the options (issue 21).
     assertEquals(
-        "parameter \"rv\" is not a field of ListOptions",
+        "app=web",
+        ((ListOptions)
+                options.decode(
+                    Map.of("rv", List.of("10"), "labelSelector", List.of("app=web")),
+                    "ListOptions"))
+            .getLabelSelector());
+    // The option kinds are read in every group version the Scheme registers, as kube-apiserver's
+    // parameter scheme binds them there, and nowhere else.
+    assertEquals(
+        "x",
+        ((ListOptions)
+                options.decode(
+                    Map.of("apiVersion", List.of("apps/v1"), "labelSelector", List.of("x")),
+                    "ListOptions"))
+            .getLabelSelector());
+    assertEquals(
+        "options of kind \"ListOptions\" in apiVersion \"nowhere.dev/v1\" are not understood by"
+            + " this server; it reads meta.k8s.io/v1",
         assertThrows(
                 QueryParameterException.class,
-                () -> options.decode(Map.of("rv", List.of("10")), "ListOptions"))
+                () ->
+                    options.decode(Map.of("apiVersion", List.of("nowhere.dev/v1")), "ListOptions"))
             .getMessage());
     assertEquals(
         List.of("All"),

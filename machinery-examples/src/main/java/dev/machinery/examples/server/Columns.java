@@ -1,7 +1,7 @@
 package dev.machinery.examples.server;
 
-import dev.machinery.unversioned.meta.v1.TableColumnDefinition;
 import dev.machinery.apiserver.negotiation.TableConvertor;
+import dev.machinery.unversioned.meta.v1.TableColumnDefinition;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;

@@ -10,6 +10,7 @@ import dev.machinery.apiserver.http.JdkHttpBinding;
 import dev.machinery.unversioned.discovery.Enablement;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.api.model.DeletionPropagation;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
@@ -36,7 +37,8 @@ import org.junit.jupiter.api.Test;
  * A second real client, fabric8's {@code KubernetesClient} with its own model classes, against the
  * sample server: create, get, list with selectors, update with a conflict, the three patch types,
  * {@code rolling().restart()}, and a {@code SharedIndexInformer} (list, watch with bookmarks) that
- * sees every change made by kubectl (when installed) and by the client.
+ * sees every change made by the client and, when installed, by kubectl. Every call the test makes
+ * of the client goes through the client.
  */
 class Fabric8ClientTest {
   private ApiServer server;
@@ -178,34 +180,37 @@ class Fabric8ClientTest {
     try {
       informer.start().toCompletableFuture().get(30, TimeUnit.SECONDS);
       waitFor(seen, "add greeting");
+      client.configMaps().resource(configMap("from-client", Map.of())).create();
+      client
+          .configMaps()
+          .withName("from-client")
+          .edit(
+              c -> {
+                c.getMetadata().setLabels(Map.of("x", "1"));
+                return c;
+              });
+      assertEquals(1, client.configMaps().withName("from-client").delete().size());
+      waitFor(seen, "delete from-client");
+      assertTrue(
+          seen.containsAll(List.of("add from-client", "update from-client", "delete from-client")),
+          seen.toString());
       Map<String, Path> kubectls = Kubectl.installed();
       if (kubectls.isEmpty()) {
         System.err.println(
-            "NOTE: no kubectl on the PATH; the informer sees the client's changes only");
-        client.configMaps().resource(configMap("from-kubectl", Map.of())).create();
-        client
-            .configMaps()
-            .withName("from-kubectl")
-            .edit(
-                c -> {
-                  c.getMetadata().setLabels(Map.of("x", "1"));
-                  return c;
-                });
-        client.configMaps().withName("from-kubectl").delete();
-      } else {
-        Map.Entry<String, Path> first = kubectls.entrySet().iterator().next();
-        Kubectl kubectl = Kubectl.of(first.getKey(), first.getValue(), binding.port());
-        assertEquals(
-            0,
-            kubectl
-                .run("create", "configmap", "from-kubectl", "-n", "default", "--from-literal=a=b")
-                .exitCode());
-        assertEquals(
-            0,
-            kubectl.run("label", "configmap", "from-kubectl", "-n", "default", "x=1").exitCode());
-        assertEquals(
-            0, kubectl.run("delete", "configmap", "from-kubectl", "-n", "default").exitCode());
+            "NOTE: no kubectl on the PATH; the informer saw the client's changes only");
+        return;
       }
+      Map.Entry<String, Path> first = kubectls.entrySet().iterator().next();
+      Kubectl kubectl = Kubectl.of(first.getKey(), first.getValue(), binding.port());
+      assertEquals(
+          0,
+          kubectl
+              .run("create", "configmap", "from-kubectl", "-n", "default", "--from-literal=a=b")
+              .exitCode());
+      assertEquals(
+          0, kubectl.run("label", "configmap", "from-kubectl", "-n", "default", "x=1").exitCode());
+      assertEquals(
+          0, kubectl.run("delete", "configmap", "from-kubectl", "-n", "default").exitCode());
       waitFor(seen, "delete from-kubectl");
       Thread.sleep(1500);
       assertTrue(
@@ -221,6 +226,43 @@ class Fabric8ClientTest {
     } finally {
       informer.close();
     }
+  }
+
+  /**
+   * fabric8's ordinary delete sends {@code {"apiVersion":"v1","kind":"DeleteOptions",...}}; the
+   * options kinds are read in {@code meta.k8s.io/v1}, {@code v1} and every served group version
+   * (issue 21).
+   */
+  @Test
+  void deletesThroughTheClientWithItsDeleteOptions_issue21() {
+    client.configMaps().resource(configMap("doomed", Map.of())).create();
+    client.configMaps().resource(configMap("doomed-too", Map.of())).create();
+    client.configMaps().resource(configMap("doomed-three", Map.of())).create();
+    assertEquals(1, client.configMaps().withName("doomed").delete().size());
+    assertEquals(null, client.configMaps().withName("doomed").get());
+    assertEquals(
+        1,
+        client
+            .configMaps()
+            .withName("doomed-too")
+            .withPropagationPolicy(DeletionPropagation.FOREGROUND)
+            .withGracePeriod(0)
+            .delete()
+            .size());
+    assertEquals(null, client.configMaps().withName("doomed-too").get());
+    assertEquals(
+        1,
+        client
+            .apps()
+            .deployments()
+            .withName("hello")
+            .withPropagationPolicy(DeletionPropagation.BACKGROUND)
+            .delete()
+            .size());
+    assertEquals(null, client.apps().deployments().withName("hello").get());
+    assertEquals(List.of(), client.configMaps().withName("absent").delete());
+    client.configMaps().withName("doomed-three").delete();
+    assertEquals(null, client.configMaps().withName("doomed-three").get());
   }
 
   private static void waitFor(List<String> seen, String event) throws InterruptedException {

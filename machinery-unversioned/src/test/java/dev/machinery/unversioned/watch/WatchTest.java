@@ -1,7 +1,6 @@
 package dev.machinery.unversioned.watch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -20,15 +19,9 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
 /** The watch framing kube-apiserver writes, read back one event at a time; the queue's promises. */
@@ -115,51 +108,5 @@ class WatchTest {
             CODECS.json(), stream(huge), CodecLimits.DEFAULTS.withMaxJsonBytes(1_000))) {
       assertThrows(LimitExceededException.class, decoder::next);
     }
-  }
-
-  @Test
-  void manyProducersOneWatcherNothingLost() throws Exception {
-    WatchQueue watch = new WatchQueue(64);
-    ExecutorService producers = Executors.newFixedThreadPool(4);
-    List<Future<Integer>> sent = new ArrayList<>();
-    for (int p = 0; p < 4; p++) {
-      int producer = p;
-      sent.add(
-          producers.submit(
-              () -> {
-                int count = 0;
-                for (int i = 0; i < 5_000; i++) {
-                  if (watch.send(
-                      new Event(EventType.ADDED, producer + "-" + i), Duration.ofSeconds(10))) {
-                    count++;
-                  }
-                }
-                return count;
-              }));
-    }
-    Set<Object> received = new HashSet<>();
-    while (received.size() < 20_000) {
-      received.add(watch.next().orElseThrow().object());
-    }
-    for (Future<Integer> count : sent) {
-      assertEquals(5_000, count.get());
-    }
-    producers.shutdown();
-    watch.stop();
-    assertTrue(watch.next().isEmpty());
-    assertFalse(watch.send(new Event(EventType.ADDED, "late"), Duration.ZERO));
-  }
-
-  @Test
-  void aSlowWatcherIsReportedNotBuffered() throws InterruptedException {
-    WatchQueue watch = new WatchQueue(2);
-    assertTrue(watch.send(new Event(EventType.ADDED, "1"), Duration.ZERO));
-    assertTrue(watch.send(new Event(EventType.ADDED, "2"), Duration.ZERO));
-    assertFalse(watch.send(new Event(EventType.ADDED, "3"), Duration.ofMillis(20)));
-    watch.stop();
-    assertEquals("1", watch.next().orElseThrow().object());
-    assertEquals("2", watch.next().orElseThrow().object());
-    assertTrue(watch.next().isEmpty());
-    assertTrue(watch.poll(Duration.ofMillis(1)).isEmpty());
   }
 }

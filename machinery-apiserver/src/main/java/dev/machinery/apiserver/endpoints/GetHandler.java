@@ -1,0 +1,24 @@
+package dev.machinery.apiserver.endpoints;
+
+import dev.machinery.apiserver.http.ApiRequest;
+import dev.machinery.apiserver.http.ApiResponse;
+
+/** {@code get}: one object, or its {@code scale}. Immutable; thread-safe. */
+final class GetHandler implements VerbHandler {
+  private final RequestScope scope;
+  private final Scales scales;
+
+  GetHandler(RequestScope scope, Scales scales) {
+    this.scope = scope;
+    this.scales = scales;
+  }
+
+  @Override
+  public ApiResponse handle(ApiRequest request, RequestInfo info, Served target) {
+    Object stored = target.store().get(info.namespace(), info.name());
+    if ("scale".equals(info.subresource())) {
+      return scales.respond(target, stored, 200);
+    }
+    return scope.respond(request, target, scope.toServed(stored, target), 200, false);
+  }
+}

@@ -1,0 +1,50 @@
+package dev.machinery.apiserver.endpoints;
+
+import dev.machinery.apiserver.ResourceList;
+import dev.machinery.apiserver.http.ApiRequest;
+import dev.machinery.apiserver.http.ApiResponse;
+import dev.machinery.apiserver.registry.ResourceStore;
+import dev.machinery.unversioned.meta.v1.ListMeta;
+import dev.machinery.unversioned.meta.v1.ListOptions;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code list}: the objects that match the selectors, a page at a time ({@code limit}, {@code
+ * continue}), at the revision {@code resourceVersion} names. Immutable; thread-safe.
+ */
+final class ListHandler implements VerbHandler {
+  private final RequestScope scope;
+
+  ListHandler(RequestScope scope) {
+    this.scope = scope;
+  }
+
+  @Override
+  public ApiResponse handle(ApiRequest request, RequestInfo info, Served target) {
+    ListOptions options = RequestOptions.list(scope, request);
+    ResourceStore.Page page =
+        target
+            .store()
+            .list(
+                info.namespace(),
+                RequestOptions.filter(options, target.store()),
+                RequestOptions.limit(options),
+                options.getContinue(),
+                options.getResourceVersion());
+    List<Object> items = new ArrayList<>(page.items().size());
+    for (Object item : page.items()) {
+      items.add(scope.toServed(item, target));
+    }
+    ListMeta meta = new ListMeta();
+    meta.setResourceVersion(Long.toString(page.revision()));
+    meta.setContinue(page.continueToken());
+    return scope.respond(request, target, list(target, meta, items), 200, true);
+  }
+
+  /** A list of the resource's kind in the request's version. */
+  static ResourceList list(Served target, ListMeta meta, List<Object> items) {
+    return ResourceList.of(
+        target.kind().groupVersion().withKind(target.kind().kind() + "List"), meta, items);
+  }
+}

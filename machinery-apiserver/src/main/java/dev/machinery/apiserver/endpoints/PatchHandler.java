@@ -1,0 +1,88 @@
+package dev.machinery.apiserver.endpoints;
+
+import dev.machinery.apiserver.http.ApiRequest;
+import dev.machinery.apiserver.http.ApiResponse;
+import dev.machinery.core.codec.Codec;
+import dev.machinery.core.codec.Decoded;
+import dev.machinery.core.codec.FieldProblem;
+import dev.machinery.core.codec.FieldValidation;
+import dev.machinery.core.patch.PatchType;
+import dev.machinery.core.patch.Patches;
+import dev.machinery.unversioned.errors.ApiErrors;
+import dev.machinery.unversioned.meta.v1.Scale;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code patch}: a JSON patch, JSON merge patch or strategic merge patch applied to the object in
+ * the request's version (or to its status, or its Scale), defaulted, and stored under optimistic
+ * concurrency. Immutable; thread-safe.
+ */
+final class PatchHandler implements VerbHandler {
+  private final RequestScope scope;
+  private final Scales scales;
+
+  PatchHandler(RequestScope scope, Scales scales) {
+    this.scope = scope;
+    this.scales = scales;
+  }
+
+  @Override
+  public ApiResponse handle(ApiRequest request, RequestInfo info, Served target) {
+    if (info.name() == null) {
+      throw ApiErrors.newMethodNotSupported(target.store().groupResource(), request.method());
+    }
+    boolean dryRun = RequestOptions.dryRun(request);
+    FieldValidation validation = RequestOptions.fieldValidation(request);
+    String contentType = request.header("Content-Type");
+    PatchType type =
+        contentType == null
+            ? null
+            : PatchType.fromContentType(contentType)
+                .filter(t -> t != PatchType.APPLY_PATCH)
+                .orElse(null);
+    if (type == null) {
+      throw ApiErrors.newUnsupportedMediaType(
+          "the body of the request was in an unknown format - accepted media types include:"
+              + " application/json-patch+json, application/merge-patch+json,"
+              + " application/strategic-merge-patch+json");
+    }
+    byte[] patch = scope.body(request);
+    Codec codec = scope.json().withFieldValidation(validation);
+    if ("scale".equals(info.subresource())) {
+      Object stored = target.store().get(info.namespace(), info.name());
+      Scale patched = Patches.apply(codec, scales.read(target, stored), patch, type);
+      return scales.write(request, info, target, patched, dryRun);
+    }
+    List<FieldProblem> warnings = new ArrayList<>();
+    Object updated =
+        target
+            .store()
+            .update(
+                info.namespace(),
+                info.name(),
+                old -> {
+                  Object current = scope.toServed(old, target);
+                  Object patched = apply(codec, current, patch, type, warnings);
+                  scope.scheme().applyDefaults(patched);
+                  return scope.toStorage(patched, target);
+                },
+                "status".equals(info.subresource()),
+                dryRun);
+    return RequestScope.withWarnings(
+        scope.respond(request, target, scope.toServed(updated, target), 200, false), warnings);
+  }
+
+  /** Applies the patch; under {@code Warn}, unknown fields are kept out and reported. */
+  private static Object apply(
+      Codec codec, Object current, byte[] patch, PatchType type, List<FieldProblem> warnings) {
+    if (codec.fieldValidation() != FieldValidation.WARN) {
+      return Patches.apply(codec, current, patch, type);
+    }
+    Object lenient =
+        Patches.apply(codec.withFieldValidation(FieldValidation.IGNORE), current, patch, type);
+    Decoded<?> checked = codec.decode(codec.encode(lenient), current.getClass());
+    warnings.addAll(checked.warnings());
+    return lenient;
+  }
+}

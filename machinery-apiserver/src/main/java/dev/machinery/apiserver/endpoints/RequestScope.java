@@ -1,0 +1,196 @@
+package dev.machinery.apiserver.endpoints;
+
+import dev.machinery.apiserver.http.ApiRequest;
+import dev.machinery.apiserver.http.ApiResponse;
+import dev.machinery.apiserver.negotiation.ContentTypeNegotiator;
+import dev.machinery.apiserver.negotiation.Endpoint;
+import dev.machinery.apiserver.negotiation.Negotiation;
+import dev.machinery.apiserver.negotiation.Negotiator;
+import dev.machinery.apiserver.negotiation.QueryOptions;
+import dev.machinery.apiserver.negotiation.Response;
+import dev.machinery.core.codec.Codec;
+import dev.machinery.core.codec.CodecFactory;
+import dev.machinery.core.codec.Decoded;
+import dev.machinery.core.codec.FieldProblem;
+import dev.machinery.core.codec.FieldValidation;
+import dev.machinery.core.codec.MissingKindException;
+import dev.machinery.core.codec.MissingVersionException;
+import dev.machinery.core.runtime.GroupVersioner;
+import dev.machinery.core.runtime.Scheme;
+import dev.machinery.core.schema.GroupVersion;
+import dev.machinery.core.schema.GroupVersionKind;
+import dev.machinery.unversioned.errors.ApiErrors;
+import dev.machinery.unversioned.protobuf.ProtobufCodec;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * What every verb's handler shares, as Go's {@code handlers.RequestScope}: the Scheme, the decoders
+ * of request bodies (chosen by Content-Type), the conversions between a request's version and the
+ * storage version, the options read from query parameters, and the rendering of responses in the
+ * negotiated representation. Immutable; thread-safe.
+ */
+final class RequestScope {
+  private final Scheme scheme;
+  private final Codec json;
+  private final Codec yaml;
+  private final ProtobufCodec protobuf;
+  private final ContentTypeNegotiator bodies;
+  private final Negotiator negotiator;
+  private final QueryOptions queryOptions;
+  private final long maxBodyBytes;
+
+  RequestScope(
+      Scheme scheme,
+      CodecFactory codecs,
+      ProtobufCodec protobuf,
+      Negotiator negotiator,
+      long maxBodyBytes) {
+    this.scheme = scheme;
+    this.json = codecs.json();
+    this.yaml = codecs.yaml();
+    this.protobuf = protobuf;
+    this.bodies =
+        ContentTypeNegotiator.builder()
+            .accept("application/json", json)
+            .accept("application/yaml", yaml)
+            .accept(ProtobufCodec.MEDIA_TYPE)
+            .build();
+    this.negotiator = negotiator;
+    this.queryOptions = new QueryOptions(codecs, Set.of("pretty", "includeObject", "watch"));
+    this.maxBodyBytes = maxBodyBytes;
+  }
+
+  Scheme scheme() {
+    return scheme;
+  }
+
+  Codec json() {
+    return json;
+  }
+
+  QueryOptions queryOptions() {
+    return queryOptions;
+  }
+
+  Negotiator negotiator() {
+    return negotiator;
+  }
+
+  /** Reads the body under the size limit. */
+  byte[] body(ApiRequest request) {
+    return Bodies.read(request, maxBodyBytes);
+  }
+
+  /** The JSON or YAML codec the body's Content-Type names (415 for anything else). */
+  Codec codecFor(ApiRequest request) {
+    String chosen = bodies.choose(request.header("Content-Type"));
+    if (chosen.equals(ProtobufCodec.MEDIA_TYPE)) {
+      throw ApiErrors.newUnsupportedMediaType(
+          "the body of the request was in an unknown format - accepted media types include:"
+              + " application/json, application/yaml");
+    }
+    return bodies.negotiate(chosen);
+  }
+
+  /**
+   * Decodes the object a client writes: in the body's format, with the request's field validation,
+   * defaulted in the version it was written in (as kube-apiserver's decoder does), and of the
+   * endpoint's group and kind.
+   */
+  Decoded<Object> decodeObject(ApiRequest request, Served target, FieldValidation validation) {
+    byte[] body = body(request);
+    if (body.length == 0) {
+      throw ApiErrors.newBadRequest(
+          "the request body is empty: an object of kind " + target.kind().kind() + " is expected");
+    }
+    String chosen = bodies.choose(request.header("Content-Type"));
+    Decoded<Object> decoded;
+    if (chosen.equals(ProtobufCodec.MEDIA_TYPE)) {
+      decoded = protobuf.decode(body);
+    } else {
+      Codec codec = bodies.negotiate(chosen).withFieldValidation(validation);
+      try {
+        decoded = codec.decode(body);
+      } catch (MissingKindException | MissingVersionException e) {
+        Decoded<?> typed = codec.decode(body, target.type());
+        decoded = new Decoded<>(typed.object(), typed.kind(), typed.warnings());
+      }
+    }
+    scheme.applyDefaults(decoded.object());
+    GroupVersionKind kind = decoded.kind();
+    if (!kind.groupKind().equals(target.kind().groupKind())) {
+      throw ApiErrors.newBadRequest(
+          "the API version in the data ("
+              + kind.apiVersion()
+              + ") and kind ("
+              + kind.kind()
+              + ") do not match the expected API version ("
+              + target.kind().apiVersion()
+              + ") and kind ("
+              + target.kind().kind()
+              + ")");
+    }
+    return decoded;
+  }
+
+  /** The object in the resource's storage version. */
+  Object toStorage(Object object, Served target) {
+    GroupVersion storage = target.store().storageKind().groupVersion();
+    if (scheme.kindFor(object).groupVersion().equals(storage)) {
+      return object;
+    }
+    return scheme.convertToVersion(object, GroupVersioner.of(storage));
+  }
+
+  /** The stored object in the request's version. */
+  Object toServed(Object object, Served target) {
+    if (target.store().storageKind().equals(target.kind())) {
+      return object;
+    }
+    return scheme.convertToVersion(object, GroupVersioner.of(target.kind().groupVersion()));
+  }
+
+  /** The representation the request's Accept header, {@code pretty} and User-Agent ask for. */
+  Negotiation negotiate(ApiRequest request, Served target, boolean list) {
+    return negotiate(request, new Endpoint(target.kind(), list));
+  }
+
+  /** The representation of a watch's events. */
+  Negotiation negotiateWatch(ApiRequest request, Served target) {
+    return negotiate(request, new Endpoint(target.kind(), false, true));
+  }
+
+  private Negotiation negotiate(ApiRequest request, Endpoint endpoint) {
+    return negotiator.negotiate(
+        request.header("Accept"),
+        endpoint,
+        request.parameter("pretty"),
+        request.header("User-Agent"));
+  }
+
+  /** Renders an object or list in the negotiated representation, or the 406 of none. */
+  ApiResponse respond(ApiRequest request, Served target, Object object, int code, boolean list) {
+    Negotiation negotiation = negotiate(request, target, list);
+    if (!negotiation.acceptable()) {
+      Response refused = negotiator.notAcceptableResponse(negotiation);
+      return ApiResponse.of(refused.status(), refused.contentType(), refused.body());
+    }
+    Response response =
+        negotiator.respond(
+            negotiation.representation(), object, request.parameter("includeObject"));
+    return ApiResponse.of(code, response.contentType(), response.body());
+  }
+
+  /** The response with one {@code Warning} header a field problem. */
+  static ApiResponse withWarnings(ApiResponse response, List<FieldProblem> warnings) {
+    ApiResponse out = response;
+    for (FieldProblem problem : warnings) {
+      out =
+          out.withHeader(
+              "Warning",
+              "299 - \"" + problem.toString().replace("\\", "\\\\").replace("\"", "\\\"") + "\"");
+    }
+    return out;
+  }
+}

@@ -1,0 +1,73 @@
+package dev.machinery.apiserver.endpoints;
+
+import dev.machinery.apiserver.http.ApiRequest;
+import dev.machinery.apiserver.http.ApiResponse;
+import dev.machinery.core.codec.Decoded;
+import dev.machinery.core.codec.FieldValidation;
+import dev.machinery.unversioned.errors.ApiErrors;
+import dev.machinery.unversioned.meta.v1.Accessor;
+import dev.machinery.unversioned.meta.v1.MetaObject;
+import dev.machinery.unversioned.meta.v1.Scale;
+
+/**
+ * {@code update}: replaces the object (or only its status, or its replicas through {@code scale})
+ * under optimistic concurrency. Immutable; thread-safe.
+ */
+final class UpdateHandler implements VerbHandler {
+  private final RequestScope scope;
+  private final Scales scales;
+
+  UpdateHandler(RequestScope scope, Scales scales) {
+    this.scope = scope;
+    this.scales = scales;
+  }
+
+  @Override
+  public ApiResponse handle(ApiRequest request, RequestInfo info, Served target) {
+    if (info.name() == null) {
+      throw ApiErrors.newMethodNotSupported(target.store().groupResource(), request.method());
+    }
+    boolean dryRun = RequestOptions.dryRun(request);
+    FieldValidation validation = RequestOptions.fieldValidation(request);
+    if ("scale".equals(info.subresource())) {
+      Scale scale =
+          scope
+              .codecFor(request)
+              .withFieldValidation(validation)
+              .decode(scope.body(request), Scale.class)
+              .object();
+      return scales.write(request, info, target, scale, dryRun);
+    }
+    Decoded<Object> decoded = scope.decodeObject(request, target, validation);
+    Object object = scope.toStorage(decoded.object(), target);
+    MetaObject meta = Accessor.of(object);
+    if (meta.getName() != null && !meta.getName().equals(info.name())) {
+      throw ApiErrors.newBadRequest(
+          "the name of the object ("
+              + meta.getName()
+              + ") does not match the name on the URL ("
+              + info.name()
+              + ")");
+    }
+    if (target.store().definition().namespaced()
+        && meta.getNamespace() != null
+        && !meta.getNamespace().isEmpty()
+        && !meta.getNamespace().equals(info.namespace())) {
+      throw ApiErrors.newBadRequest(
+          "the namespace of the provided object does not match the namespace sent on the"
+              + " request");
+    }
+    Object updated =
+        target
+            .store()
+            .update(
+                info.namespace(),
+                info.name(),
+                old -> object,
+                "status".equals(info.subresource()),
+                dryRun);
+    return RequestScope.withWarnings(
+        scope.respond(request, target, scope.toServed(updated, target), 200, false),
+        decoded.warnings());
+  }
+}

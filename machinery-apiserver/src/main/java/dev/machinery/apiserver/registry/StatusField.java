@@ -1,0 +1,74 @@
+package dev.machinery.apiserver.registry;
+
+import dev.machinery.conversion.Property;
+import dev.machinery.core.runtime.WireProperties;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.InvocationTargetException;
+
+/**
+ * A resource's {@code status}, read and written through the one property model the codecs use
+ * ({@link WireProperties}), as the {@code scale} subresource is through its accessor: the main
+ * resource keeps the stored status, the {@code status} subresource changes only it, and a created
+ * object starts with the status a new instance of its class has. No JSON round trip. Immutable;
+ * thread-safe.
+ */
+final class StatusField {
+  private final Class<?> type;
+  private final Property property;
+  private final Constructor<?> constructor;
+
+  private StatusField(Class<?> type, Property property, Constructor<?> constructor) {
+    this.type = type;
+    this.property = property;
+    this.constructor = constructor;
+  }
+
+  /**
+   * The status of a storage class.
+   *
+   * @throws IllegalArgumentException when the class has no {@code status} property that its codecs
+   *     read and that a setter writes, or no public no-argument constructor
+   */
+  static StatusField of(Class<?> type) {
+    Property property = WireProperties.standard().property(type, "status");
+    if (property == null || property.index() >= 0) {
+      throw new IllegalArgumentException(
+          "a status subresource needs a status property with a getter and a setter; "
+              + type.getName()
+              + " has none");
+    }
+    try {
+      return new StatusField(type, property, type.getConstructor());
+    } catch (NoSuchMethodException e) {
+      throw new IllegalArgumentException(
+          type.getName() + " has no public no-argument constructor", e);
+    }
+  }
+
+  /** The object's status. */
+  Object get(Object object) {
+    try {
+      return property.get(object);
+    } catch (InvocationTargetException e) {
+      throw new IllegalStateException("the status getter of " + type.getName() + " failed", e);
+    }
+  }
+
+  /** Sets the object's status. */
+  void set(Object object, Object status) {
+    try {
+      property.set(object, status);
+    } catch (InvocationTargetException e) {
+      throw new IllegalStateException("the status setter of " + type.getName() + " failed", e);
+    }
+  }
+
+  /** Gives the object the status of a new instance of its class (what a create starts with). */
+  void reset(Object object) {
+    try {
+      set(object, get(constructor.newInstance()));
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("cannot make a new " + type.getName(), e);
+    }
+  }
+}
