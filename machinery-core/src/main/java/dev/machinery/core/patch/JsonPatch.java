@@ -9,8 +9,9 @@ import java.util.List;
  * JSON patch (RFC 6902): a list of {@code add}, {@code remove}, {@code replace}, {@code move},
  * {@code copy} and {@code test} operations on JSON pointers, applied in order, all or nothing.
  * Errors name the operation's index, its op and its path ({@code operation 2 (replace
- * /spec/replicas): ...}). Bounded by {@link PatchLimits}: the number of operations, and the values
- * copies may create.
+ * /spec/replicas): ...}). The empty pointer {@code ""} is the whole document (RFC 6902): {@code
+ * add} and {@code replace} there replace it, {@code remove} there is refused. Bounded by {@link
+ * PatchLimits}: the number of operations, and the values copies may create.
  *
  * <p>Stateless and safe to use from any thread; inputs are never changed.
  */
@@ -57,7 +58,7 @@ public final class JsonPatch {
       JsonNode operation = patch.get(index);
       String op = text(operation, "op", index, null);
       String path = text(operation, "path", index, op);
-      String where = "operation " + index + " (" + op + " " + path + ")";
+      String where = "operation " + index + " (" + op + " " + JsonPointer.show(path) + ")";
       JsonPointer pointer = pointer(path, where);
       try {
         switch (op) {
@@ -65,8 +66,12 @@ public final class JsonPatch {
           case "remove" -> document = remove(document, pointer);
           case "replace" -> {
             JsonNode value = value(operation, where).deepCopy();
-            document = remove(document, pointer);
-            document = add(document, pointer, value);
+            if (pointer.isRoot()) {
+              document = value; // the root always exists: replacing it replaces the document
+            } else {
+              document = remove(document, pointer);
+              document = add(document, pointer, value);
+            }
           }
           case "move" -> {
             JsonPointer from = pointer(text(operation, "from", index, op), where);
@@ -74,8 +79,10 @@ public final class JsonPatch {
               throw new IllegalStateException("cannot move a value into one of its own children");
             }
             JsonNode value = get(document, from);
-            document = remove(document, from);
-            document = add(document, pointer, value);
+            if (!from.equals(pointer)) { // a move to where the value is changes nothing
+              document = remove(document, from);
+              document = add(document, pointer, value);
+            }
           }
           case "copy" -> {
             JsonPointer from = pointer(text(operation, "from", index, op), where);
@@ -95,7 +102,8 @@ public final class JsonPatch {
             JsonNode expected = value(operation, where);
             JsonNode actual = get(document, pointer);
             if (!JsonValues.same(expected, actual)) {
-              throw new IllegalStateException("testing value " + path + " failed: found " + actual);
+              throw new IllegalStateException(
+                  "testing value " + pointer + " failed: found " + actual);
             }
           }
           default ->

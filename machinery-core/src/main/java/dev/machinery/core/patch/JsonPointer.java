@@ -64,8 +64,23 @@ final class JsonPointer {
         && other.tokens.subList(0, tokens.size()).equals(tokens);
   }
 
+  /** A pointer's text as messages show it: the root, the empty pointer, as {@code ""}. */
+  static String show(String text) {
+    return text.isEmpty() ? "\"\"" : text;
+  }
+
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof JsonPointer pointer && tokens.equals(pointer.tokens);
+  }
+
+  @Override
+  public int hashCode() {
+    return tokens.hashCode();
+  }
+
   @Override
   public String toString() {
-    return text;
+    return show(text);
   }
 }

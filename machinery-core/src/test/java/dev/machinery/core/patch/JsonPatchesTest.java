@@ -107,6 +107,48 @@ class JsonPatchesTest {
   }
 
   @Test
+  void theEmptyPointerIsTheWholeDocument() {
+    String[][] rows = {
+      {"{'foo':'bar'}", "[{'op':'replace','path':'','value':{'baz':'qux'}}]", "{'baz':'qux'}"},
+      {"{'foo':'bar'}", "[{'op':'replace','path':'','value':[1]}]", "[1]"},
+      {"'foo'", "[{'op':'replace','path':'','value':'bar'}]", "'bar'"},
+      {"{'foo':'bar'}", "[{'op':'add','path':'','value':{'baz':'qux'}}]", "{'baz':'qux'}"},
+      {"{'foo':1}", "[{'op':'test','path':'','value':{'foo':1.0}}]", "{'foo':1}"},
+      {"{'a':{'b':1}}", "[{'op':'move','from':'/a','path':''}]", "{'b':1}"},
+      {"{'a':{'b':1}}", "[{'op':'move','from':'','path':''}]", "{'a':{'b':1}}"},
+      {"{'a':{'b':1}}", "[{'op':'copy','from':'/a','path':''}]", "{'b':1}"},
+      {"{'a':1}", "[{'op':'copy','from':'','path':'/b'}]", "{'a':1,'b':{'a':1}}"},
+      {"{'a':1}", "[{'op':'copy','from':'','path':''}]", "{'a':1}"},
+    };
+    for (String[] row : rows) {
+      assertEquals(json(row[2]), JsonPatch.apply(json(row[0]), json(row[1])), row[1]);
+    }
+    String[][] errors = {
+      {
+        "{'a':1}",
+        "[{'op':'remove','path':''}]",
+        "operation 0 (remove \"\"): the whole document cannot be removed"
+      },
+      {
+        "{'a':1}",
+        "[{'op':'move','from':'','path':'/b'}]",
+        "operation 0 (move /b): cannot move a value into one of its own children"
+      },
+      {
+        "{'a':1}",
+        "[{'op':'test','path':'','value':{'a':2}}]",
+        "operation 0 (test \"\"): testing value \"\" failed: found {\"a\":1}"
+      },
+    };
+    for (String[] row : errors) {
+      PatchException e =
+          assertThrows(PatchException.class, () -> JsonPatch.apply(json(row[0]), json(row[1])));
+      assertEquals(PatchException.Kind.NOT_APPLICABLE, e.kind(), row[1]);
+      assertEquals(row[2], e.getMessage());
+    }
+  }
+
+  @Test
   void jsonPatchErrorsNameTheOperationAndPath() {
     PatchException test =
         assertThrows(

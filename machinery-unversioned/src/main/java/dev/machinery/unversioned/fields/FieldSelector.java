@@ -198,14 +198,16 @@ public final class FieldSelector {
 
   /**
    * Whether every term holds for an object's selectable fields ({@code Matches}): a field the set
-   * lacks counts as the empty string, as in Kubernetes.
+   * lacks (or maps to null) counts as the empty string, as in Kubernetes, and null is a set without
+   * fields (Go's nil {@code Set}).
    *
-   * @param fields the fields, such as {@link FieldSets#of}
+   * @param fields the fields, such as {@link FieldSets#of}, or null for none
    * @return true when selected
    */
   public boolean matches(Map<String, String> fields) {
     for (Term term : terms) {
-      String actual = fields.getOrDefault(term.field(), "");
+      String actual = fields == null ? null : fields.get(term.field());
+      actual = actual == null ? "" : actual;
       if (term.equal() != actual.equals(term.value())) {
         return false;
       }

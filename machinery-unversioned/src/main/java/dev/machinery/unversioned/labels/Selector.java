@@ -1,5 +1,7 @@
 package dev.machinery.unversioned.labels;
 
+import dev.machinery.unversioned.validation.FieldError;
+import dev.machinery.unversioned.validation.FieldPath;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -73,13 +75,31 @@ public final class Selector {
 
   /**
    * The selector that matches label sets holding every one of these labels ({@code
-   * SelectorFromValidatedSet} after validation).
+   * ValidatedSelectorFromSet}); no labels, null included (Go's nil {@code Set}), is {@link
+   * #everything()}.
    *
-   * @param labels the labels
+   * @param labels the labels, or null for none
    * @return the selector
-   * @throws SelectorParseException when a key or value is not valid
+   * @throws SelectorParseException when a key or value is not valid, or null
    */
   public static Selector fromSet(Map<String, String> labels) {
+    if (labels == null || labels.isEmpty()) {
+      return EVERYTHING;
+    }
+    for (Map.Entry<String, String> label : labels.entrySet()) {
+      FieldError error = null;
+      if (label.getKey() == null) {
+        error = FieldError.required(FieldPath.of("key"), "a label key may not be null");
+      } else if (label.getValue() == null) {
+        error =
+            FieldError.required(
+                FieldPath.of("values").index(0).key(label.getKey()),
+                "a label value may be empty but not null");
+      }
+      if (error != null) {
+        throw new SelectorParseException(null, error.toString(), List.of(error));
+      }
+    }
     List<Requirement> requirements = new ArrayList<>();
     for (Map.Entry<String, String> label : new TreeMap<>(labels).entrySet()) {
       requirements.add(Requirement.of(label.getKey(), Operator.EQUALS, List.of(label.getValue())));

@@ -20,21 +20,28 @@ import java.util.Objects;
  *
  * <p>Parsing follows Kubernetes' scanner: an optional sign, digits with an optional fraction, and a
  * suffix that is decimal SI ({@code n u m "" k M G T P E}), binary SI ({@code Ki Mi Gi Ti Pi Ei})
- * or a decimal exponent ({@code e3}, {@code E-6}). Precision is kept to the nano unit: a smaller
- * non-zero fraction rounds away from zero ({@code 0.1n} is {@code 1n}, so that a request for some
- * resource never becomes none); binary SI amounts are capped at 2<sup>63</sup>-1 in magnitude. The
- * quantity remembers the kind of suffix it was written with and writes itself in that kind's
- * canonical form: no fraction, the largest suffix that loses nothing ({@code 1.5Gi} becomes {@code
- * 1536Mi}, {@code 0.5} becomes {@code 500m}, {@code 1000M} becomes {@code 1G}); a binary amount
- * under 1024 or with a fraction is written in decimal SI.
+ * or a decimal exponent ({@code e3}, {@code E-6}). Parsing keeps precision to the nano unit: a
+ * smaller non-zero fraction rounds away from zero ({@code 0.1n} is {@code 1n}, so that a request
+ * for some resource never becomes none); parsed binary SI amounts are capped at 2<sup>63</sup>-1 in
+ * magnitude. A quantity made with {@link #of(BigDecimal, Format)}, {@link #ofScaled} or by
+ * arithmetic keeps its exact value, as Kubernetes' {@code inf.Dec} does: comparison, equality and
+ * arithmetic use that value, and only its text is rounded. The quantity remembers the kind of
+ * suffix it was written with and writes itself in that kind's canonical form: no fraction, the
+ * largest suffix that loses nothing ({@code 1.5Gi} becomes {@code 1536Mi}, {@code 0.5} becomes
+ * {@code 500m}, {@code 1000M} becomes {@code 1G}); a binary amount under 1024 or with a fraction is
+ * written in decimal SI. Decimal SI has no suffix below {@code n}: a value with a smaller fraction
+ * is written rounded up to the nano unit, away from zero (the value parsing its exact text would
+ * give), where Kubernetes drops the exponent and writes 10<sup>-12</sup> as {@code 1}; a decimal
+ * exponent is written exactly.
  *
  * <p>Bounds hold against hostile input: text longer than {@value #MAX_LENGTH} characters, or whose
  * exponent is beyond &plusmn;{@value #MAX_EXPONENT}, is a {@link QuantityFormatException} rather
  * than a slow parse.
  *
- * <p>{@link #equals} holds when value and format are equal (so the canonical text is too); {@link
- * #compareTo} and {@link #isSemanticallyEqual} compare values only ({@code 1000m} and {@code 1} are
- * the same amount). On the wire a quantity is a JSON or YAML string; a bare number is accepted when
+ * <p>{@link #equals} holds when the exact values are equal and so are the canonical texts (the same
+ * value written the same way); {@link #compareTo} and {@link #isSemanticallyEqual} compare exact
+ * values only ({@code 1000m} and {@code 1} are the same amount), as Kubernetes' {@code Cmp} and
+ * {@code Equal} do. On the wire a quantity is a JSON or YAML string; a bare number is accepted when
  * reading. Immutable and safe for concurrent use.
  */
 @Immutable
@@ -149,7 +156,7 @@ public final class Quantity implements Comparable<Quantity> {
     } else {
       throw new QuantityFormatException(text, "unable to parse quantity's suffix");
     }
-    return of(value, format);
+    return rounded(value, format);
   }
 
   private static int exponent(String text, String digits) {
@@ -168,8 +175,9 @@ public final class Quantity implements Comparable<Quantity> {
   }
 
   /**
-   * Makes a quantity of an exact decimal value, rounded to the nano unit (away from zero) and, in
-   * binary SI, capped at 2<sup>63</sup>-1 in magnitude, as parsing does.
+   * Makes a quantity of an exact decimal value ({@code resource.NewDecimalQuantity}), kept exactly:
+   * not rounded to the nano unit nor capped as parsing does. Its text is rounded where the format
+   * cannot write it exactly (see the class comment).
    *
    * @param value the value
    * @param format how to write it
@@ -178,6 +186,14 @@ public final class Quantity implements Comparable<Quantity> {
   public static Quantity of(BigDecimal value, Format format) {
     Objects.requireNonNull(value, "value");
     Objects.requireNonNull(format, "format");
+    return new Quantity(value, format);
+  }
+
+  /**
+   * The value as {@code ParseQuantity} keeps it: rounded to the nano unit away from zero and, in
+   * binary SI, capped at 2<sup>63</sup>-1 in magnitude; a binary amount under one is decimal SI.
+   */
+  private static Quantity rounded(BigDecimal value, Format format) {
     int sign = value.signum();
     if (sign == 0) {
       return new Quantity(BigDecimal.ZERO, format);
@@ -200,7 +216,7 @@ public final class Quantity implements Comparable<Quantity> {
   }
 
   /**
-   * Makes a quantity of a whole number ({@code resource.NewQuantity}).
+   * Makes a quantity of a whole number ({@code resource.NewQuantity}), exactly.
    *
    * @param value the value
    * @param format how to write it
@@ -222,8 +238,8 @@ public final class Quantity implements Comparable<Quantity> {
   }
 
   /**
-   * Makes a quantity of {@code value} &times; 10<sup>{@code exponent}</sup> in decimal SI ({@code
-   * resource.NewScaledQuantity}).
+   * Makes a quantity of exactly {@code value} &times; 10<sup>{@code exponent}</sup> in decimal SI
+   * ({@code resource.NewScaledQuantity}); below the nano unit too.
    *
    * @param value the unscaled value
    * @param exponent the power of ten
@@ -300,34 +316,35 @@ public final class Quantity implements Comparable<Quantity> {
   }
 
   /**
-   * Returns the sum, in this quantity's format (in the other's when this one is zero, as Kubernetes
-   * does).
+   * Returns the exact sum, in this quantity's format (in the other's when this one is zero, as
+   * Kubernetes does).
    *
    * @param other the quantity to add
    * @return the sum
    */
   public Quantity add(Quantity other) {
-    return of(amount.add(other.amount), amount.signum() == 0 ? other.format : format);
+    return new Quantity(amount.add(other.amount), amount.signum() == 0 ? other.format : format);
   }
 
   /**
-   * Returns the difference, in this quantity's format (in the other's when this one is zero).
+   * Returns the exact difference, in this quantity's format (in the other's when this one is zero).
    *
    * @param other the quantity to subtract
    * @return the difference
    */
   public Quantity subtract(Quantity other) {
-    return of(amount.subtract(other.amount), amount.signum() == 0 ? other.format : format);
+    return new Quantity(
+        amount.subtract(other.amount), amount.signum() == 0 ? other.format : format);
   }
 
   /**
-   * Returns the product with a whole number, in this quantity's format.
+   * Returns the exact product with a whole number, in this quantity's format.
    *
    * @param factor the factor
    * @return the product
    */
   public Quantity multiply(long factor) {
-    return of(amount.multiply(BigDecimal.valueOf(factor)), format);
+    return new Quantity(amount.multiply(BigDecimal.valueOf(factor)), format);
   }
 
   /**
@@ -358,7 +375,7 @@ public final class Quantity implements Comparable<Quantity> {
   }
 
   /**
-   * Compares values only, ignoring the format ({@code Cmp}).
+   * Compares exact values only, ignoring the format ({@code Cmp}).
    *
    * @param other the other quantity
    * @return negative, zero or positive as this value is less, equal or greater
@@ -369,8 +386,8 @@ public final class Quantity implements Comparable<Quantity> {
   }
 
   /**
-   * Whether two quantities are the same amount, whatever their format: {@code 1000m} and {@code 1}
-   * are.
+   * Whether two quantities are exactly the same amount, whatever their format ({@code Equal}):
+   * {@code 1000m} and {@code 1} are.
    *
    * @param other the other quantity
    * @return true for the same amount
@@ -380,14 +397,16 @@ public final class Quantity implements Comparable<Quantity> {
   }
 
   /**
-   * Equal value and format, so equal canonical text.
+   * Equal exact value and equal canonical text: the same amount, written the same way.
    *
    * @param other the other object
-   * @return true when both are quantities with the same canonical text
+   * @return true when both are quantities of the same value with the same canonical text
    */
   @Override
   public boolean equals(Object other) {
-    return other instanceof Quantity quantity && text.equals(quantity.text);
+    return other instanceof Quantity quantity
+        && text.equals(quantity.text)
+        && amount.compareTo(quantity.amount) == 0;
   }
 
   @Override
@@ -425,7 +444,14 @@ public final class Quantity implements Comparable<Quantity> {
       }
       return mantissa + BINARY_SUFFIXES[power];
     }
-    BigDecimal stripped = amount.stripTrailingZeros();
+    BigDecimal written = amount;
+    if (format != Format.DECIMAL_EXPONENT && amount.scale() > 9) {
+      // Decimal SI has no suffix below n: rounded up to it, away from zero, as parsing would.
+      BigDecimal magnitude = amount.abs();
+      magnitude = magnitude.compareTo(NANO) < 0 ? NANO : magnitude.setScale(9, RoundingMode.UP);
+      written = amount.signum() < 0 ? magnitude.negate() : magnitude;
+    }
+    BigDecimal stripped = written.stripTrailingZeros();
     BigInteger mantissa = stripped.unscaledValue();
     int exponent = -stripped.scale();
     int shift = Math.floorMod(exponent, 3);

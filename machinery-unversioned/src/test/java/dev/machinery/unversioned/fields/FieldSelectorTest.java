@@ -1,6 +1,7 @@
 package dev.machinery.unversioned.fields;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -86,6 +87,11 @@ class FieldSelectorTest {
     assertEquals(
         Optional.of("web"),
         FieldSelector.parse("metadata.name=web").requiresExactMatch("metadata.name"));
+    // A nil Set has no fields: each reads as the empty string, as in Kubernetes.
+    assertTrue(FieldSelector.everything().matches(null));
+    assertTrue(FieldSelector.parse("x=").matches(null));
+    assertTrue(FieldSelector.parse("x!=y").matches(null));
+    assertFalse(FieldSelector.parse("x=y").matches(null));
   }
 
   @Test

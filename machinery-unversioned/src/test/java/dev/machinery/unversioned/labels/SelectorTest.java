@@ -2,10 +2,12 @@ package dev.machinery.unversioned.labels;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -225,5 +227,28 @@ class SelectorTest {
     assertEquals(
         "found '=', expected: ',' or 'end of string'",
         assertThrows(SelectorParseException.class, () -> Selector.parse("!x=a")).getMessage());
+  }
+
+  /** A nil {@code Set} is the empty selector ({@code SelectorFromSet(nil)} selects everything). */
+  @Test
+  void aNullSetSelectsEverything() {
+    Selector fromNull = Selector.fromSet(null);
+    assertSame(Selector.everything(), fromNull);
+    assertTrue(fromNull.isEmpty());
+    assertTrue(fromNull.matches(Map.of("x", "y")));
+    assertTrue(fromNull.matches(null));
+    assertEquals("", fromNull.toString());
+    assertSame(Selector.everything(), Selector.fromSet(Map.of()));
+    assertEquals("a=b,x=y", Selector.fromSet(Map.of("x", "y", "a", "b")).toString());
+    Map<String, String> nullValue = new HashMap<>();
+    nullValue.put("app", null);
+    assertEquals(
+        "values[0][app]: Required value: a label value may be empty but not null",
+        assertThrows(SelectorParseException.class, () -> Selector.fromSet(nullValue)).getMessage());
+    Map<String, String> nullKey = new HashMap<>();
+    nullKey.put(null, "web");
+    assertEquals(
+        "key: Required value: a label key may not be null",
+        assertThrows(SelectorParseException.class, () -> Selector.fromSet(nullKey)).getMessage());
   }
 }
