@@ -210,9 +210,13 @@ public final class StrategicMergePatch {
       if (field.replaces()) {
         return strip(object, field.schema(), path);
       }
-      ObjectNode start =
-          original != null && original.isObject() ? (ObjectNode) original : NODES.objectNode();
-      return mergeObject(start, object, field.schema(), path);
+      if (original == null || !original.isObject()) {
+        // Nothing to merge into: the patch's value, or nothing for {$patch: delete}.
+        return mergeObject(NODES.objectNode(), object, field.schema(), path);
+      }
+      // {$patch: delete} on an existing object leaves it empty, as Kubernetes does.
+      JsonNode merged = mergeObject((ObjectNode) original, object, field.schema(), path);
+      return merged == null ? NODES.objectNode() : merged;
     }
     if (patch.isArray()) {
       if (field.merges() && !field.replaces()) {
@@ -238,6 +242,9 @@ public final class StrategicMergePatch {
     }
     JsonNode before = original.get(name);
     JsonNode patchList = patch.get(name);
+    if (patchList != null && patchList.isArray()) {
+      checkOrder((ArrayNode) patchList, (ArrayNode) order, field.mergeKey(), path);
+    }
     ArrayNode server = before != null && before.isArray() ? (ArrayNode) before : null;
     ArrayNode merged;
     if (server != null && (patchList == null || patchList.isNull())) {
@@ -271,6 +278,36 @@ public final class StrategicMergePatch {
       }
     }
     original.set(name, normalize(merged, order, serverOrder, key, path));
+  }
+
+  /**
+   * Refuses a patch list whose elements (deletions and directives aside) are not in the order of
+   * its {@code $setElementOrder} list, or not all in it, as Kubernetes does.
+   */
+  private static void checkOrder(ArrayNode patchList, ArrayNode order, String key, String path) {
+    int at = 0;
+    for (JsonNode item : patchList) {
+      if (item.isObject() && item.has(PATCH)) {
+        continue;
+      }
+      JsonNode id = id(item, key);
+      while (at < order.size() && (id == null || !sameId(id(order.get(at), key), id))) {
+        at++;
+      }
+      if (at == order.size()) {
+        throw malformed(
+            path,
+            "the order in patch list "
+                + patchList
+                + " doesn't match $setElementOrder list "
+                + order);
+      }
+      at++;
+    }
+  }
+
+  private static boolean sameId(JsonNode left, JsonNode right) {
+    return left != null && right != null && JsonValues.same(left, right);
   }
 
   private static boolean deleted(JsonNode patchList, JsonNode item, String key) {

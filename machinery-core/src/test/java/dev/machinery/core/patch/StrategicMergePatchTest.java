@@ -1,6 +1,7 @@
 package dev.machinery.core.patch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -44,15 +45,6 @@ class StrategicMergePatchTest {
    */
   private static final Map<String, String> NOT_YET_FIXED =
       Map.ofEntries(
-          Map.entry("custom-cases.yaml: delete map from nested map (apply)", "b"),
-          Map.entry(
-              "custom-raw-cases.yaml: $setElementOrder contains item that is not present in the"
-                  + " int list to be merged (apply)",
-              "a"),
-          Map.entry(
-              "custom-raw-cases.yaml: should check if order in $setElementOrder and patch list"
-                  + " match (apply)",
-              "a"),
           Map.entry(
               "raw-cases.yaml: delete missing field from map in merging list with conflict"
                   + " (three-way)",
@@ -261,5 +253,57 @@ class StrategicMergePatchTest {
     JsonNode result =
         StrategicMergePatch.apply(threeWay ? text(c, "current") : original, patch, MergeItem.class);
     same(text(c, prefix + "Result"), result, "applied");
+  }
+
+  private static JsonNode json(String text) {
+    try {
+      return JSON.readTree(text);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Test
+  void setElementOrderThatContradictsThePatchListIsRefused() {
+    PatchException e =
+        assertThrows(
+            PatchException.class,
+            () ->
+                StrategicMergePatch.apply(
+                    json("{\"mergeItemPtr\":{\"mergingList\":[{\"name\":1},{\"name\":2}]}}"),
+                    json(
+                        "{\"mergeItemPtr\":{\"$setElementOrder/mergingList\":[{\"name\":1},"
+                            + "{\"name\":2}],\"mergingList\":[{\"name\":2,\"value\":\"b\"},"
+                            + "{\"$patch\":\"delete\",\"name\":3},{\"name\":1}]}}"),
+                    MergeItem.class));
+    assertEquals(
+        "mergeItemPtr.mergingList: the order in patch list [{\"name\":2,\"value\":\"b\"},"
+            + "{\"$patch\":\"delete\",\"name\":3},{\"name\":1}] doesn't match $setElementOrder"
+            + " list [{\"name\":1},{\"name\":2}]",
+        e.getMessage());
+    assertEquals(PatchException.Kind.MALFORMED, e.kind());
+    PatchException values =
+        assertThrows(
+            PatchException.class,
+            () ->
+                StrategicMergePatch.apply(
+                    json("{}"),
+                    json("{\"$setElementOrder/mergingIntList\":[1,2],\"mergingIntList\":[3]}"),
+                    MergeItem.class));
+    assertEquals(
+        "mergingIntList: the order in patch list [3] doesn't match $setElementOrder list [1,2]",
+        values.getMessage());
+  }
+
+  @Test
+  void deletingAMapLeavesItEmpty() {
+    assertEquals(
+        json("{\"simpleMap\":{},\"mergeItemPtr\":{\"simpleMap\":{}}}"),
+        StrategicMergePatch.apply(
+            json("{\"simpleMap\":{\"a\":\"1\"},\"mergeItemPtr\":{\"simpleMap\":{\"b\":\"2\"}}}"),
+            json(
+                "{\"simpleMap\":{\"$patch\":\"delete\"},"
+                    + "\"mergeItemPtr\":{\"simpleMap\":{\"$patch\":\"delete\"}}}"),
+            MergeItem.class));
   }
 }
