@@ -92,7 +92,7 @@ public final class StrategicMergePatch {
     ObjectNode deletions =
         new StrategicDiff(false, true)
             .diffObjects(object(original), object(modified), schema, false);
-    return union(deletions, changes);
+    return ThreeWayUnion.union(deletions, changes, schema);
   }
 
   private static ObjectNode object(JsonNode node) {
@@ -103,30 +103,6 @@ public final class StrategicMergePatch {
       throw malformed("", "a strategic merge patch is made between JSON objects");
     }
     return (ObjectNode) node;
-  }
-
-  /** Both halves of a three-way patch in one: objects merged, lists joined without repeats. */
-  private static ObjectNode union(ObjectNode left, ObjectNode right) {
-    ObjectNode result = left.deepCopy();
-    for (Map.Entry<String, JsonNode> entry : right.properties()) {
-      JsonNode mine = result.get(entry.getKey());
-      JsonNode theirs = entry.getValue();
-      if (mine != null && mine.isObject() && theirs.isObject()) {
-        result.set(entry.getKey(), union((ObjectNode) mine, (ObjectNode) theirs));
-      } else if (mine != null && mine.isArray() && theirs.isArray()) {
-        ArrayNode joined = NODES.arrayNode();
-        theirs.forEach(item -> joined.add(item.deepCopy()));
-        for (JsonNode item : mine) {
-          if (!contains(joined, item)) {
-            joined.add(item.deepCopy());
-          }
-        }
-        result.set(entry.getKey(), joined);
-      } else {
-        result.set(entry.getKey(), theirs.deepCopy());
-      }
-    }
-    return result;
   }
 
   /** Merges a patch object into an original object (a copy, changed in place); null deletes it. */

@@ -45,16 +45,6 @@ class StrategicMergePatchTest {
    */
   private static final Map<String, String> NOT_YET_FIXED =
       Map.ofEntries(
-          Map.entry(
-              "raw-cases.yaml: delete missing field from map in merging list with conflict"
-                  + " (three-way)",
-              "c"),
-          Map.entry("raw-cases.yaml: nested patch merge with empty list (three-way)", "c"),
-          Map.entry("raw-cases.yaml: retainKeys list of maps deletes a field (three-way)", "c"),
-          Map.entry(
-              "raw-cases.yaml: retainKeys list of maps deletes a field and clear a field"
-                  + " (three-way)",
-              "c"),
           Map.entry("unknown-field-cases.yaml: diff (two-way)", "d"),
           Map.entry("unknown-field-cases.yaml: diff (three-way)", "d"));
 
