@@ -66,7 +66,7 @@ public final class StrategicMergePatch {
    */
   public static ObjectNode createTwoWay(JsonNode original, JsonNode modified, Type type) {
     return new StrategicDiff(false, false)
-        .diffObjects(object(original), object(modified), PatchSchema.of(type), false);
+        .diffObjects(object(original), object(modified), PatchSchema.of(type), false, "");
   }
 
   /**
@@ -88,10 +88,10 @@ public final class StrategicMergePatch {
     PatchSchema schema = PatchSchema.of(type);
     ObjectNode changes =
         new StrategicDiff(true, false)
-            .diffObjects(object(current), object(modified), schema, false);
+            .diffObjects(object(current), object(modified), schema, false, "");
     ObjectNode deletions =
         new StrategicDiff(false, true)
-            .diffObjects(object(original), object(modified), schema, false);
+            .diffObjects(object(original), object(modified), schema, false, "");
     return ThreeWayUnion.union(deletions, changes, schema);
   }
 
@@ -147,7 +147,12 @@ public final class StrategicMergePatch {
         String name = entry.getKey().substring(SET_ELEMENT_ORDER.length());
         ordered.add(name);
         applyElementOrder(
-            original, patch, name, entry.getValue(), schema.field(name), join(path, name));
+            original,
+            patch,
+            name,
+            entry.getValue(),
+            schema.fieldWithStrategy(name, join(path, name)),
+            join(path, name));
       }
     }
     for (Map.Entry<String, JsonNode> entry : patch.properties()) {
@@ -167,8 +172,14 @@ public final class StrategicMergePatch {
       } else if (value.isNull()) {
         original.remove(name);
       } else {
-        PatchSchema.Field field = schema.field(name);
-        JsonNode merged = mergeValue(original.get(name), value, field, join(path, name));
+        JsonNode before = original.get(name);
+        PatchSchema.Field field =
+            before != null
+                    && before.getNodeType() == value.getNodeType()
+                    && (value.isObject() || value.isArray())
+                ? schema.fieldWithStrategy(name, join(path, name))
+                : schema.field(name);
+        JsonNode merged = mergeValue(before, value, field, join(path, name));
         if (merged == null) {
           original.remove(name);
         } else {

@@ -39,15 +39,6 @@ class StrategicMergePatchTest {
           "unknown-field-cases.yaml: json (three-way)",
           "the same as its two-way check");
 
-  /**
-   * Checks that still fail: differences from Kubernetes being fixed (bug 8). Unlike {@link
-   * #DIFFERENT_ON_PURPOSE}, every entry here is a bug; the list only shrinks.
-   */
-  private static final Map<String, String> NOT_YET_FIXED =
-      Map.ofEntries(
-          Map.entry("unknown-field-cases.yaml: diff (two-way)", "d"),
-          Map.entry("unknown-field-cases.yaml: diff (three-way)", "d"));
-
   /** One case of a Go table: its documents, absent ones null. */
   private record GoCase(
       String name,
@@ -199,7 +190,6 @@ class StrategicMergePatchTest {
     }
     Map<String, String> unexpected = new TreeMap<>(outcome.wrong);
     unexpected.keySet().removeAll(DIFFERENT_ON_PURPOSE.keySet());
-    unexpected.keySet().removeAll(NOT_YET_FIXED.keySet());
     List<String> report = new ArrayList<>();
     unexpected.forEach((name, what) -> report.add(name + "\n  " + what));
     assertEquals(
@@ -211,9 +201,8 @@ class StrategicMergePatchTest {
             + cases
             + " cases, these differ from Kubernetes:\n"
             + String.join("\n", report));
-    Map<String, String> listed = new TreeMap<>(DIFFERENT_ON_PURPOSE);
-    listed.putAll(NOT_YET_FIXED);
-    assertEquals(listed.keySet(), outcome.wrong.keySet(), "listed differences that are gone");
+    assertEquals(
+        DIFFERENT_ON_PURPOSE.keySet(), outcome.wrong.keySet(), "listed differences that are gone");
     assertEquals(294, outcome.checked);
   }
 
@@ -294,6 +283,61 @@ class StrategicMergePatchTest {
             json(
                 "{\"simpleMap\":{\"$patch\":\"delete\"},"
                     + "\"mergeItemPtr\":{\"simpleMap\":{\"$patch\":\"delete\"}}}"),
+            MergeItem.class));
+  }
+
+  @Test
+  void anUnknownFieldOfATypedObjectIsAnErrorWhereItsStrategyIsNeeded() {
+    JsonNode original = json("{\"mergeItemPtr\":{\"name\":\"a\",\"complex\":{\"nested\":true}}}");
+    JsonNode modified = json("{\"mergeItemPtr\":{\"name\":\"a\",\"complex\":{\"nested\":false}}}");
+    String message =
+        "mergeItemPtr.complex: unable to find api field in struct MergeItem for the json field"
+            + " \"complex\"";
+    PatchException twoWay =
+        assertThrows(
+            PatchException.class,
+            () -> StrategicMergePatch.createTwoWay(original, modified, MergeItem.class));
+    assertEquals(message, twoWay.getMessage());
+    assertEquals(PatchException.Kind.MALFORMED, twoWay.kind());
+    PatchException threeWay =
+        assertThrows(
+            PatchException.class,
+            () ->
+                StrategicMergePatch.createThreeWay(original, modified, original, MergeItem.class));
+    assertEquals(message, threeWay.getMessage());
+    PatchException applied =
+        assertThrows(
+            PatchException.class,
+            () ->
+                StrategicMergePatch.apply(
+                    original,
+                    json("{\"mergeItemPtr\":{\"complex\":{\"nested\":false}}}"),
+                    MergeItem.class));
+    assertEquals(message, applied.getMessage());
+    PatchException list =
+        assertThrows(
+            PatchException.class,
+            () ->
+                StrategicMergePatch.apply(
+                    json("{\"retainKeysMap\":{\"items\":[1]}}"),
+                    json("{\"retainKeysMap\":{\"items\":[2]}}"),
+                    MergeItem.class));
+    assertEquals(
+        "retainKeysMap.items: unable to find api field in struct RetainKeysMergeItem for the json"
+            + " field \"items\"",
+        list.getMessage());
+    // Unchanged, or new, or a scalar: no strategy is needed, as in Kubernetes.
+    assertEquals(json("{}"), StrategicMergePatch.createTwoWay(original, original, MergeItem.class));
+    assertEquals(
+        json("{\"mergeItemPtr\":{\"name\":\"a\",\"complex\":{\"nested\":true},\"n\":{\"x\":1}}}"),
+        StrategicMergePatch.apply(
+            original, json("{\"mergeItemPtr\":{\"n\":{\"x\":1}}}"), MergeItem.class));
+    // A value of a type that says nothing of its fields (an Object) merges as a JSON merge patch.
+    assertEquals(
+        json("{\"jsonItem\":{\"a\":{\"b\":2}}}"),
+        StrategicMergePatch.createTwoWay(
+            json("{\"jsonItem\":{\"a\":{\"b\":1}}}"),
+            json("{\"jsonItem\":{\"a\":{\"b\":2}}}"),
             MergeItem.class));
   }
 }
