@@ -39,6 +39,9 @@ class StrategicMergePatchTest {
           "unknown-field-cases.yaml: json (three-way)",
           "the same as its two-way check");
 
+  /** The type of Kubernetes' number conversion table: numbers of each size. */
+  record PrecisionItem(String name, Integer int32, Long int64, Float float32, Double float64) {}
+
   /** One case of a Go table: its documents, absent ones null. */
   private record GoCase(
       String name,
@@ -188,6 +191,22 @@ class StrategicMergePatchTest {
       outcome.check(name + " (two-way)", () -> unknownField(c, false));
       outcome.check(name + " (three-way)", () -> unknownField(c, true));
     }
+    for (JsonNode c : resource("number-conversion-cases.yaml").get("testCases")) {
+      cases++;
+      outcome.check(
+          "number-conversion-cases.yaml: " + c.get("description").asText() + " (two-way)",
+          () -> {
+            JsonNode old = json(c.get("old").asText());
+            JsonNode patch =
+                StrategicMergePatch.createTwoWay(
+                    old, json(c.get("new").asText()), PrecisionItem.class);
+            same(json(c.get("expectedPatch").asText()), patch, "patch");
+            same(
+                json(c.get("expectedResult").asText()),
+                StrategicMergePatch.apply(old, patch, PrecisionItem.class),
+                "applied");
+          });
+    }
     Map<String, String> unexpected = new TreeMap<>(outcome.wrong);
     unexpected.keySet().removeAll(DIFFERENT_ON_PURPOSE.keySet());
     List<String> report = new ArrayList<>();
@@ -203,7 +222,7 @@ class StrategicMergePatchTest {
             + String.join("\n", report));
     assertEquals(
         DIFFERENT_ON_PURPOSE.keySet(), outcome.wrong.keySet(), "listed differences that are gone");
-    assertEquals(294, outcome.checked);
+    assertEquals(301, outcome.checked);
   }
 
   /** Go's TestUnknownField: patches created, or an error containing the expected text. */
