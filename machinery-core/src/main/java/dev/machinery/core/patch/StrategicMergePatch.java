@@ -20,7 +20,9 @@ import java.util.Set;
  * {@code $patch: replace | delete | merge} on an object or as a list element, {@code
  * $deleteFromPrimitiveList/<field>}, {@code $setElementOrder/<field>} and {@code $retainKeys}. A
  * value whose type the schema does not know (an {@code Object}, an unstructured object) merges as a
- * JSON merge patch does, as kube-apiserver treats custom resources.
+ * JSON merge patch does, as kube-apiserver treats custom resources; a field a class does not
+ * declare is, as in Kubernetes, an error where its strategy is needed (an object or list under it
+ * diffed or merged).
  *
  * <p>Stateless and safe to use from any thread; inputs are never changed.
  */
@@ -40,7 +42,9 @@ public final class StrategicMergePatch {
    * @param patch the patch: a JSON object
    * @param type the Java type whose properties carry the patch strategies
    * @return the patched document
-   * @throws PatchException for a malformed patch or directive, naming the field
+   * @throws PatchException for a malformed patch or directive (a {@code $setElementOrder} list that
+   *     does not match its patch list among them), or an object or list merged into a field the
+   *     type does not declare; the message names the field
    */
   public static JsonNode apply(JsonNode original, JsonNode patch, Type type) {
     if (!patch.isObject()) {
@@ -62,7 +66,8 @@ public final class StrategicMergePatch {
    * @param modified the document after
    * @param type the Java type whose properties carry the patch strategies
    * @return the patch; {@code {}} when they are equal
-   * @throws PatchException when either is not an object, or a merged list lacks its merge key
+   * @throws PatchException when either is not an object, a merged list lacks its merge key, or two
+   *     different objects or lists are under a field the type does not declare
    */
   public static ObjectNode createTwoWay(JsonNode original, JsonNode modified, Type type) {
     return new StrategicDiff(false, false)
@@ -80,8 +85,10 @@ public final class StrategicMergePatch {
    * @param modified the new manifest
    * @param current the live object
    * @param type the Java type whose properties carry the patch strategies
-   * @return the patch
-   * @throws PatchException when a document is not an object, or a merged list lacks its merge key
+   * @return the patch: the deletions and the changes merged into one with the type's strategies,
+   *     exactly as Kubernetes makes it
+   * @throws PatchException when a document is not an object, a merged list lacks its merge key, or
+   *     two different objects or lists are under a field the type does not declare
    */
   public static ObjectNode createThreeWay(
       JsonNode original, JsonNode modified, JsonNode current, Type type) {
