@@ -20,7 +20,7 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class PatchSchema {
   /** A value the patch knows nothing about. */
-  static final PatchSchema NONE = new PatchSchema(Shape.NONE, null, null, Map.of());
+  static final PatchSchema NONE = new PatchSchema(Shape.NONE, null, null, Map.of(), true);
 
   private static final Map<Type, PatchSchema> CACHE = new ConcurrentHashMap<>();
 
@@ -56,12 +56,15 @@ final class PatchSchema {
   private final Type element;
   private final Type owner;
   private final Map<String, Field> fields;
+  private final boolean open;
 
-  private PatchSchema(Shape shape, Type element, Type owner, Map<String, Field> fields) {
+  private PatchSchema(
+      Shape shape, Type element, Type owner, Map<String, Field> fields, boolean open) {
     this.shape = shape;
     this.element = element;
     this.owner = owner;
     this.fields = fields;
+    this.open = open;
   }
 
   static PatchSchema of(Type type) {
@@ -82,17 +85,19 @@ final class PatchSchema {
       return NONE;
     }
     if (List.class.isAssignableFrom(raw) || Set.class.isAssignableFrom(raw)) {
-      return new PatchSchema(Shape.LIST, argument(type, 0), type, Map.of());
+      return new PatchSchema(Shape.LIST, argument(type, 0), type, Map.of(), true);
     }
     if (Map.class.isAssignableFrom(raw)) {
-      return new PatchSchema(Shape.MAP, argument(type, 1), type, Map.of());
+      return new PatchSchema(Shape.MAP, argument(type, 1), type, Map.of(), true);
     }
     if (raw.getName().startsWith("java.") || raw.isEnum() || raw.isArray()) {
       return NONE;
     }
     Map<String, Field> fields = new HashMap<>();
+    boolean open = false;
     for (Property property : WireProperties.standard().properties(raw)) {
       if (property.isCatchAll()) {
+        open = true;
         continue;
       }
       PatchStrategy strategy = property.annotation(PatchStrategy.class);
@@ -104,7 +109,30 @@ final class PatchSchema {
               strategy == null ? Set.of() : Set.copyOf(Arrays.asList(strategy.value())),
               key == null ? null : key.value()));
     }
-    return fields.isEmpty() ? NONE : new PatchSchema(Shape.OBJECT, null, type, Map.copyOf(fields));
+    return fields.isEmpty()
+        ? NONE
+        : new PatchSchema(Shape.OBJECT, null, type, Map.copyOf(fields), open);
+  }
+
+  /**
+   * The field of an object where its strategy is needed (its values differ, and are both objects or
+   * both lists): as {@link #field}, but a field an object type does not declare (and does not keep
+   * as unknown fields) is an error, as in Kubernetes.
+   *
+   * @param path where the field is, for the message
+   */
+  Field fieldWithStrategy(String name, String path) {
+    if (shape == Shape.OBJECT && !open && !fields.containsKey(name)) {
+      throw new PatchException(
+          PatchException.Kind.MALFORMED,
+          path
+              + ": unable to find api field in struct "
+              + raw(owner).getSimpleName()
+              + " for the json field \""
+              + name
+              + "\"");
+    }
+    return field(name);
   }
 
   /** The field of an object, or of a map's values; UNKNOWN when the schema does not know it. */

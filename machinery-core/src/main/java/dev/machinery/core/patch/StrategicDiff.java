@@ -30,7 +30,11 @@ final class StrategicDiff {
   }
 
   ObjectNode diffObjects(
-      ObjectNode original, ObjectNode modified, PatchSchema schema, boolean retainKeys) {
+      ObjectNode original,
+      ObjectNode modified,
+      PatchSchema schema,
+      boolean retainKeys,
+      String path) {
     ObjectNode patch = NODES.objectNode();
     List<String> retain = new ArrayList<>();
     for (Map.Entry<String, JsonNode> entry : modified.properties()) {
@@ -58,7 +62,10 @@ final class StrategicDiff {
         }
         continue;
       }
-      PatchSchema.Field field = schema.field(key);
+      PatchSchema.Field field =
+          (after.isObject() || after.isArray()) && !JsonValues.same(before, after)
+              ? schema.fieldWithStrategy(key, join(path, key))
+              : schema.field(key);
       if (after.isObject()) {
         if (field.replaces()) {
           if (!ignoreChangesAndAdditions) {
@@ -67,13 +74,17 @@ final class StrategicDiff {
         } else {
           ObjectNode nested =
               diffObjects(
-                  (ObjectNode) before, (ObjectNode) after, field.schema(), field.retainsKeys());
+                  (ObjectNode) before,
+                  (ObjectNode) after,
+                  field.schema(),
+                  field.retainsKeys(),
+                  join(path, key));
           if (!nested.isEmpty()) {
             patch.set(key, nested);
           }
         }
       } else if (after.isArray() && field.merges() && !field.replaces()) {
-        diffList(key, (ArrayNode) before, (ArrayNode) after, field, patch);
+        diffList(key, (ArrayNode) before, (ArrayNode) after, field, patch, join(path, key));
       } else if (!JsonValues.same(before, after) && !ignoreChangesAndAdditions) {
         patch.set(key, after.deepCopy());
       }
@@ -108,7 +119,8 @@ final class StrategicDiff {
       ArrayNode original,
       ArrayNode modified,
       PatchSchema.Field field,
-      ObjectNode patch) {
+      ObjectNode patch,
+      String path) {
     boolean objects = false;
     for (JsonNode item : modified) {
       objects |= item.isObject();
@@ -117,7 +129,7 @@ final class StrategicDiff {
       objects |= item.isObject();
     }
     if (objects) {
-      diffListOfObjects(key, original, modified, field, patch);
+      diffListOfObjects(key, original, modified, field, patch, path);
     } else {
       diffListOfValues(key, original, modified, patch);
     }
@@ -128,7 +140,8 @@ final class StrategicDiff {
       ArrayNode original,
       ArrayNode modified,
       PatchSchema.Field field,
-      ObjectNode patch) {
+      ObjectNode patch,
+      String path) {
     String mergeKey = field.mergeKey();
     if (mergeKey == null) {
       throw new PatchException(
@@ -150,7 +163,8 @@ final class StrategicDiff {
                 (ObjectNode) before.get(i),
                 (ObjectNode) after.get(j),
                 element,
-                field.retainsKeys());
+                field.retainsKeys(),
+                path + "[" + mergeKey + "=" + left + "]");
         if (!nested.isEmpty()) {
           nested.set(mergeKey, after.get(j).get(mergeKey).deepCopy());
           changes.add(nested);
@@ -275,5 +289,9 @@ final class StrategicDiff {
   /** A value as Go's {@code %v} prints it, which is how Kubernetes sorts merge keys and values. */
   private static String text(JsonNode value) {
     return value.isTextual() ? value.textValue() : value.toString();
+  }
+
+  private static String join(String path, String name) {
+    return path.isEmpty() ? name : path + "." + name;
   }
 }

@@ -20,7 +20,9 @@ import java.util.Set;
  * {@code $patch: replace | delete | merge} on an object or as a list element, {@code
  * $deleteFromPrimitiveList/<field>}, {@code $setElementOrder/<field>} and {@code $retainKeys}. A
  * value whose type the schema does not know (an {@code Object}, an unstructured object) merges as a
- * JSON merge patch does, as kube-apiserver treats custom resources.
+ * JSON merge patch does, as kube-apiserver treats custom resources; a field a class does not
+ * declare is, as in Kubernetes, an error where its strategy is needed (an object or list under it
+ * diffed or merged).
  *
  * <p>Stateless and safe to use from any thread; inputs are never changed.
  */
@@ -40,7 +42,9 @@ public final class StrategicMergePatch {
    * @param patch the patch: a JSON object
    * @param type the Java type whose properties carry the patch strategies
    * @return the patched document
-   * @throws PatchException for a malformed patch or directive, naming the field
+   * @throws PatchException for a malformed patch or directive (a {@code $setElementOrder} list that
+   *     does not match its patch list among them), or an object or list merged into a field the
+   *     type does not declare; the message names the field
    */
   public static JsonNode apply(JsonNode original, JsonNode patch, Type type) {
     if (!patch.isObject()) {
@@ -62,11 +66,12 @@ public final class StrategicMergePatch {
    * @param modified the document after
    * @param type the Java type whose properties carry the patch strategies
    * @return the patch; {@code {}} when they are equal
-   * @throws PatchException when either is not an object, or a merged list lacks its merge key
+   * @throws PatchException when either is not an object, a merged list lacks its merge key, or two
+   *     different objects or lists are under a field the type does not declare
    */
   public static ObjectNode createTwoWay(JsonNode original, JsonNode modified, Type type) {
     return new StrategicDiff(false, false)
-        .diffObjects(object(original), object(modified), PatchSchema.of(type), false);
+        .diffObjects(object(original), object(modified), PatchSchema.of(type), false, "");
   }
 
   /**
@@ -80,19 +85,21 @@ public final class StrategicMergePatch {
    * @param modified the new manifest
    * @param current the live object
    * @param type the Java type whose properties carry the patch strategies
-   * @return the patch
-   * @throws PatchException when a document is not an object, or a merged list lacks its merge key
+   * @return the patch: the deletions and the changes merged into one with the type's strategies,
+   *     exactly as Kubernetes makes it
+   * @throws PatchException when a document is not an object, a merged list lacks its merge key, or
+   *     two different objects or lists are under a field the type does not declare
    */
   public static ObjectNode createThreeWay(
       JsonNode original, JsonNode modified, JsonNode current, Type type) {
     PatchSchema schema = PatchSchema.of(type);
     ObjectNode changes =
         new StrategicDiff(true, false)
-            .diffObjects(object(current), object(modified), schema, false);
+            .diffObjects(object(current), object(modified), schema, false, "");
     ObjectNode deletions =
         new StrategicDiff(false, true)
-            .diffObjects(object(original), object(modified), schema, false);
-    return union(deletions, changes);
+            .diffObjects(object(original), object(modified), schema, false, "");
+    return ThreeWayUnion.union(deletions, changes, schema);
   }
 
   private static ObjectNode object(JsonNode node) {
@@ -103,30 +110,6 @@ public final class StrategicMergePatch {
       throw malformed("", "a strategic merge patch is made between JSON objects");
     }
     return (ObjectNode) node;
-  }
-
-  /** Both halves of a three-way patch in one: objects merged, lists joined without repeats. */
-  private static ObjectNode union(ObjectNode left, ObjectNode right) {
-    ObjectNode result = left.deepCopy();
-    for (Map.Entry<String, JsonNode> entry : right.properties()) {
-      JsonNode mine = result.get(entry.getKey());
-      JsonNode theirs = entry.getValue();
-      if (mine != null && mine.isObject() && theirs.isObject()) {
-        result.set(entry.getKey(), union((ObjectNode) mine, (ObjectNode) theirs));
-      } else if (mine != null && mine.isArray() && theirs.isArray()) {
-        ArrayNode joined = NODES.arrayNode();
-        theirs.forEach(item -> joined.add(item.deepCopy()));
-        for (JsonNode item : mine) {
-          if (!contains(joined, item)) {
-            joined.add(item.deepCopy());
-          }
-        }
-        result.set(entry.getKey(), joined);
-      } else {
-        result.set(entry.getKey(), theirs.deepCopy());
-      }
-    }
-    return result;
   }
 
   /** Merges a patch object into an original object (a copy, changed in place); null deletes it. */
@@ -171,7 +154,12 @@ public final class StrategicMergePatch {
         String name = entry.getKey().substring(SET_ELEMENT_ORDER.length());
         ordered.add(name);
         applyElementOrder(
-            original, patch, name, entry.getValue(), schema.field(name), join(path, name));
+            original,
+            patch,
+            name,
+            entry.getValue(),
+            schema.fieldWithStrategy(name, join(path, name)),
+            join(path, name));
       }
     }
     for (Map.Entry<String, JsonNode> entry : patch.properties()) {
@@ -191,8 +179,14 @@ public final class StrategicMergePatch {
       } else if (value.isNull()) {
         original.remove(name);
       } else {
-        PatchSchema.Field field = schema.field(name);
-        JsonNode merged = mergeValue(original.get(name), value, field, join(path, name));
+        JsonNode before = original.get(name);
+        PatchSchema.Field field =
+            before != null
+                    && before.getNodeType() == value.getNodeType()
+                    && (value.isObject() || value.isArray())
+                ? schema.fieldWithStrategy(name, join(path, name))
+                : schema.field(name);
+        JsonNode merged = mergeValue(before, value, field, join(path, name));
         if (merged == null) {
           original.remove(name);
         } else {
@@ -210,9 +204,13 @@ public final class StrategicMergePatch {
       if (field.replaces()) {
         return strip(object, field.schema(), path);
       }
-      ObjectNode start =
-          original != null && original.isObject() ? (ObjectNode) original : NODES.objectNode();
-      return mergeObject(start, object, field.schema(), path);
+      if (original == null || !original.isObject()) {
+        // Nothing to merge into: the patch's value, or nothing for {$patch: delete}.
+        return mergeObject(NODES.objectNode(), object, field.schema(), path);
+      }
+      // {$patch: delete} on an existing object leaves it empty, as Kubernetes does.
+      JsonNode merged = mergeObject((ObjectNode) original, object, field.schema(), path);
+      return merged == null ? NODES.objectNode() : merged;
     }
     if (patch.isArray()) {
       if (field.merges() && !field.replaces()) {
@@ -238,6 +236,9 @@ public final class StrategicMergePatch {
     }
     JsonNode before = original.get(name);
     JsonNode patchList = patch.get(name);
+    if (patchList != null && patchList.isArray()) {
+      checkOrder((ArrayNode) patchList, (ArrayNode) order, field.mergeKey(), path);
+    }
     ArrayNode server = before != null && before.isArray() ? (ArrayNode) before : null;
     ArrayNode merged;
     if (server != null && (patchList == null || patchList.isNull())) {
@@ -271,6 +272,36 @@ public final class StrategicMergePatch {
       }
     }
     original.set(name, normalize(merged, order, serverOrder, key, path));
+  }
+
+  /**
+   * Refuses a patch list whose elements (deletions and directives aside) are not in the order of
+   * its {@code $setElementOrder} list, or not all in it, as Kubernetes does.
+   */
+  private static void checkOrder(ArrayNode patchList, ArrayNode order, String key, String path) {
+    int at = 0;
+    for (JsonNode item : patchList) {
+      if (item.isObject() && item.has(PATCH)) {
+        continue;
+      }
+      JsonNode id = id(item, key);
+      while (at < order.size() && (id == null || !sameId(id(order.get(at), key), id))) {
+        at++;
+      }
+      if (at == order.size()) {
+        throw malformed(
+            path,
+            "the order in patch list "
+                + patchList
+                + " doesn't match $setElementOrder list "
+                + order);
+      }
+      at++;
+    }
+  }
+
+  private static boolean sameId(JsonNode left, JsonNode right) {
+    return left != null && right != null && JsonValues.same(left, right);
   }
 
   private static boolean deleted(JsonNode patchList, JsonNode item, String key) {

@@ -13,7 +13,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The property Kubernetes' patches must have: for seeded pairs of objects of the test type,
- * applying the strategic patch made from the pair to the first gives the second.
+ * applying the strategic patch made from the pair to the first gives the second (a two-way patch,
+ * and a three-way patch whose live object is the first).
  */
 class StrategicRoundTripTest {
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
@@ -32,6 +33,23 @@ class StrategicRoundTripTest {
       }
       if (failures.size() > 5) {
         break;
+      }
+    }
+    assertEquals(List.of(), failures);
+  }
+
+  @Test
+  void threeWayPatchOnAnUnchangedLiveObjectGivesTheModifiedObject() {
+    Random random = new Random(2231);
+    List<String> failures = new ArrayList<>();
+    for (int seed = 0; seed < 1_000 && failures.size() <= 5; seed++) {
+      ObjectNode original = item(random, 0);
+      ObjectNode modified = mutate(original, random, 0);
+      JsonNode patch =
+          StrategicMergePatch.createThreeWay(original, modified, original, MergeItem.class);
+      JsonNode applied = StrategicMergePatch.apply(original, patch, MergeItem.class);
+      if (!applied.equals(modified)) {
+        failures.add(original + " → " + modified + "\n   by " + patch + "\n  gave " + applied);
       }
     }
     assertEquals(List.of(), failures);
