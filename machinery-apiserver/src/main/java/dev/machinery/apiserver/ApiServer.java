@@ -55,6 +55,12 @@ public final class ApiServer implements ApiHandler {
   /** The default request body limit, kube-apiserver's 3 MiB. */
   public static final long DEFAULT_MAX_REQUEST_BODY_BYTES = 3L * 1024 * 1024;
 
+  /**
+   * The most header fields a request may have: more are answered {@code 431} with a Status, before
+   * anything else is read.
+   */
+  public static final int MAX_REQUEST_HEADER_FIELDS = 256;
+
   private final Discovery discovery;
   private final DiscoveryHandler discoveryHandler;
   private final ResourceHandler resources;
@@ -190,6 +196,22 @@ public final class ApiServer implements ApiHandler {
   @Override
   public ApiResponse handle(ApiRequest request) {
     try {
+      int fields = 0;
+      for (List<String> values : request.headers().values()) {
+        fields += values.size();
+      }
+      if (fields > MAX_REQUEST_HEADER_FIELDS) {
+        Status status = new Status();
+        status.setStatus("Failure");
+        status.setCode(431);
+        status.setMessage(
+            "the request has "
+                + fields
+                + " header fields; at most "
+                + MAX_REQUEST_HEADER_FIELDS
+                + " are read");
+        return failure(status);
+      }
       Optional<ApiResponse> answered = discoveryHandler.handle(request);
       if (answered.isPresent()) {
         return answered.get();

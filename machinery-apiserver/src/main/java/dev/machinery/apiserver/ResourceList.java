@@ -1,11 +1,11 @@
 package dev.machinery.apiserver;
 
+import dev.machinery.conversion.ProtoField;
 import dev.machinery.core.runtime.ApiObject;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.core.schema.GroupVersion;
 import dev.machinery.core.schema.GroupVersionKind;
 import dev.machinery.unversioned.meta.v1.ListMeta;
-import dev.machinery.unversioned.protobuf.ProtoField;
 import java.util.ArrayList;
 import java.util.List;
 

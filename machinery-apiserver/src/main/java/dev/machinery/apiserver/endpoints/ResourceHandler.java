@@ -11,6 +11,8 @@ import dev.machinery.unversioned.errors.StatusException;
 import dev.machinery.unversioned.meta.v1.Status;
 import dev.machinery.unversioned.meta.v1.StatusDetails;
 import dev.machinery.unversioned.protobuf.ProtobufCodec;
+import dev.machinery.unversioned.validation.FieldError;
+import dev.machinery.unversioned.validation.Validation;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -109,11 +111,36 @@ public final class ResourceHandler {
     if (namespaced && info.namespace() == null && info.name() != null) {
       throw notFound();
     }
+    checkPathNames(info);
     VerbHandler handler = verbs.get(verb);
     if (handler == null) {
       throw ApiErrors.newMethodNotSupported(store.groupResource(), request.method());
     }
     return handler.handle(request, info, target);
+  }
+
+  /**
+   * A namespace in the path must be one a Namespace can have (a DNS-1123 label), and a name one a
+   * path segment can hold ({@code IsValidPathSegmentName}): no object has any other, so the request
+   * is a 400 naming it rather than an empty answer.
+   */
+  private static void checkPathNames(RequestInfo info) {
+    if (info.namespace() != null) {
+      List<String> problems = Validation.isDNS1123Label(info.namespace());
+      if (!problems.isEmpty()) {
+        throw ApiErrors.newBadRequest(
+            "invalid namespace "
+                + FieldError.quote(info.namespace())
+                + ": "
+                + String.join("; ", problems));
+      }
+    }
+    if (info.name() != null) {
+      List<String> problems = Validation.isValidPathSegmentName(info.name());
+      if (!problems.isEmpty()) {
+        throw ApiErrors.newBadRequest("invalid name (" + info.name() + "): " + problems);
+      }
+    }
   }
 
   static RuntimeException notFound() {

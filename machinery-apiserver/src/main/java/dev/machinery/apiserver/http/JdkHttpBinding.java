@@ -40,6 +40,12 @@ public final class JdkHttpBinding implements AutoCloseable {
     if (System.getProperty("sun.net.httpserver.nodelay") == null) {
       System.setProperty("sun.net.httpserver.nodelay", "true");
     }
+    // The JDK server resets a connection whose request has more than 200 header fields, before
+    // any handler can answer. Up to this many reach the handler, which answers 431 with a Status
+    // beyond ApiServer.MAX_REQUEST_HEADER_FIELDS; past it the JDK still resets the connection.
+    if (System.getProperty("sun.net.httpserver.maxReqHeaders") == null) {
+      System.setProperty("sun.net.httpserver.maxReqHeaders", "4096");
+    }
   }
 
   private final HttpServer server;

@@ -22,8 +22,8 @@ import javax.tools.Diagnostic;
  * component's annotation also lands on its field and accessor; they count as one property.
  */
 final class ProtoFieldCheck {
-  static final String PROTO_FIELD = "dev.machinery.unversioned.protobuf.ProtoField";
-  static final String PROTO_RESERVED = "dev.machinery.unversioned.protobuf.ProtoReserved";
+  static final String PROTO_FIELD = "dev.machinery.conversion.ProtoField";
+  static final String PROTO_RESERVED = "dev.machinery.conversion.ProtoReserved";
 
   private final Messager messager;
 

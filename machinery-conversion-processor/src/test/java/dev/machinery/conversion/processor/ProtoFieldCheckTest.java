@@ -12,25 +12,12 @@ import org.junit.jupiter.api.Test;
 /**
  * The build refuses protobuf field numbers that repeat or skip a number no {@code @ProtoReserved}
  * explains; record components (whose annotation also lands on the field and accessor) count once.
- * The annotations are declared here under their real names, as the processor knows them by name.
+ * The annotations are machinery-conversion's own, on the test's class path.
  */
 class ProtoFieldCheckTest {
   private static Map<String, String> sources(String type) {
     Map<String, String> sources = new LinkedHashMap<>();
-    sources.put(
-        "dev.machinery.unversioned.protobuf.ProtoField",
-        "package dev.machinery.unversioned.protobuf;\n"
-            + "import java.lang.annotation.*;\n"
-            + "@Retention(RetentionPolicy.RUNTIME)\n"
-            + "@Target({ElementType.METHOD, ElementType.FIELD, ElementType.RECORD_COMPONENT})\n"
-            + "public @interface ProtoField { int value(); boolean optional() default false; }\n");
-    sources.put(
-        "dev.machinery.unversioned.protobuf.ProtoReserved",
-        "package dev.machinery.unversioned.protobuf;\n"
-            + "import java.lang.annotation.*;\n"
-            + "@Retention(RetentionPolicy.RUNTIME) @Target(ElementType.TYPE)\n"
-            + "public @interface ProtoReserved { int[] value(); }\n");
-    sources.put("p.Message", "package p;\nimport dev.machinery.unversioned.protobuf.*;\n" + type);
+    sources.put("p.Message", "package p;\nimport dev.machinery.conversion.*;\n" + type);
     return sources;
   }
 

@@ -1,9 +1,9 @@
 package dev.machinery.examples.core;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.machinery.conversion.ProtoField;
 import dev.machinery.unversioned.meta.v1.ObjectMeta;
 import dev.machinery.unversioned.meta.v1.TypeMeta;
-import dev.machinery.unversioned.protobuf.ProtoField;
 import java.util.Map;
 
 /**

@@ -1,12 +1,12 @@
 package dev.machinery.examples.core;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.machinery.conversion.ProtoField;
+import dev.machinery.conversion.ProtoReserved;
 import dev.machinery.unversioned.meta.v1.MicroTime;
 import dev.machinery.unversioned.meta.v1.ObjectMeta;
 import dev.machinery.unversioned.meta.v1.Time;
 import dev.machinery.unversioned.meta.v1.TypeMeta;
-import dev.machinery.unversioned.protobuf.ProtoField;
-import dev.machinery.unversioned.protobuf.ProtoReserved;
 
 /**
  * A {@code v1 Event}: a report of something that happened to an object, with Kubernetes' JSON names

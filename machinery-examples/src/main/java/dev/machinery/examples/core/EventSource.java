@@ -1,6 +1,6 @@
 package dev.machinery.examples.core;
 
-import dev.machinery.unversioned.protobuf.ProtoField;
+import dev.machinery.conversion.ProtoField;
 
 /**
  * The component that reported an event ({@code v1 EventSource}). Immutable.

@@ -1,6 +1,6 @@
 package dev.machinery.examples.core;
 
-import dev.machinery.unversioned.protobuf.ProtoField;
+import dev.machinery.conversion.ProtoField;
 import java.util.List;
 
 /**

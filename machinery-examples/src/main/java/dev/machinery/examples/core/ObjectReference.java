@@ -1,6 +1,6 @@
 package dev.machinery.examples.core;
 
-import dev.machinery.unversioned.protobuf.ProtoField;
+import dev.machinery.conversion.ProtoField;
 
 /**
  * A reference to an object ({@code v1 ObjectReference}), as events name what they are about.

@@ -744,6 +744,64 @@ class SampleServerHttpTest {
     }
   }
 
+  /** A namespace or name that no object can have is a 400, not an empty answer (issue 21). */
+  @Test
+  void namespacesAndNamesThatCannotExistAreBadRequests_issue21() throws Exception {
+    JsonNode nul =
+        assertStatus(
+            send("GET", "/api/v1/namespaces/%00/configmaps", null, null), 400, "BadRequest");
+    assertEquals(
+        "invalid namespace \"\\x00\": a lowercase RFC 1123 label must consist of lower case"
+            + " alphanumeric characters or '-', and must start and end with an alphanumeric"
+            + " character (e.g. 'my-name',  or '123-abc', regex used for validation is"
+            + " '[a-z0-9]([-a-z0-9]*[a-z0-9])?')",
+        nul.path("message").asText());
+    assertStatus(
+        send("GET", "/api/v1/namespaces/Not_Valid/configmaps/x", null, null), 400, "BadRequest");
+    assertStatus(
+        send("GET", "/api/v1/namespaces/default/configmaps/a%25b", null, null), 400, "BadRequest");
+    assertEquals(
+        "invalid name (..): [may not be '..']",
+        assertStatus(
+                send("GET", "/api/v1/namespaces/default/configmaps/%2E%2E", null, null),
+                400,
+                "BadRequest")
+            .path("message")
+            .asText());
+    // A valid namespace that does not exist still lists nothing, as in kube-apiserver.
+    assertEquals(
+        0,
+        json(send("GET", "/api/v1/namespaces/absent/configmaps", null, null)).path("items").size());
+    // The server goes on serving.
+    assertEquals(
+        200, send("GET", "/api/v1/namespaces/default/configmaps", null, null).statusCode());
+  }
+
+  /** Too many header fields are answered 431 with a Status, not a reset connection (issue 21). */
+  @Test
+  void tooManyHeaderFieldsAre431_issue21() throws Exception {
+    StringBuilder request =
+        new StringBuilder("GET /api/v1/namespaces/default/configmaps HTTP/1.1\r\nHost: x\r\n");
+    for (int i = 0; i < 500; i++) {
+      request.append("X-Filler-").append(i).append(": ").append(i).append("\r\n");
+    }
+    request.append("Connection: close\r\n\r\n");
+    try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), binding.port())) {
+      socket.getOutputStream().write(request.toString().getBytes(StandardCharsets.US_ASCII));
+      socket.getOutputStream().flush();
+      String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertTrue(answer.startsWith("HTTP/1.1 431"), answer);
+      JsonNode status = JSON.readTree(answer.substring(answer.indexOf("\r\n\r\n") + 4));
+      assertEquals("Status", status.path("kind").asText());
+      assertEquals(431, status.path("code").asInt());
+      assertEquals(
+          "the request has 502 header fields; at most 256 are read",
+          status.path("message").asText());
+    }
+    assertEquals(
+        200, send("GET", "/api/v1/namespaces/default/configmaps", null, null).statusCode());
+  }
+
   @Test
   void aWatcherThatNeverReadsDoesNotStopTheOthers() throws Exception {
     Socket idle = new Socket(InetAddress.getLoopbackAddress(), binding.port());

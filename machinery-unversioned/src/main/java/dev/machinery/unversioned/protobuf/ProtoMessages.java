@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.machinery.conversion.Property;
+import dev.machinery.conversion.ProtoField;
 import dev.machinery.core.codec.DecodeException;
 import dev.machinery.core.codec.EncodeException;
 import dev.machinery.core.runtime.WireProperties;

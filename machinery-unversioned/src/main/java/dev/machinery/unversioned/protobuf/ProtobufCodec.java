@@ -1,5 +1,6 @@
 package dev.machinery.unversioned.protobuf;
 
+import dev.machinery.conversion.ProtoField;
 import dev.machinery.core.codec.CodecLimits;
 import dev.machinery.core.codec.DecodeException;
 import dev.machinery.core.codec.Decoded;

@@ -3,6 +3,6 @@
  * dev.machinery.unversioned.protobuf.ProtobufCodec} writes and reads objects in the {@code k8s\0}
  * envelope ({@code runtime.Unknown}: type meta, raw message, content encoding and type), each
  * kind's message built from the field numbers its Java type declares with {@link
- * dev.machinery.unversioned.protobuf.ProtoField}, as Go's struct tags declare them.
+ * dev.machinery.conversion.ProtoField}, as Go's struct tags declare them.
  */
 package dev.machinery.unversioned.protobuf;

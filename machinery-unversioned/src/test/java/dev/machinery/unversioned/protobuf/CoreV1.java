@@ -1,6 +1,8 @@
 package dev.machinery.unversioned.protobuf;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.machinery.conversion.ProtoField;
+import dev.machinery.conversion.ProtoReserved;
 import dev.machinery.unversioned.meta.v1.MicroTime;
 import dev.machinery.unversioned.meta.v1.ObjectMeta;
 import dev.machinery.unversioned.meta.v1.Time;

@@ -3,6 +3,7 @@ package dev.machinery.unversioned.protobuf;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.machinery.conversion.ProtoField;
 import dev.machinery.core.codec.EncodeException;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.core.schema.GroupVersion;

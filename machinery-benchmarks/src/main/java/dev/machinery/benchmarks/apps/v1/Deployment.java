@@ -1,8 +1,8 @@
 package dev.machinery.benchmarks.apps.v1;
 
+import dev.machinery.conversion.ProtoField;
 import dev.machinery.core.runtime.ApiObject;
 import dev.machinery.unversioned.meta.v1.ObjectMeta;
-import dev.machinery.unversioned.protobuf.ProtoField;
 import java.util.Objects;
 
 /** The benchmark's {@code apps/v1} Deployment. Mutable; not thread-safe. */

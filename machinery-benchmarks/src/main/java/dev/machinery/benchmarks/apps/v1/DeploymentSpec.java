@@ -1,8 +1,8 @@
 package dev.machinery.benchmarks.apps.v1;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.machinery.conversion.ProtoField;
 import dev.machinery.unversioned.meta.v1.LabelSelector;
-import dev.machinery.unversioned.protobuf.ProtoField;
 import java.util.Objects;
 
 /** The desired state of a Deployment. Mutable; not thread-safe. */

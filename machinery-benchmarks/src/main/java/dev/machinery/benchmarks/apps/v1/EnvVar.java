@@ -1,7 +1,7 @@
 package dev.machinery.benchmarks.apps.v1;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import dev.machinery.unversioned.protobuf.ProtoField;
+import dev.machinery.conversion.ProtoField;
 import java.util.Objects;
 
 /** An environment variable. Mutable; not thread-safe. */

@@ -1,8 +1,8 @@
 package dev.machinery.benchmarks.apps.v1;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import dev.machinery.unversioned.protobuf.ProtoField;
-import dev.machinery.unversioned.protobuf.ProtoReserved;
+import dev.machinery.conversion.ProtoField;
+import dev.machinery.conversion.ProtoReserved;
 import java.util.Objects;
 
 /** A pod spec. Mutable; not thread-safe. */

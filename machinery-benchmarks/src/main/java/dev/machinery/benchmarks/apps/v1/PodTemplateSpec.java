@@ -1,7 +1,7 @@
 package dev.machinery.benchmarks.apps.v1;
 
+import dev.machinery.conversion.ProtoField;
 import dev.machinery.unversioned.meta.v1.ObjectMeta;
-import dev.machinery.unversioned.protobuf.ProtoField;
 import java.util.Objects;
 
 /** A pod template. Mutable; not thread-safe. */

@@ -1,7 +1,7 @@
 package dev.machinery.benchmarks.apps.v1;
 
+import dev.machinery.conversion.ProtoField;
 import dev.machinery.unversioned.intstr.IntOrString;
-import dev.machinery.unversioned.protobuf.ProtoField;
 import java.util.Objects;
 
 /** Rolling update parameters. Mutable; not thread-safe. */

@@ -2,8 +2,8 @@ package dev.machinery.unversioned.meta.v1;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-import dev.machinery.unversioned.protobuf.ProtoField;
-import dev.machinery.unversioned.protobuf.ProtoReserved;
+import dev.machinery.conversion.ProtoField;
+import dev.machinery.conversion.ProtoReserved;
 import java.util.Map;
 import java.util.Objects;
 

@@ -2,7 +2,7 @@ package dev.machinery.unversioned.meta.v1;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-import dev.machinery.unversioned.protobuf.ProtoField;
+import dev.machinery.conversion.ProtoField;
 import java.util.Objects;
 
 /**

@@ -1,4 +1,4 @@
-package dev.machinery.unversioned.protobuf;
+package dev.machinery.conversion;
 
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
