@@ -3,9 +3,10 @@
  * and YAML codecs.
  *
  * <p>Exported packages: {@link dev.machinery.core.schema} (group/version/kind/resource
- * identifiers), {@link dev.machinery.core.runtime} (objects and the Scheme) and {@link
+ * identifiers), {@link dev.machinery.core.runtime} (objects and the Scheme), {@link
  * dev.machinery.core.codec} (decoding and encoding) and {@link dev.machinery.core.patch} (JSON
- * patch and JSON merge patch).
+ * patch, JSON merge patch and strategic merge patch, applied and created two- and three-way, as
+ * Go's k8s.io/apimachinery/pkg/util/strategicpatch and jsonmergepatch).
  */
 module dev.machinery.core {
   requires transitive dev.machinery.conversion;

@@ -29,9 +29,6 @@ final class PatchHandler implements VerbHandler {
 
   @Override
   public ApiResponse handle(ApiRequest request, RequestInfo info, Served target) {
-    if (info.name() == null) {
-      throw ApiErrors.newMethodNotSupported(target.store().groupResource(), request.method());
-    }
     boolean dryRun = RequestOptions.dryRun(request);
     FieldValidation validation = RequestOptions.fieldValidation(request);
     String contentType = request.header("Content-Type");

@@ -22,7 +22,8 @@ import java.util.Objects;
  * Routes a resource request to the handler of its verb, as kube-apiserver's installer does: finds
  * the served resource, checks its scope and subresource, and hands the request to {@code get},
  * {@code list}, {@code watch}, {@code create}, {@code update}, {@code patch}, {@code delete} or
- * {@code deletecollection} ({@link VerbHandler}s over one {@link RequestScope}).
+ * {@code deletecollection} ({@link VerbHandler}s over one {@link RequestScope}). An update or patch
+ * without a name is a {@code 405}.
  *
  * <p>Thread-safe: immutable after construction.
  */
@@ -113,7 +114,8 @@ public final class ResourceHandler {
     }
     checkPathNames(info);
     VerbHandler handler = verbs.get(verb);
-    if (handler == null) {
+    boolean needsName = verb.equals("update") || verb.equals("patch");
+    if (handler == null || needsName && info.name() == null) {
       throw ApiErrors.newMethodNotSupported(store.groupResource(), request.method());
     }
     return handler.handle(request, info, target);

@@ -24,9 +24,6 @@ final class UpdateHandler implements VerbHandler {
 
   @Override
   public ApiResponse handle(ApiRequest request, RequestInfo info, Served target) {
-    if (info.name() == null) {
-      throw ApiErrors.newMethodNotSupported(target.store().groupResource(), request.method());
-    }
     boolean dryRun = RequestOptions.dryRun(request);
     FieldValidation validation = RequestOptions.fieldValidation(request);
     if ("scale".equals(info.subresource())) {
