@@ -13,8 +13,8 @@ import java.util.Optional;
  * directly: {@link #create} is a transaction on {@code create_revision == 0}, {@link #update} and
  * {@link #delete} are transactions on {@code mod_revision}, {@link #list} is a range read with
  * {@code revision} and {@code limit}, {@link #watch} is a watch with {@code start_revision}. The
- * contract every implementation must meet is the test suite {@code StorageContract} in this
- * module's test jar.
+ * contract every implementation must meet is the test suite {@code
+ * dev.machinery.apiserver.storage.testing.StorageContract} in this module's test jar.
  *
  * <p>Implementations are safe to use from many threads at once.
  */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.machinery.apiserver.storage.testing.StorageContract;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package dev.machinery.apiserver.storage;
+package dev.machinery.apiserver.storage.testing;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -9,6 +9,12 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.machinery.apiserver.storage.KeyValue;
+import dev.machinery.apiserver.storage.ListResult;
+import dev.machinery.apiserver.storage.Storage;
+import dev.machinery.apiserver.storage.StorageEvent;
+import dev.machinery.apiserver.storage.StorageException;
+import dev.machinery.apiserver.storage.StorageWatch;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

@@ -1,0 +1,206 @@
+package dev.machinery.storage.etcd;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.machinery.apiserver.storage.KeyValue;
+import dev.machinery.apiserver.storage.StorageException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The calls of etcd v3's JSON gateway ({@code /v3/kv/range}, {@code /v3/kv/txn}, {@code
+ * /v3/kv/compaction}, {@code /v3/watch}) over the JDK's HTTP client: keys and values in base64,
+ * 64-bit numbers as JSON strings, as the gateway writes them. A request that cannot reach one
+ * endpoint is tried on the next; an etcd error becomes a {@link StorageException} of the kind the
+ * {@code Storage} contract names. Thread-safe.
+ */
+final class EtcdClient {
+  static final ObjectMapper JSON = new ObjectMapper();
+
+  private final List<URI> endpoints;
+  private final HttpClient http;
+  private final Duration timeout;
+  private final AtomicInteger preferred = new AtomicInteger();
+
+  EtcdClient(List<URI> endpoints, Duration timeout) {
+    this.endpoints = List.copyOf(endpoints);
+    this.timeout = timeout;
+    this.http =
+        HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(timeout)
+            .build();
+  }
+
+  /** POSTs a request to a gateway path and returns the parsed answer. */
+  JsonNode call(String path, JsonNode body) {
+    byte[] bytes = write(body);
+    StorageException last = null;
+    int first = preferred.get();
+    for (int i = 0; i < endpoints.size(); i++) {
+      int index = (first + i) % endpoints.size();
+      HttpRequest request =
+          HttpRequest.newBuilder(endpoints.get(index).resolve(path))
+              .timeout(timeout)
+              .header("Content-Type", "application/json")
+              .POST(HttpRequest.BodyPublishers.ofByteArray(bytes))
+              .build();
+      HttpResponse<byte[]> response;
+      try {
+        response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+      } catch (IOException e) {
+        last = unavailable("etcd at " + endpoints.get(index) + " cannot be reached: " + e);
+        continue;
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw unavailable("interrupted while calling etcd");
+      }
+      preferred.set(index);
+      JsonNode answer = read(response.body());
+      if (response.statusCode() != 200 || answer.has("error")) {
+        throw failure(answer, response.statusCode());
+      }
+      return answer;
+    }
+    throw last;
+  }
+
+  /**
+   * Opens a streamed POST (a watch): the answer's body, one JSON message a line.
+   *
+   * @throws StorageException of kind {@code UNAVAILABLE} when no endpoint answers
+   */
+  InputStream stream(String path, JsonNode body) {
+    byte[] bytes = write(body);
+    StorageException last = null;
+    int first = preferred.get();
+    for (int i = 0; i < endpoints.size(); i++) {
+      int index = (first + i) % endpoints.size();
+      HttpRequest request =
+          HttpRequest.newBuilder(endpoints.get(index).resolve(path))
+              .header("Content-Type", "application/json")
+              .POST(HttpRequest.BodyPublishers.ofByteArray(bytes))
+              .build();
+      try {
+        HttpResponse<InputStream> response =
+            http.send(request, HttpResponse.BodyHandlers.ofInputStream());
+        if (response.statusCode() != 200) {
+          try (InputStream in = response.body()) {
+            throw failure(read(in.readAllBytes()), response.statusCode());
+          }
+        }
+        preferred.set(index);
+        return response.body();
+      } catch (IOException e) {
+        last = unavailable("etcd at " + endpoints.get(index) + " cannot be reached: " + e);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw unavailable("interrupted while calling etcd");
+      }
+    }
+    throw last;
+  }
+
+  static byte[] write(JsonNode node) {
+    try {
+      return JSON.writeValueAsBytes(node);
+    } catch (IOException e) {
+      throw new IllegalStateException("a JSON tree could not be written", e);
+    }
+  }
+
+  static JsonNode read(byte[] bytes) {
+    try {
+      return JSON.readTree(bytes);
+    } catch (IOException e) {
+      throw unavailable(
+          "etcd answered what is not JSON: "
+              + new String(bytes, 0, Math.min(bytes.length, 200), StandardCharsets.UTF_8));
+    }
+  }
+
+  /** An etcd error answer, as the storage contract names it. */
+  private static StorageException failure(JsonNode answer, int httpStatus) {
+    String message = answer.path("error").asText(answer.path("message").asText(""));
+    if (message.contains("required revision has been compacted")) {
+      return new StorageException(StorageException.Kind.COMPACTED, null, 0, message);
+    }
+    return unavailable("etcd answered " + httpStatus + ": " + message);
+  }
+
+  static StorageException unavailable(String message) {
+    return new StorageException(StorageException.Kind.UNAVAILABLE, null, 0, message);
+  }
+
+  // ---- the gateway's encoding
+
+  static String base64(String text) {
+    return Base64.getEncoder().encodeToString(text.getBytes(StandardCharsets.UTF_8));
+  }
+
+  static String base64(byte[] bytes) {
+    return Base64.getEncoder().encodeToString(bytes);
+  }
+
+  static String text(JsonNode base64) {
+    return new String(bytes(base64), StandardCharsets.UTF_8);
+  }
+
+  static byte[] bytes(JsonNode base64) {
+    return base64 == null || base64.isNull()
+        ? new byte[0]
+        : Base64.getDecoder().decode(base64.asText());
+  }
+
+  /** A 64-bit number the gateway writes as a string (absent when zero). */
+  static long number(JsonNode node) {
+    return node == null || node.isMissingNode() || node.isNull()
+        ? 0
+        : Long.parseLong(node.asText());
+  }
+
+  /** The revision in an answer's header. */
+  static long revision(JsonNode answer) {
+    return number(answer.path("header").path("revision"));
+  }
+
+  /** A gateway {@code mvccpb.KeyValue}, its key without the store's prefix. */
+  static KeyValue keyValue(JsonNode kv, String prefix) {
+    String key = text(kv.path("key"));
+    return new KeyValue(
+        key.substring(prefix.length()),
+        bytes(kv.get("value")),
+        number(kv.path("create_revision")),
+        number(kv.path("mod_revision")),
+        number(kv.path("version")));
+  }
+
+  static ObjectNode object() {
+    return JSON.createObjectNode();
+  }
+
+  /**
+   * The end of the range of keys that start with a prefix: the prefix with its last byte that is
+   * not 0xff incremented, as etcd's clients compute it ({@code "\0"} for every key).
+   */
+  static byte[] prefixEnd(byte[] prefix) {
+    byte[] end = prefix.clone();
+    for (int i = end.length - 1; i >= 0; i--) {
+      if ((end[i] & 0xff) < 0xff) {
+        end[i]++;
+        return java.util.Arrays.copyOf(end, i + 1);
+      }
+    }
+    return new byte[] {0};
+  }
+}

@@ -1,0 +1,456 @@
+package dev.machinery.storage.etcd;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.machinery.apiserver.storage.KeyValue;
+import dev.machinery.apiserver.storage.ListResult;
+import dev.machinery.apiserver.storage.Storage;
+import dev.machinery.apiserver.storage.StorageException;
+import dev.machinery.apiserver.storage.StorageWatch;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * A {@link Storage} on etcd v3, as kube-apiserver keeps its objects: every key under a prefix, the
+ * store's revision etcd's, {@code create} a transaction on {@code create_revision == 0}, {@code
+ * update} and {@code delete} transactions on {@code mod_revision}, lists range reads at a revision
+ * in pages, watches etcd's own from a revision (resumed on another endpoint, or when the member
+ * comes back, from the last revision delivered), and compaction etcd's, recorded under the key
+ * {@code compact_rev_key} below the prefix as kube-apiserver records it, so that every server on
+ * the same etcd knows the compacted revision. That key is reserved: lists and watches leave it out.
+ *
+ * <p>It speaks etcd's JSON gateway ({@code /v3/kv/...}, {@code /v3/watch}) with the JDK's HTTP
+ * client, so it needs nothing beyond the JDK and Jackson; docs/storage-etcd.md says why.
+ *
+ * <pre>{@code
+ * Storage storage = EtcdStorage.builder(URI.create("http://127.0.0.1:2379"))
+ *     .prefix("/machinery/")
+ *     .build();
+ * ApiServer server = ApiServer.builder(scheme).storage(storage)...build();
+ * }</pre>
+ *
+ * <p>Thread-safe: every call is one request to etcd; watches run on threads of their own.
+ */
+public final class EtcdStorage implements Storage {
+  /** The key, below the prefix, under which compactions are recorded. */
+  public static final String COMPACT_REVISION_KEY = "compact_rev_key";
+
+  private final EtcdClient client;
+  private final String prefix;
+  private final String compactKey;
+  private final int watchQueueLimit;
+  private final Duration resumeFor;
+  private final Set<EtcdWatch> watches = ConcurrentHashMap.newKeySet();
+  private volatile boolean closed;
+
+  private EtcdStorage(Builder builder) {
+    this.client = new EtcdClient(builder.endpoints, builder.requestTimeout);
+    this.prefix = builder.prefix;
+    this.compactKey = prefix + COMPACT_REVISION_KEY;
+    this.watchQueueLimit = builder.watchQueueLimit;
+    this.resumeFor = builder.resumeFor;
+  }
+
+  /**
+   * Starts a builder over etcd's client endpoints.
+   *
+   * @param endpoints the endpoints, such as {@code http://127.0.0.1:2379}; tried in turn
+   * @return the builder
+   * @throws IllegalArgumentException if none is given
+   */
+  public static Builder builder(URI... endpoints) {
+    return new Builder(List.of(endpoints));
+  }
+
+  /**
+   * Returns the prefix every key is stored under.
+   *
+   * @return the prefix
+   */
+  public String prefix() {
+    return prefix;
+  }
+
+  @Override
+  public long currentRevision() {
+    open();
+    ObjectNode range = EtcdClient.object();
+    range.put("key", EtcdClient.base64(compactKey));
+    range.put("count_only", true);
+    return EtcdClient.revision(client.call("/v3/kv/range", range));
+  }
+
+  @Override
+  public long compactedRevision() {
+    open();
+    ObjectNode range = EtcdClient.object();
+    range.put("key", EtcdClient.base64(compactKey));
+    JsonNode kvs = client.call("/v3/kv/range", range).path("kvs");
+    if (kvs.isEmpty()) {
+      return 0;
+    }
+    String text = new String(EtcdClient.bytes(kvs.get(0).get("value")), StandardCharsets.UTF_8);
+    try {
+      return Long.parseLong(text);
+    } catch (NumberFormatException e) {
+      throw EtcdClient.unavailable(
+          "the compacted revision under " + compactKey + " is not a number: " + text);
+    }
+  }
+
+  @Override
+  public Optional<KeyValue> get(String key) {
+    open();
+    ObjectNode range = EtcdClient.object();
+    range.put("key", EtcdClient.base64(prefix + key));
+    JsonNode kvs = client.call("/v3/kv/range", range).path("kvs");
+    return kvs.isEmpty() ? Optional.empty() : Optional.of(EtcdClient.keyValue(kvs.get(0), prefix));
+  }
+
+  @Override
+  public ListResult list(String prefix, long revision, String startKey, int limit) {
+    open();
+    byte[] full = (this.prefix + prefix).getBytes(StandardCharsets.UTF_8);
+    ObjectNode range = EtcdClient.object();
+    range.put(
+        "key",
+        startKey == null ? EtcdClient.base64(full) : EtcdClient.base64(this.prefix + startKey));
+    range.put("range_end", EtcdClient.base64(EtcdClient.prefixEnd(full)));
+    if (revision > 0) {
+      range.put("revision", Long.toString(revision));
+    }
+    if (limit > 0) {
+      // One more than asked: the reserved compaction key may be among them.
+      range.put("limit", Long.toString(limit + 1L));
+    }
+    JsonNode answer;
+    try {
+      answer = client.call("/v3/kv/range", range);
+    } catch (StorageException e) {
+      throw withKey(e, prefix, revision);
+    }
+    List<KeyValue> items = new ArrayList<>();
+    boolean more = answer.path("more").asBoolean(false);
+    for (JsonNode kv : answer.path("kvs")) {
+      if (EtcdClient.text(kv.path("key")).equals(compactKey)) {
+        continue;
+      }
+      if (limit > 0 && items.size() == limit) {
+        more = true;
+        break;
+      }
+      items.add(EtcdClient.keyValue(kv, this.prefix));
+    }
+    return new ListResult(items, revision > 0 ? revision : EtcdClient.revision(answer), more);
+  }
+
+  @Override
+  public KeyValue create(String key, byte[] value) {
+    open();
+    byte[] copy = value.clone();
+    String full = prefix + key;
+    JsonNode answer =
+        txn(
+            compare(full, "CREATE", "EQUAL", "create_revision", 0),
+            put(full, copy, false),
+            rangeOf(full));
+    if (!answer.path("succeeded").asBoolean(false)) {
+      throw new StorageException(
+          StorageException.Kind.KEY_EXISTS,
+          key,
+          currentModRevision(answer),
+          "key " + key + " already exists");
+    }
+    long revision = EtcdClient.revision(answer);
+    return new KeyValue(key, copy, revision, revision, 1);
+  }
+
+  @Override
+  public KeyValue update(String key, long expectedModRevision, byte[] value) {
+    open();
+    byte[] copy = value.clone();
+    String full = prefix + key;
+    JsonNode answer =
+        txn(expected(full, expectedModRevision), put(full, copy, true), rangeOf(full));
+    if (!answer.path("succeeded").asBoolean(false)) {
+      throw refused(key, expectedModRevision, answer);
+    }
+    JsonNode previous = answer.path("responses").path(0).path("response_put").path("prev_kv");
+    return new KeyValue(
+        key,
+        copy,
+        EtcdClient.number(previous.path("create_revision")),
+        EtcdClient.revision(answer),
+        EtcdClient.number(previous.path("version")) + 1);
+  }
+
+  @Override
+  public KeyValue delete(String key, long expectedModRevision) {
+    open();
+    String full = prefix + key;
+    ObjectNode delete = EtcdClient.object();
+    ObjectNode request = delete.putObject("request_delete_range");
+    request.put("key", EtcdClient.base64(full));
+    request.put("prev_kv", true);
+    JsonNode answer = txn(expected(full, expectedModRevision), delete, rangeOf(full));
+    if (!answer.path("succeeded").asBoolean(false)) {
+      throw refused(key, expectedModRevision, answer);
+    }
+    JsonNode previous =
+        answer.path("responses").path(0).path("response_delete_range").path("prev_kvs").path(0);
+    if (previous.isMissingNode()) {
+      throw notFound(key);
+    }
+    return new KeyValue(
+        key,
+        EtcdClient.bytes(previous.get("value")),
+        EtcdClient.number(previous.path("create_revision")),
+        EtcdClient.revision(answer),
+        EtcdClient.number(previous.path("version")));
+  }
+
+  @Override
+  public StorageWatch watch(String prefix, long afterRevision) {
+    open();
+    long after = afterRevision > 0 ? afterRevision : currentRevision();
+    long compacted = compactedRevision();
+    if (after < compacted) {
+      throw new StorageException(
+          StorageException.Kind.COMPACTED,
+          prefix,
+          compacted,
+          "changes after revision "
+              + after
+              + " are compacted; the oldest kept follow revision "
+              + compacted);
+    }
+    EtcdWatch watch =
+        new EtcdWatch(
+            client,
+            this.prefix,
+            prefix,
+            compactKey,
+            after,
+            watchQueueLimit,
+            resumeFor,
+            watches::remove);
+    watches.add(watch);
+    watch.start();
+    return watch;
+  }
+
+  @Override
+  public void compact(long revision) {
+    open();
+    ObjectNode compaction = EtcdClient.object();
+    compaction.put("revision", Long.toString(revision));
+    compaction.put("physical", true);
+    try {
+      client.call("/v3/kv/compaction", compaction);
+    } catch (StorageException e) {
+      if (e.kind() != StorageException.Kind.COMPACTED) {
+        throw e;
+      }
+      // Compacted at or after this revision already (by another server): nothing to record.
+      return;
+    }
+    ObjectNode record = EtcdClient.object();
+    record.put("key", EtcdClient.base64(compactKey));
+    record.put(
+        "value", EtcdClient.base64(Long.toString(revision).getBytes(StandardCharsets.UTF_8)));
+    client.call("/v3/kv/put", record);
+  }
+
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    for (EtcdWatch watch : List.copyOf(watches)) {
+      watch.end(EtcdClient.unavailable("the storage was closed"));
+    }
+  }
+
+  private void open() {
+    if (closed) {
+      throw EtcdClient.unavailable("the storage is closed");
+    }
+  }
+
+  // ---- transactions
+
+  private JsonNode txn(ObjectNode compare, ObjectNode success, ObjectNode failure) {
+    ObjectNode txn = EtcdClient.object();
+    txn.putArray("compare").add(compare);
+    txn.putArray("success").add(success);
+    ArrayNode otherwise = txn.putArray("failure");
+    otherwise.add(failure);
+    return client.call("/v3/kv/txn", txn);
+  }
+
+  private static ObjectNode compare(
+      String key, String target, String result, String field, long value) {
+    ObjectNode compare = EtcdClient.object();
+    compare.put("key", EtcdClient.base64(key));
+    compare.put("target", target);
+    compare.put("result", result);
+    compare.put(field, Long.toString(value));
+    return compare;
+  }
+
+  /** The key is at the revision read, or (for 0) exists at all. */
+  private static ObjectNode expected(String key, long expectedModRevision) {
+    return expectedModRevision > 0
+        ? compare(key, "MOD", "EQUAL", "mod_revision", expectedModRevision)
+        : compare(key, "CREATE", "GREATER", "create_revision", 0);
+  }
+
+  private static ObjectNode put(String key, byte[] value, boolean previous) {
+    ObjectNode put = EtcdClient.object();
+    ObjectNode request = put.putObject("request_put");
+    request.put("key", EtcdClient.base64(key));
+    request.put("value", EtcdClient.base64(value));
+    if (previous) {
+      request.put("prev_kv", true);
+    }
+    return put;
+  }
+
+  private static ObjectNode rangeOf(String key) {
+    ObjectNode range = EtcdClient.object();
+    range.putObject("request_range").put("key", EtcdClient.base64(key));
+    return range;
+  }
+
+  /** Why a guarded write failed: the key is gone, or it changed since it was read. */
+  private static StorageException refused(String key, long expected, JsonNode answer) {
+    JsonNode kvs = answer.path("responses").path(0).path("response_range").path("kvs");
+    if (kvs.isEmpty()) {
+      return notFound(key);
+    }
+    long current = EtcdClient.number(kvs.get(0).path("mod_revision"));
+    return new StorageException(
+        StorageException.Kind.CONFLICT,
+        key,
+        current,
+        "key " + key + " is at revision " + current + ", not " + expected);
+  }
+
+  private static long currentModRevision(JsonNode answer) {
+    JsonNode kvs = answer.path("responses").path(0).path("response_range").path("kvs");
+    return kvs.isEmpty() ? 0 : EtcdClient.number(kvs.get(0).path("mod_revision"));
+  }
+
+  private static StorageException notFound(String key) {
+    return new StorageException(
+        StorageException.Kind.KEY_NOT_FOUND, key, 0, "key " + key + " not found");
+  }
+
+  private static StorageException withKey(StorageException e, String prefix, long revision) {
+    if (e.kind() != StorageException.Kind.COMPACTED) {
+      return e;
+    }
+    return new StorageException(
+        StorageException.Kind.COMPACTED,
+        prefix,
+        revision,
+        "revision " + revision + " of " + prefix + " is compacted: " + e.getMessage());
+  }
+
+  /** Collects the endpoints, prefix and limits. Not thread-safe. */
+  public static final class Builder {
+    private final List<URI> endpoints;
+    private String prefix = "/registry/";
+    private Duration requestTimeout = Duration.ofSeconds(10);
+    private int watchQueueLimit = 10_000;
+    private Duration resumeFor = Duration.ofSeconds(30);
+
+    private Builder(List<URI> endpoints) {
+      if (endpoints.isEmpty()) {
+        throw new IllegalArgumentException("etcd storage needs at least one endpoint");
+      }
+      for (URI endpoint : endpoints) {
+        Objects.requireNonNull(endpoint, "endpoint");
+        if (!"http".equals(endpoint.getScheme()) || endpoint.getHost() == null) {
+          throw new IllegalArgumentException(
+              "an etcd endpoint is http://host:port, not \"" + endpoint + "\"");
+        }
+      }
+      this.endpoints = List.copyOf(endpoints);
+    }
+
+    /**
+     * Sets the prefix every key is stored under ({@code /registry/} by default, as
+     * kube-apiserver's).
+     *
+     * @param prefix the prefix
+     * @return this builder
+     */
+    public Builder prefix(String prefix) {
+      this.prefix = Objects.requireNonNull(prefix, "prefix");
+      return this;
+    }
+
+    /**
+     * Sets how long one request to etcd may take (10 s by default).
+     *
+     * @param timeout the timeout
+     * @return this builder
+     */
+    public Builder requestTimeout(Duration timeout) {
+      if (timeout.isNegative() || timeout.isZero()) {
+        throw new IllegalArgumentException("the request timeout must be positive");
+      }
+      this.requestTimeout = timeout;
+      return this;
+    }
+
+    /**
+     * Sets how many changes a watcher may fall behind before its watch is ended (10,000 by
+     * default).
+     *
+     * @param limit the limit
+     * @return this builder
+     */
+    public Builder watchQueueLimit(int limit) {
+      if (limit <= 0) {
+        throw new IllegalArgumentException("the watch queue limit must be positive");
+      }
+      this.watchQueueLimit = limit;
+      return this;
+    }
+
+    /**
+     * Sets how long a watch whose stream broke keeps trying to resume on the endpoints before it
+     * ends with {@code UNAVAILABLE} (30 s by default).
+     *
+     * @param duration the duration
+     * @return this builder
+     */
+    public Builder resumeFor(Duration duration) {
+      if (duration.isNegative()) {
+        throw new IllegalArgumentException("the resume duration must not be negative");
+      }
+      this.resumeFor = duration;
+      return this;
+    }
+
+    /**
+     * Builds the storage; nothing is sent to etcd until the first call.
+     *
+     * @return the storage
+     */
+    public EtcdStorage build() {
+      return new EtcdStorage(this);
+    }
+  }
+}

@@ -1,0 +1,288 @@
+package dev.machinery.storage.etcd;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.machinery.apiserver.storage.KeyValue;
+import dev.machinery.apiserver.storage.StorageEvent;
+import dev.machinery.apiserver.storage.StorageException;
+import dev.machinery.apiserver.storage.StorageWatch;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * One etcd watch through the JSON gateway's streamed {@code /v3/watch}: a thread reads its messages
+ * into a bounded queue. When the stream breaks (a member restarts, an endpoint goes away), the
+ * watch is opened again from the revision after the last one delivered (progress notifications move
+ * that revision on while nothing changes), on any endpoint, for up to the resume time; a compacted
+ * start or an overflowing queue ends it with a reason. Safe for one consumer while any thread
+ * closes it.
+ */
+final class EtcdWatch implements StorageWatch {
+  private final EtcdClient client;
+  private final String storePrefix;
+  private final String prefix;
+  private final String compactKey;
+  private final int limit;
+  private final Duration resumeFor;
+  private final Consumer<EtcdWatch> onEnd;
+  private final LinkedBlockingQueue<StorageEvent> queue = new LinkedBlockingQueue<>();
+  private volatile long delivered;
+  private volatile boolean ended;
+  private volatile StorageException error;
+  private volatile InputStream stream;
+
+  EtcdWatch(
+      EtcdClient client,
+      String storePrefix,
+      String prefix,
+      String compactKey,
+      long after,
+      int limit,
+      Duration resumeFor,
+      Consumer<EtcdWatch> onEnd) {
+    this.client = client;
+    this.storePrefix = storePrefix;
+    this.prefix = prefix;
+    this.compactKey = compactKey;
+    this.delivered = after;
+    this.limit = limit;
+    this.resumeFor = resumeFor;
+    this.onEnd = onEnd;
+  }
+
+  /** Opens the first stream (so that a refused watch fails here) and starts the reader. */
+  void start() {
+    InputStream first = open();
+    Thread reader = new Thread(() -> run(first), "etcd-watch " + storePrefix + prefix);
+    reader.setDaemon(true);
+    reader.start();
+  }
+
+  private InputStream open() {
+    byte[] full = (storePrefix + prefix).getBytes(StandardCharsets.UTF_8);
+    ObjectNode body = EtcdClient.object();
+    ObjectNode create = body.putObject("create_request");
+    create.put("key", EtcdClient.base64(full));
+    create.put("range_end", EtcdClient.base64(EtcdClient.prefixEnd(full)));
+    create.put("start_revision", Long.toString(delivered + 1));
+    create.put("prev_kv", true);
+    create.put("progress_notify", true);
+    InputStream opened = client.stream("/v3/watch", body);
+    stream = opened;
+    return opened;
+  }
+
+  private void run(InputStream first) {
+    InputStream current = first;
+    long brokenSince = 0;
+    while (!ended) {
+      try {
+        read(current);
+        if (!ended) {
+          throw new IOException("the watch stream ended");
+        }
+      } catch (IOException | RuntimeException e) {
+        if (ended) {
+          return;
+        }
+        if (e instanceof StorageException stored
+            && stored.kind() == StorageException.Kind.COMPACTED) {
+          end(stored);
+          return;
+        }
+        long now = System.nanoTime();
+        brokenSince = brokenSince == 0 ? now : brokenSince;
+        if (now - brokenSince > resumeFor.toNanos()) {
+          end(
+              EtcdClient.unavailable(
+                  "the watch of " + prefix + " broke and could not be resumed: " + e));
+          return;
+        }
+        current = reopen();
+        if (current != null) {
+          brokenSince = 0;
+        }
+      }
+    }
+  }
+
+  /** Opens the watch again after a pause, or returns null to try later. */
+  private InputStream reopen() {
+    try {
+      Thread.sleep(200);
+      return open();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      end(EtcdClient.unavailable("the watch of " + prefix + " was interrupted"));
+      return null;
+    } catch (StorageException e) {
+      if (e.kind() == StorageException.Kind.COMPACTED) {
+        end(e);
+      }
+      return null;
+    }
+  }
+
+  private void read(InputStream in) throws IOException {
+    if (in == null) {
+      throw new IOException("no stream");
+    }
+    try (in;
+        MappingIterator<JsonNode> messages =
+            EtcdClient.JSON.readerFor(JsonNode.class).readValues(in)) {
+      while (!ended && messages.hasNextValue()) {
+        JsonNode message = messages.nextValue();
+        if (message.has("error")) {
+          throw EtcdClient.unavailable("the watch failed: " + message.path("error"));
+        }
+        handle(message.path("result"));
+      }
+    }
+  }
+
+  private void handle(JsonNode result) {
+    long compacted = EtcdClient.number(result.path("compact_revision"));
+    if (compacted > 0) {
+      throw new StorageException(
+          StorageException.Kind.COMPACTED,
+          prefix,
+          compacted,
+          "changes after revision "
+              + delivered
+              + " are compacted; the oldest kept follow revision "
+              + compacted);
+    }
+    if (result.path("canceled").asBoolean(false)) {
+      throw EtcdClient.unavailable(
+          "etcd canceled the watch of " + prefix + ": " + result.path("cancel_reason").asText());
+    }
+    JsonNode events = result.path("events");
+    if (events.isEmpty()) {
+      // A progress notification: nothing changed under the prefix up to this revision.
+      long revision = EtcdClient.revision(result);
+      if (!result.path("created").asBoolean(false) && revision > delivered) {
+        delivered = revision;
+      }
+      return;
+    }
+    for (JsonNode event : events) {
+      JsonNode kv = event.path("kv");
+      if (EtcdClient.text(kv.path("key")).equals(compactKey)) {
+        continue;
+      }
+      offer(toEvent(event));
+    }
+  }
+
+  private StorageEvent toEvent(JsonNode event) {
+    JsonNode kv = event.path("kv");
+    JsonNode prev = event.path("prev_kv");
+    if ("DELETE".equals(event.path("type").asText())) {
+      KeyValue before = EtcdClient.keyValue(prev, storePrefix);
+      return new StorageEvent(
+          StorageEvent.Type.DELETE,
+          new KeyValue(
+              before.key(),
+              before.value(),
+              before.createRevision(),
+              EtcdClient.number(kv.path("mod_revision")),
+              before.version()),
+          null);
+    }
+    KeyValue now = EtcdClient.keyValue(kv, storePrefix);
+    KeyValue previous =
+        now.createRevision() != now.modRevision() && !prev.isMissingNode()
+            ? EtcdClient.keyValue(prev, storePrefix)
+            : null;
+    return new StorageEvent(StorageEvent.Type.PUT, now, previous);
+  }
+
+  private void offer(StorageEvent event) {
+    if (queue.size() >= limit) {
+      end(
+          new StorageException(
+              StorageException.Kind.UNAVAILABLE,
+              prefix,
+              event.revision(),
+              "watcher of "
+                  + prefix
+                  + " fell "
+                  + limit
+                  + " changes behind at revision "
+                  + event.revision()
+                  + " and was ended"));
+      return;
+    }
+    queue.add(event);
+    delivered = event.revision();
+  }
+
+  void end(StorageException reason) {
+    if (ended) {
+      return;
+    }
+    error = reason;
+    ended = true;
+    InputStream open = stream;
+    if (open != null) {
+      try {
+        open.close();
+      } catch (IOException e) {
+        // Closing a broken stream: nothing more to do.
+      }
+    }
+    onEnd.accept(this);
+  }
+
+  @Override
+  public StorageEvent poll(long timeout, TimeUnit unit) throws InterruptedException {
+    StorageEvent event = queue.poll();
+    if (event != null || ended) {
+      return event;
+    }
+    long deadline = System.nanoTime() + unit.toNanos(timeout);
+    while (!ended) {
+      long left = deadline - System.nanoTime();
+      if (left <= 0) {
+        return null;
+      }
+      event = queue.poll(Math.min(left, TimeUnit.MILLISECONDS.toNanos(50)), TimeUnit.NANOSECONDS);
+      if (event != null) {
+        return event;
+      }
+    }
+    return queue.poll();
+  }
+
+  @Override
+  public boolean isDone() {
+    return ended && queue.isEmpty();
+  }
+
+  @Override
+  public StorageException error() {
+    return error;
+  }
+
+  @Override
+  public void close() {
+    if (!ended) {
+      ended = true;
+      InputStream open = stream;
+      if (open != null) {
+        try {
+          open.close();
+        } catch (IOException e) {
+          // Closing a broken stream: nothing more to do.
+        }
+      }
+      onEnd.accept(this);
+    }
+  }
+}

@@ -1,0 +1,191 @@
+package dev.machinery.storage.etcd;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * A real etcd for a test: the {@code etcd} binary (Debian's {@code etcd-server}; {@code .ci/run}
+ * installs it) started as a single member on free loopback ports with a temporary data directory,
+ * and stopped, its directory removed, by {@link #close()}. {@link #restart()} stops and starts it
+ * again on the same ports and data. Where no etcd is installed, {@link #start()} fails with a
+ * message saying how to install it: tests of the etcd storage never skip silently.
+ */
+public final class EtcdProcess implements AutoCloseable {
+  private final Path binary;
+  private final Path dataDir;
+  private final int clientPort;
+  private final int peerPort;
+  private Process process;
+
+  private EtcdProcess(Path binary, Path dataDir, int clientPort, int peerPort) {
+    this.binary = binary;
+    this.dataDir = dataDir;
+    this.clientPort = clientPort;
+    this.peerPort = peerPort;
+  }
+
+  /**
+   * Starts a single-member etcd.
+   *
+   * @return the running etcd
+   * @throws IOException when it cannot be started
+   * @throws IllegalStateException when no etcd binary is installed
+   */
+  public static EtcdProcess start() throws IOException {
+    EtcdProcess etcd =
+        new EtcdProcess(
+            binary(), Files.createTempDirectory("machinery-etcd"), freePort(), freePort());
+    etcd.launch();
+    return etcd;
+  }
+
+  /**
+   * The etcd binary: {@code ETCD_BINARY}, else {@code etcd} on the PATH.
+   *
+   * @return the binary
+   * @throws IllegalStateException when there is none
+   */
+  public static Path binary() {
+    String explicit = System.getenv("ETCD_BINARY");
+    if (explicit != null && !explicit.isEmpty()) {
+      return Path.of(explicit);
+    }
+    String path = System.getenv("PATH");
+    for (String dir : path == null ? new String[0] : path.split(java.io.File.pathSeparator)) {
+      Path candidate = Path.of(dir, "etcd");
+      if (Files.isExecutable(candidate)) {
+        return candidate;
+      }
+    }
+    throw new IllegalStateException(
+        "no etcd binary on the PATH: the etcd storage tests need one (Debian: apt-get install"
+            + " etcd-server; or set ETCD_BINARY). They fail rather than skip.");
+  }
+
+  /**
+   * Returns the client endpoint.
+   *
+   * @return {@code http://127.0.0.1:port}
+   */
+  public URI endpoint() {
+    return URI.create("http://127.0.0.1:" + clientPort);
+  }
+
+  /**
+   * Stops etcd and starts it again on the same ports and data.
+   *
+   * @throws IOException when it cannot be started
+   */
+  public void restart() throws IOException {
+    stop();
+    launch();
+  }
+
+  /** Stops etcd (its data stays until {@link #close()}). */
+  public void stop() {
+    if (process != null) {
+      process.destroy();
+      try {
+        if (!process.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)) {
+          process.destroyForcibly().waitFor();
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      process = null;
+    }
+  }
+
+  private void launch() throws IOException {
+    String client = "http://127.0.0.1:" + clientPort;
+    String peer = "http://127.0.0.1:" + peerPort;
+    process =
+        new ProcessBuilder(
+                List.of(
+                    binary.toString(),
+                    "--name",
+                    "machinery-test",
+                    "--data-dir",
+                    dataDir.toString(),
+                    "--listen-client-urls",
+                    client,
+                    "--advertise-client-urls",
+                    client,
+                    "--listen-peer-urls",
+                    peer,
+                    "--initial-advertise-peer-urls",
+                    peer,
+                    "--initial-cluster",
+                    "machinery-test=" + peer,
+                    "--logger",
+                    "zap",
+                    "--log-outputs",
+                    dataDir.resolve("etcd.log").toString()))
+            .redirectErrorStream(true)
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            .start();
+    awaitHealthy();
+  }
+
+  private void awaitHealthy() throws IOException {
+    HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+    while (System.nanoTime() < deadline) {
+      if (!process.isAlive()) {
+        throw new IOException(
+            "etcd exited with " + process.exitValue() + "; see " + dataDir.resolve("etcd.log"));
+      }
+      try {
+        HttpResponse<String> health =
+            http.send(
+                HttpRequest.newBuilder(endpoint().resolve("/health"))
+                    .timeout(Duration.ofSeconds(1))
+                    .build(),
+                HttpResponse.BodyHandlers.ofString());
+        if (health.statusCode() == 200 && health.body().contains("true")) {
+          return;
+        }
+      } catch (IOException e) {
+        // Not listening yet.
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IOException("interrupted while waiting for etcd", e);
+      }
+      try {
+        Thread.sleep(50);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IOException("interrupted while waiting for etcd", e);
+      }
+    }
+    stop();
+    throw new IOException("etcd did not become healthy in 30 s on " + endpoint());
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      return socket.getLocalPort();
+    }
+  }
+
+  @Override
+  public void close() throws IOException {
+    stop();
+    try (Stream<Path> files = Files.walk(dataDir)) {
+      for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(file);
+      }
+    }
+  }
+}

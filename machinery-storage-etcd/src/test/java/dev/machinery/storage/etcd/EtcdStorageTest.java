@@ -1,0 +1,138 @@
+package dev.machinery.storage.etcd;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.machinery.apiserver.storage.KeyValue;
+import dev.machinery.apiserver.storage.Storage;
+import dev.machinery.apiserver.storage.StorageEvent;
+import dev.machinery.apiserver.storage.StorageException;
+import dev.machinery.apiserver.storage.StorageWatch;
+import dev.machinery.apiserver.storage.testing.StorageContract;
+import java.io.IOException;
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link EtcdStorage} meets the storage contract on a real etcd (one member, started for this
+ * class), each test under a prefix of its own; and what only etcd brings: a second store on the
+ * same etcd sees the first one's writes and compactions, a watch survives a restart of etcd, a dead
+ * endpoint is passed over.
+ */
+class EtcdStorageTest extends StorageContract {
+  private static final AtomicInteger TESTS = new AtomicInteger();
+  private static EtcdProcess etcd;
+
+  @BeforeAll
+  static void startEtcd() throws IOException {
+    etcd = EtcdProcess.start();
+  }
+
+  @AfterAll
+  static void stopEtcd() throws IOException {
+    etcd.close();
+  }
+
+  @Override
+  protected Storage newStorage() {
+    return store("/test-" + TESTS.incrementAndGet() + "/");
+  }
+
+  private static EtcdStorage store(String prefix) {
+    return EtcdStorage.builder(etcd.endpoint())
+        .prefix(prefix)
+        .resumeFor(Duration.ofSeconds(20))
+        .build();
+  }
+
+  @Test
+  void twoStoresOnOneEtcdShareObjectsRevisionsAndCompactions() throws Exception {
+    String prefix = "/shared-" + TESTS.incrementAndGet() + "/";
+    try (EtcdStorage one = store(prefix);
+        EtcdStorage two = store(prefix)) {
+      try (StorageWatch watch = two.watch("/o/", 0)) {
+        KeyValue created = one.create("/o/a", "1".getBytes(UTF_8));
+        assertEquals("1", new String(two.get("/o/a").orElseThrow().value(), UTF_8));
+        StorageEvent seen = watch.poll(5, TimeUnit.SECONDS);
+        assertNotNull(seen);
+        assertEquals(created.modRevision(), seen.revision());
+        assertEquals(
+            StorageException.Kind.CONFLICT,
+            assertThrows(
+                    StorageException.class,
+                    () -> {
+                      two.update("/o/a", created.modRevision(), "2".getBytes(UTF_8));
+                      one.update("/o/a", created.modRevision(), "3".getBytes(UTF_8));
+                    })
+                .kind());
+      }
+      long now = one.currentRevision();
+      one.compact(now);
+      assertEquals(now, two.compactedRevision());
+      assertEquals(
+          StorageException.Kind.COMPACTED,
+          assertThrows(StorageException.class, () -> two.watch("/o/", now - 1)).kind());
+    }
+  }
+
+  @Test
+  void aWatchResumesWhenEtcdRestarts() throws Exception {
+    try (EtcdStorage store = store("/restart-" + TESTS.incrementAndGet() + "/");
+        StorageWatch watch = store.watch("/r/", 0)) {
+      store.create("/r/before", "1".getBytes(UTF_8));
+      assertEquals("/r/before", watch.poll(5, TimeUnit.SECONDS).kv().key());
+      etcd.restart();
+      store.create("/r/after", "2".getBytes(UTF_8));
+      StorageEvent after = watch.poll(20, TimeUnit.SECONDS);
+      assertNotNull(after, "the watch resumed after the restart; error: " + watch.error());
+      assertEquals("/r/after", after.kv().key());
+      assertNull(watch.error());
+      assertEquals(List.of("/r/after", "/r/before"), keys(store.list("/r/", 0, null, 0).items()));
+    }
+  }
+
+  @Test
+  void aDeadEndpointIsPassedOver() {
+    URI dead = URI.create("http://127.0.0.1:1");
+    try (EtcdStorage store =
+        EtcdStorage.builder(dead, etcd.endpoint())
+            .prefix("/failover-" + TESTS.incrementAndGet() + "/")
+            .requestTimeout(Duration.ofSeconds(2))
+            .build()) {
+      store.create("/k", "v".getBytes(UTF_8));
+      assertTrue(store.get("/k").isPresent());
+    }
+    try (EtcdStorage nowhere = EtcdStorage.builder(dead).build()) {
+      StorageException e = assertThrows(StorageException.class, nowhere::currentRevision);
+      assertEquals(StorageException.Kind.UNAVAILABLE, e.kind());
+      assertEquals(503, e.statusCode());
+    }
+  }
+
+  @Test
+  void endpointsMustBeHttpUrls() {
+    assertEquals(
+        "an etcd endpoint is http://host:port, not \"localhost:2379\"",
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> EtcdStorage.builder(URI.create("localhost:2379")))
+            .getMessage());
+    assertEquals(
+        "etcd storage needs at least one endpoint",
+        assertThrows(IllegalArgumentException.class, EtcdStorage::builder).getMessage());
+  }
+
+  private static List<String> keys(List<KeyValue> items) {
+    return items.stream().map(KeyValue::key).toList();
+  }
+}
