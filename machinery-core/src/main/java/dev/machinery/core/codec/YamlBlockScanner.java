@@ -131,6 +131,10 @@ final class YamlBlockScanner {
     return documents;
   }
 
+  /**
+   * Whether pos starts a directive or something that may be a document marker: {@code %}, or {@code
+   * ---} or {@code ...} followed by anything (declining {@code ---x} too is merely slower).
+   */
   private boolean startsMarker() {
     return chars[pos] == '%'
         || pos + 2 < length
@@ -712,7 +716,12 @@ final class YamlBlockScanner {
     lineStart = pos;
   }
 
-  /** Skips empty and comment lines; leaves pos at the first character of the next content line. */
+  /**
+   * Skips empty and comment lines; leaves pos at the first character of the next content line.
+   * Every content line after the first is reached here, so this is where a line that starts with a
+   * document marker or a directive is declined: {@code ---} or {@code ...} in column 0 ends the
+   * document (or is an error) wherever it appears, never part of a key or value.
+   */
   private void skipBlankLines() {
     while (pos < length) {
       int start = pos;
@@ -720,6 +729,9 @@ final class YamlBlockScanner {
         pos++;
       }
       if (pos < length && chars[pos] != '\n' && chars[pos] != '#') {
+        if (pos == lineStart && startsMarker()) {
+          throw DECLINED;
+        }
         return;
       }
       pos = start;

@@ -375,6 +375,25 @@ class YamlCodecTest {
   }
 
   @Test
+  void aDocumentMarkerAfterTheFirstLineIsNeverPartOfAKey() {
+    assertEquals(
+        "invalid YAML at line 3, column 9: mapping values are not allowed here",
+        assertThrows(
+                DecodeException.class,
+                () -> YAML.decode("apiVersion: v1\nkind: Service\n--- port: 2\n"))
+            .getMessage());
+    assertEquals(
+        "invalid YAML at line 3, column 5: expected '<document start>', but found '<scalar>'",
+        assertThrows(
+                DecodeException.class,
+                () -> YAML.decode("apiVersion: v1\nkind: Service\n... port: 2\n"))
+            .getMessage());
+    List<Decoded<Object>> two =
+        YAML.decodeAll("apiVersion: v1\nkind: Service\n--- \napiVersion: v1\nkind: Service\n");
+    assertEquals(2, two.size());
+  }
+
+  @Test
   void rejectsUnsupportedTagsAndComplexKeys() {
     assertEquals(
         "invalid YAML at line 3, column 7: unsupported YAML tag \"!custom\"",
