@@ -176,7 +176,8 @@ final class YamlReader {
     LoaderOptions options = new LoaderOptions();
     options.setCodePointLimit(limits.maxYamlDocumentBytes());
     options.setProcessComments(false);
-    ParserImpl parser = new ParserImpl(new StreamReader(text), options);
+    StreamReader stream = new StreamReader(text);
+    ParserImpl parser = new ParserImpl(stream, options);
     List<Document> documents = new ArrayList<>();
     int empties = 0;
     try {
@@ -260,7 +261,53 @@ final class YamlReader {
       }
       throw new DecodeException(
           "invalid YAML: " + Messages.sanitize(e.getMessage()), currentPath());
+    } catch (DecodeException e) {
+      throw e; // the reader's own errors and limits, already worded
+    } catch (RuntimeException e) {
+      throw parserFailure(e, stream.getMark());
     }
+  }
+
+  /**
+   * Words an exception SnakeYAML did not mean to throw (it escapes its scanner as a raw runtime
+   * exception) as a DecodeException at the position where the scanner stopped. The one known case,
+   * an escape {@code \UXXXXXXXX} above {@code \U7FFFFFFF} (SnakeYAML parses the digits as an {@code
+   * int}), gets the message SnakeYAML gives every other escape that is not a code point.
+   */
+  private DecodeException parserFailure(RuntimeException e, Mark mark) {
+    int[] window = mark.getBuffer();
+    int at = mark.getPointer();
+    String problem;
+    if (at >= 2
+        && at + 8 <= window.length
+        && window[at - 1] == 'U'
+        && window[at - 2] == '\\'
+        && isHex(window, at, at + 8)) {
+      problem = "found unknown escape character " + new String(window, at, 8);
+    } else {
+      problem =
+          "the YAML parser failed ("
+              + e.getClass().getSimpleName()
+              + (e.getMessage() == null ? "" : ": " + Messages.sanitize(e.getMessage()))
+              + ")";
+    }
+    int line = mark.getLine() + 1;
+    int column = mark.getColumn() + 1;
+    return new DecodeException(
+        "invalid YAML at line " + line + ", column " + column + ": " + problem,
+        currentPath(),
+        line,
+        column,
+        e);
+  }
+
+  private static boolean isHex(int[] codePoints, int from, int to) {
+    for (int i = from; i < to; i++) {
+      if (Character.digit(codePoints[i], 16) < 0) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Forgets what an abandoned read of the stream left behind. */

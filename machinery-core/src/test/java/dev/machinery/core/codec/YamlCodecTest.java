@@ -394,6 +394,28 @@ class YamlCodecTest {
   }
 
   @Test
+  void anEscapeBeyondTheIntRangeIsADecodeExceptionWithItsPosition() {
+    for (String hex : List.of("80000000", "FFFFFFFF", "7FFFFFFF", "00110000")) {
+      DecodeException e =
+          assertThrows(
+              DecodeException.class,
+              () -> YAML.decode("apiVersion: v1\nkind: Service\nname: \"\\U" + hex + "\"\n"),
+              hex);
+      assertEquals(
+          "invalid YAML at line 3, column 10: found unknown escape character " + hex,
+          e.getMessage());
+      assertEquals(3, e.line());
+      assertEquals(10, e.column());
+    }
+    assertEquals(
+        "invalid YAML at line 3, column 11: found unknown escape character 80000000",
+        assertThrows(
+                DecodeException.class,
+                () -> YAML.decode("apiVersion: v1\nkind: Service\nlist: [\"\\U80000000\"]\n"))
+            .getMessage());
+  }
+
+  @Test
   void rejectsUnsupportedTagsAndComplexKeys() {
     assertEquals(
         "invalid YAML at line 3, column 7: unsupported YAML tag \"!custom\"",
