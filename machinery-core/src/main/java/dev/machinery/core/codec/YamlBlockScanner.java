@@ -513,6 +513,8 @@ final class YamlBlockScanner {
       if (pos >= length) {
         throw DECLINED;
       }
+      // Exactly the escapes SnakeYAML accepts (YAML 1.1's: no "\/"), so that whether a document
+      // reads never depends on which of the two readers reads it.
       char e = chars[pos++];
       switch (e) {
         case '0':
@@ -544,7 +546,6 @@ final class YamlBlockScanner {
           break;
         case ' ':
         case '"':
-        case '/':
         case '\\':
           value.append(e);
           break;

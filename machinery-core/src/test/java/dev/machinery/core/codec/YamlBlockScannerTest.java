@@ -153,6 +153,43 @@ class YamlBlockScannerTest {
     assertEquals(dump(YamlReader.readWithSnakeYaml(yaml, CodecLimits.DEFAULTS)), dump(fast), yaml);
   }
 
+  /**
+   * Every escape a double-quoted scalar may hold, and every one it may not, reads the same whether
+   * the document is in the scanner's subset or not: a document decodes or fails (with the same
+   * message) whatever unrelated text elsewhere in it sends it to SnakeYAML.
+   */
+  @Test
+  void acceptsExactlyTheEscapesSnakeYamlAccepts() {
+    int accepted = 0;
+    for (char c = 0x20; c < 0x7F; c++) {
+      String digits = c == 'x' ? "41" : c == 'u' ? "00e9" : c == 'U' ? "0001F600" : "";
+      String yaml = "a: \"\\" + c + digits + "\"\n";
+      String slow = outcome(() -> YamlReader.readWithSnakeYaml(yaml, CodecLimits.DEFAULTS));
+      assertEquals(slow, outcome(() -> YamlReader.read(yaml, CodecLimits.DEFAULTS)), yaml);
+      String flow = yaml + "b: [1]\n";
+      String flowSlow = outcome(() -> YamlReader.readWithSnakeYaml(flow, CodecLimits.DEFAULTS));
+      assertEquals(flowSlow, outcome(() -> YamlReader.read(flow, CodecLimits.DEFAULTS)), flow);
+      assertEquals(slow.startsWith("invalid YAML"), flowSlow.startsWith("invalid YAML"), yaml);
+      if (!slow.startsWith("invalid YAML")) {
+        accepted++;
+        assertNotNull(YamlReader.readWithBlockScanner(yaml, CodecLimits.DEFAULTS), yaml);
+      }
+    }
+    assertEquals(19, accepted);
+    assertEquals(
+        "invalid YAML at line 1, column 6: found unknown escape character /(47)",
+        outcome(() -> YamlReader.read("a: \"\\/\"\n", CodecLimits.DEFAULTS)));
+  }
+
+  /** The documents read, dumped, or the message of the DecodeException that refused them. */
+  private static String outcome(java.util.function.Supplier<List<YamlReader.Document>> read) {
+    try {
+      return dump(read.get());
+    } catch (DecodeException e) {
+      return e.getMessage();
+    }
+  }
+
   @Test
   void nestingPastItsDepthIsLeftToSnakeYaml() {
     String deepest = nested(YamlBlockScanner.MAX_DEPTH);
