@@ -23,6 +23,7 @@ import org.yaml.snakeyaml.events.Event;
 import org.yaml.snakeyaml.events.ScalarEvent;
 import org.yaml.snakeyaml.parser.ParserImpl;
 import org.yaml.snakeyaml.reader.StreamReader;
+import org.yaml.snakeyaml.scanner.ScannerImpl;
 
 /**
  * Reads a YAML stream into documents of {@link YamlNode}s: aliases resolved under a budget with
@@ -176,8 +177,10 @@ final class YamlReader {
     LoaderOptions options = new LoaderOptions();
     options.setCodePointLimit(limits.maxYamlDocumentBytes());
     options.setProcessComments(false);
-    StreamReader stream = new StreamReader(text);
-    ParserImpl parser = new ParserImpl(stream, options);
+    StreamReader stream = new StreamReader(withFinalBreak(text));
+    ParserImpl parser =
+        new ParserImpl(
+            new YamlSyntaxChecks(new ScannerImpl(stream, options), text, this::currentPath));
     List<Document> documents = new ArrayList<>();
     int empties = 0;
     try {
@@ -310,6 +313,22 @@ final class YamlReader {
     return true;
   }
 
+  /**
+   * The text, with a line break added when its last line holds only spaces and has none: YAML 1.2
+   * ends that line at the end of the stream as at a break ({@code "foo: |\n x\n "} is {@code "x\n
+   * \n"}), while SnakeYAML drops it. Elsewhere a line of spaces means nothing either way.
+   */
+  private static String withFinalBreak(String text) {
+    int i = text.length();
+    while (i > 0 && text.charAt(i - 1) == ' ') {
+      i--;
+    }
+    if (i == text.length() || (i > 0 && text.charAt(i - 1) != '\n')) {
+      return text;
+    }
+    return text + "\n";
+  }
+
   /** Forgets what an abandoned read of the stream left behind. */
   private void reset() {
     anchors.clear();
@@ -398,7 +417,7 @@ final class YamlReader {
       openAnchors.remove(frame.anchor);
       anchors.put(frame.anchor, frame.node);
     }
-    add(frame.node, false, 0, 0);
+    add(frame.node, false, frame.node.line, frame.node.column);
   }
 
   void scalar(String value, boolean plain, String tag, String anchor, int line, int column) {
