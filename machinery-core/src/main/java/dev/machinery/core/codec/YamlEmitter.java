@@ -349,12 +349,13 @@ final class YamlEmitter extends GeneratorBase {
 
   @Override
   public void writeNumber(double v) throws IOException {
-    plain(Double.toString(v)); // the codec refuses NaN and infinities before they come here
+    // The codec refuses NaN and infinities before they come here.
+    plain(YamlNumbers.format(v));
   }
 
   @Override
   public void writeNumber(float v) throws IOException {
-    plain(Float.toString(v));
+    plain(YamlNumbers.format(v));
   }
 
   @Override
@@ -363,10 +364,7 @@ final class YamlEmitter extends GeneratorBase {
       writeNull();
       return;
     }
-    plain(
-        isEnabled(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN)
-            ? v.toPlainString()
-            : v.toString());
+    plain(YamlNumbers.format(v, isEnabled(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN)));
   }
 
   @Override
