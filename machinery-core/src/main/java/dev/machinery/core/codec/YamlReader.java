@@ -161,21 +161,88 @@ final class YamlReader {
     return new YamlReader(limits).readSnakeYaml(text);
   }
 
-  /** The block scanner first; outside its subset, or with a problem to report, SnakeYAML. */
+  /**
+   * The document sizes checked first; then the block scanner; outside its subset, or with a problem
+   * to report, SnakeYAML.
+   */
   private List<Document> read(char[] chars, int length) {
-    if (length <= limits.maxYamlDocumentBytes()) {
-      List<Document> documents = YamlBlockScanner.read(chars, length, this);
-      if (documents != null) {
-        return documents;
-      }
-      reset();
+    checkDocumentSizes(chars, length, limits.maxYamlDocumentBytes());
+    List<Document> documents = YamlBlockScanner.read(chars, length, this);
+    if (documents != null) {
+      return documents;
     }
+    reset();
     return readSnakeYaml(new String(chars, 0, length));
+  }
+
+  /**
+   * Refuses a stream in which the text from one document marker ({@code ---} or {@code ...} at the
+   * start of a line, followed by a space, tab, line break or the end) to the next, or from the
+   * start of the stream to the first, is longer than {@code maxBytes} in UTF-8: a document of the
+   * stream can be no longer than that text, as a marker line always ends a document (or is an
+   * error). One pass over the characters, before any parsing, so that an oversized document costs
+   * no more than that pass, whatever it holds.
+   */
+  static void checkDocumentSizes(char[] chars, int length, int maxBytes) {
+    long bytes = 0;
+    int line = 1;
+    int startLine = 1;
+    boolean lineStart = true;
+    for (int i = 0; i < length; i++) {
+      char c = chars[i];
+      if (lineStart && (c == '-' || c == '.') && isMarker(chars, i, length) && i > 0) {
+        bytes = 0;
+        startLine = line;
+      }
+      if (c < 0x80) {
+        bytes++;
+      } else if (c < 0x800) {
+        bytes += 2;
+      } else if (Character.isHighSurrogate(c)
+          && i + 1 < length
+          && Character.isLowSurrogate(chars[i + 1])) {
+        bytes += 4;
+        i++;
+      } else {
+        bytes += 3;
+      }
+      if (bytes > maxBytes) {
+        throw new LimitExceededException(
+            "maxYamlDocumentBytes",
+            maxBytes,
+            "the YAML document starting at line "
+                + startLine
+                + " is larger than the limit of "
+                + maxBytes
+                + " bytes for one document (maxYamlDocumentBytes)",
+            "",
+            startLine,
+            1);
+      }
+      lineStart = c == '\n' || (c == '\r' && (i + 1 >= length || chars[i + 1] != '\n'));
+      if (lineStart) {
+        line++;
+      }
+    }
+  }
+
+  /** Whether a document marker starts at {@code i}, the start of a line. */
+  private static boolean isMarker(char[] chars, int i, int length) {
+    if (i + 2 >= length || chars[i + 1] != chars[i] || chars[i + 2] != chars[i]) {
+      return false;
+    }
+    if (i + 3 == length) {
+      return true;
+    }
+    char after = chars[i + 3];
+    return after == ' ' || after == '\t' || after == '\n' || after == '\r';
   }
 
   private List<Document> readSnakeYaml(String text) {
     LoaderOptions options = new LoaderOptions();
-    options.setCodePointLimit(limits.maxYamlDocumentBytes());
+    // Each document's size is checked before parsing (checkDocumentSizes); SnakeYAML's own limit
+    // on a document's code points, which it checks only between tokens, is set past it.
+    options.setCodePointLimit(Integer.MAX_VALUE);
     options.setProcessComments(false);
     StreamReader stream = new StreamReader(withFinalBreak(text));
     ParserImpl parser =
@@ -248,20 +315,6 @@ final class YamlReader {
           mark == null ? 0 : mark.getColumn() + 1,
           null);
     } catch (YAMLException e) {
-      if (String.valueOf(e.getMessage()).contains("exceeds the limit")) {
-        // SnakeYAML's code point limit, which it applies to each document of a stream.
-        throw new LimitExceededException(
-            "maxYamlDocumentBytes",
-            limits.maxYamlDocumentBytes(),
-            "document "
-                + (documents.size() + 1)
-                + " of the YAML stream is longer than the limit maxYamlDocumentBytes ("
-                + limits.maxYamlDocumentBytes()
-                + " characters)",
-            "",
-            0,
-            0);
-      }
       throw new DecodeException(
           "invalid YAML: " + Messages.sanitize(e.getMessage()), currentPath());
     } catch (DecodeException e) {
