@@ -8,6 +8,11 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.util.TokenBuffer;
 import dev.machinery.conversion.ConversionException;
 import dev.machinery.conversion.NoConversionException;
+import dev.machinery.core.codec.yaml.YamlNode;
+import dev.machinery.core.codec.yaml.YamlReader;
+import dev.machinery.core.codec.yaml.YamlTreeParser;
+import dev.machinery.core.internal.Messages;
+import dev.machinery.core.internal.Surrogates;
 import dev.machinery.core.runtime.GroupVersioner;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.core.runtime.TypeAccessor;
@@ -680,7 +685,9 @@ public final class Codec {
   private List<YamlReader.Document> readYaml(byte[] data, int length) {
     checkSize(length);
     int start = Utf8.validate(data, length);
-    return YamlReader.read(data, start, length, factory.limits());
+    // Decoded once, into the characters the block scanner reads (a string only for SnakeYAML).
+    char[] chars = new char[length - start];
+    return YamlReader.read(chars, Utf8.decodeValid(data, start, length, chars), factory.limits());
   }
 
   private <T> Decoded<T> decodeYamlDocument(YamlReader.Document document, Class<T> expected) {

@@ -27,6 +27,7 @@ import com.fasterxml.jackson.databind.type.LogicalType;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.machinery.core.codec.yaml.YamlQuoting;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.core.runtime.TypeAccessor;
 import dev.machinery.core.schema.GroupVersionKind;

@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.machinery.core.codec.yaml.YamlBlockScanner;
+import dev.machinery.core.codec.yaml.YamlNode;
+import dev.machinery.core.codec.yaml.YamlReader;
 import dev.machinery.core.testapi.TestApi;
 import java.io.IOException;
 import java.io.InputStream;

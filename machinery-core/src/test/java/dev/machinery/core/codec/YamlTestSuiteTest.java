@@ -15,6 +15,8 @@ import com.fasterxml.jackson.databind.node.DecimalNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import dev.machinery.core.codec.yaml.YamlNode;
+import dev.machinery.core.codec.yaml.YamlReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.math.BigDecimal;
@@ -245,9 +247,10 @@ class YamlTestSuiteTest {
   private static List<JsonNode> read(String yaml) {
     byte[] data = yaml.getBytes(StandardCharsets.UTF_8);
     int start = Utf8.validate(data, data.length);
+    char[] chars = new char[data.length - start];
+    int length = Utf8.decodeValid(data, start, data.length, chars);
     List<JsonNode> documents = new ArrayList<>();
-    for (YamlReader.Document document :
-        YamlReader.read(data, start, data.length, CodecLimits.DEFAULTS)) {
+    for (YamlReader.Document document : YamlReader.read(chars, length, CodecLimits.DEFAULTS)) {
       documents.add(tree(document.root));
     }
     return documents;

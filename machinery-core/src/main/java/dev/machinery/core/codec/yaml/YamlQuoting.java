@@ -1,4 +1,4 @@
-package dev.machinery.core.codec;
+package dev.machinery.core.codec.yaml;
 
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.dataformat.yaml.util.StringQuotingChecker;
@@ -15,8 +15,11 @@ import java.util.regex.Pattern;
  * so that it is not read as a merge key. So a string written by the library reads back as the same
  * string.
  */
-final class YamlQuoting extends StringQuotingChecker.Default {
+public final class YamlQuoting extends StringQuotingChecker.Default {
   private static final long serialVersionUID = 1L;
+
+  /** A checker with the library's rules. */
+  public YamlQuoting() {}
 
   /**
    * The start of a YAML 1.1 date or timestamp ({@code 2001-12-14}, {@code 2001-12-14t21:59:43.10Z},

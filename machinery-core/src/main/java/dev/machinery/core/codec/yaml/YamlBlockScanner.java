@@ -1,5 +1,6 @@
-package dev.machinery.core.codec;
+package dev.machinery.core.codec.yaml;
 
+import dev.machinery.core.internal.Surrogates;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -15,9 +16,9 @@ import java.util.List;
  * through SnakeYAML, which also words every error. Recursion is bounded by {@link #MAX_DEPTH}. One
  * instance reads one stream on one thread.
  */
-final class YamlBlockScanner {
+public final class YamlBlockScanner {
   /** Documents that nest deeper are left to SnakeYAML, which does not recurse on the stack. */
-  static final int MAX_DEPTH = 100;
+  public static final int MAX_DEPTH = 100;
 
   private static final int MAX_SIMPLE_KEY = 1024;
 

@@ -1,4 +1,4 @@
-package dev.machinery.core.codec;
+package dev.machinery.core.codec.yaml;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.util.JsonGeneratorDelegate;
@@ -11,7 +11,7 @@ import java.math.BigDecimal;
  * Java writes {@code 1.0E10} and Go's YAML encoder {@code 1e+10}; readers that follow YAML 1.1
  * strictly (PyYAML) read either as a string. Stateless.
  */
-final class YamlNumbers {
+public final class YamlNumbers {
   private YamlNumbers() {}
 
   /** A finite double, as {@link Double#toString} gives it, with its exponent in the 1.1 form. */
@@ -46,8 +46,13 @@ final class YamlNumbers {
    * Jackson's YAML generator with its floating-point numbers written as {@link YamlNumbers} writes
    * them, for what the library's emitter leaves to it. Confined to the encoding thread.
    */
-  static final class Generator extends JsonGeneratorDelegate {
-    Generator(JsonGenerator yaml) {
+  public static final class Generator extends JsonGeneratorDelegate {
+    /**
+     * Wraps a generator.
+     *
+     * @param yaml Jackson's YAML generator
+     */
+    public Generator(JsonGenerator yaml) {
       super(yaml, false);
     }
 

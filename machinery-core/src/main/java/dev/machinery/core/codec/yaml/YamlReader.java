@@ -1,8 +1,14 @@
-package dev.machinery.core.codec;
+package dev.machinery.core.codec.yaml;
 
 import static dev.machinery.core.internal.Text.quote;
 
 import com.fasterxml.jackson.core.JsonToken;
+import dev.machinery.core.codec.CodecLimits;
+import dev.machinery.core.codec.DecodeException;
+import dev.machinery.core.codec.LimitExceededException;
+import dev.machinery.core.internal.FieldPaths;
+import dev.machinery.core.internal.Messages;
+import dev.machinery.core.internal.Surrogates;
 import java.math.BigInteger;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -31,7 +37,10 @@ import org.yaml.snakeyaml.scanner.ScannerImpl;
  * resolved by the YAML 1.2 core schema. Iterative, so deep nesting cannot overflow the stack. One
  * instance reads one stream on one thread.
  */
-final class YamlReader {
+public final class YamlReader {
+  /** The most duplicate keys of a document kept by path; the rest are counted. */
+  public static final int MAX_KEPT_DUPLICATES = 100;
+
   private static final String TAG = "tag:yaml.org,2002:";
   private static final Pattern INT = Pattern.compile("[-+]?[0-9]+");
   private static final Pattern OCT = Pattern.compile("0o[0-7]+");
@@ -43,15 +52,27 @@ final class YamlReader {
   private static final String MERGE_KEY = "<<";
 
   /** One document of a stream, with the duplicate keys found in it (the first 100, and a count). */
-  static final class Document {
-    final YamlNode root;
-    final List<String> duplicatePaths;
-    final int omittedDuplicates;
+  public static final class Document {
+    /** The document's root node. */
+    public final YamlNode root;
+
+    /** The paths of the duplicate keys found, the first {@link #MAX_KEPT_DUPLICATES}. */
+    public final List<String> duplicatePaths;
+
+    /** How many more duplicate keys were found than {@link #duplicatePaths} holds. */
+    public final int omittedDuplicates;
 
     /** Whether empty documents came before this one, the first that is not empty. */
-    final boolean afterEmpty;
+    public final boolean afterEmpty;
 
-    Document(YamlNode root, List<String> duplicatePaths, int omittedDuplicates) {
+    /**
+     * A document that is not the first of its stream after empty ones.
+     *
+     * @param root the root node
+     * @param duplicatePaths the paths of duplicate keys
+     * @param omittedDuplicates how many more duplicates there were
+     */
+    public Document(YamlNode root, List<String> duplicatePaths, int omittedDuplicates) {
       this(root, duplicatePaths, omittedDuplicates, false);
     }
 
@@ -137,27 +158,49 @@ final class YamlReader {
   }
 
   /**
-   * Reads every non-empty document of UTF-8 text that {@link Utf8#validate} has accepted, decoding
-   * it once into the characters the block scanner reads (a string is made only for SnakeYAML).
+   * Reads every non-empty document of a YAML stream (the codec decodes its UTF-8 once, into the
+   * characters the block scanner reads; a string is made only for SnakeYAML).
+   *
+   * @param chars the stream's characters
+   * @param length how many of them there are
+   * @param limits the limits to read under
+   * @return the documents
+   * @throws DecodeException if the stream is not valid YAML or breaks a limit
    */
-  static List<Document> read(byte[] data, int start, int end, CodecLimits limits) {
-    char[] chars = new char[end - start];
-    int length = Utf8.decodeValid(data, start, end, chars);
+  public static List<Document> read(char[] chars, int length, CodecLimits limits) {
     return new YamlReader(limits).read(chars, length);
   }
 
-  /** Reads every non-empty document of {@code text}, as the codec does. For tests. */
-  static List<Document> read(String text, CodecLimits limits) {
+  /**
+   * Reads every non-empty document of {@code text}, as the codec does. For tests.
+   *
+   * @param text the stream
+   * @param limits the limits to read under
+   * @return the documents
+   */
+  public static List<Document> read(String text, CodecLimits limits) {
     return new YamlReader(limits).read(text.toCharArray(), text.length());
   }
 
-  /** Reads {@code text} with the block scanner alone: null when it declines the text. For tests. */
-  static List<Document> readWithBlockScanner(String text, CodecLimits limits) {
+  /**
+   * Reads {@code text} with the block scanner alone: null when it declines the text. For tests.
+   *
+   * @param text the stream
+   * @param limits the limits to read under
+   * @return the documents, or null
+   */
+  public static List<Document> readWithBlockScanner(String text, CodecLimits limits) {
     return YamlBlockScanner.read(text.toCharArray(), text.length(), new YamlReader(limits));
   }
 
-  /** Reads every non-empty document of {@code text} through SnakeYAML alone. For tests. */
-  static List<Document> readWithSnakeYaml(String text, CodecLimits limits) {
+  /**
+   * Reads every non-empty document of {@code text} through SnakeYAML alone. For tests.
+   *
+   * @param text the stream
+   * @param limits the limits to read under
+   * @return the documents
+   */
+  public static List<Document> readWithSnakeYaml(String text, CodecLimits limits) {
     return new YamlReader(limits).readSnakeYaml(text);
   }
 
@@ -558,7 +601,7 @@ final class YamlReader {
     }
     if (mapping.put(key, node)) {
       mapping.total += node.size();
-    } else if (duplicates.size() < ProblemCollector.MAX_KEPT) {
+    } else if (duplicates.size() < MAX_KEPT_DUPLICATES) {
       duplicates.add(FieldPaths.child(top.path(), key));
     } else {
       omittedDuplicates++;

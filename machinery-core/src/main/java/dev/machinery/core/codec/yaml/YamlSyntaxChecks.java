@@ -1,5 +1,6 @@
-package dev.machinery.core.codec;
+package dev.machinery.core.codec.yaml;
 
+import dev.machinery.core.codec.DecodeException;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.function.Supplier;
