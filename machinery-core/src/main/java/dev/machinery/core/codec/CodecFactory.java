@@ -299,6 +299,10 @@ public final class CodecFactory {
     return earlier == null ? entry : earlier;
   }
 
+  ObjectMapper mapper(Codec.Format format) {
+    return format == Codec.Format.JSON ? jsonMapper : yamlMapper;
+  }
+
   ObjectReader reader(Codec.Format format, Class<?> type) {
     return format == Codec.Format.JSON
         ? jsonReaders.computeIfAbsent(type, jsonMapper::readerFor)
