@@ -149,9 +149,9 @@ class YamlTestSuiteTest {
   /**
    * Invalid YAML 1.2 that is read, on purpose: lines of a flow collection or a multi-line quoted
    * scalar that are not indented past the block mapping around them ({@code flow: [a,\nb]}, or
-   * {@code quoted: "a\nb"}, or a tab as that indentation). The text has one reading; SnakeYAML and
-   * the Go YAML reader behind kubectl accept it, and hand-written manifests put a closing bracket
-   * in the key's column.
+   * {@code quoted: "a\nb"}, or a tab as that indentation). The text has one reading; SnakeYAML,
+   * like many widely used YAML readers, accepts it, and hand-written manifests put a closing
+   * bracket in the key's column.
    */
   static final Set<String> LENIENT = Set.of("9C9N", "DK95/01", "QB6E");
 

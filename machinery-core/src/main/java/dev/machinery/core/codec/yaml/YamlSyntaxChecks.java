@@ -34,9 +34,9 @@ import org.yaml.snakeyaml.tokens.Token;
  *
  * <p>Not checked, on purpose: the indentation of the lines of a flow collection or a multi-line
  * quoted scalar inside a block collection ({@code args: [\n "a",\n]} with the bracket in the key's
- * column). YAML 1.2 requires them to be indented past the collection; SnakeYAML and the Go YAML
- * reader Kubernetes uses do not, the text has one reading either way, and hand-written manifests
- * rely on it.
+ * column). YAML 1.2 requires them to be indented past the collection; SnakeYAML, like many widely
+ * used YAML readers, does not, the text has one reading either way, and hand-written manifests rely
+ * on it.
  *
  * <p>The checks read the stream's text, which the tokens' marks index in code points. One instance
  * reads one stream on one thread.
