@@ -27,6 +27,7 @@ import com.fasterxml.jackson.databind.type.LogicalType;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.machinery.core.codec.yaml.YamlQuoting;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.core.runtime.TypeAccessor;
 import dev.machinery.core.schema.GroupVersionKind;
@@ -296,6 +297,10 @@ public final class CodecFactory {
             .computeIfAbsent(apiVersion, v -> new ConcurrentHashMap<>())
             .putIfAbsent(kind, entry);
     return earlier == null ? entry : earlier;
+  }
+
+  ObjectMapper mapper(Codec.Format format) {
+    return format == Codec.Format.JSON ? jsonMapper : yamlMapper;
   }
 
   ObjectReader reader(Codec.Format format, Class<?> type) {

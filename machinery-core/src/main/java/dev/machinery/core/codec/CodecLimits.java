@@ -13,7 +13,9 @@ package dev.machinery.core.codec;
  *
  * @param maxJsonBytes the largest JSON input, in bytes
  * @param maxYamlBytes the largest YAML input (the whole stream of documents), in bytes
- * @param maxYamlDocumentBytes the largest single document of a YAML stream, in characters
+ * @param maxYamlDocumentBytes the largest single document of a YAML stream, in UTF-8 bytes,
+ *     measured from one document marker ({@code ---} or {@code ...} at the start of a line) to the
+ *     next and checked before the stream is parsed
  * @param maxNestingDepth the deepest nesting of objects and arrays
  * @param maxStringLength the longest string value, in characters
  * @param maxNumberLength the longest number literal, in characters
@@ -121,7 +123,7 @@ public record CodecLimits(
   /**
    * Returns a copy with another {@code maxYamlDocumentBytes}.
    *
-   * @param value characters
+   * @param value bytes
    * @return the new limits
    */
   public CodecLimits withMaxYamlDocumentBytes(int value) {

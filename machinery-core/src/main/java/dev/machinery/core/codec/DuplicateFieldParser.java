@@ -11,6 +11,7 @@ import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.io.IOContext;
 import com.fasterxml.jackson.core.json.UTF8StreamJsonParser;
 import com.fasterxml.jackson.core.sym.ByteQuadsCanonicalizer;
+import dev.machinery.core.internal.FieldPaths;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.HashSet;

@@ -1,10 +1,16 @@
 package dev.machinery.core.codec;
 
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectWriter;
+import dev.machinery.core.codec.yaml.YamlEmitter;
+import dev.machinery.core.codec.yaml.YamlNumbers;
+import dev.machinery.core.internal.Messages;
 import dev.machinery.core.runtime.GroupVersioner;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.core.runtime.TypeAccessor;
 import dev.machinery.core.schema.GroupVersionKind;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.List;
@@ -38,6 +44,9 @@ final class Encoder {
         if (yaml != null) {
           return yaml;
         }
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        writeYamlWithJackson(writer, converted, bytes);
+        return bytes.toByteArray();
       }
       return writer.writeValueAsBytes(converted);
     } catch (IOException e) {
@@ -56,10 +65,24 @@ final class Encoder {
           out.write(yaml);
           return;
         }
+        writeYamlWithJackson(writer, converted, new NonClosingOutputStream(out));
+        return;
       }
       writer.writeValue(new NonClosingOutputStream(out), converted);
     } catch (IOException e) {
       throw encodeFailed(gvk, e);
+    }
+  }
+
+  /**
+   * Writes what the emitter declines through Jackson's YAML generator, its floating-point numbers
+   * in the form YAML 1.1 readers read as floats ({@link YamlNumbers}).
+   */
+  private static void writeYamlWithJackson(ObjectWriter writer, Object value, OutputStream out)
+      throws IOException {
+    try (JsonGenerator yaml =
+        new YamlNumbers.Generator(writer.getFactory().createGenerator(out, JsonEncoding.UTF8))) {
+      writer.writeValue(yaml, value);
     }
   }
 

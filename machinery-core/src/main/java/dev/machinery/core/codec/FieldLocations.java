@@ -4,6 +4,8 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import dev.machinery.core.codec.yaml.YamlNode;
+import dev.machinery.core.internal.FieldPaths;
 import java.io.IOException;
 
 /**

@@ -12,6 +12,8 @@ import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import dev.machinery.core.internal.FieldPaths;
+import dev.machinery.core.internal.Messages;
 import java.io.IOException;
 import java.util.Collection;
 

@@ -29,6 +29,7 @@ import com.fasterxml.jackson.databind.ser.BeanPropertyWriter;
 import com.fasterxml.jackson.databind.ser.BeanSerializerModifier;
 import com.fasterxml.jackson.databind.type.CollectionType;
 import com.fasterxml.jackson.databind.type.MapType;
+import dev.machinery.core.internal.FieldPaths;
 import dev.machinery.core.runtime.ApiObject;
 import dev.machinery.core.schema.GroupVersionKind;
 import java.io.IOException;

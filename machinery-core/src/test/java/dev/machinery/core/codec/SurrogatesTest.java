@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
+import dev.machinery.core.internal.Surrogates;
 import dev.machinery.core.testapi.TestApi;
 import dev.machinery.core.testapi.core.Service;
 import java.nio.charset.StandardCharsets;

@@ -6,11 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.machinery.core.codec.yaml.YamlBlockScanner;
+import dev.machinery.core.codec.yaml.YamlNode;
+import dev.machinery.core.codec.yaml.YamlReader;
 import dev.machinery.core.testapi.TestApi;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -71,6 +76,14 @@ class YamlBlockScannerTest {
     return Stream.of(
         "---\na: 1\n",
         "a: 1\n---\nb: 2\n",
+        "a: 1\n--- b: 2\n",
+        "a: 1\n--- b\n",
+        "a: 1\n---",
+        "a: 1\n...\n",
+        "a: 1\n... b: 2\n",
+        "- x\n--- - y\n",
+        "a:\n  b: 1\n--- c: 2\n",
+        "a: |\n  text\n--- b: 2\n",
         "%YAML 1.2\n---\na: 1\n",
         "a: 1\r\nb: 2\r\n",
         "a:\tb\n",
@@ -143,6 +156,122 @@ class YamlBlockScannerTest {
     List<YamlReader.Document> fast = YamlReader.readWithBlockScanner(yaml, CodecLimits.DEFAULTS);
     assertNotNull(fast, "declined:\n" + yaml);
     assertEquals(dump(YamlReader.readWithSnakeYaml(yaml, CodecLimits.DEFAULTS)), dump(fast), yaml);
+  }
+
+  /**
+   * Every escape a double-quoted scalar may hold, and every one it may not, reads the same whether
+   * the document is in the scanner's subset or not: a document decodes or fails (with the same
+   * message) whatever unrelated text elsewhere in it sends it to SnakeYAML.
+   */
+  @Test
+  void acceptsExactlyTheEscapesSnakeYamlAccepts() {
+    int accepted = 0;
+    for (char c = 0x20; c < 0x7F; c++) {
+      String digits = c == 'x' ? "41" : c == 'u' ? "00e9" : c == 'U' ? "0001F600" : "";
+      String yaml = "a: \"\\" + c + digits + "\"\n";
+      String slow = outcome(() -> YamlReader.readWithSnakeYaml(yaml, CodecLimits.DEFAULTS));
+      assertEquals(slow, outcome(() -> YamlReader.read(yaml, CodecLimits.DEFAULTS)), yaml);
+      String flow = yaml + "b: [1]\n";
+      String flowSlow = outcome(() -> YamlReader.readWithSnakeYaml(flow, CodecLimits.DEFAULTS));
+      assertEquals(flowSlow, outcome(() -> YamlReader.read(flow, CodecLimits.DEFAULTS)), flow);
+      assertEquals(slow.startsWith("invalid YAML"), flowSlow.startsWith("invalid YAML"), yaml);
+      if (!slow.startsWith("invalid YAML")) {
+        accepted++;
+        assertNotNull(YamlReader.readWithBlockScanner(yaml, CodecLimits.DEFAULTS), yaml);
+      }
+    }
+    assertEquals(19, accepted);
+    assertEquals(
+        "invalid YAML at line 1, column 6: found unknown escape character /(47)",
+        outcome(() -> YamlReader.read("a: \"\\/\"\n", CodecLimits.DEFAULTS)));
+  }
+
+  /** The documents read, dumped, or the message of the DecodeException that refused them. */
+  private static String outcome(java.util.function.Supplier<List<YamlReader.Document>> read) {
+    try {
+      return dump(read.get());
+    } catch (DecodeException e) {
+      return e.getMessage();
+    }
+  }
+
+  /**
+   * Where SnakeYAML (YAML 1.1) would read text otherwise than YAML 1.2, or accept what YAML 1.2
+   * forbids, the reader refuses it, naming the rule and the position (found by the YAML test suite,
+   * {@code YamlTestSuiteTest}).
+   */
+  @Test
+  void refusesWhatYaml11ReadsOtherwise() {
+    Map<String, String> refused = new LinkedHashMap<>();
+    refused.put(
+        "key: &an:chor value\n",
+        "invalid YAML at line 1, column 9: the name &an is followed by \":\", which YAML 1.2 reads as"
+            + " part of the name and YAML 1.1 as the start of the node; use only letters, digits,"
+            + " \"-\" and \"_\" in anchor names");
+    refused.put(
+        "a: [?x]\n",
+        "invalid YAML at line 1, column 5: \"?\" followed by \"x\" starts a plain scalar in YAML 1.2"
+            + " but an explicit key in YAML 1.1; quote the scalar or put a space after \"?\"");
+    refused.put(
+        "key: \"value\"# comment\n",
+        "invalid YAML at line 1, column 13: a comment must be separated by a space from what comes"
+            + " before it (\"#\" right after \"\"\")");
+    refused.put(
+        "a: [b, c]#x\n",
+        "invalid YAML at line 1, column 10: a comment must be separated by a space from what comes"
+            + " before it (\"#\" right after \"]\")");
+    refused.put(
+        "a: [-]\n",
+        "invalid YAML at line 1, column 5: a plain scalar cannot be a lone \"-\" followed by \"]\";"
+            + " quote it to mean the text");
+    refused.put(
+        "a: 1\n%YAML 1.2\n---\nb: 2\n",
+        "invalid YAML at line 2, column 1: a directive after a document must follow a document end"
+            + " marker \"...\" that ends it");
+    refused.put(
+        "%YAML 1.2\n",
+        "invalid YAML at line 2, column 1: a directive must be followed by a document start marker"
+            + " \"---\"");
+    refused.put(
+        "a: >\n \n   \n  # text\n",
+        "invalid YAML at line 4, column 3: a leading empty line of a block scalar has more spaces"
+            + " (3) than its first content line (2)");
+    for (Map.Entry<String, String> entry : refused.entrySet()) {
+      assertEquals(
+          entry.getValue(),
+          assertThrows(
+                  DecodeException.class,
+                  () -> YamlReader.read(entry.getKey(), CodecLimits.DEFAULTS),
+                  entry.getKey())
+              .getMessage(),
+          entry.getKey());
+    }
+    // What YAML 1.2 allows of the same characters still reads.
+    assertEquals(
+        "--- after empty: false, duplicates: []\n"
+            + "1:1 mapping of 6\n"
+            + " a =\n"
+            + "  1:4 sequence of 3\n"
+            + "    1:5 VALUE_STRING null \"-x\"\n"
+            + "    1:9 VALUE_STRING null \"? y\"\n"
+            + " : =\n"
+            + "  2:3 VALUE_NULL null \"\"\n"
+            + " b =\n"
+            + "  3:4 VALUE_STRING null \"v\"\n",
+        dump(YamlReader.read("a: [-x, \"? y\"]\n::\nb: &x v # c\n", CodecLimits.DEFAULTS)));
+  }
+
+  @Test
+  void aLastLineOfSpacesEndsABlockScalarAsALineBreakWould() {
+    assertEquals(
+        dump(YamlReader.read("foo: |\n  x\n   \n", CodecLimits.DEFAULTS)),
+        dump(YamlReader.read("foo: |\n  x\n   ", CodecLimits.DEFAULTS)));
+    assertEquals(
+        "--- after empty: false, duplicates: []\n"
+            + "1:1 mapping of 2\n"
+            + " foo =\n"
+            + "  1:6 VALUE_STRING null \"x\\n \\n\"\n",
+        dump(YamlReader.read("foo: |\n  x\n   ", CodecLimits.DEFAULTS)));
   }
 
   @Test
@@ -405,7 +534,7 @@ class YamlBlockScannerTest {
     }
   }
 
-  private static String dump(List<YamlReader.Document> documents) {
+  static String dump(List<YamlReader.Document> documents) {
     StringBuilder out = new StringBuilder();
     for (YamlReader.Document document : documents) {
       out.append("--- after empty: ")

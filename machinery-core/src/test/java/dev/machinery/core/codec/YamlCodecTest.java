@@ -375,6 +375,47 @@ class YamlCodecTest {
   }
 
   @Test
+  void aDocumentMarkerAfterTheFirstLineIsNeverPartOfAKey() {
+    assertEquals(
+        "invalid YAML at line 3, column 9: mapping values are not allowed here",
+        assertThrows(
+                DecodeException.class,
+                () -> YAML.decode("apiVersion: v1\nkind: Service\n--- port: 2\n"))
+            .getMessage());
+    assertEquals(
+        "invalid YAML at line 3, column 5: expected '<document start>', but found '<scalar>'",
+        assertThrows(
+                DecodeException.class,
+                () -> YAML.decode("apiVersion: v1\nkind: Service\n... port: 2\n"))
+            .getMessage());
+    List<Decoded<Object>> two =
+        YAML.decodeAll("apiVersion: v1\nkind: Service\n--- \napiVersion: v1\nkind: Service\n");
+    assertEquals(2, two.size());
+  }
+
+  @Test
+  void anEscapeBeyondTheIntRangeIsADecodeExceptionWithItsPosition() {
+    for (String hex : List.of("80000000", "FFFFFFFF", "7FFFFFFF", "00110000")) {
+      DecodeException e =
+          assertThrows(
+              DecodeException.class,
+              () -> YAML.decode("apiVersion: v1\nkind: Service\nname: \"\\U" + hex + "\"\n"),
+              hex);
+      assertEquals(
+          "invalid YAML at line 3, column 10: found unknown escape character " + hex,
+          e.getMessage());
+      assertEquals(3, e.line());
+      assertEquals(10, e.column());
+    }
+    assertEquals(
+        "invalid YAML at line 3, column 11: found unknown escape character 80000000",
+        assertThrows(
+                DecodeException.class,
+                () -> YAML.decode("apiVersion: v1\nkind: Service\nlist: [\"\\U80000000\"]\n"))
+            .getMessage());
+  }
+
+  @Test
   void rejectsUnsupportedTagsAndComplexKeys() {
     assertEquals(
         "invalid YAML at line 3, column 7: unsupported YAML tag \"!custom\"",
@@ -490,6 +531,40 @@ class YamlCodecTest {
         assertThrows(LimitExceededException.class, () -> YAML.decodeAll(stream));
     assertEquals("maxYamlDocumentBytes", e.limit());
     assertEquals(512 * 1024, e.maximum());
+  }
+
+  @Test
+  void theDocumentLimitCountsBytesAndStopsADocumentBeforeItIsParsed() {
+    // One scalar of almost 3 MiB: within the stream limit, refused by the document limit before
+    // any parsing, not after SnakeYAML has scanned it and maxStringLength finally stops it.
+    String big = "apiVersion: v1\nkind: Service\nx: " + "y".repeat(3 * 1024 * 1024 - 100) + "\n";
+    LimitExceededException e = assertThrows(LimitExceededException.class, () -> YAML.decode(big));
+    assertEquals("maxYamlDocumentBytes", e.limit());
+    assertEquals(512 * 1024, e.maximum());
+    assertEquals(
+        "the YAML document starting at line 1 is larger than the limit of 524288 bytes for one"
+            + " document (maxYamlDocumentBytes)",
+        e.getMessage());
+    // Bytes, not characters: 300,000 two-byte characters are 600,000 bytes.
+    String wide = "apiVersion: v1\nkind: Service\nx: " + "\u00e9".repeat(300_000) + "\n";
+    assertEquals(
+        "the YAML document starting at line 1 is larger than the limit of 524288 bytes for one"
+            + " document (maxYamlDocumentBytes)",
+        assertThrows(LimitExceededException.class, () -> YAML.decode(wide)).getMessage());
+    // Before parsing: a syntax error at the start of an oversized document is not reached.
+    String broken = "a: b: c\n---\nkind: [\n" + "# comment\n".repeat(60_000);
+    assertEquals(
+        "the YAML document starting at line 2 is larger than the limit of 524288 bytes for one"
+            + " document (maxYamlDocumentBytes)",
+        assertThrows(LimitExceededException.class, () -> YAML.decodeAll(broken)).getMessage());
+    // Exactly at the limit is allowed: a document of 524,288 bytes.
+    String header = "apiVersion: v1\nkind: Service\nx: ";
+    String exact = header + "y".repeat(512 * 1024 - header.length() - 1) + "\n";
+    assertEquals(512 * 1024, exact.getBytes(StandardCharsets.UTF_8).length);
+    CodecFactory.create(TestApi.scheme(), CodecLimits.DEFAULTS.withMaxStringLength(1024 * 1024))
+        .yaml()
+        .withFieldValidation(FieldValidation.IGNORE)
+        .decode(exact);
   }
 
   @Test

@@ -9,6 +9,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.machinery.core.codec.yaml.YamlEmitter;
+import dev.machinery.core.codec.yaml.YamlNumbers;
+import dev.machinery.core.codec.yaml.YamlReader;
 import dev.machinery.core.testapi.Meta;
 import dev.machinery.core.testapi.TestApi;
 import dev.machinery.core.testapi.apps.Deployment;
@@ -68,6 +71,23 @@ class YamlEmitterTest {
         "190:20:30",
         "1.2.3",
         "2026-11-25",
+        "2024-05-01T12:00:00Z",
+        "2001-12-14 21:59:43.10 -5",
+        "2001-12-14t21:59:43.10-05:00",
+        "2001-12-14 21:59:43.10",
+        "2001-12-15T02:59:43.1Z",
+        "2002-1-2 1:02:03",
+        "2024-05-01T12:00:00+02:00",
+        "1.0e+10",
+        "1.0E10",
+        "1e10",
+        "-1.5e-7",
+        "190:20:30.15",
+        "+685_230",
+        "0x_1F",
+        "-.Inf",
+        ".NaN",
+        "=",
         " lead",
         "trail ",
         "a: b",
@@ -184,10 +204,12 @@ class YamlEmitterTest {
     Deployment expected = holding(repaired(s));
     assertEquals(
         expected, CODECS.yaml().decode(yaml, Deployment.class).object(), "written as:\n" + text);
-    // Another reader (SnakeYAML through Jackson, YAML 1.1) reads the same tree as JSON gives.
+    // Other readers read the same tree as JSON gives: Jackson's YAML parser, and SnakeYAML with
+    // its default YAML 1.1 resolver (which reads timestamps as dates, and floats only with a dot).
     if (s.indexOf('\uD800') < 0 && s.indexOf('\uDC00') < 0) {
       JsonNode json = new ObjectMapper().readTree(CODECS.json().encode(original));
       assertEquals(json.toString(), OTHER_READER.readTree(yaml).toString(), "written as:\n" + text);
+      assertEquals(json, yaml11(text), "written as:\n" + text);
     }
   }
 
@@ -207,14 +229,16 @@ class YamlEmitterTest {
               DeploymentSpec.Strategy.RollingUpdate,
               List.of(),
               extra));
-      String jackson =
-          new String(
-              CODECS
-                  .yamlMapper
-                  .writerFor(Deployment.class)
-                  .withAttribute(MachineryModule.ROOT_KIND, TestApi.APPS_V1.withKind("Deployment"))
-                  .writeValueAsBytes(deployment),
-              StandardCharsets.UTF_8);
+      // Jackson's generator, with floating-point numbers in the YAML 1.1 form as the codec has it.
+      java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+      try (com.fasterxml.jackson.core.JsonGenerator generator =
+          new YamlNumbers.Generator(
+              writer()
+                  .getFactory()
+                  .createGenerator(bytes, com.fasterxml.jackson.core.JsonEncoding.UTF8))) {
+        writer().writeValue(generator, deployment);
+      }
+      String jackson = bytes.toString(StandardCharsets.UTF_8);
       String emitted = new String(CODECS.yaml().encode(deployment), StandardCharsets.UTF_8);
       assertEquals(jackson, emitted, "seed 7, object " + i);
     }
@@ -256,6 +280,87 @@ class YamlEmitterTest {
           assertThrows(EncodeException.class, () -> CODECS.yaml().encode(deployment));
       assertTrue(e.getMessage().contains("JSON numbers are finite"), e.getMessage());
     }
+  }
+
+  /**
+   * Floating-point numbers are written so that YAML 1.1 readers read them as floats: with a dot and
+   * a signed exponent, as YAML 1.1's float pattern requires ({@code 1.0e+10}, where Java writes
+   * {@code 1.0E10} and Go {@code 1e+10}), through the emitter and through Jackson's generator where
+   * the emitter declines (deep nesting).
+   */
+  @Test
+  void floatsAreWrittenAsYaml11ReadersReadFloats() throws Exception {
+    java.util.regex.Pattern yaml11Float =
+        java.util.regex.Pattern.compile("[-+]?([0-9][0-9_]*)?\\.[0-9.]*([eE][-+][0-9]+)?");
+    List<Object> numbers =
+        List.of(
+            1e10,
+            -1.5e-7,
+            123.0,
+            0.1,
+            1e21,
+            1e-5,
+            -2.5e300,
+            Double.MIN_VALUE,
+            Double.MAX_VALUE,
+            1.5e10f,
+            3.0f,
+            new java.math.BigDecimal("1E+10"),
+            new java.math.BigDecimal("-1.5E-7"),
+            new java.math.BigDecimal("2.50"));
+    Map<String, Object> deep = new LinkedHashMap<>();
+    Map<String, Object> inner = deep;
+    for (int i = 0; i <= YamlEmitter.MAX_DEPTH; i++) {
+      Map<String, Object> next = new LinkedHashMap<>();
+      inner.put("a", next);
+      inner = next;
+    }
+    inner.put("numbers", numbers);
+    inner.put("time", "2024-05-01T12:00:00Z");
+    for (Map<String, Object> extra : List.of(Map.<String, Object>of("numbers", numbers), deep)) {
+      Deployment deployment = holding("x");
+      deployment.setSpec(new DeploymentSpec(1, false, 1e10, null, null, List.of(), extra));
+      String text = new String(CODECS.yaml().encode(deployment), StandardCharsets.UTF_8);
+      Map<?, ?> read = yaml11Loader().load(text);
+      Map<?, ?> spec = (Map<?, ?>) read.get("spec");
+      assertEquals(1e10, spec.get("ratio"), text);
+      Object at = spec.get("extra");
+      for (int i = 0; extra == deep && i <= YamlEmitter.MAX_DEPTH; i++) {
+        at = ((Map<?, ?>) at).get("a");
+      }
+      List<?> values = (List<?>) ((Map<?, ?>) at).get("numbers");
+      for (int i = 0; i < numbers.size(); i++) {
+        Object written = values.get(i);
+        assertTrue(written instanceof Double, numbers.get(i) + " read as " + written);
+        if (numbers.get(i) instanceof Float) {
+          assertEquals((Float) numbers.get(i), ((Double) written).floatValue(), text);
+        } else {
+          assertEquals(((Number) numbers.get(i)).doubleValue(), (Double) written, text);
+        }
+      }
+      if (extra == deep) {
+        assertEquals("2024-05-01T12:00:00Z", ((Map<?, ?>) at).get("time"), text);
+      }
+      for (String line : text.split("\n")) {
+        String value = line.substring(line.indexOf(line.strip().startsWith("- ") ? '-' : ':') + 1);
+        value = value.strip();
+        if (value.matches("[-+]?[0-9.]+[eE][-+]?[0-9]+")) {
+          assertTrue(yaml11Float.matcher(value).matches(), value + " in\n" + text);
+        }
+      }
+    }
+  }
+
+  /** The text read by SnakeYAML's own loader (YAML 1.1 resolver), as a JSON tree. */
+  private static JsonNode yaml11(String text) {
+    return new ObjectMapper().valueToTree(yaml11Loader().load(text));
+  }
+
+  /** SnakeYAML's loader with its default (YAML 1.1) resolver, allowed to nest as deep as needed. */
+  private static org.yaml.snakeyaml.Yaml yaml11Loader() {
+    org.yaml.snakeyaml.LoaderOptions options = new org.yaml.snakeyaml.LoaderOptions();
+    options.setNestingDepthLimit(1000);
+    return new org.yaml.snakeyaml.Yaml(options);
   }
 
   @Test

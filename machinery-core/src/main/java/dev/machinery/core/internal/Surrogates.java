@@ -1,4 +1,4 @@
-package dev.machinery.core.codec;
+package dev.machinery.core.internal;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -9,7 +9,7 @@ import java.nio.ByteOrder;
  * that a decoded string is always valid Unicode and re-encodes as valid UTF-8: an escaped {@code
  * "\ud800"} in JSON, or a YAML escape that produced one. Stateless.
  */
-final class Surrogates {
+public final class Surrogates {
   private static final byte[] REPLACEMENT = {'F', 'F', 'F', 'D'};
   private static final VarHandle WORDS =
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
@@ -21,8 +21,13 @@ final class Surrogates {
    * Returns the JSON bytes with every escaped lone surrogate ({@code \ud800} not followed by an
    * escaped low surrogate, or a low one alone) replaced by {@code \uFFFD}: a copy when there was
    * one, else the same array. An escape keeps its length, so every position stays the same.
+   *
+   * @param data the JSON bytes
+   * @param start where the text starts
+   * @param end where it ends
+   * @return the repaired bytes
    */
-  static byte[] repairJson(byte[] data, int start, int end) {
+  public static byte[] repairJson(byte[] data, int start, int end) {
     byte[] out = data;
     int i = start;
     while (i < end) {
@@ -86,8 +91,13 @@ final class Surrogates {
     return value;
   }
 
-  /** Returns the text with every lone surrogate replaced by U+FFFD; the same string if none. */
-  static String repair(String text) {
+  /**
+   * Returns the text with every lone surrogate replaced by U+FFFD; the same string if none.
+   *
+   * @param text the text
+   * @return the repaired text
+   */
+  public static String repair(String text) {
     StringBuilder out = null;
     for (int i = 0; i < text.length(); i++) {
       char c = text.charAt(i);

@@ -1,4 +1,4 @@
-package dev.machinery.core.codec;
+package dev.machinery.core.codec.yaml;
 
 import com.fasterxml.jackson.core.Base64Variant;
 import com.fasterxml.jackson.core.ErrorReportConfiguration;
@@ -33,9 +33,9 @@ import java.util.concurrent.ConcurrentMap;
  * declines, and {@link #write} returns null so that the caller uses Jackson's generator. One
  * instance writes one object on one thread; the shared cache of key quoting is concurrent.
  */
-final class YamlEmitter extends GeneratorBase {
+public final class YamlEmitter extends GeneratorBase {
   /** Deeper documents are left to Jackson's generator. */
-  static final int MAX_DEPTH = 200;
+  public static final int MAX_DEPTH = 200;
 
   /** Longer keys are left to Jackson's generator, which writes them as explicit "? " keys. */
   private static final int MAX_IMPLICIT_KEY = 128;
@@ -104,7 +104,7 @@ final class YamlEmitter extends GeneratorBase {
    * @return the YAML, or null
    * @throws IOException what serializing the object throws
    */
-  static byte[] write(ObjectWriter writer, Object object) throws IOException {
+  public static byte[] write(ObjectWriter writer, Object object) throws IOException {
     JsonFactory factory = writer.getFactory();
     IOContext context =
         new IOContext(
@@ -349,12 +349,13 @@ final class YamlEmitter extends GeneratorBase {
 
   @Override
   public void writeNumber(double v) throws IOException {
-    plain(Double.toString(v)); // the codec refuses NaN and infinities before they come here
+    // The codec refuses NaN and infinities before they come here.
+    plain(YamlNumbers.format(v));
   }
 
   @Override
   public void writeNumber(float v) throws IOException {
-    plain(Float.toString(v));
+    plain(YamlNumbers.format(v));
   }
 
   @Override
@@ -363,10 +364,7 @@ final class YamlEmitter extends GeneratorBase {
       writeNull();
       return;
     }
-    plain(
-        isEnabled(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN)
-            ? v.toPlainString()
-            : v.toString());
+    plain(YamlNumbers.format(v, isEnabled(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN)));
   }
 
   @Override

@@ -1,5 +1,6 @@
-package dev.machinery.core.codec;
+package dev.machinery.core.codec.yaml;
 
+import dev.machinery.core.internal.Surrogates;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -15,9 +16,9 @@ import java.util.List;
  * through SnakeYAML, which also words every error. Recursion is bounded by {@link #MAX_DEPTH}. One
  * instance reads one stream on one thread.
  */
-final class YamlBlockScanner {
+public final class YamlBlockScanner {
   /** Documents that nest deeper are left to SnakeYAML, which does not recurse on the stack. */
-  static final int MAX_DEPTH = 100;
+  public static final int MAX_DEPTH = 100;
 
   private static final int MAX_SIMPLE_KEY = 1024;
 
@@ -131,6 +132,10 @@ final class YamlBlockScanner {
     return documents;
   }
 
+  /**
+   * Whether pos starts a directive or something that may be a document marker: {@code %}, or {@code
+   * ---} or {@code ...} followed by anything (declining {@code ---x} too is merely slower).
+   */
   private boolean startsMarker() {
     return chars[pos] == '%'
         || pos + 2 < length
@@ -509,6 +514,8 @@ final class YamlBlockScanner {
       if (pos >= length) {
         throw DECLINED;
       }
+      // Exactly the escapes SnakeYAML accepts (YAML 1.1's: no "\/"), so that whether a document
+      // reads never depends on which of the two readers reads it.
       char e = chars[pos++];
       switch (e) {
         case '0':
@@ -540,7 +547,6 @@ final class YamlBlockScanner {
           break;
         case ' ':
         case '"':
-        case '/':
         case '\\':
           value.append(e);
           break;
@@ -712,7 +718,12 @@ final class YamlBlockScanner {
     lineStart = pos;
   }
 
-  /** Skips empty and comment lines; leaves pos at the first character of the next content line. */
+  /**
+   * Skips empty and comment lines; leaves pos at the first character of the next content line.
+   * Every content line after the first is reached here, so this is where a line that starts with a
+   * document marker or a directive is declined: {@code ---} or {@code ...} in column 0 ends the
+   * document (or is an error) wherever it appears, never part of a key or value.
+   */
   private void skipBlankLines() {
     while (pos < length) {
       int start = pos;
@@ -720,6 +731,9 @@ final class YamlBlockScanner {
         pos++;
       }
       if (pos < length && chars[pos] != '\n' && chars[pos] != '#') {
+        if (pos == lineStart && startsMarker()) {
+          throw DECLINED;
+        }
         return;
       }
       pos = start;

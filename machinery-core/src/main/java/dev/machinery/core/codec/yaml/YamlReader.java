@@ -1,8 +1,14 @@
-package dev.machinery.core.codec;
+package dev.machinery.core.codec.yaml;
 
 import static dev.machinery.core.internal.Text.quote;
 
 import com.fasterxml.jackson.core.JsonToken;
+import dev.machinery.core.codec.CodecLimits;
+import dev.machinery.core.codec.DecodeException;
+import dev.machinery.core.codec.LimitExceededException;
+import dev.machinery.core.internal.FieldPaths;
+import dev.machinery.core.internal.Messages;
+import dev.machinery.core.internal.Surrogates;
 import java.math.BigInteger;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -23,6 +29,7 @@ import org.yaml.snakeyaml.events.Event;
 import org.yaml.snakeyaml.events.ScalarEvent;
 import org.yaml.snakeyaml.parser.ParserImpl;
 import org.yaml.snakeyaml.reader.StreamReader;
+import org.yaml.snakeyaml.scanner.ScannerImpl;
 
 /**
  * Reads a YAML stream into documents of {@link YamlNode}s: aliases resolved under a budget with
@@ -30,7 +37,10 @@ import org.yaml.snakeyaml.reader.StreamReader;
  * resolved by the YAML 1.2 core schema. Iterative, so deep nesting cannot overflow the stack. One
  * instance reads one stream on one thread.
  */
-final class YamlReader {
+public final class YamlReader {
+  /** The most duplicate keys of a document kept by path; the rest are counted. */
+  public static final int MAX_KEPT_DUPLICATES = 100;
+
   private static final String TAG = "tag:yaml.org,2002:";
   private static final Pattern INT = Pattern.compile("[-+]?[0-9]+");
   private static final Pattern OCT = Pattern.compile("0o[0-7]+");
@@ -42,15 +52,27 @@ final class YamlReader {
   private static final String MERGE_KEY = "<<";
 
   /** One document of a stream, with the duplicate keys found in it (the first 100, and a count). */
-  static final class Document {
-    final YamlNode root;
-    final List<String> duplicatePaths;
-    final int omittedDuplicates;
+  public static final class Document {
+    /** The document's root node. */
+    public final YamlNode root;
+
+    /** The paths of the duplicate keys found, the first {@link #MAX_KEPT_DUPLICATES}. */
+    public final List<String> duplicatePaths;
+
+    /** How many more duplicate keys were found than {@link #duplicatePaths} holds. */
+    public final int omittedDuplicates;
 
     /** Whether empty documents came before this one, the first that is not empty. */
-    final boolean afterEmpty;
+    public final boolean afterEmpty;
 
-    Document(YamlNode root, List<String> duplicatePaths, int omittedDuplicates) {
+    /**
+     * A document that is not the first of its stream after empty ones.
+     *
+     * @param root the root node
+     * @param duplicatePaths the paths of duplicate keys
+     * @param omittedDuplicates how many more duplicates there were
+     */
+    public Document(YamlNode root, List<String> duplicatePaths, int omittedDuplicates) {
       this(root, duplicatePaths, omittedDuplicates, false);
     }
 
@@ -136,47 +158,139 @@ final class YamlReader {
   }
 
   /**
-   * Reads every non-empty document of UTF-8 text that {@link Utf8#validate} has accepted, decoding
-   * it once into the characters the block scanner reads (a string is made only for SnakeYAML).
+   * Reads every non-empty document of a YAML stream (the codec decodes its UTF-8 once, into the
+   * characters the block scanner reads; a string is made only for SnakeYAML).
+   *
+   * @param chars the stream's characters
+   * @param length how many of them there are
+   * @param limits the limits to read under
+   * @return the documents
+   * @throws DecodeException if the stream is not valid YAML or breaks a limit
    */
-  static List<Document> read(byte[] data, int start, int end, CodecLimits limits) {
-    char[] chars = new char[end - start];
-    int length = Utf8.decodeValid(data, start, end, chars);
+  public static List<Document> read(char[] chars, int length, CodecLimits limits) {
     return new YamlReader(limits).read(chars, length);
   }
 
-  /** Reads every non-empty document of {@code text}, as the codec does. For tests. */
-  static List<Document> read(String text, CodecLimits limits) {
+  /**
+   * Reads every non-empty document of {@code text}, as the codec does. For tests.
+   *
+   * @param text the stream
+   * @param limits the limits to read under
+   * @return the documents
+   */
+  public static List<Document> read(String text, CodecLimits limits) {
     return new YamlReader(limits).read(text.toCharArray(), text.length());
   }
 
-  /** Reads {@code text} with the block scanner alone: null when it declines the text. For tests. */
-  static List<Document> readWithBlockScanner(String text, CodecLimits limits) {
+  /**
+   * Reads {@code text} with the block scanner alone: null when it declines the text. For tests.
+   *
+   * @param text the stream
+   * @param limits the limits to read under
+   * @return the documents, or null
+   */
+  public static List<Document> readWithBlockScanner(String text, CodecLimits limits) {
     return YamlBlockScanner.read(text.toCharArray(), text.length(), new YamlReader(limits));
   }
 
-  /** Reads every non-empty document of {@code text} through SnakeYAML alone. For tests. */
-  static List<Document> readWithSnakeYaml(String text, CodecLimits limits) {
+  /**
+   * Reads every non-empty document of {@code text} through SnakeYAML alone. For tests.
+   *
+   * @param text the stream
+   * @param limits the limits to read under
+   * @return the documents
+   */
+  public static List<Document> readWithSnakeYaml(String text, CodecLimits limits) {
     return new YamlReader(limits).readSnakeYaml(text);
   }
 
-  /** The block scanner first; outside its subset, or with a problem to report, SnakeYAML. */
+  /**
+   * The document sizes checked first; then the block scanner; outside its subset, or with a problem
+   * to report, SnakeYAML.
+   */
   private List<Document> read(char[] chars, int length) {
-    if (length <= limits.maxYamlDocumentBytes()) {
-      List<Document> documents = YamlBlockScanner.read(chars, length, this);
-      if (documents != null) {
-        return documents;
-      }
-      reset();
+    checkDocumentSizes(chars, length, limits.maxYamlDocumentBytes());
+    List<Document> documents = YamlBlockScanner.read(chars, length, this);
+    if (documents != null) {
+      return documents;
     }
+    reset();
     return readSnakeYaml(new String(chars, 0, length));
+  }
+
+  /**
+   * Refuses a stream in which the text from one document marker ({@code ---} or {@code ...} at the
+   * start of a line, followed by a space, tab, line break or the end) to the next, or from the
+   * start of the stream to the first, is longer than {@code maxBytes} in UTF-8: a document of the
+   * stream can be no longer than that text, as a marker line always ends a document (or is an
+   * error). One pass over the characters, before any parsing, so that an oversized document costs
+   * no more than that pass, whatever it holds.
+   */
+  static void checkDocumentSizes(char[] chars, int length, int maxBytes) {
+    long bytes = 0;
+    int line = 1;
+    int startLine = 1;
+    boolean lineStart = true;
+    for (int i = 0; i < length; i++) {
+      char c = chars[i];
+      if (lineStart && (c == '-' || c == '.') && isMarker(chars, i, length) && i > 0) {
+        bytes = 0;
+        startLine = line;
+      }
+      if (c < 0x80) {
+        bytes++;
+      } else if (c < 0x800) {
+        bytes += 2;
+      } else if (Character.isHighSurrogate(c)
+          && i + 1 < length
+          && Character.isLowSurrogate(chars[i + 1])) {
+        bytes += 4;
+        i++;
+      } else {
+        bytes += 3;
+      }
+      if (bytes > maxBytes) {
+        throw new LimitExceededException(
+            "maxYamlDocumentBytes",
+            maxBytes,
+            "the YAML document starting at line "
+                + startLine
+                + " is larger than the limit of "
+                + maxBytes
+                + " bytes for one document (maxYamlDocumentBytes)",
+            "",
+            startLine,
+            1);
+      }
+      lineStart = c == '\n' || (c == '\r' && (i + 1 >= length || chars[i + 1] != '\n'));
+      if (lineStart) {
+        line++;
+      }
+    }
+  }
+
+  /** Whether a document marker starts at {@code i}, the start of a line. */
+  private static boolean isMarker(char[] chars, int i, int length) {
+    if (i + 2 >= length || chars[i + 1] != chars[i] || chars[i + 2] != chars[i]) {
+      return false;
+    }
+    if (i + 3 == length) {
+      return true;
+    }
+    char after = chars[i + 3];
+    return after == ' ' || after == '\t' || after == '\n' || after == '\r';
   }
 
   private List<Document> readSnakeYaml(String text) {
     LoaderOptions options = new LoaderOptions();
-    options.setCodePointLimit(limits.maxYamlDocumentBytes());
+    // Each document's size is checked before parsing (checkDocumentSizes); SnakeYAML's own limit
+    // on a document's code points, which it checks only between tokens, is set past it.
+    options.setCodePointLimit(Integer.MAX_VALUE);
     options.setProcessComments(false);
-    ParserImpl parser = new ParserImpl(new StreamReader(text), options);
+    StreamReader stream = new StreamReader(withFinalBreak(text));
+    ParserImpl parser =
+        new ParserImpl(
+            new YamlSyntaxChecks(new ScannerImpl(stream, options), text, this::currentPath));
     List<Document> documents = new ArrayList<>();
     int empties = 0;
     try {
@@ -244,23 +358,71 @@ final class YamlReader {
           mark == null ? 0 : mark.getColumn() + 1,
           null);
     } catch (YAMLException e) {
-      if (String.valueOf(e.getMessage()).contains("exceeds the limit")) {
-        // SnakeYAML's code point limit, which it applies to each document of a stream.
-        throw new LimitExceededException(
-            "maxYamlDocumentBytes",
-            limits.maxYamlDocumentBytes(),
-            "document "
-                + (documents.size() + 1)
-                + " of the YAML stream is longer than the limit maxYamlDocumentBytes ("
-                + limits.maxYamlDocumentBytes()
-                + " characters)",
-            "",
-            0,
-            0);
-      }
       throw new DecodeException(
           "invalid YAML: " + Messages.sanitize(e.getMessage()), currentPath());
+    } catch (DecodeException e) {
+      throw e; // the reader's own errors and limits, already worded
+    } catch (RuntimeException e) {
+      throw parserFailure(e, stream.getMark());
     }
+  }
+
+  /**
+   * Words an exception SnakeYAML did not mean to throw (it escapes its scanner as a raw runtime
+   * exception) as a DecodeException at the position where the scanner stopped. The one known case,
+   * an escape {@code \UXXXXXXXX} above {@code \U7FFFFFFF} (SnakeYAML parses the digits as an {@code
+   * int}), gets the message SnakeYAML gives every other escape that is not a code point.
+   */
+  private DecodeException parserFailure(RuntimeException e, Mark mark) {
+    int[] window = mark.getBuffer();
+    int at = mark.getPointer();
+    String problem;
+    if (at >= 2
+        && at + 8 <= window.length
+        && window[at - 1] == 'U'
+        && window[at - 2] == '\\'
+        && isHex(window, at, at + 8)) {
+      problem = "found unknown escape character " + new String(window, at, 8);
+    } else {
+      problem =
+          "the YAML parser failed ("
+              + e.getClass().getSimpleName()
+              + (e.getMessage() == null ? "" : ": " + Messages.sanitize(e.getMessage()))
+              + ")";
+    }
+    int line = mark.getLine() + 1;
+    int column = mark.getColumn() + 1;
+    return new DecodeException(
+        "invalid YAML at line " + line + ", column " + column + ": " + problem,
+        currentPath(),
+        line,
+        column,
+        e);
+  }
+
+  private static boolean isHex(int[] codePoints, int from, int to) {
+    for (int i = from; i < to; i++) {
+      if (Character.digit(codePoints[i], 16) < 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * The text, with a line break added when its last line holds only spaces and has none: YAML 1.2
+   * ends that line at the end of the stream as at a break ({@code "foo: |\n x\n "} is {@code "x\n
+   * \n"}), while SnakeYAML drops it. Elsewhere a line of spaces means nothing either way.
+   */
+  private static String withFinalBreak(String text) {
+    int i = text.length();
+    while (i > 0 && text.charAt(i - 1) == ' ') {
+      i--;
+    }
+    if (i == text.length() || (i > 0 && text.charAt(i - 1) != '\n')) {
+      return text;
+    }
+    return text + "\n";
   }
 
   /** Forgets what an abandoned read of the stream left behind. */
@@ -351,7 +513,7 @@ final class YamlReader {
       openAnchors.remove(frame.anchor);
       anchors.put(frame.anchor, frame.node);
     }
-    add(frame.node, false, 0, 0);
+    add(frame.node, false, frame.node.line, frame.node.column);
   }
 
   void scalar(String value, boolean plain, String tag, String anchor, int line, int column) {
@@ -439,7 +601,7 @@ final class YamlReader {
     }
     if (mapping.put(key, node)) {
       mapping.total += node.size();
-    } else if (duplicates.size() < ProblemCollector.MAX_KEPT) {
+    } else if (duplicates.size() < MAX_KEPT_DUPLICATES) {
       duplicates.add(FieldPaths.child(top.path(), key));
     } else {
       omittedDuplicates++;

@@ -1,14 +1,21 @@
-package dev.machinery.core.codec;
+package dev.machinery.core.internal;
 
 import java.util.Locale;
 
 /** Makes third-party error messages safe to show: escaped and bounded. Stateless. */
-final class Messages {
+public final class Messages {
   private static final int MAX = 240;
 
   private Messages() {}
 
-  static String sanitize(String message) {
+  /**
+   * Returns a message with line breaks as spaces, other control and non-ASCII characters escaped,
+   * and at most 240 characters kept.
+   *
+   * @param message a third-party message; null gives {@code (no detail)}
+   * @return the message, safe to show
+   */
+  public static String sanitize(String message) {
     if (message == null) {
       return "(no detail)";
     }

@@ -1,4 +1,4 @@
-package dev.machinery.core.codec;
+package dev.machinery.core.codec.yaml;
 
 import com.fasterxml.jackson.core.Base64Variant;
 import com.fasterxml.jackson.core.JsonLocation;
@@ -11,6 +11,8 @@ import com.fasterxml.jackson.core.base.ParserMinimalBase;
 import com.fasterxml.jackson.core.exc.InputCoercionException;
 import com.fasterxml.jackson.core.io.ContentReference;
 import com.fasterxml.jackson.core.json.JsonReadContext;
+import dev.machinery.core.codec.LimitExceededException;
+import dev.machinery.core.internal.FieldPaths;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayDeque;
@@ -22,7 +24,7 @@ import java.util.Deque;
  * JSON tokens. Iterative; nesting is checked against the depth limit. Confined to the decoding
  * thread.
  */
-final class YamlTreeParser extends ParserMinimalBase {
+public final class YamlTreeParser extends ParserMinimalBase {
   private static final class Frame {
     final YamlNode node;
     int next;
@@ -41,7 +43,13 @@ final class YamlTreeParser extends ParserMinimalBase {
   private ObjectCodec codec;
   private boolean closed;
 
-  YamlTreeParser(YamlNode root, int maxDepth) {
+  /**
+   * A parser over one document.
+   *
+   * @param root the document's root node
+   * @param maxDepth the deepest nesting allowed
+   */
+  public YamlTreeParser(YamlNode root, int maxDepth) {
     super(com.fasterxml.jackson.core.StreamReadConstraints.defaults());
     this.pendingRoot = root;
     this.maxDepth = maxDepth;

@@ -1,4 +1,4 @@
-package dev.machinery.core.codec;
+package dev.machinery.core.codec.yaml;
 
 import com.fasterxml.jackson.core.JsonToken;
 import java.util.ArrayList;
@@ -11,12 +11,19 @@ import java.util.Map;
  * and the JSON token it resolves to), a mapping or a sequence. Aliased nodes are shared, not
  * copied. Confined to the decoding thread.
  */
-abstract class YamlNode {
-  final int line;
-  final int column;
+public abstract class YamlNode {
+  /** The node's 1-based line in the stream. */
+  public final int line;
 
-  /** Nodes in this subtree, counting every repetition of shared nodes. */
-  long size() {
+  /** The node's 1-based column, counted in code points. */
+  public final int column;
+
+  /**
+   * Nodes in this subtree, counting every repetition of shared nodes.
+   *
+   * @return the count, at least 1
+   */
+  public long size() {
     return 1;
   }
 
@@ -25,12 +32,16 @@ abstract class YamlNode {
     this.column = column;
   }
 
-  static final class Scalar extends YamlNode {
-    final JsonToken token;
-    final String text;
+  /** A scalar: its text as written and the JSON token it resolves to. */
+  public static final class Scalar extends YamlNode {
+    /** The JSON token the scalar resolves to. */
+    public final JsonToken token;
+
+    /** The scalar's text, as written (quotes and escapes resolved). */
+    public final String text;
 
     /** Integer, Long or BigInteger for ints, Double for floats, else null. */
-    final Number number;
+    public final Number number;
 
     Scalar(int line, int column, JsonToken token, String text, Number number) {
       super(line, column);
@@ -40,12 +51,17 @@ abstract class YamlNode {
     }
   }
 
-  static final class Mapping extends YamlNode {
+  /** A mapping: its keys in order, and a value for each. */
+  public static final class Mapping extends YamlNode {
     /** Mappings up to this size look keys up by scanning them; larger ones keep an index. */
     private static final int SCANNED = 8;
 
-    final List<String> keys = new ArrayList<>();
-    final List<YamlNode> values = new ArrayList<>();
+    /** The keys, in the order the document gives them; not to be changed. */
+    public final List<String> keys = new ArrayList<>();
+
+    /** The value of each key, at the key's index; not to be changed. */
+    public final List<YamlNode> values = new ArrayList<>();
+
     private Map<String, Integer> index;
 
     /** See {@link #size()}. */
@@ -56,7 +72,7 @@ abstract class YamlNode {
     }
 
     @Override
-    long size() {
+    public long size() {
       return total;
     }
 
@@ -99,8 +115,10 @@ abstract class YamlNode {
     }
   }
 
-  static final class Sequence extends YamlNode {
-    final List<YamlNode> items = new ArrayList<>();
+  /** A sequence of nodes. */
+  public static final class Sequence extends YamlNode {
+    /** The items, in order; not to be changed. */
+    public final List<YamlNode> items = new ArrayList<>();
 
     /** See {@link #size()}. */
     long total = 1;
@@ -110,7 +128,7 @@ abstract class YamlNode {
     }
 
     @Override
-    long size() {
+    public long size() {
       return total;
     }
   }
