@@ -55,6 +55,9 @@ public final class ApiServer implements ApiHandler {
   /** The default request body limit, kube-apiserver's 3 MiB. */
   public static final long DEFAULT_MAX_REQUEST_BODY_BYTES = 3L * 1024 * 1024;
 
+  /** The changes each resource's watch cache keeps by default. */
+  public static final int DEFAULT_WATCH_CACHE_SIZE = 1_000;
+
   /**
    * The most header fields a request may have: more are answered {@code 431} with a Status, before
    * anything else is read.
@@ -101,7 +104,8 @@ public final class ApiServer implements ApiHandler {
                               + storageVersion
                               + ", where the Scheme does not register it"));
       ResourceStore store =
-          new ResourceStore(definition, storageKind, storageClass, json, builder.storage);
+          new ResourceStore(
+              definition, storageKind, storageClass, json, builder.storage, builder.watchCacheSize);
       if (definition.kind().group().isEmpty() && definition.kind().kind().equals("Namespace")) {
         namespaces = store;
       }
@@ -270,6 +274,7 @@ public final class ApiServer implements ApiHandler {
     private String kubernetesVersion = "v1.33.0";
     private long maxRequestBodyBytes = DEFAULT_MAX_REQUEST_BODY_BYTES;
     private Duration bookmarkInterval = Duration.ofSeconds(60);
+    private int watchCacheSize = DEFAULT_WATCH_CACHE_SIZE;
 
     private Builder(Scheme scheme) {
       this.scheme = Objects.requireNonNull(scheme, "scheme");
@@ -349,6 +354,24 @@ public final class ApiServer implements ApiHandler {
         throw new IllegalArgumentException("the bookmark interval must be positive");
       }
       this.bookmarkInterval = interval;
+      return this;
+    }
+
+    /**
+     * Sets how many changes each resource's watch cache keeps ({@value #DEFAULT_WATCH_CACHE_SIZE}
+     * by default). Every watcher of a resource is served from one storage watch, fanned out in
+     * process; a watcher that starts before the changes kept gets a storage watch of its own. 0
+     * turns the cache off: each watcher then has a storage watch of its own.
+     *
+     * @param size the number of changes, 0 or more
+     * @return this builder
+     */
+    public Builder watchCacheSize(int size) {
+      if (size < 0) {
+        throw new IllegalArgumentException(
+            "the watch cache size must not be negative, got " + size);
+      }
+      this.watchCacheSize = size;
       return this;
     }
 

@@ -44,6 +44,9 @@ public final class ResourceStore {
   private static final char[] NAME_SUFFIX = "bcdfghjklmnpqrstvwxz2456789".toCharArray();
   private static final SecureRandom RANDOM = new SecureRandom();
 
+  /** How many changes one watcher of the watch cache may fall behind before it is ended. */
+  static final int WATCHER_QUEUE_LIMIT = 10_000;
+
   private final ResourceDefinition definition;
   private final GroupResource resource;
   private final GroupVersionKind storageKind;
@@ -52,6 +55,7 @@ public final class ResourceStore {
   private final Storage storage;
   private final String root;
   private final StatusField status;
+  private final WatchCache watchCache;
 
   /**
    * Creates the store of one resource.
@@ -61,13 +65,16 @@ public final class ResourceStore {
    * @param storageClass its class
    * @param codec the JSON codec objects are stored with
    * @param storage the storage
+   * @param watchCacheSize how many changes the resource's watch cache keeps; 0 for no cache (each
+   *     watcher then has a storage watch of its own)
    */
   public ResourceStore(
       ResourceDefinition definition,
       GroupVersionKind storageKind,
       Class<?> storageClass,
       Codec codec,
-      Storage storage) {
+      Storage storage,
+      int watchCacheSize) {
     this.definition = definition;
     this.resource = GroupResource.of(definition.kind().group(), definition.resource());
     this.storageKind = storageKind;
@@ -77,6 +84,10 @@ public final class ResourceStore {
     String group = definition.kind().group().isEmpty() ? "core" : definition.kind().group();
     this.root = "/registry/" + group + "/" + definition.resource() + "/";
     this.status = definition.hasStatus() ? StatusField.of(storageClass) : null;
+    this.watchCache =
+        watchCacheSize > 0
+            ? new WatchCache(storage, root, watchCacheSize, WATCHER_QUEUE_LIMIT)
+            : null;
   }
 
   /**
@@ -470,7 +481,9 @@ public final class ResourceStore {
    * @return the storage watch
    */
   public StorageWatch watch(String namespace, long afterRevision) {
-    return storage.watch(prefix(namespace), afterRevision);
+    return watchCache != null
+        ? watchCache.watch(prefix(namespace), afterRevision)
+        : storage.watch(prefix(namespace), afterRevision);
   }
 
   /**

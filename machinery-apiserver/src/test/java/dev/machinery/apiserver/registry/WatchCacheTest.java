@@ -1,0 +1,217 @@
+package dev.machinery.apiserver.registry;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.machinery.apiserver.storage.KeyValue;
+import dev.machinery.apiserver.storage.ListResult;
+import dev.machinery.apiserver.storage.MemoryStorage;
+import dev.machinery.apiserver.storage.Storage;
+import dev.machinery.apiserver.storage.StorageEvent;
+import dev.machinery.apiserver.storage.StorageException;
+import dev.machinery.apiserver.storage.StorageWatch;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The watch cache serves every watcher of a resource from one storage watch, replays the changes it
+ * keeps, hands older starts to the storage, filters namespaces, and ends a slow watcher alone.
+ */
+class WatchCacheTest {
+  private static final String ROOT = "/registry/core/configmaps/";
+
+  /** A store that counts the storage watches opened on it. */
+  private static final class CountingStorage implements Storage {
+    final MemoryStorage delegate = new MemoryStorage();
+    final AtomicInteger watches = new AtomicInteger();
+
+    @Override
+    public long currentRevision() {
+      return delegate.currentRevision();
+    }
+
+    @Override
+    public long compactedRevision() {
+      return delegate.compactedRevision();
+    }
+
+    @Override
+    public Optional<KeyValue> get(String key) {
+      return delegate.get(key);
+    }
+
+    @Override
+    public ListResult list(String prefix, long revision, String startKey, int limit) {
+      return delegate.list(prefix, revision, startKey, limit);
+    }
+
+    @Override
+    public KeyValue create(String key, byte[] value) {
+      return delegate.create(key, value);
+    }
+
+    @Override
+    public KeyValue update(String key, long expectedModRevision, byte[] value) {
+      return delegate.update(key, expectedModRevision, value);
+    }
+
+    @Override
+    public KeyValue delete(String key, long expectedModRevision) {
+      return delegate.delete(key, expectedModRevision);
+    }
+
+    @Override
+    public StorageWatch watch(String prefix, long afterRevision) {
+      watches.incrementAndGet();
+      return delegate.watch(prefix, afterRevision);
+    }
+
+    @Override
+    public void compact(long revision) {
+      delegate.compact(revision);
+    }
+
+    @Override
+    public void close() {
+      delegate.close();
+    }
+  }
+
+  private static byte[] bytes(String text) {
+    return text.getBytes(UTF_8);
+  }
+
+  private static List<String> take(StorageWatch watch, int count) throws InterruptedException {
+    List<String> keys = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      StorageEvent event = watch.poll(5, TimeUnit.SECONDS);
+      assertNotNull(event, "event " + i + " after " + keys);
+      keys.add(event.kv().key().substring(ROOT.length()));
+    }
+    return keys;
+  }
+
+  @Test
+  void aHundredWatchersShareOneStorageWatchAndSeeEveryChangeOnce() throws Exception {
+    CountingStorage storage = new CountingStorage();
+    WatchCache cache = new WatchCache(storage, ROOT, 100, 1_000);
+    long start = storage.currentRevision();
+    List<StorageWatch> watchers = new ArrayList<>();
+    for (int i = 0; i < 100; i++) {
+      watchers.add(cache.watch(ROOT, start));
+    }
+    for (int i = 0; i < 20; i++) {
+      storage.create(ROOT + "default/c" + i, bytes("v"));
+    }
+    List<String> expected = new ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      expected.add("default/c" + i);
+    }
+    for (StorageWatch watch : watchers) {
+      assertEquals(expected, take(watch, 20));
+      assertNull(watch.poll(10, TimeUnit.MILLISECONDS));
+      watch.close();
+    }
+    assertEquals(1, storage.watches.get());
+    assertEquals(0, cache.watchers());
+  }
+
+  @Test
+  void recentStartsAreReplayedAndOlderOnesGoToTheStorage() throws Exception {
+    CountingStorage storage = new CountingStorage();
+    KeyValue before = storage.create(ROOT + "default/before", bytes("v"));
+    WatchCache cache = new WatchCache(storage, ROOT, 3, 1_000);
+    StorageWatch primer = cache.watch(ROOT, storage.currentRevision());
+    List<KeyValue> written = new ArrayList<>();
+    for (int i = 0; i < 5; i++) {
+      written.add(storage.create(ROOT + "default/k" + i, bytes("v")));
+    }
+    // Once the primer has all five, the cache has dispatched them and keeps the last three.
+    assertEquals(5, take(primer, 5).size());
+    primer.close();
+    assertEquals(1, storage.watches.get());
+    try (StorageWatch recent = cache.watch(ROOT, written.get(2).modRevision())) {
+      assertEquals(List.of("default/k3", "default/k4"), take(recent, 2));
+    }
+    try (StorageWatch edge = cache.watch(ROOT, written.get(1).modRevision())) {
+      assertEquals(List.of("default/k2", "default/k3", "default/k4"), take(edge, 3));
+    }
+    assertEquals(
+        1, storage.watches.get(), "starts within the kept changes are served by the cache");
+    try (StorageWatch old = cache.watch(ROOT, before.modRevision())) {
+      assertEquals(2, storage.watches.get(), "a start older than the kept changes");
+      assertEquals(List.of("default/k0", "default/k1", "default/k2"), take(old, 3));
+    }
+    storage.compact(storage.currentRevision());
+    assertEquals(
+        StorageException.Kind.COMPACTED,
+        assertThrows(StorageException.class, () -> cache.watch(ROOT, before.modRevision())).kind());
+    // Kept by the cache, but compacted by the storage: compacted all the same.
+    long kept = written.get(3).modRevision();
+    assertEquals(
+        StorageException.Kind.COMPACTED,
+        assertThrows(StorageException.class, () -> cache.watch(ROOT, kept)).kind());
+  }
+
+  @Test
+  void aNamespaceWatcherSeesItsNamespaceOnly() throws Exception {
+    CountingStorage storage = new CountingStorage();
+    WatchCache cache = new WatchCache(storage, ROOT, 100, 1_000);
+    long start = storage.currentRevision();
+    try (StorageWatch blue = cache.watch(ROOT + "blue/", start);
+        StorageWatch all = cache.watch(ROOT, start)) {
+      storage.create(ROOT + "red/a", bytes("v"));
+      storage.create(ROOT + "blue/b", bytes("v"));
+      storage.create(ROOT + "bluer/c", bytes("v"));
+      assertEquals(List.of("blue/b"), take(blue, 1));
+      assertNull(blue.poll(50, TimeUnit.MILLISECONDS));
+      assertEquals(List.of("red/a", "blue/b", "bluer/c"), take(all, 3));
+    }
+  }
+
+  @Test
+  void aWatcherThatNeverReadsIsEndedAloneAndTheOthersGoOn() throws Exception {
+    CountingStorage storage = new CountingStorage();
+    WatchCache cache = new WatchCache(storage, ROOT, 100, 5);
+    long start = storage.currentRevision();
+    StorageWatch idle = cache.watch(ROOT, start);
+    StorageWatch reader = cache.watch(ROOT, start);
+    List<String> seen = new ArrayList<>();
+    for (int i = 0; i < 50; i++) {
+      storage.create(ROOT + "default/k" + i, bytes("v"));
+      seen.addAll(take(reader, 1));
+    }
+    assertEquals(50, seen.size());
+    assertEquals(5, take(idle, 5).size());
+    assertNull(idle.poll(10, TimeUnit.MILLISECONDS));
+    assertTrue(idle.isDone());
+    assertEquals(StorageException.Kind.UNAVAILABLE, idle.error().kind());
+    assertEquals(
+        "watcher of " + ROOT + " fell 5 changes behind at revision 6 and was ended",
+        idle.error().getMessage());
+    assertNull(reader.error());
+    reader.close();
+  }
+
+  @Test
+  void closingTheStorageEndsEveryWatcher() throws Exception {
+    CountingStorage storage = new CountingStorage();
+    WatchCache cache = new WatchCache(storage, ROOT, 100, 1_000);
+    StorageWatch watch = cache.watch(ROOT, storage.currentRevision());
+    storage.close();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+    while (!watch.isDone() && System.nanoTime() < deadline) {
+      assertNull(watch.poll(50, TimeUnit.MILLISECONDS));
+    }
+    assertTrue(watch.isDone());
+    assertEquals(StorageException.Kind.UNAVAILABLE, watch.error().kind());
+  }
+}
