@@ -574,6 +574,29 @@ class SampleServerHttpTest {
   }
 
   @Test
+  void aThousandMediaRangesAreReadToTheLast() throws Exception {
+    HttpResponse<String> answer =
+        send(
+            "GET",
+            "/api/v1/namespaces/default/configmaps/greeting",
+            null,
+            null,
+            "application/x-a;v=1, ".repeat(999) + "application/json");
+    assertEquals(200, answer.statusCode(), answer.body());
+    assertEquals("application/json", answer.headers().firstValue("Content-Type").orElseThrow());
+    assertEquals("greeting", json(answer).path("metadata").path("name").asText());
+    HttpResponse<String> bare =
+        send(
+            "GET",
+            "/api/v1/namespaces/default/configmaps/greeting",
+            null,
+            null,
+            "application/json;foo");
+    assertEquals(200, bare.statusCode(), bare.body());
+    assertEquals("greeting", json(bare).path("metadata").path("name").asText());
+  }
+
+  @Test
   void hostileBodiesAreRefusedWithStatusesAndTheServerGoesOn() throws Exception {
     String big =
         "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"big\"},\"data\":{\"k\":\""
