@@ -38,6 +38,8 @@ class SampleServerMainTest {
     Process process =
         new ProcessBuilder(
                 java,
+                // What "mvn -q" sets in Maven's JVM, where exec:java runs the server.
+                "-Dorg.slf4j.simpleLogger.defaultLogLevel=error",
                 "-cp",
                 System.getProperty("java.class.path"),
                 SampleServer.class.getName(),
