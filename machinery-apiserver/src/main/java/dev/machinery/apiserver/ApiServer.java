@@ -35,6 +35,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -69,12 +70,14 @@ public final class ApiServer implements ApiHandler {
   private final ResourceHandler resources;
   private final Codec json;
   private final Storage storage;
+  private final Consumer<String> requestLog;
 
   private ApiServer(Builder builder) {
     Scheme scheme = builder.scheme;
     CodecFactory codecs = CodecFactory.create(scheme);
     this.json = codecs.json();
     this.storage = builder.storage;
+    this.requestLog = builder.requestLog;
     Discovery.Builder discoveryBuilder = Discovery.builder(scheme).enablement(builder.enablement);
     ProtobufCodec protobuf = ProtobufCodec.create(scheme);
     Negotiator.Builder negotiatorBuilder = Negotiator.builder(scheme).protobuf(protobuf);
@@ -255,14 +258,15 @@ public final class ApiServer implements ApiHandler {
   }
 
   /**
-   * Serves this server over HTTP on the JDK's HTTP server.
+   * Serves this server over HTTP on the JDK's HTTP server, with the request log the builder was
+   * given ({@link Builder#requestLog(boolean)}).
    *
    * @param address where to listen; port 0 picks a free one
    * @return the running binding; close it to stop
    * @throws IOException when the address cannot be bound
    */
   public JdkHttpBinding serve(InetSocketAddress address) throws IOException {
-    return JdkHttpBinding.start(this, address, 2048);
+    return JdkHttpBinding.start(this, address, 2048, requestLog);
   }
 
   /** Collects the server's parts. Not thread-safe. */
@@ -275,6 +279,7 @@ public final class ApiServer implements ApiHandler {
     private long maxRequestBodyBytes = DEFAULT_MAX_REQUEST_BODY_BYTES;
     private Duration bookmarkInterval = Duration.ofSeconds(60);
     private int watchCacheSize = DEFAULT_WATCH_CACHE_SIZE;
+    private Consumer<String> requestLog;
 
     private Builder(Scheme scheme) {
       this.scheme = Objects.requireNonNull(scheme, "scheme");
@@ -372,6 +377,30 @@ public final class ApiServer implements ApiHandler {
             "the watch cache size must not be negative, got " + size);
       }
       this.watchCacheSize = size;
+      return this;
+    }
+
+    /**
+     * Turns the request log of {@link #serve} on or off (off by default): one line a request, at
+     * INFO to the SLF4J logger {@value JdkHttpBinding#REQUEST_LOG}, as {@link JdkHttpBinding}
+     * describes.
+     *
+     * @param enabled whether to log requests
+     * @return this builder
+     */
+    public Builder requestLog(boolean enabled) {
+      this.requestLog = enabled ? JdkHttpBinding.slf4jRequestLog() : null;
+      return this;
+    }
+
+    /**
+     * Sends the request log of {@link #serve} to a sink of lines instead.
+     *
+     * @param sink where each line goes, or {@code null} for no request log
+     * @return this builder
+     */
+    public Builder requestLog(Consumer<String> sink) {
+      this.requestLog = sink;
       return this;
     }
 

@@ -18,6 +18,7 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,10 +27,18 @@ import org.slf4j.LoggerFactory;
  * com.sun.net.httpserver}): no dependency beyond the JDK, chunked streaming for watches, one thread
  * per active request (up to {@code maxThreads}; further requests wait in the accept backlog).
  *
+ * <p>A request log, when given a sink, writes one line a request when its response has ended:
+ * method, path with query (as sent), status, response body bytes and milliseconds taken, such as
+ * {@code GET /api/v1/namespaces?limit=5 200 1234 bytes 3 ms}. A streamed response (a watch) is
+ * logged when it ends, with the bytes written until then.
+ *
  * <p>Thread-safe; {@link #close()} stops accepting and ends open exchanges.
  */
 public final class JdkHttpBinding implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(JdkHttpBinding.class);
+
+  /** The name of the SLF4J logger {@link #slf4jRequestLog()} writes to. */
+  public static final String REQUEST_LOG = "dev.machinery.apiserver.requests";
 
   private static final long MAX_DRAIN_BYTES = 64L * 1024 * 1024;
 
@@ -67,6 +76,23 @@ public final class JdkHttpBinding implements AutoCloseable {
    */
   public static JdkHttpBinding start(ApiHandler handler, InetSocketAddress address, int maxThreads)
       throws IOException {
+    return start(handler, address, maxThreads, null);
+  }
+
+  /**
+   * Starts serving on an address, with a request log.
+   *
+   * @param handler the handler
+   * @param address where to listen; port 0 picks a free one
+   * @param maxThreads the most requests handled at once (watches included)
+   * @param requestLog where the request log's lines go, such as {@link #slf4jRequestLog()}; {@code
+   *     null} for no request log
+   * @return the running binding
+   * @throws IOException when the address cannot be bound
+   */
+  public static JdkHttpBinding start(
+      ApiHandler handler, InetSocketAddress address, int maxThreads, Consumer<String> requestLog)
+      throws IOException {
     Objects.requireNonNull(handler, "handler");
     HttpServer server = HttpServer.create(address, 1024);
     AtomicInteger count = new AtomicInteger();
@@ -86,9 +112,20 @@ public final class JdkHttpBinding implements AutoCloseable {
             threads,
             new ThreadPoolExecutor.CallerRunsPolicy());
     server.setExecutor(executor);
-    server.createContext("/", exchange -> serve(handler, exchange));
+    server.createContext("/", exchange -> serve(handler, exchange, requestLog));
     server.start();
     return new JdkHttpBinding(server, executor);
+  }
+
+  /**
+   * Returns the request log sink that writes each line at INFO to the SLF4J logger {@value
+   * #REQUEST_LOG}.
+   *
+   * @return the sink
+   */
+  public static Consumer<String> slf4jRequestLog() {
+    Logger requests = LoggerFactory.getLogger(REQUEST_LOG);
+    return line -> requests.info("{}", line);
   }
 
   /**
@@ -115,7 +152,11 @@ public final class JdkHttpBinding implements AutoCloseable {
     executor.shutdownNow();
   }
 
-  private static void serve(ApiHandler handler, HttpExchange exchange) {
+  private static void serve(
+      ApiHandler handler, HttpExchange exchange, Consumer<String> requestLog) {
+    long start = System.nanoTime();
+    int status = 0;
+    CountingOutputStream counted = null;
     try (exchange) {
       ApiRequest request =
           new ApiRequest(
@@ -129,7 +170,10 @@ public final class JdkHttpBinding implements AutoCloseable {
       boolean head = request.method().equals("HEAD");
       if (response.isStreaming()) {
         exchange.sendResponseHeaders(response.status(), 0);
-        try (OutputStream out = exchange.getResponseBody()) {
+        status = response.status();
+        CountingOutputStream out = new CountingOutputStream(exchange.getResponseBody());
+        counted = out;
+        try (out) {
           response.writeBody(out);
         }
       } else {
@@ -137,8 +181,11 @@ public final class JdkHttpBinding implements AutoCloseable {
         drain(exchange);
         exchange.sendResponseHeaders(
             response.status(), head ? -1 : body.length == 0 ? -1 : body.length);
+        status = response.status();
         if (!head && body.length > 0) {
-          try (OutputStream out = exchange.getResponseBody()) {
+          CountingOutputStream out = new CountingOutputStream(exchange.getResponseBody());
+          counted = out;
+          try (out) {
             out.write(body);
           }
         }
@@ -147,6 +194,53 @@ public final class JdkHttpBinding implements AutoCloseable {
       LOG.debug("connection ended while answering {}", exchange.getRequestURI(), e);
     } catch (RuntimeException e) {
       LOG.warn("handler failed on {}", exchange.getRequestURI(), e);
+    } finally {
+      if (requestLog != null) {
+        logRequest(requestLog, exchange, status, counted == null ? 0 : counted.count, start);
+      }
+    }
+  }
+
+  private static void logRequest(
+      Consumer<String> requestLog, HttpExchange exchange, int status, long bytes, long start) {
+    String rawQuery = exchange.getRequestURI().getRawQuery();
+    String line =
+        exchange.getRequestMethod()
+            + " "
+            + exchange.getRequestURI().getRawPath()
+            + (rawQuery == null ? "" : "?" + rawQuery)
+            + " "
+            + (status == 0 ? "-" : String.valueOf(status))
+            + " "
+            + bytes
+            + " bytes "
+            + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)
+            + " ms";
+    try {
+      requestLog.accept(line);
+    } catch (RuntimeException e) {
+      LOG.warn("the request log failed on {}", line, e);
+    }
+  }
+
+  /** Counts the bytes written through it. */
+  private static final class CountingOutputStream extends java.io.FilterOutputStream {
+    private long count;
+
+    CountingOutputStream(OutputStream out) {
+      super(out);
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+      out.write(b);
+      count++;
+    }
+
+    @Override
+    public void write(byte[] bytes, int offset, int length) throws IOException {
+      out.write(bytes, offset, length);
+      count += length;
     }
   }
 

@@ -58,7 +58,17 @@ public record MediaType(
    * @throws MalformedMediaTypeException naming the fault and its position
    */
   public static MediaType parse(String text) {
-    return new Parser(text).mediaType();
+    return new Parser(text, false).mediaType();
+  }
+
+  /**
+   * Parses one range of an Accept header: as {@link #parse}, but a parameter without {@code =}
+   * ({@code application/json;foo}) is ignored, as Kubernetes' negotiator ignores it.
+   *
+   * @throws MalformedRange naming the fault and its position
+   */
+  static MediaType parseRange(String text) {
+    return new Parser(text, true).mediaType();
   }
 
   /**
@@ -154,23 +164,39 @@ public record MediaType(
     return text.toString();
   }
 
+  /**
+   * Why one range of an Accept header is malformed. A long header may have many such ranges, each
+   * thrown once, so it goes without a stack trace, which would cost more than the parsing.
+   */
+  static final class MalformedRange extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    MalformedRange(String message) {
+      super(message, null, false, false);
+    }
+  }
+
   /** A strict RFC 7231 parser of one media type. */
   static final class Parser {
     private final String text;
+    private final boolean skipBareParameters;
     private int position;
 
-    Parser(String text) {
+    Parser(String text, boolean skipBareParameters) {
       this.text = Objects.requireNonNull(text, "text");
+      this.skipBareParameters = skipBareParameters;
     }
 
     static boolean isTokenChar(int c) {
       return c > 32 && c < 127 && "()<>@,;:\\\"/[]?={}".indexOf(c) < 0;
     }
 
-    private MalformedMediaTypeException error(String problem) {
+    private RuntimeException error(String problem) {
       String shown = text.length() > 200 ? text.substring(0, 200) + "…" : text;
-      return new MalformedMediaTypeException(
-          shown, "media type \"" + shown + "\": " + problem + " at position " + position);
+      String message = "media type \"" + shown + "\": " + problem + " at position " + position;
+      return skipBareParameters
+          ? new MalformedRange(message)
+          : new MalformedMediaTypeException(shown, message);
     }
 
     private String token(String what) {
@@ -213,6 +239,16 @@ public record MediaType(
         spaces();
         if (position >= text.length()) {
           break; // a trailing ';' is tolerated, as browsers send it
+        }
+        if (skipBareParameters) {
+          int end = position;
+          while (end < text.length() && text.charAt(end) != ';' && text.charAt(end) != '=') {
+            end++;
+          }
+          if (end == text.length() || text.charAt(end) == ';') {
+            position = end; // a parameter without '=', such as "foo" in application/json;foo
+            continue;
+          }
         }
         String name = token("a parameter name").toLowerCase(Locale.ROOT);
         if (position >= text.length() || text.charAt(position) != '=') {

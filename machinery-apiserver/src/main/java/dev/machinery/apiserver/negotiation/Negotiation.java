@@ -15,6 +15,12 @@ import java.util.Objects;
  */
 public record Negotiation(Representation representation, List<String> dropped, Status status) {
   /**
+   * The most reasons {@link #dropped()} gives one by one: 16. A header that drops more ranges (a
+   * long header is read to its end) ends the list with one line that counts the rest.
+   */
+  public static final int MAX_REASONS = 16;
+
+  /**
    * Copies the reasons.
    *
    * @param representation see the record description

@@ -17,11 +17,13 @@ import dev.machinery.unversioned.meta.v1.Table;
 import dev.machinery.unversioned.protobuf.ProtobufCodec;
 import dev.machinery.unversioned.unstructured.Unstructured;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -51,6 +53,7 @@ public final class Negotiator {
   private final ObjectParts parts;
   private final Tables tables;
   private final List<MediaType> served;
+  private final String servedList;
   private final ProtobufCodec protobuf;
 
   private Negotiator(Builder builder) {
@@ -68,6 +71,10 @@ public final class Negotiator {
       types.add(PROTOBUF);
     }
     this.served = List.copyOf(types);
+    this.servedList =
+        served.stream()
+            .map(type -> type.type() + "/" + type.subtype())
+            .collect(java.util.stream.Collectors.joining(", "));
   }
 
   /**
@@ -145,19 +152,21 @@ public final class Negotiator {
   }
 
   private Negotiation negotiateAccept(String accept, Endpoint endpoint) {
-    List<String> dropped = new ArrayList<>();
     AcceptHeader header;
     try {
       header = AcceptHeader.parse(accept);
     } catch (MalformedMediaTypeException e) {
-      dropped.add(e.getMessage());
-      return notAcceptable(dropped);
+      return notAcceptable(List.of(e.getMessage()));
     }
-    dropped.addAll(header.rejected());
+    Reasons dropped = new Reasons();
+    header.rejected().forEach(dropped::add);
+    dropped.count(header.malformed() - header.rejected().size());
     List<MediaType> ranges = new ArrayList<>();
     for (MediaType range : header.ranges()) {
       ranges.add(expand(range));
     }
+    // Each option's deciding range is looked for once: the work stays linear in the ranges.
+    Map<MediaType, Optional<MediaType>> deciding = new HashMap<>();
     Representation best = null;
     double bestQuality = -1;
     int bestSpecificity = -1;
@@ -170,15 +179,20 @@ public final class Negotiator {
         Representation option;
         try {
           option = option(range, serializer, endpoint);
-        } catch (IllegalArgumentException | MachineryException unsupported) {
+        } catch (Unservable | IllegalArgumentException | MachineryException unsupported) {
           // A malformed or unknown parameter (v=V_1, g=, as=Bogus) drops this range: 406 at most.
           reason = reason == null ? unsupported.getMessage() : reason;
           continue;
         }
-        MediaType deciding = mostSpecificMatch(ranges, option.contentType());
-        double quality = deciding == null ? range.quality() : deciding.quality();
+        MediaType match =
+            deciding
+                .computeIfAbsent(
+                    option.contentType(),
+                    type -> Optional.ofNullable(mostSpecificMatch(ranges, type)))
+                .orElse(null);
+        double quality = match == null ? range.quality() : match.quality();
         if (quality == 0) {
-          reason = reason == null ? "excluded by " + deciding + ";q=0" : reason;
+          reason = reason == null ? "excluded by " + match + ";q=0" : reason;
           continue;
         }
         reason = null;
@@ -191,10 +205,62 @@ public final class Negotiator {
         break;
       }
       if (reason != null) {
-        dropped.add(range + ": " + reason);
+        dropped.add(range, reason);
       }
     }
-    return best == null ? notAcceptable(dropped) : new Negotiation(best, dropped, null);
+    return best == null
+        ? notAcceptable(dropped.list())
+        : new Negotiation(best, dropped.list(), null);
+  }
+
+  /**
+   * Why a range cannot be served. Thrown once per such range, so without a stack trace, which would
+   * cost more than the rest of the negotiation.
+   */
+  private static final class Unservable extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    Unservable(String message) {
+      super(message, null, false, false);
+    }
+  }
+
+  /**
+   * The reasons ranges were dropped: the first {@link Negotiation#MAX_REASONS} as given, the rest
+   * counted.
+   */
+  private static final class Reasons {
+    private final List<String> kept = new ArrayList<>();
+    private int more;
+
+    void add(String reason) {
+      if (kept.size() < Negotiation.MAX_REASONS) {
+        kept.add(reason);
+      } else {
+        more++;
+      }
+    }
+
+    void add(MediaType range, String reason) {
+      if (kept.size() < Negotiation.MAX_REASONS) {
+        kept.add(range + ": " + reason);
+      } else {
+        more++;
+      }
+    }
+
+    void count(int unnamed) {
+      more += unnamed;
+    }
+
+    List<String> list() {
+      if (more == 0) {
+        return kept;
+      }
+      List<String> all = new ArrayList<>(kept);
+      all.add("and " + more + " more ranges dropped");
+      return all;
+    }
   }
 
   private MediaType expand(MediaType range) {
@@ -249,29 +315,27 @@ public final class Negotiator {
               : serializer.equals(YAML) ? "yaml" : serializer.equals(PROTOBUF) ? "protobuf" : "csv";
     }
     if (format == null) {
-      throw new IllegalArgumentException(
-          "not a media type this server writes (" + servedList() + ")");
+      throw new Unservable("not a media type this server writes (" + servedList() + ")");
     }
     for (String name : range.parameters().keySet()) {
       if (!List.of("g", "v", "as", "sv", "export", "pretty", "charset", "stream").contains(name)) {
-        throw new IllegalArgumentException("unknown parameter \"" + name + "\"");
+        throw new Unservable("unknown parameter \"" + name + "\"");
       }
     }
     String stream = range.parameter("stream");
     if (stream != null && (!stream.equals("watch") || !endpoint.watch())) {
-      throw new IllegalArgumentException(
+      throw new Unservable(
           "stream=" + stream + " is not served here; only watches are served as stream=watch");
     }
     String charset = range.parameter("charset");
     if (charset != null && !charset.equalsIgnoreCase("utf-8")) {
-      throw new IllegalArgumentException("charset \"" + charset + "\" is not served; only utf-8");
+      throw new Unservable("charset \"" + charset + "\" is not served; only utf-8");
     }
     boolean pretty = flag(range, "pretty", false);
     boolean export = flag(range, "export", false);
     String statusVersion = range.parameter("sv");
     if (statusVersion != null && !statusVersion.equals(MetaV1.META_V1.version())) {
-      throw new IllegalArgumentException(
-          "sv=" + statusVersion + " is not served; meta.k8s.io serves v1");
+      throw new Unservable("sv=" + statusVersion + " is not served; meta.k8s.io serves v1");
     }
     String as = range.parameter("as");
     String group = range.parameter("g");
@@ -283,18 +347,17 @@ public final class Negotiator {
     }
     if (as == null) {
       if (format.equals("csv")) {
-        throw new IllegalArgumentException("text/csv is a table: ask for it with as=Table");
+        throw new Unservable("text/csv is a table: ask for it with as=Table");
       }
       transform = Representation.Transform.NONE;
       group = group == null ? kind.group() : group;
       version = version == null ? kind.version() : version;
       if (!group.equals(kind.group())) {
-        throw new IllegalArgumentException(
+        throw new Unservable(
             "g=" + group + " without as: the endpoint serves group \"" + kind.group() + "\"");
       }
       if (!scheme.recognizes(GroupVersion.of(group, version).withKind(kind.kind()))) {
-        throw new IllegalArgumentException(
-            kind.kind() + " is not served in " + GroupVersion.of(group, version));
+        throw new Unservable(kind.kind() + " is not served in " + GroupVersion.of(group, version));
       }
     } else {
       group = group == null ? kind.group() : group;
@@ -313,21 +376,21 @@ public final class Negotiator {
         case "Scale":
           transform = Representation.Transform.SCALE;
           if (!(group.equals(META) || group.equals("autoscaling")) || !version.equals("v1")) {
-            throw new IllegalArgumentException(
+            throw new Unservable(
                 "as=Scale is served in meta.k8s.io/v1 and autoscaling/v1, not "
                     + group
                     + "/"
                     + version);
           }
           if (!scales.containsKey(kind.groupKind()) || endpoint.list()) {
-            throw new IllegalArgumentException(kind.groupKind() + " has no scale subresource here");
+            throw new Unservable(kind.groupKind() + " has no scale subresource here");
           }
           break;
         default:
-          throw new IllegalArgumentException("as=" + as + " is not a transform this server knows");
+          throw new Unservable("as=" + as + " is not a transform this server knows");
       }
       if (format.equals("csv") && transform != Representation.Transform.TABLE) {
-        throw new IllegalArgumentException("text/csv holds tables only");
+        throw new Unservable("text/csv holds tables only");
       }
     }
     MediaType contentType = serializer;
@@ -358,28 +421,26 @@ public final class Negotiator {
    */
   private void requireProtobuf(MediaType range, Endpoint endpoint) {
     if (range.parameter("as") != null) {
-      throw new IllegalArgumentException(
+      throw new Unservable(
           "as=" + range.parameter("as") + " is not served in " + ProtobufCodec.MEDIA_TYPE);
     }
     if (range.parameter("export") != null) {
-      throw new IllegalArgumentException("export is not served in " + ProtobufCodec.MEDIA_TYPE);
+      throw new Unservable("export is not served in " + ProtobufCodec.MEDIA_TYPE);
     }
     Class<?> type = scheme.typeFor(endpoint.kind()).orElse(null);
     if (type == null || !protobuf.canEncode(type)) {
-      throw new IllegalArgumentException(
+      throw new Unservable(
           endpoint.kind().kind() + " has no protobuf encoding here (no field numbers declared)");
     }
   }
 
   private String servedList() {
-    return served.stream()
-        .map(type -> type.type() + "/" + type.subtype())
-        .collect(java.util.stream.Collectors.joining(", "));
+    return servedList;
   }
 
   private static void requireMeta(String group, String version, String kind) {
     if (!group.equals(META) || !version.equals(MetaV1.META_V1.version())) {
-      throw new IllegalArgumentException(
+      throw new Unservable(
           "as=" + kind + " is served in meta.k8s.io/v1, not " + group + "/" + version);
     }
   }
@@ -395,7 +456,7 @@ public final class Negotiator {
     if (value.equals("0")) {
       return false;
     }
-    throw new IllegalArgumentException(name + "=" + value + " must be 1 or 0");
+    throw new Unservable(name + "=" + value + " must be 1 or 0");
   }
 
   private Negotiation notAcceptable(List<String> dropped) {

@@ -43,6 +43,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 /**
@@ -50,8 +51,8 @@ import java.util.stream.Collectors;
  * Deployment served in {@code v1beta1} and {@code v1} (stored as {@code v1}) with {@code status}
  * and {@code scale} subresources, the short name {@code deploy} and the {@code all} category, with
  * kubectl's columns for each. Run it with {@code mvn -q -pl machinery-examples exec:java
- * -Dexec.mainClass=dev.machinery.examples.server.SampleServer}; flags {@code --port} and {@code
- * --runtime-config}.
+ * -Dexec.mainClass=dev.machinery.examples.server.SampleServer}; flags {@code --port}, {@code
+ * --runtime-config} and {@code --request-log} (one line a request, through SLF4J).
  *
  * <p>Thread-safe once built, as {@link ApiServer} is.
  */
@@ -108,10 +109,25 @@ public final class SampleServer {
    * @return the server
    */
   public static ApiServer build(Enablement enablement, Duration bookmarkInterval) {
+    return build(enablement, bookmarkInterval, null);
+  }
+
+  /**
+   * Builds the sample server, empty, with a chosen watch bookmark interval and request log.
+   *
+   * @param enablement which group versions to serve
+   * @param bookmarkInterval how often watches that allow bookmarks get one
+   * @param requestLog where {@link ApiServer#serve} sends one line a request, or {@code null} for
+   *     no request log
+   * @return the server
+   */
+  public static ApiServer build(
+      Enablement enablement, Duration bookmarkInterval, Consumer<String> requestLog) {
     Scheme scheme = scheme();
     return ApiServer.builder(scheme)
         .enablement(enablement)
         .bookmarkInterval(bookmarkInterval)
+        .requestLog(requestLog)
         .addResource(
             ResourceDefinition.builder(GroupKind.of("", "Namespace"), false)
                 .shortNames("ns")
@@ -468,6 +484,7 @@ public final class SampleServer {
   public static void main(String[] args) throws IOException, InterruptedException {
     int port = 8080;
     Enablement enablement = Enablement.all();
+    boolean requestLog = false;
     for (int i = 0; i < args.length; i++) {
       String arg = args[i];
       String value = i + 1 < args.length ? args[i + 1] : null;
@@ -481,12 +498,19 @@ public final class SampleServer {
       } else if (arg.equals("--runtime-config") && value != null) {
         enablement = Enablement.parse(value);
         i++;
+      } else if (arg.equals("--request-log")) {
+        requestLog = true;
       } else {
-        System.err.println("usage: SampleServer [--port N] [--runtime-config RULES]");
+        System.err.println(
+            "usage: SampleServer [--port N] [--runtime-config RULES] [--request-log]");
         System.exit(2);
       }
     }
-    ApiServer server = build(enablement);
+    ApiServer server =
+        build(
+            enablement,
+            Duration.ofMinutes(1),
+            requestLog ? JdkHttpBinding.slf4jRequestLog() : null);
     loadSamples(server);
     try (JdkHttpBinding binding =
         server.serve(new InetSocketAddress(InetAddress.getLoopbackAddress(), port))) {

@@ -29,6 +29,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -571,6 +574,72 @@ class SampleServerHttpTest {
     assertNotNull(back.getMetadata().getUid());
     HttpResponse<String> asJson = send("GET", "/api/v1/namespaces/from-protobuf", null, null);
     assertEquals("Active", json(asJson).path("status").path("phase").asText());
+  }
+
+  @Test
+  void theRequestLogHasOneLineARequestAndAStreamWhenItEnds() throws Exception {
+    binding.close();
+    BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+    server = SampleServer.build(Enablement.all(), Duration.ofMinutes(1), lines::add);
+    SampleServer.loadSamples(server);
+    binding = server.serve(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+    base = "http://127.0.0.1:" + binding.port();
+    HttpResponse<String> list =
+        send("GET", "/api/v1/namespaces/default/configmaps?limit=1", null, null);
+    assertRequestLine(
+        "GET /api/v1/namespaces/default/configmaps?limit=1 200 "
+            + list.body().getBytes(StandardCharsets.UTF_8).length
+            + " bytes",
+        lines.poll(10, TimeUnit.SECONDS));
+    HttpResponse<String> missing =
+        send("GET", "/api/v1/namespaces/default/configmaps/nope", null, null);
+    assertRequestLine(
+        "GET /api/v1/namespaces/default/configmaps/nope 404 "
+            + missing.body().getBytes(StandardCharsets.UTF_8).length
+            + " bytes",
+        lines.poll(10, TimeUnit.SECONDS));
+    send("HEAD", "/api", null, null);
+    assertRequestLine("HEAD /api 200 0 bytes", lines.poll(10, TimeUnit.SECONDS));
+    HttpResponse<String> watch =
+        send(
+            "GET", "/api/v1/namespaces/default/configmaps?watch=true&timeoutSeconds=1", null, null);
+    assertEquals(200, watch.statusCode());
+    assertRequestLine(
+        "GET /api/v1/namespaces/default/configmaps?watch=true&timeoutSeconds=1 200 "
+            + watch.body().getBytes(StandardCharsets.UTF_8).length
+            + " bytes",
+        lines.poll(10, TimeUnit.SECONDS));
+    assertEquals(null, lines.poll());
+  }
+
+  /** A request log line is the expected text, then the time taken in whole milliseconds. */
+  private static void assertRequestLine(String expected, String line) {
+    assertNotNull(line, "no request log line for " + expected);
+    assertTrue(line.startsWith(expected + " "), line);
+    assertTrue(line.substring(expected.length() + 1).matches("[0-9]+ ms"), line);
+  }
+
+  @Test
+  void aThousandMediaRangesAreReadToTheLast() throws Exception {
+    HttpResponse<String> answer =
+        send(
+            "GET",
+            "/api/v1/namespaces/default/configmaps/greeting",
+            null,
+            null,
+            "application/x-a;v=1, ".repeat(999) + "application/json");
+    assertEquals(200, answer.statusCode(), answer.body());
+    assertEquals("application/json", answer.headers().firstValue("Content-Type").orElseThrow());
+    assertEquals("greeting", json(answer).path("metadata").path("name").asText());
+    HttpResponse<String> bare =
+        send(
+            "GET",
+            "/api/v1/namespaces/default/configmaps/greeting",
+            null,
+            null,
+            "application/json;foo");
+    assertEquals(200, bare.statusCode(), bare.body());
+    assertEquals("greeting", json(bare).path("metadata").path("name").asText());
   }
 
   @Test
