@@ -5,7 +5,8 @@
  * <p>Exported packages: {@link dev.machinery.core.schema} (group/version/kind/resource
  * identifiers), {@link dev.machinery.core.runtime} (objects and the Scheme) and {@link
  * dev.machinery.core.codec} (decoding and encoding) and {@link dev.machinery.core.patch} (JSON
- * patch and JSON merge patch).
+ * patch and JSON merge patch) and {@link dev.machinery.core.fieldpath} (field sets and their {@code
+ * FieldsV1} JSON).
  */
 module dev.machinery.core {
   requires transitive dev.machinery.conversion;
@@ -17,4 +18,5 @@ module dev.machinery.core {
   exports dev.machinery.core.runtime;
   exports dev.machinery.core.codec;
   exports dev.machinery.core.patch;
+  exports dev.machinery.core.fieldpath;
 }
