@@ -6,7 +6,8 @@
  * identifiers), {@link dev.machinery.core.runtime} (objects and the Scheme), {@link
  * dev.machinery.core.codec} (decoding and encoding) and {@link dev.machinery.core.patch} (JSON
  * patch, JSON merge patch and strategic merge patch, applied and created two- and three-way, as
- * Go's k8s.io/apimachinery/pkg/util/strategicpatch and jsonmergepatch).
+ * Go's k8s.io/apimachinery/pkg/util/strategicpatch and jsonmergepatch) and {@link
+ * dev.machinery.core.fieldpath} (field sets and their {@code FieldsV1} JSON).
  */
 module dev.machinery.core {
   requires transitive dev.machinery.conversion;
@@ -18,4 +19,5 @@ module dev.machinery.core {
   exports dev.machinery.core.runtime;
   exports dev.machinery.core.codec;
   exports dev.machinery.core.patch;
+  exports dev.machinery.core.fieldpath;
 }

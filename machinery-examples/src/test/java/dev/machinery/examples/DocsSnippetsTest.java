@@ -45,6 +45,7 @@ class DocsSnippetsTest {
             "docs/selectors.md",
             "docs/errors.md",
             "docs/patches.md",
+            "docs/fieldpath.md",
             "docs/watch.md",
             "docs/protobuf.md",
             "docs/apiserver.md")) {
