@@ -1,0 +1,291 @@
+package dev.machinery.benchmarks;
+
+import dev.machinery.apiserver.storage.KeyValue;
+import dev.machinery.apiserver.storage.ListResult;
+import dev.machinery.apiserver.storage.Storage;
+import dev.machinery.apiserver.storage.StorageEvent;
+import dev.machinery.apiserver.storage.StorageException;
+import dev.machinery.apiserver.storage.StorageWatch;
+import io.etcd.jetcd.ByteSequence;
+import io.etcd.jetcd.Client;
+import io.etcd.jetcd.KV;
+import io.etcd.jetcd.Watch;
+import io.etcd.jetcd.kv.GetResponse;
+import io.etcd.jetcd.kv.PutResponse;
+import io.etcd.jetcd.kv.TxnResponse;
+import io.etcd.jetcd.op.Cmp;
+import io.etcd.jetcd.op.CmpTarget;
+import io.etcd.jetcd.op.Op;
+import io.etcd.jetcd.options.GetOption;
+import io.etcd.jetcd.options.PutOption;
+import io.etcd.jetcd.options.WatchOption;
+import io.etcd.jetcd.watch.WatchEvent;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The operations {@link EtcdClientLoad} measures, written with jetcd's KV and Watch API the way
+ * {@code EtcdStorage} writes them for the JSON gateway: the same keys under a prefix, the same
+ * transactions ({@code create_revision == 0} with a put, else a range; {@code mod_revision} with a
+ * put and {@code prev_kv}, else a range), the same range (one more than the page, skipping the
+ * compaction key) and the same watch ({@code prev_kv}, progress notifications), answering the
+ * server's {@link KeyValue}s. A watch's events go through a queue to the consumer, as {@code
+ * EtcdStorage}'s do. For the measurement only: delete and compaction are not written, and nothing
+ * is retried.
+ */
+final class JetcdStorage implements Storage {
+  private static final String COMPACT_REVISION_KEY = "compact_rev_key";
+
+  private final Client client;
+  private final KV kv;
+  private final Watch watchClient;
+  private final String prefix;
+  private final String compactKey;
+
+  JetcdStorage(URI endpoint, String prefix) {
+    this.client = Client.builder().endpoints(endpoint).build();
+    this.kv = client.getKVClient();
+    this.watchClient = client.getWatchClient();
+    this.prefix = prefix;
+    this.compactKey = prefix + COMPACT_REVISION_KEY;
+  }
+
+  private static ByteSequence bytes(String text) {
+    return ByteSequence.from(text.getBytes(StandardCharsets.UTF_8));
+  }
+
+  private static <T> T await(CompletableFuture<T> future) {
+    try {
+      return future.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw unavailable("interrupted while calling etcd");
+    } catch (ExecutionException e) {
+      throw unavailable("etcd failed: " + e.getCause());
+    }
+  }
+
+  private static StorageException unavailable(String message) {
+    return new StorageException(StorageException.Kind.UNAVAILABLE, null, 0, message);
+  }
+
+  private KeyValue keyValue(io.etcd.jetcd.KeyValue kv) {
+    String key = kv.getKey().toString(StandardCharsets.UTF_8);
+    return new KeyValue(
+        key.substring(prefix.length()),
+        kv.getValue().getBytes(),
+        kv.getCreateRevision(),
+        kv.getModRevision(),
+        kv.getVersion());
+  }
+
+  @Override
+  public long currentRevision() {
+    return await(kv.get(bytes(compactKey), GetOption.builder().withCountOnly(true).build()))
+        .getHeader()
+        .getRevision();
+  }
+
+  @Override
+  public long compactedRevision() {
+    throw new UnsupportedOperationException("not measured");
+  }
+
+  @Override
+  public Optional<KeyValue> get(String key) {
+    GetResponse answer = await(kv.get(bytes(prefix + key)));
+    return answer.getKvs().isEmpty()
+        ? Optional.empty()
+        : Optional.of(keyValue(answer.getKvs().get(0)));
+  }
+
+  @Override
+  public ListResult list(String prefix, long revision, String startKey, int limit) {
+    byte[] full = (this.prefix + prefix).getBytes(StandardCharsets.UTF_8);
+    GetOption.Builder option = GetOption.builder().withRange(ByteSequence.from(prefixEnd(full)));
+    if (revision > 0) {
+      option.withRevision(revision);
+    }
+    if (limit > 0) {
+      option.withLimit(limit + 1L);
+    }
+    ByteSequence from = startKey == null ? ByteSequence.from(full) : bytes(this.prefix + startKey);
+    GetResponse answer = await(kv.get(from, option.build()));
+    List<KeyValue> items = new ArrayList<>();
+    boolean more = answer.isMore();
+    for (io.etcd.jetcd.KeyValue found : answer.getKvs()) {
+      if (found.getKey().toString(StandardCharsets.UTF_8).equals(compactKey)) {
+        continue;
+      }
+      if (limit > 0 && items.size() == limit) {
+        more = true;
+        break;
+      }
+      items.add(keyValue(found));
+    }
+    return new ListResult(items, revision > 0 ? revision : answer.getHeader().getRevision(), more);
+  }
+
+  @Override
+  public KeyValue create(String key, byte[] value) {
+    byte[] copy = value.clone();
+    ByteSequence full = bytes(prefix + key);
+    TxnResponse answer =
+        await(
+            kv.txn()
+                .If(new Cmp(full, Cmp.Op.EQUAL, CmpTarget.createRevision(0)))
+                .Then(Op.put(full, ByteSequence.from(copy), PutOption.DEFAULT))
+                .Else(Op.get(full, GetOption.DEFAULT))
+                .commit());
+    if (!answer.isSucceeded()) {
+      throw new StorageException(
+          StorageException.Kind.KEY_EXISTS, key, 0, "key " + key + " already exists");
+    }
+    long revision = answer.getHeader().getRevision();
+    return new KeyValue(key, copy, revision, revision, 1);
+  }
+
+  @Override
+  public KeyValue update(String key, long expectedModRevision, byte[] value) {
+    byte[] copy = value.clone();
+    ByteSequence full = bytes(prefix + key);
+    Cmp guard =
+        expectedModRevision > 0
+            ? new Cmp(full, Cmp.Op.EQUAL, CmpTarget.modRevision(expectedModRevision))
+            : new Cmp(full, Cmp.Op.GREATER, CmpTarget.createRevision(0));
+    TxnResponse answer =
+        await(
+            kv.txn()
+                .If(guard)
+                .Then(
+                    Op.put(full, ByteSequence.from(copy), PutOption.builder().withPrevKV().build()))
+                .Else(Op.get(full, GetOption.DEFAULT))
+                .commit());
+    if (!answer.isSucceeded()) {
+      List<io.etcd.jetcd.KeyValue> current = answer.getGetResponses().get(0).getKvs();
+      if (current.isEmpty()) {
+        throw new StorageException(
+            StorageException.Kind.KEY_NOT_FOUND, key, 0, "key " + key + " not found");
+      }
+      long at = current.get(0).getModRevision();
+      throw new StorageException(
+          StorageException.Kind.CONFLICT,
+          key,
+          at,
+          "key " + key + " is at revision " + at + ", not " + expectedModRevision);
+    }
+    PutResponse put = answer.getPutResponses().get(0);
+    io.etcd.jetcd.KeyValue previous = put.getPrevKv();
+    return new KeyValue(
+        key,
+        copy,
+        previous.getCreateRevision(),
+        answer.getHeader().getRevision(),
+        previous.getVersion() + 1);
+  }
+
+  @Override
+  public KeyValue delete(String key, long expectedModRevision) {
+    throw new UnsupportedOperationException("not measured");
+  }
+
+  @Override
+  public StorageWatch watch(String prefix, long afterRevision) {
+    long after = afterRevision > 0 ? afterRevision : currentRevision();
+    byte[] full = (this.prefix + prefix).getBytes(StandardCharsets.UTF_8);
+    QueueWatch watch = new QueueWatch();
+    watch.watcher =
+        watchClient.watch(
+            ByteSequence.from(full),
+            WatchOption.builder()
+                .withRange(ByteSequence.from(prefixEnd(full)))
+                .withRevision(after + 1)
+                .withPrevKV(true)
+                .withProgressNotify(true)
+                .build(),
+            response -> {
+              for (WatchEvent event : response.getEvents()) {
+                io.etcd.jetcd.KeyValue now = event.getKeyValue();
+                if (now.getKey().toString(StandardCharsets.UTF_8).equals(compactKey)) {
+                  continue;
+                }
+                KeyValue kv = keyValue(now);
+                if (event.getEventType() == WatchEvent.EventType.DELETE) {
+                  watch.queue.add(new StorageEvent(StorageEvent.Type.DELETE, kv, null));
+                } else {
+                  io.etcd.jetcd.KeyValue prev = event.getPrevKV();
+                  KeyValue previous =
+                      kv.createRevision() != kv.modRevision()
+                              && prev != null
+                              && !prev.getKey().isEmpty()
+                          ? keyValue(prev)
+                          : null;
+                  watch.queue.add(new StorageEvent(StorageEvent.Type.PUT, kv, previous));
+                }
+              }
+            },
+            error -> watch.error = unavailable("the watch failed: " + error));
+    return watch;
+  }
+
+  @Override
+  public void compact(long revision) {
+    throw new UnsupportedOperationException("not measured");
+  }
+
+  @Override
+  public void close() {
+    client.close();
+  }
+
+  /** The end of the range of keys that start with a prefix, as etcd's clients compute it. */
+  static byte[] prefixEnd(byte[] prefix) {
+    byte[] end = prefix.clone();
+    for (int i = end.length - 1; i >= 0; i--) {
+      if ((end[i] & 0xff) < 0xff) {
+        end[i]++;
+        return Arrays.copyOf(end, i + 1);
+      }
+    }
+    return new byte[] {0};
+  }
+
+  /**
+   * jetcd calls its listener on its own threads; the consumer polls a queue, as with the gateway.
+   */
+  private static final class QueueWatch implements StorageWatch {
+    final LinkedBlockingQueue<StorageEvent> queue = new LinkedBlockingQueue<>();
+    volatile Watch.Watcher watcher;
+    volatile StorageException error;
+    private volatile boolean closed;
+
+    @Override
+    public StorageEvent poll(long timeout, TimeUnit unit) throws InterruptedException {
+      return queue.poll(timeout, unit);
+    }
+
+    @Override
+    public boolean isDone() {
+      return (closed || error != null) && queue.isEmpty();
+    }
+
+    @Override
+    public StorageException error() {
+      return error;
+    }
+
+    @Override
+    public void close() {
+      closed = true;
+      watcher.close();
+    }
+  }
+}
