@@ -7,6 +7,8 @@ import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
 import dev.machinery.apiserver.http.JdkHttpBinding;
 import dev.machinery.apiserver.negotiation.ScaleAccessor;
+import dev.machinery.apiserver.storage.MemoryStorage;
+import dev.machinery.apiserver.storage.Storage;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.core.schema.GroupKind;
 import dev.machinery.core.schema.GroupVersion;
@@ -21,6 +23,7 @@ import dev.machinery.examples.core.Namespace;
 import dev.machinery.examples.core.NamespaceStatus;
 import dev.machinery.examples.core.ObjectReference;
 import dev.machinery.examples.frobber.FrobberApi;
+import dev.machinery.storage.etcd.EtcdStorage;
 import dev.machinery.unversioned.discovery.Enablement;
 import dev.machinery.unversioned.labels.LabelSelectors;
 import dev.machinery.unversioned.meta.v1.MetaV1;
@@ -36,6 +39,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -52,7 +56,8 @@ import java.util.stream.Collectors;
  * and {@code scale} subresources, the short name {@code deploy} and the {@code all} category, with
  * kubectl's columns for each. Run it with {@code mvn -q -pl machinery-examples exec:java
  * -Dexec.mainClass=dev.machinery.examples.server.SampleServer}; flags {@code --port}, {@code
- * --runtime-config} and {@code --request-log} (one line a request, through SLF4J).
+ * --runtime-config}, {@code --request-log} (one line a request, through SLF4J) and {@code
+ * --etcd-servers} (objects kept in etcd, as kube-apiserver's flag).
  *
  * <p>Thread-safe once built, as {@link ApiServer} is.
  */
@@ -123,8 +128,28 @@ public final class SampleServer {
    */
   public static ApiServer build(
       Enablement enablement, Duration bookmarkInterval, Consumer<String> requestLog) {
+    return build(enablement, bookmarkInterval, requestLog, new MemoryStorage());
+  }
+
+  /**
+   * Builds the sample server over a storage of the caller's, such as an {@code EtcdStorage}: the
+   * objects the storage already holds are served as they are.
+   *
+   * @param enablement which group versions to serve
+   * @param bookmarkInterval how often watches that allow bookmarks get one
+   * @param requestLog where {@link ApiServer#serve} sends one line a request, or {@code null} for
+   *     no request log
+   * @param storage the storage
+   * @return the server
+   */
+  public static ApiServer build(
+      Enablement enablement,
+      Duration bookmarkInterval,
+      Consumer<String> requestLog,
+      Storage storage) {
     Scheme scheme = scheme();
     return ApiServer.builder(scheme)
+        .storage(storage)
         .enablement(enablement)
         .bookmarkInterval(bookmarkInterval)
         .requestLog(requestLog)
@@ -431,7 +456,8 @@ public final class SampleServer {
 
   /**
    * Loads the sample objects: namespaces {@code default} and {@code kube-system}, a ConfigMap and a
-   * Deployment in {@code default}, through the server's own create path.
+   * Deployment in {@code default}, through the server's own create path. One that exists already (a
+   * server restarted on the same etcd) is left as it is.
    *
    * @param server the server
    */
@@ -464,7 +490,7 @@ public final class SampleServer {
         server.handle(
             new ApiRequest(
                 "POST", path, Map.of(), Map.of("Content-Type", List.of("application/json")), body));
-    if (response.status() != 201) {
+    if (response.status() != 201 && response.status() != 409) {
       throw new IllegalStateException(
           "loading a sample into "
               + path
@@ -476,8 +502,10 @@ public final class SampleServer {
   /**
    * Starts the sample server on localhost and prints its URL.
    *
-   * @param args {@code --port N} (default 8080; 0 picks a free port) and {@code --runtime-config
-   *     RULES} (such as {@code apps/v1beta1=false})
+   * @param args {@code --port N} (default 8080; 0 picks a free port), {@code --runtime-config
+   *     RULES} (such as {@code apps/v1beta1=false}), {@code --request-log}, and {@code
+   *     --etcd-servers URL,URL...} with {@code --etcd-prefix PREFIX} (default {@code /registry/})
+   *     to keep the objects in etcd instead of memory
    * @throws IOException when the port cannot be bound
    * @throws InterruptedException when interrupted while serving
    */
@@ -485,6 +513,8 @@ public final class SampleServer {
     int port = 8080;
     Enablement enablement = Enablement.all();
     boolean requestLog = false;
+    List<URI> etcdServers = new ArrayList<>();
+    String etcdPrefix = "/registry/";
     for (int i = 0; i < args.length; i++) {
       String arg = args[i];
       String value = i + 1 < args.length ? args[i + 1] : null;
@@ -500,17 +530,38 @@ public final class SampleServer {
         i++;
       } else if (arg.equals("--request-log")) {
         requestLog = true;
+      } else if (arg.startsWith("--etcd-servers=")
+          || arg.equals("--etcd-servers") && value != null) {
+        String list =
+            arg.equals("--etcd-servers") ? value : arg.substring("--etcd-servers=".length());
+        if (arg.equals("--etcd-servers")) {
+          i++;
+        }
+        for (String server : list.split(",")) {
+          etcdServers.add(URI.create(server.strip()));
+        }
+      } else if (arg.startsWith("--etcd-prefix=") || arg.equals("--etcd-prefix") && value != null) {
+        etcdPrefix = arg.equals("--etcd-prefix") ? value : arg.substring("--etcd-prefix=".length());
+        if (arg.equals("--etcd-prefix")) {
+          i++;
+        }
       } else {
         System.err.println(
-            "usage: SampleServer [--port N] [--runtime-config RULES] [--request-log]");
+            "usage: SampleServer [--port N] [--runtime-config RULES] [--request-log]"
+                + " [--etcd-servers URL,URL...] [--etcd-prefix PREFIX]");
         System.exit(2);
       }
     }
+    Storage storage =
+        etcdServers.isEmpty()
+            ? new MemoryStorage()
+            : EtcdStorage.builder(etcdServers.toArray(URI[]::new)).prefix(etcdPrefix).build();
     ApiServer server =
         build(
             enablement,
             Duration.ofMinutes(1),
-            requestLog ? JdkHttpBinding.slf4jRequestLog() : null);
+            requestLog ? JdkHttpBinding.slf4jRequestLog() : null,
+            storage);
     loadSamples(server);
     try (JdkHttpBinding binding =
         server.serve(new InetSocketAddress(InetAddress.getLoopbackAddress(), port))) {

@@ -101,7 +101,7 @@ class SampleServerKubectlTest {
     }
   }
 
-  private static void scenario(Kubectl k) throws Exception {
+  static void scenario(Kubectl k) throws Exception {
     String ns = "ns-" + k.name.replace("kubectl", "k").replace(".", "-");
     Checks c = new Checks(k.name);
     c.expect(k.run("version"), 0, "Server Version: ", "v1.33.0");

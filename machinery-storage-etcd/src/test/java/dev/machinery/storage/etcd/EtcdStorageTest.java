@@ -13,6 +13,7 @@ import dev.machinery.apiserver.storage.StorageEvent;
 import dev.machinery.apiserver.storage.StorageException;
 import dev.machinery.apiserver.storage.StorageWatch;
 import dev.machinery.apiserver.storage.testing.StorageContract;
+import dev.machinery.storage.etcd.testing.EtcdProcess;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;

@@ -1,4 +1,4 @@
-package dev.machinery.storage.etcd;
+package dev.machinery.storage.etcd.testing;
 
 import java.io.IOException;
 import java.net.InetAddress;

@@ -1,0 +1,198 @@
+package dev.machinery.examples.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.machinery.apiserver.ApiServer;
+import dev.machinery.apiserver.http.JdkHttpBinding;
+import dev.machinery.storage.etcd.EtcdStorage;
+import dev.machinery.storage.etcd.testing.EtcdProcess;
+import dev.machinery.unversioned.discovery.Enablement;
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.ConfigBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.Watch;
+import io.fabric8.kubernetes.client.Watcher;
+import io.fabric8.kubernetes.client.WatcherException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * The sample server with its objects in a real etcd (started for this class): the kubectl suite of
+ * {@link SampleServerKubectlTest} passes unchanged; two replicas on one etcd share objects and
+ * watches, each client going through its own replica; a server restarted on the same etcd serves
+ * every object it had.
+ */
+class SampleServerOnEtcdTest {
+  private static final AtomicInteger PREFIXES = new AtomicInteger();
+  private static EtcdProcess etcd;
+
+  @BeforeAll
+  static void startEtcd() throws Exception {
+    etcd = EtcdProcess.start();
+  }
+
+  @AfterAll
+  static void stopEtcd() throws Exception {
+    etcd.close();
+  }
+
+  /** A replica: a sample server on the shared etcd, served on a port of its own. */
+  private record Replica(ApiServer server, JdkHttpBinding binding) implements AutoCloseable {
+    static Replica start(String prefix) throws Exception {
+      ApiServer server =
+          SampleServer.build(
+              Enablement.all(),
+              Duration.ofMillis(500),
+              null,
+              EtcdStorage.builder(etcd.endpoint()).prefix(prefix).build());
+      SampleServer.loadSamples(server);
+      return new Replica(
+          server, server.serve(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0)));
+    }
+
+    KubernetesClient client() {
+      Config config =
+          new ConfigBuilder()
+              .withMasterUrl("http://127.0.0.1:" + binding.port())
+              .withNamespace("default")
+              .build();
+      return new KubernetesClientBuilder().withConfig(config).build();
+    }
+
+    @Override
+    public void close() {
+      binding.close();
+      server.storage().close();
+    }
+  }
+
+  private static String prefix() {
+    return "/sample-" + PREFIXES.incrementAndGet() + "/";
+  }
+
+  private static ConfigMap configMap(String name, String value) {
+    return new ConfigMapBuilder()
+        .withNewMetadata()
+        .withName(name)
+        .endMetadata()
+        .withData(Map.of("k", value))
+        .build();
+  }
+
+  @TestFactory
+  Stream<DynamicTest> theKubectlSuiteOnEtcd() throws Exception {
+    Map<String, Path> installed = Kubectl.installed();
+    if (installed.isEmpty()) {
+      System.err.println("SKIPPED: no kubectl on the PATH; the kubectl suite on etcd did not run");
+    }
+    Assumptions.assumeFalse(installed.isEmpty(), "no kubectl on the PATH");
+    Replica replica = Replica.start(prefix());
+    return Stream.concat(
+        installed.entrySet().stream()
+            .map(
+                e ->
+                    DynamicTest.dynamicTest(
+                        e.getKey(),
+                        () ->
+                            SampleServerKubectlTest.scenario(
+                                Kubectl.of(e.getKey(), e.getValue(), replica.binding().port())))),
+        Stream.of(DynamicTest.dynamicTest("stop the replica", replica::close)));
+  }
+
+  @Test
+  void twoReplicasOnOneEtcdShareObjectsAndWatches() throws Exception {
+    String prefix = prefix();
+    try (Replica one = Replica.start(prefix);
+        Replica two = Replica.start(prefix);
+        KubernetesClient first = one.client();
+        KubernetesClient second = two.client()) {
+      List<String> seen = new CopyOnWriteArrayList<>();
+      Watch watch =
+          second
+              .configMaps()
+              .watch(
+                  new Watcher<>() {
+                    @Override
+                    public void eventReceived(Action action, ConfigMap resource) {
+                      seen.add(action + " " + resource.getMetadata().getName());
+                    }
+
+                    @Override
+                    public void onClose(WatcherException cause) {}
+                  });
+      try {
+        ConfigMap created = first.configMaps().resource(configMap("shared", "1")).create();
+        ConfigMap read = second.configMaps().withName("shared").get();
+        assertEquals("1", read.getData().get("k"));
+        assertEquals(
+            created.getMetadata().getResourceVersion(), read.getMetadata().getResourceVersion());
+        assertTrue(
+            second.configMaps().list().getItems().stream()
+                .anyMatch(c -> c.getMetadata().getName().equals("shared")));
+        first
+            .configMaps()
+            .withName("shared")
+            .edit(
+                c -> {
+                  c.getData().put("k", "2");
+                  return c;
+                });
+        assertEquals("2", second.configMaps().withName("shared").get().getData().get("k"));
+        assertEquals(1, second.configMaps().withName("shared").delete().size());
+        assertEquals(null, first.configMaps().withName("shared").get());
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (!seen.contains("DELETED shared") && System.nanoTime() < deadline) {
+          Thread.sleep(20);
+        }
+        assertTrue(
+            seen.containsAll(List.of("ADDED shared", "MODIFIED shared", "DELETED shared")),
+            seen.toString());
+      } finally {
+        watch.close();
+      }
+    }
+  }
+
+  @Test
+  void aRestartedServerServesEveryObjectItHad() throws Exception {
+    String prefix = prefix();
+    String version;
+    try (Replica before = Replica.start(prefix);
+        KubernetesClient client = before.client()) {
+      version =
+          client
+              .configMaps()
+              .resource(configMap("kept", "v"))
+              .create()
+              .getMetadata()
+              .getResourceVersion();
+    }
+    try (Replica after = Replica.start(prefix);
+        KubernetesClient client = after.client()) {
+      ConfigMap kept = client.configMaps().withName("kept").get();
+      assertNotNull(kept, "the object outlived the server");
+      assertEquals(version, kept.getMetadata().getResourceVersion());
+      assertNotNull(client.apps().deployments().withName("hello").get());
+      assertEquals(2, client.namespaces().list().getItems().size());
+    }
+  }
+}
