@@ -19,20 +19,30 @@ import java.util.stream.Stream;
  * installs it) started as a single member on free loopback ports with a temporary data directory,
  * and stopped, its directory removed, by {@link #close()}. {@link #restart()} stops and starts it
  * again on the same ports and data. Where no etcd is installed, {@link #start()} fails with a
- * message saying how to install it: tests of the etcd storage never skip silently.
+ * message saying how to install it: tests of the etcd storage never skip silently. {@link
+ * #cluster(int)} starts several members that form one cluster, each a process of its own that a
+ * test may stop and start again.
  */
 public final class EtcdProcess implements AutoCloseable {
   private final Path binary;
   private final Path dataDir;
   private final int clientPort;
   private final int peerPort;
+  private final String name;
+  private String initialCluster;
   private Process process;
 
-  private EtcdProcess(Path binary, Path dataDir, int clientPort, int peerPort) {
+  private EtcdProcess(Path binary, Path dataDir, String name, int clientPort, int peerPort) {
     this.binary = binary;
     this.dataDir = dataDir;
+    this.name = name;
     this.clientPort = clientPort;
     this.peerPort = peerPort;
+    this.initialCluster = name + "=" + peerUrl();
+  }
+
+  private String peerUrl() {
+    return "http://127.0.0.1:" + peerPort;
   }
 
   /**
@@ -45,9 +55,57 @@ public final class EtcdProcess implements AutoCloseable {
   public static EtcdProcess start() throws IOException {
     EtcdProcess etcd =
         new EtcdProcess(
-            binary(), Files.createTempDirectory("machinery-etcd"), freePort(), freePort());
+            binary(),
+            Files.createTempDirectory("machinery-etcd"),
+            "machinery-test",
+            freePort(),
+            freePort());
     etcd.launch();
     return etcd;
+  }
+
+  /**
+   * Starts a cluster of several members on free loopback ports, and waits until every member is
+   * healthy (a member is healthy once the cluster has a leader).
+   *
+   * @param members how many members, such as 3
+   * @return the members, in order; close each
+   * @throws IOException when one cannot be started
+   */
+  public static List<EtcdProcess> cluster(int members) throws IOException {
+    Path binary = binary();
+    List<EtcdProcess> cluster = new java.util.ArrayList<>();
+    for (int i = 0; i < members; i++) {
+      cluster.add(
+          new EtcdProcess(
+              binary,
+              Files.createTempDirectory("machinery-etcd-" + i),
+              "member-" + i,
+              freePort(),
+              freePort()));
+    }
+    String initial =
+        String.join(",", cluster.stream().map(m -> m.name + "=" + m.peerUrl()).toList());
+    for (EtcdProcess member : cluster) {
+      member.initialCluster = initial;
+      member.spawn();
+    }
+    for (EtcdProcess member : cluster) {
+      member.awaitHealthy();
+    }
+    return cluster;
+  }
+
+  /**
+   * Starts a member stopped by {@link #stop()} again, on its ports and data, and waits until it is
+   * healthy.
+   *
+   * @throws IOException when it cannot be started
+   */
+  public void startAgain() throws IOException {
+    if (process == null) {
+      launch();
+    }
   }
 
   /**
@@ -108,14 +166,19 @@ public final class EtcdProcess implements AutoCloseable {
   }
 
   private void launch() throws IOException {
+    spawn();
+    awaitHealthy();
+  }
+
+  private void spawn() throws IOException {
     String client = "http://127.0.0.1:" + clientPort;
-    String peer = "http://127.0.0.1:" + peerPort;
+    String peer = peerUrl();
     process =
         new ProcessBuilder(
                 List.of(
                     binary.toString(),
                     "--name",
-                    "machinery-test",
+                    name,
                     "--data-dir",
                     dataDir.toString(),
                     "--listen-client-urls",
@@ -127,7 +190,9 @@ public final class EtcdProcess implements AutoCloseable {
                     "--initial-advertise-peer-urls",
                     peer,
                     "--initial-cluster",
-                    "machinery-test=" + peer,
+                    initialCluster,
+                    "--initial-cluster-token",
+                    "machinery-test-cluster",
                     "--logger",
                     "zap",
                     "--log-outputs",
@@ -135,7 +200,6 @@ public final class EtcdProcess implements AutoCloseable {
             .redirectErrorStream(true)
             .redirectOutput(ProcessBuilder.Redirect.DISCARD)
             .start();
-    awaitHealthy();
   }
 
   private void awaitHealthy() throws IOException {
