@@ -1,5 +1,6 @@
 package dev.machinery.apiserver.registry;
 
+import dev.machinery.apiserver.storage.QueuedWatch;
 import dev.machinery.apiserver.storage.Storage;
 import dev.machinery.apiserver.storage.StorageEvent;
 import dev.machinery.apiserver.storage.StorageException;
@@ -7,7 +8,6 @@ import dev.machinery.apiserver.storage.StorageWatch;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -29,7 +29,7 @@ final class WatchCache {
   private final int watcherQueue;
   private final Object lock = new Object();
   private final ArrayDeque<StorageEvent> recent = new ArrayDeque<>();
-  private final List<CachedWatch> watchers = new ArrayList<>();
+  private final List<Watcher> watchers = new ArrayList<>();
   private StorageWatch source;
   private long complete;
 
@@ -62,12 +62,12 @@ final class WatchCache {
         // has forgotten.
         return storage.watch(prefix, after);
       }
-      CachedWatch watch = new CachedWatch(prefix, after);
+      Watcher watcher = new Watcher(new QueuedWatch(prefix, watcherQueue, this::forget), after);
       for (StorageEvent event : recent) {
-        watch.offer(event);
+        watcher.offer(event);
       }
-      watchers.add(watch);
-      return watch;
+      watchers.add(watcher);
+      return watcher.queue();
     }
   }
 
@@ -106,8 +106,8 @@ final class WatchCache {
       while (recent.size() > capacity) {
         complete = recent.removeFirst().revision();
       }
-      for (CachedWatch watch : List.copyOf(watchers)) {
-        watch.offer(event);
+      for (Watcher watcher : List.copyOf(watchers)) {
+        watcher.offer(event);
       }
     }
   }
@@ -120,18 +120,27 @@ final class WatchCache {
         return;
       }
       source = null;
-      for (CachedWatch watch : List.copyOf(watchers)) {
-        watch.end(
-            reason != null
-                ? reason
-                : new StorageException(
-                    StorageException.Kind.UNAVAILABLE,
-                    root,
-                    0,
-                    "the storage watch of " + root + " ended"));
+      for (Watcher watcher : List.copyOf(watchers)) {
+        watcher
+            .queue()
+            .end(
+                reason != null
+                    ? reason
+                    : new StorageException(
+                        StorageException.Kind.UNAVAILABLE,
+                        root,
+                        0,
+                        "the storage watch of " + root + " ended"));
       }
       watchers.clear();
       recent.clear();
+    }
+  }
+
+  /** A watcher that ended or was closed is served no more. */
+  private void forget(QueuedWatch ended) {
+    synchronized (lock) {
+      watchers.removeIf(watcher -> watcher.queue() == ended);
     }
   }
 
@@ -142,85 +151,12 @@ final class WatchCache {
     }
   }
 
-  /** A watcher served by the cache: its changes under its prefix after its revision, queued. */
-  private final class CachedWatch implements StorageWatch {
-    private final String prefix;
-    private final long after;
-    private final LinkedBlockingQueue<StorageEvent> queue = new LinkedBlockingQueue<>();
-    private volatile boolean ended;
-    private volatile StorageException error;
-
-    CachedWatch(String prefix, long after) {
-      this.prefix = prefix;
-      this.after = after;
-    }
-
+  /** A watcher served by the cache: its changes under its prefix after its revision. */
+  private record Watcher(QueuedWatch queue, long after) {
     /** Called with the cache's lock held. */
     void offer(StorageEvent event) {
-      if (ended || event.revision() <= after || !event.kv().key().startsWith(prefix)) {
-        return;
-      }
-      if (queue.size() >= watcherQueue) {
-        end(
-            new StorageException(
-                StorageException.Kind.UNAVAILABLE,
-                prefix,
-                event.revision(),
-                "watcher of "
-                    + prefix
-                    + " fell "
-                    + watcherQueue
-                    + " changes behind at revision "
-                    + event.revision()
-                    + " and was ended"));
-        watchers.remove(this);
-        return;
-      }
-      queue.add(event);
-    }
-
-    void end(StorageException reason) {
-      if (!ended) {
-        error = reason;
-        ended = true;
-      }
-    }
-
-    @Override
-    public StorageEvent poll(long timeout, TimeUnit unit) throws InterruptedException {
-      StorageEvent event = queue.poll();
-      if (event != null || ended) {
-        return event;
-      }
-      long deadline = System.nanoTime() + unit.toNanos(timeout);
-      while (!ended) {
-        long left = deadline - System.nanoTime();
-        if (left <= 0) {
-          return null;
-        }
-        event = queue.poll(Math.min(left, TimeUnit.MILLISECONDS.toNanos(50)), TimeUnit.NANOSECONDS);
-        if (event != null) {
-          return event;
-        }
-      }
-      return queue.poll();
-    }
-
-    @Override
-    public boolean isDone() {
-      return ended && queue.isEmpty();
-    }
-
-    @Override
-    public StorageException error() {
-      return error;
-    }
-
-    @Override
-    public void close() {
-      synchronized (lock) {
-        ended = true;
-        watchers.remove(this);
+      if (event.revision() > after && event.kv().key().startsWith(queue.prefix())) {
+        queue.offer(event);
       }
     }
   }

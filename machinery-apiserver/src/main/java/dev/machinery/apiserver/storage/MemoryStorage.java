@@ -37,7 +37,7 @@ public final class MemoryStorage implements Storage {
   private final int watchQueueLimit;
   private final NavigableMap<String, List<Version>> versions = new TreeMap<>(CODE_POINT_ORDER);
   private final ArrayDeque<StorageEvent> history = new ArrayDeque<>();
-  private final List<MemoryWatch> watches = new CopyOnWriteArrayList<>();
+  private final List<QueuedWatch> watches = new CopyOnWriteArrayList<>();
   private long revision;
   private long compacted;
   private boolean closed;
@@ -167,7 +167,7 @@ public final class MemoryStorage implements Storage {
     if (after < compacted) {
       throw compactedError(prefix, afterRevision);
     }
-    MemoryWatch watch = new MemoryWatch(prefix, watchQueueLimit + historyLimit, watches::remove);
+    QueuedWatch watch = new QueuedWatch(prefix, watchQueueLimit + historyLimit, watches::remove);
     for (StorageEvent event : history) {
       if (event.revision() > after && event.kv().key().startsWith(prefix)) {
         watch.offer(event);
@@ -198,10 +198,10 @@ public final class MemoryStorage implements Storage {
       }
       closed = true;
     }
-    for (MemoryWatch watch : watches) {
+    for (QueuedWatch watch : List.copyOf(watches)) {
       watch.end(
           new StorageException(
-              StorageException.Kind.UNAVAILABLE, watch.prefix, 0, "storage closed"));
+              StorageException.Kind.UNAVAILABLE, watch.prefix(), 0, "storage closed"));
     }
     watches.clear();
   }
@@ -243,8 +243,8 @@ public final class MemoryStorage implements Storage {
       prune(oldest);
       compacted = Math.max(compacted, oldest.revision());
     }
-    for (MemoryWatch watch : watches) {
-      if (key.startsWith(watch.prefix)) {
+    for (QueuedWatch watch : watches) {
+      if (key.startsWith(watch.prefix())) {
         watch.offer(event);
       }
     }

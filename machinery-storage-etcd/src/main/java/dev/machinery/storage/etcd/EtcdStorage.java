@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.machinery.apiserver.storage.KeyValue;
 import dev.machinery.apiserver.storage.ListResult;
+import dev.machinery.apiserver.storage.QueuedWatch;
 import dev.machinery.apiserver.storage.Storage;
 import dev.machinery.apiserver.storage.StorageException;
 import dev.machinery.apiserver.storage.StorageWatch;
@@ -48,7 +49,7 @@ public final class EtcdStorage implements Storage {
   private final String compactKey;
   private final int watchQueueLimit;
   private final Duration resumeFor;
-  private final Set<EtcdWatch> watches = ConcurrentHashMap.newKeySet();
+  private final Set<QueuedWatch> watches = ConcurrentHashMap.newKeySet();
   private volatile boolean closed;
 
   private EtcdStorage(Builder builder) {
@@ -242,9 +243,14 @@ public final class EtcdStorage implements Storage {
             watchQueueLimit,
             resumeFor,
             watches::remove);
-    watches.add(watch);
-    watch.start();
-    return watch;
+    watches.add(watch.queue());
+    try {
+      watch.start();
+    } catch (RuntimeException e) {
+      watches.remove(watch.queue());
+      throw e;
+    }
+    return watch.queue();
   }
 
   @Override
@@ -275,7 +281,7 @@ public final class EtcdStorage implements Storage {
       return;
     }
     closed = true;
-    for (EtcdWatch watch : List.copyOf(watches)) {
+    for (QueuedWatch watch : List.copyOf(watches)) {
       watch.end(EtcdClient.unavailable("the storage was closed"));
     }
   }

@@ -4,37 +4,32 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.machinery.apiserver.storage.KeyValue;
+import dev.machinery.apiserver.storage.QueuedWatch;
 import dev.machinery.apiserver.storage.StorageEvent;
 import dev.machinery.apiserver.storage.StorageException;
-import dev.machinery.apiserver.storage.StorageWatch;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
  * One etcd watch through the JSON gateway's streamed {@code /v3/watch}: a thread reads its messages
- * into a bounded queue. When the stream breaks (a member restarts, an endpoint goes away), the
- * watch is opened again from the revision after the last one delivered (progress notifications move
- * that revision on while nothing changes), on any endpoint, for up to the resume time; a compacted
- * start or an overflowing queue ends it with a reason. Safe for one consumer while any thread
- * closes it.
+ * into the {@link QueuedWatch} the consumer holds. When the stream breaks (a member restarts, an
+ * endpoint goes away), the watch is opened again from the revision after the last one delivered
+ * (progress notifications move that revision on while nothing changes), on any endpoint, for up to
+ * the resume time; a compacted start or an overflowing queue ends it with a reason, and ending or
+ * closing the queue stops the reader. Thread-safe.
  */
-final class EtcdWatch implements StorageWatch {
+final class EtcdWatch {
   private final EtcdClient client;
   private final String storePrefix;
   private final String prefix;
   private final String compactKey;
-  private final int limit;
   private final Duration resumeFor;
-  private final Consumer<EtcdWatch> onEnd;
-  private final LinkedBlockingQueue<StorageEvent> queue = new LinkedBlockingQueue<>();
+  private final QueuedWatch queue;
   private volatile long delivered;
   private volatile boolean ended;
-  private volatile StorageException error;
   private volatile InputStream stream;
 
   EtcdWatch(
@@ -45,15 +40,26 @@ final class EtcdWatch implements StorageWatch {
       long after,
       int limit,
       Duration resumeFor,
-      Consumer<EtcdWatch> onEnd) {
+      Consumer<QueuedWatch> onEnd) {
     this.client = client;
     this.storePrefix = storePrefix;
     this.prefix = prefix;
     this.compactKey = compactKey;
     this.delivered = after;
-    this.limit = limit;
     this.resumeFor = resumeFor;
-    this.onEnd = onEnd;
+    this.queue =
+        new QueuedWatch(
+            prefix,
+            limit,
+            watch -> {
+              stop();
+              onEnd.accept(watch);
+            });
+  }
+
+  /** The watch the consumer polls. */
+  QueuedWatch queue() {
+    return queue;
   }
 
   /** Opens the first stream (so that a refused watch fails here) and starts the reader. */
@@ -204,30 +210,18 @@ final class EtcdWatch implements StorageWatch {
   }
 
   private void offer(StorageEvent event) {
-    if (queue.size() >= limit) {
-      end(
-          new StorageException(
-              StorageException.Kind.UNAVAILABLE,
-              prefix,
-              event.revision(),
-              "watcher of "
-                  + prefix
-                  + " fell "
-                  + limit
-                  + " changes behind at revision "
-                  + event.revision()
-                  + " and was ended"));
-      return;
+    if (queue.offer(event)) {
+      delivered = event.revision();
     }
-    queue.add(event);
-    delivered = event.revision();
   }
 
+  /** Ends the watch for a reason: the consumer sees it after the changes already queued. */
   void end(StorageException reason) {
-    if (ended) {
-      return;
-    }
-    error = reason;
+    queue.end(reason);
+  }
+
+  /** Stops reading: the queue ended or was closed. */
+  private void stop() {
     ended = true;
     InputStream open = stream;
     if (open != null) {
@@ -236,53 +230,6 @@ final class EtcdWatch implements StorageWatch {
       } catch (IOException e) {
         // Closing a broken stream: nothing more to do.
       }
-    }
-    onEnd.accept(this);
-  }
-
-  @Override
-  public StorageEvent poll(long timeout, TimeUnit unit) throws InterruptedException {
-    StorageEvent event = queue.poll();
-    if (event != null || ended) {
-      return event;
-    }
-    long deadline = System.nanoTime() + unit.toNanos(timeout);
-    while (!ended) {
-      long left = deadline - System.nanoTime();
-      if (left <= 0) {
-        return null;
-      }
-      event = queue.poll(Math.min(left, TimeUnit.MILLISECONDS.toNanos(50)), TimeUnit.NANOSECONDS);
-      if (event != null) {
-        return event;
-      }
-    }
-    return queue.poll();
-  }
-
-  @Override
-  public boolean isDone() {
-    return ended && queue.isEmpty();
-  }
-
-  @Override
-  public StorageException error() {
-    return error;
-  }
-
-  @Override
-  public void close() {
-    if (!ended) {
-      ended = true;
-      InputStream open = stream;
-      if (open != null) {
-        try {
-          open.close();
-        } catch (IOException e) {
-          // Closing a broken stream: nothing more to do.
-        }
-      }
-      onEnd.accept(this);
     }
   }
 }
