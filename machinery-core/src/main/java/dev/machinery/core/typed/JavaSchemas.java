@@ -195,12 +195,17 @@ public final class JavaSchemas {
     return null;
   }
 
-  /** A class written by its own serializer or as one of its values: its shape is unknown. */
+  /**
+   * A class written by its own serializer or as one of its values (the class or a superclass says
+   * so, as Jackson reads class annotations): its shape is unknown.
+   */
   private static boolean selfSerialized(Class<?> raw) {
-    JsonSerialize serialize = raw.getAnnotation(JsonSerialize.class);
-    if (serialize != null
-        && serialize.using() != com.fasterxml.jackson.databind.JsonSerializer.None.class) {
-      return true;
+    for (Class<?> c = raw; c != null && c != Object.class; c = c.getSuperclass()) {
+      JsonSerialize serialize = c.getAnnotation(JsonSerialize.class);
+      if (serialize != null
+          && serialize.using() != com.fasterxml.jackson.databind.JsonSerializer.None.class) {
+        return true;
+      }
     }
     for (Method method : raw.getMethods()) {
       JsonValue value = method.getAnnotation(JsonValue.class);
