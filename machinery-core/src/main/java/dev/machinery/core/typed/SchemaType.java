@@ -69,7 +69,7 @@ public record SchemaType(Schema schema, TypeRef ref) {
 
   /**
    * Returns the set of fields the value holds, after checking it. Elements of an associative list
-   * that share a key (allowed only when asked) are one member each, with nothing below them.
+   * that share a key (allowed only when asked) are together one member, with nothing below it.
    *
    * @param value the value
    * @param allowDuplicates whether two elements of an associative list may have the same key
