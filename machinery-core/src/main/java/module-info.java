@@ -7,7 +7,8 @@
  * dev.machinery.core.codec} (decoding and encoding) and {@link dev.machinery.core.patch} (JSON
  * patch, JSON merge patch and strategic merge patch, applied and created two- and three-way, as
  * Go's k8s.io/apimachinery/pkg/util/strategicpatch and jsonmergepatch) and {@link
- * dev.machinery.core.fieldpath} (field sets and their {@code FieldsV1} JSON).
+ * dev.machinery.core.fieldpath} (field sets and their {@code FieldsV1} JSON) and {@link
+ * dev.machinery.core.typed} (the schemas of server-side apply and the field sets of values).
  */
 module dev.machinery.core {
   requires transitive dev.machinery.conversion;
@@ -20,4 +21,5 @@ module dev.machinery.core {
   exports dev.machinery.core.codec;
   exports dev.machinery.core.patch;
   exports dev.machinery.core.fieldpath;
+  exports dev.machinery.core.typed;
 }
