@@ -7,7 +7,6 @@ import dev.machinery.apiserver.storage.StorageWatch;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -142,13 +141,17 @@ final class WatchCache {
     }
   }
 
-  /** A watcher served by the cache: its changes under its prefix after its revision, queued. */
+  /**
+   * A watcher served by the cache: its changes under its prefix after its revision, queued. Its
+   * poller sleeps on the watcher's monitor until a change is queued or the watcher ends (an idle
+   * watcher costs no wake-ups).
+   */
   private final class CachedWatch implements StorageWatch {
     private final String prefix;
     private final long after;
-    private final LinkedBlockingQueue<StorageEvent> queue = new LinkedBlockingQueue<>();
-    private volatile boolean ended;
-    private volatile StorageException error;
+    private final ArrayDeque<StorageEvent> queue = new ArrayDeque<>(); // guarded by this
+    private boolean ended; // guarded by this
+    private StorageException error; // guarded by this
 
     CachedWatch(String prefix, long after) {
       this.prefix = prefix;
@@ -157,70 +160,73 @@ final class WatchCache {
 
     /** Called with the cache's lock held. */
     void offer(StorageEvent event) {
-      if (ended || event.revision() <= after || !event.kv().key().startsWith(prefix)) {
+      if (event.revision() <= after || !event.kv().key().startsWith(prefix)) {
         return;
       }
-      if (queue.size() >= watcherQueue) {
-        end(
-            new StorageException(
-                StorageException.Kind.UNAVAILABLE,
-                prefix,
-                event.revision(),
-                "watcher of "
-                    + prefix
-                    + " fell "
-                    + watcherQueue
-                    + " changes behind at revision "
-                    + event.revision()
-                    + " and was ended"));
-        watchers.remove(this);
-        return;
+      synchronized (this) {
+        if (ended) {
+          return;
+        }
+        if (queue.size() < watcherQueue) {
+          queue.addLast(event);
+          notifyAll();
+          return;
+        }
       }
-      queue.add(event);
+      end(
+          new StorageException(
+              StorageException.Kind.UNAVAILABLE,
+              prefix,
+              event.revision(),
+              "watcher of "
+                  + prefix
+                  + " fell "
+                  + watcherQueue
+                  + " changes behind at revision "
+                  + event.revision()
+                  + " and was ended"));
+      watchers.remove(this);
     }
 
-    void end(StorageException reason) {
+    synchronized void end(StorageException reason) {
       if (!ended) {
         error = reason;
         ended = true;
+        notifyAll();
       }
     }
 
     @Override
-    public StorageEvent poll(long timeout, TimeUnit unit) throws InterruptedException {
-      StorageEvent event = queue.poll();
-      if (event != null || ended) {
-        return event;
-      }
+    public synchronized StorageEvent poll(long timeout, TimeUnit unit) throws InterruptedException {
       long deadline = System.nanoTime() + unit.toNanos(timeout);
-      while (!ended) {
+      while (queue.isEmpty() && !ended) {
         long left = deadline - System.nanoTime();
         if (left <= 0) {
           return null;
         }
-        event = queue.poll(Math.min(left, TimeUnit.MILLISECONDS.toNanos(50)), TimeUnit.NANOSECONDS);
-        if (event != null) {
-          return event;
-        }
+        TimeUnit.NANOSECONDS.timedWait(this, left);
       }
-      return queue.poll();
+      return queue.pollFirst();
     }
 
     @Override
-    public boolean isDone() {
+    public synchronized boolean isDone() {
       return ended && queue.isEmpty();
     }
 
     @Override
-    public StorageException error() {
+    public synchronized StorageException error() {
       return error;
     }
 
     @Override
     public void close() {
       synchronized (lock) {
-        ended = true;
         watchers.remove(this);
+      }
+      synchronized (this) {
+        ended = true;
+        notifyAll();
       }
     }
   }
