@@ -1,7 +1,7 @@
 package dev.machinery.apiserver.storage;
 
+import java.util.ArrayDeque;
 import java.util.Objects;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
@@ -15,12 +15,15 @@ import java.util.function.Consumer;
  * storage all hand out this one watch.
  *
  * <p>Thread-safe: any number of producers, one consumer polling, and any thread ending or closing.
+ * The queue is guarded by the watch's monitor: a poller sleeps until a change is queued, the watch
+ * ends or its time is up, so an idle watcher costs no wake-ups. The end hook runs outside the
+ * monitor.
  */
 public final class QueuedWatch implements StorageWatch {
   private final String prefix;
   private final int limit;
   private final Consumer<QueuedWatch> onEnd;
-  private final LinkedBlockingQueue<StorageEvent> queue = new LinkedBlockingQueue<>();
+  private final ArrayDeque<StorageEvent> queue = new ArrayDeque<>(); // guarded by this
   private final AtomicBoolean ended = new AtomicBoolean();
   private volatile StorageException error;
 
@@ -58,26 +61,29 @@ public final class QueuedWatch implements StorageWatch {
    * @return false once the watch has ended (the change was not queued)
    */
   public boolean offer(StorageEvent event) {
-    if (ended.get()) {
-      return false;
+    synchronized (this) {
+      if (ended.get()) {
+        return false;
+      }
+      if (queue.size() < limit) {
+        queue.addLast(event);
+        notifyAll();
+        return true;
+      }
     }
-    if (queue.size() >= limit) {
-      end(
-          new StorageException(
-              StorageException.Kind.UNAVAILABLE,
-              prefix,
-              event.revision(),
-              "watcher of "
-                  + prefix
-                  + " fell "
-                  + limit
-                  + " changes behind at revision "
-                  + event.revision()
-                  + " and was ended"));
-      return false;
-    }
-    queue.add(event);
-    return true;
+    end(
+        new StorageException(
+            StorageException.Kind.UNAVAILABLE,
+            prefix,
+            event.revision(),
+            "watcher of "
+                + prefix
+                + " fell "
+                + limit
+                + " changes behind at revision "
+                + event.revision()
+                + " and was ended"));
+    return false;
   }
 
   /**
@@ -87,35 +93,34 @@ public final class QueuedWatch implements StorageWatch {
    * @param reason why the producer ends it
    */
   public void end(StorageException reason) {
-    if (ended.compareAndSet(false, true)) {
+    synchronized (this) {
+      if (ended.get()) {
+        return;
+      }
       error = reason;
-      onEnd.accept(this);
+      ended.set(true);
+      notifyAll();
     }
+    onEnd.accept(this);
   }
 
   @Override
   public StorageEvent poll(long timeout, TimeUnit unit) throws InterruptedException {
-    StorageEvent event = queue.poll();
-    if (event != null || ended.get()) {
-      return event;
-    }
-    // Waits in short slices, so that an end while waiting is seen at once.
     long deadline = System.nanoTime() + unit.toNanos(timeout);
-    while (!ended.get()) {
-      long left = deadline - System.nanoTime();
-      if (left <= 0) {
-        return null;
+    synchronized (this) {
+      while (queue.isEmpty() && !ended.get()) {
+        long left = deadline - System.nanoTime();
+        if (left <= 0) {
+          return null;
+        }
+        TimeUnit.NANOSECONDS.timedWait(this, left);
       }
-      event = queue.poll(Math.min(left, TimeUnit.MILLISECONDS.toNanos(50)), TimeUnit.NANOSECONDS);
-      if (event != null) {
-        return event;
-      }
+      return queue.pollFirst();
     }
-    return queue.poll();
   }
 
   @Override
-  public boolean isDone() {
+  public synchronized boolean isDone() {
     return ended.get() && queue.isEmpty();
   }
 
@@ -126,9 +131,14 @@ public final class QueuedWatch implements StorageWatch {
 
   @Override
   public void close() {
-    if (ended.compareAndSet(false, true)) {
+    synchronized (this) {
+      if (ended.get()) {
+        return;
+      }
       queue.clear();
-      onEnd.accept(this);
+      ended.set(true);
+      notifyAll();
     }
+    onEnd.accept(this);
   }
 }

@@ -17,6 +17,7 @@ import dev.machinery.apiserver.storage.StorageWatch;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -83,6 +84,21 @@ class WatchCacheTest {
     public void close() {
       delegate.close();
     }
+  }
+
+  /**
+   * How many times this thread has waited or parked (the JVM's {@code ThreadInfo.getWaitedCount}),
+   * read reflectively: the module under test does not read java.management, and the tests run on
+   * the class path.
+   */
+  private static long waitedCount() throws ReflectiveOperationException {
+    Class<?> factory = Class.forName("java.lang.management.ManagementFactory");
+    Class<?> bean = Class.forName("java.lang.management.ThreadMXBean");
+    Class<?> info = Class.forName("java.lang.management.ThreadInfo");
+    Object threads = factory.getMethod("getThreadMXBean").invoke(null);
+    Object mine =
+        bean.getMethod("getThreadInfo", long.class).invoke(threads, Thread.currentThread().getId());
+    return (Long) info.getMethod("getWaitedCount").invoke(mine);
   }
 
   private static byte[] bytes(String text) {
@@ -213,5 +229,65 @@ class WatchCacheTest {
     }
     assertTrue(watch.isDone());
     assertEquals(StorageException.Kind.UNAVAILABLE, watch.error().kind());
+  }
+
+  @Test
+  void anIdleWatcherSleepsUntilAChangeOrItsEnd() throws Exception {
+    // A thousand idle watchers are a thousand threads in poll: each must sleep until a change
+    // arrives or its watch ends, not wake every few milliseconds to look (which costs a thousand
+    // idle watchers tens of thousands of wake-ups a second).
+    CountingStorage storage = new CountingStorage();
+    WatchCache cache = new WatchCache(storage, ROOT, 100, 1_000);
+    StorageWatch idle = cache.watch(ROOT, storage.currentRevision());
+    long waitsBefore = waitedCount();
+    assertNull(idle.poll(1, TimeUnit.SECONDS));
+    long wakeUps = waitedCount() - waitsBefore;
+    assertTrue(wakeUps <= 3, "an idle poll of one second woke " + wakeUps + " times");
+
+    // And it is woken at once by a change, by the watch's close, and by the storage's end.
+    CompletableFuture<StorageEvent> next =
+        CompletableFuture.supplyAsync(
+            () -> {
+              try {
+                return idle.poll(30, TimeUnit.SECONDS);
+              } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+              }
+            });
+    Thread.sleep(100);
+    storage.create(ROOT + "default/a", bytes("v"));
+    assertEquals(ROOT + "default/a", next.get(5, TimeUnit.SECONDS).kv().key());
+
+    CompletableFuture<StorageEvent> closed =
+        CompletableFuture.supplyAsync(
+            () -> {
+              try {
+                return idle.poll(30, TimeUnit.SECONDS);
+              } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+              }
+            });
+    Thread.sleep(100);
+    long closing = System.nanoTime();
+    idle.close();
+    assertNull(closed.get(5, TimeUnit.SECONDS));
+    assertTrue(System.nanoTime() - closing < TimeUnit.SECONDS.toNanos(2));
+    assertTrue(idle.isDone());
+
+    StorageWatch other = cache.watch(ROOT, storage.currentRevision());
+    CompletableFuture<StorageEvent> ended =
+        CompletableFuture.supplyAsync(
+            () -> {
+              try {
+                return other.poll(30, TimeUnit.SECONDS);
+              } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+              }
+            });
+    Thread.sleep(100);
+    storage.close();
+    assertNull(ended.get(5, TimeUnit.SECONDS));
+    assertTrue(other.isDone());
+    assertEquals(StorageException.Kind.UNAVAILABLE, other.error().kind());
   }
 }

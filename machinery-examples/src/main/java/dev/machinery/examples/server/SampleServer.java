@@ -147,9 +147,32 @@ public final class SampleServer {
       Duration bookmarkInterval,
       Consumer<String> requestLog,
       Storage storage) {
+    return build(
+        enablement, bookmarkInterval, requestLog, storage, ApiServer.DEFAULT_WATCH_CACHE_SIZE);
+  }
+
+  /**
+   * Builds the sample server over a storage of the caller's with a chosen watch cache size (see
+   * {@link ApiServer.Builder#watchCacheSize}; 0 gives every watcher a storage watch of its own).
+   *
+   * @param enablement which group versions to serve
+   * @param bookmarkInterval how often watches that allow bookmarks get one
+   * @param requestLog where {@link ApiServer#serve} sends one line a request, or {@code null} for
+   *     no request log
+   * @param storage the storage
+   * @param watchCacheSize how many changes each resource's watch cache keeps; 0 for no cache
+   * @return the server
+   */
+  public static ApiServer build(
+      Enablement enablement,
+      Duration bookmarkInterval,
+      Consumer<String> requestLog,
+      Storage storage,
+      int watchCacheSize) {
     Scheme scheme = scheme();
     return ApiServer.builder(scheme)
         .storage(storage)
+        .watchCacheSize(watchCacheSize)
         .enablement(enablement)
         .bookmarkInterval(bookmarkInterval)
         .requestLog(requestLog)
