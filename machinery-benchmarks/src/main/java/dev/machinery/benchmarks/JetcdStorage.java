@@ -2,6 +2,7 @@ package dev.machinery.benchmarks;
 
 import dev.machinery.apiserver.storage.KeyValue;
 import dev.machinery.apiserver.storage.ListResult;
+import dev.machinery.apiserver.storage.QueuedWatch;
 import dev.machinery.apiserver.storage.Storage;
 import dev.machinery.apiserver.storage.StorageEvent;
 import dev.machinery.apiserver.storage.StorageException;
@@ -28,8 +29,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The operations {@link EtcdClientLoad} measures, written with jetcd's KV and Watch API the way
@@ -38,8 +37,8 @@ import java.util.concurrent.TimeUnit;
  * put and {@code prev_kv}, else a range), the same range (one more than the page, skipping the
  * compaction key) and the same watch ({@code prev_kv}, progress notifications), answering the
  * server's {@link KeyValue}s. A watch's events go through a queue to the consumer, as {@code
- * EtcdStorage}'s do. For the measurement only: delete and compaction are not written, and nothing
- * is retried.
+ * EtcdStorage}'s do (the same {@link QueuedWatch}). It meets the storage contract ({@code
+ * JetcdStorageTest}); unlike {@code EtcdStorage} it has one endpoint and retries nothing.
  */
 final class JetcdStorage implements Storage {
   private static final String COMPACT_REVISION_KEY = "compact_rev_key";
@@ -49,6 +48,9 @@ final class JetcdStorage implements Storage {
   private final Watch watchClient;
   private final String prefix;
   private final String compactKey;
+  private final java.util.Set<QueuedWatch> watches =
+      java.util.concurrent.ConcurrentHashMap.newKeySet();
+  private volatile boolean closed;
 
   JetcdStorage(URI endpoint, String prefix) {
     this.client = Client.builder().endpoints(endpoint).build();
@@ -62,13 +64,20 @@ final class JetcdStorage implements Storage {
     return ByteSequence.from(text.getBytes(StandardCharsets.UTF_8));
   }
 
-  private static <T> T await(CompletableFuture<T> future) {
+  private <T> T await(CompletableFuture<T> future) {
+    if (closed) {
+      throw unavailable("the storage is closed");
+    }
     try {
       return future.get();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw unavailable("interrupted while calling etcd");
     } catch (ExecutionException e) {
+      if (String.valueOf(e.getCause()).contains("required revision has been compacted")) {
+        throw new StorageException(
+            StorageException.Kind.COMPACTED, null, 0, "etcd: " + e.getCause().getMessage());
+      }
       throw unavailable("etcd failed: " + e.getCause());
     }
   }
@@ -96,7 +105,10 @@ final class JetcdStorage implements Storage {
 
   @Override
   public long compactedRevision() {
-    throw new UnsupportedOperationException("not measured");
+    List<io.etcd.jetcd.KeyValue> found = await(kv.get(bytes(compactKey))).getKvs();
+    return found.isEmpty()
+        ? 0
+        : Long.parseLong(found.get(0).getValue().toString(StandardCharsets.UTF_8));
   }
 
   @Override
@@ -194,15 +206,68 @@ final class JetcdStorage implements Storage {
 
   @Override
   public KeyValue delete(String key, long expectedModRevision) {
-    throw new UnsupportedOperationException("not measured");
+    ByteSequence full = bytes(prefix + key);
+    Cmp guard =
+        expectedModRevision > 0
+            ? new Cmp(full, Cmp.Op.EQUAL, CmpTarget.modRevision(expectedModRevision))
+            : new Cmp(full, Cmp.Op.GREATER, CmpTarget.createRevision(0));
+    TxnResponse answer =
+        await(
+            kv.txn()
+                .If(guard)
+                .Then(
+                    Op.delete(
+                        full,
+                        io.etcd.jetcd.options.DeleteOption.builder().withPrevKV(true).build()))
+                .Else(Op.get(full, GetOption.DEFAULT))
+                .commit());
+    if (!answer.isSucceeded()) {
+      List<io.etcd.jetcd.KeyValue> current = answer.getGetResponses().get(0).getKvs();
+      if (current.isEmpty()) {
+        throw new StorageException(
+            StorageException.Kind.KEY_NOT_FOUND, key, 0, "key " + key + " not found");
+      }
+      long at = current.get(0).getModRevision();
+      throw new StorageException(
+          StorageException.Kind.CONFLICT,
+          key,
+          at,
+          "key " + key + " is at revision " + at + ", not " + expectedModRevision);
+    }
+    io.etcd.jetcd.KeyValue previous = answer.getDeleteResponses().get(0).getPrevKvs().get(0);
+    return new KeyValue(
+        key,
+        previous.getValue().getBytes(),
+        previous.getCreateRevision(),
+        answer.getHeader().getRevision(),
+        previous.getVersion());
   }
 
   @Override
   public StorageWatch watch(String prefix, long afterRevision) {
     long after = afterRevision > 0 ? afterRevision : currentRevision();
+    long compacted = compactedRevision();
+    if (after < compacted) {
+      throw new StorageException(
+          StorageException.Kind.COMPACTED,
+          prefix,
+          compacted,
+          "changes after revision " + after + " are compacted");
+    }
     byte[] full = (this.prefix + prefix).getBytes(StandardCharsets.UTF_8);
-    QueueWatch watch = new QueueWatch();
-    watch.watcher =
+    Watch.Watcher[] watcher = new Watch.Watcher[1];
+    QueuedWatch queue =
+        new QueuedWatch(
+            prefix,
+            10_000,
+            ended -> {
+              watches.remove(ended);
+              if (watcher[0] != null) {
+                watcher[0].close();
+              }
+            });
+    watches.add(queue);
+    watcher[0] =
         watchClient.watch(
             ByteSequence.from(full),
             WatchOption.builder()
@@ -217,32 +282,52 @@ final class JetcdStorage implements Storage {
                 if (now.getKey().toString(StandardCharsets.UTF_8).equals(compactKey)) {
                   continue;
                 }
-                KeyValue kv = keyValue(now);
+                io.etcd.jetcd.KeyValue prev = event.getPrevKV();
+                boolean hasPrevious = prev != null && !prev.getKey().isEmpty();
                 if (event.getEventType() == WatchEvent.EventType.DELETE) {
-                  watch.queue.add(new StorageEvent(StorageEvent.Type.DELETE, kv, null));
+                  KeyValue before = keyValue(prev);
+                  queue.offer(
+                      new StorageEvent(
+                          StorageEvent.Type.DELETE,
+                          new KeyValue(
+                              before.key(),
+                              before.value(),
+                              before.createRevision(),
+                              now.getModRevision(),
+                              before.version()),
+                          null));
                 } else {
-                  io.etcd.jetcd.KeyValue prev = event.getPrevKV();
+                  KeyValue kv = keyValue(now);
                   KeyValue previous =
-                      kv.createRevision() != kv.modRevision()
-                              && prev != null
-                              && !prev.getKey().isEmpty()
+                      kv.createRevision() != kv.modRevision() && hasPrevious
                           ? keyValue(prev)
                           : null;
-                  watch.queue.add(new StorageEvent(StorageEvent.Type.PUT, kv, previous));
+                  queue.offer(new StorageEvent(StorageEvent.Type.PUT, kv, previous));
                 }
               }
             },
-            error -> watch.error = unavailable("the watch failed: " + error));
-    return watch;
+            error -> queue.end(unavailable("the watch failed: " + error)));
+    return queue;
   }
 
   @Override
   public void compact(long revision) {
-    throw new UnsupportedOperationException("not measured");
+    await(
+        kv.compact(
+            revision,
+            io.etcd.jetcd.options.CompactOption.builder().withCompactPhysical(true).build()));
+    await(kv.put(bytes(compactKey), bytes(Long.toString(revision))));
   }
 
   @Override
   public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    for (QueuedWatch watch : List.copyOf(watches)) {
+      watch.end(unavailable("the storage was closed"));
+    }
     client.close();
   }
 
@@ -256,36 +341,5 @@ final class JetcdStorage implements Storage {
       }
     }
     return new byte[] {0};
-  }
-
-  /**
-   * jetcd calls its listener on its own threads; the consumer polls a queue, as with the gateway.
-   */
-  private static final class QueueWatch implements StorageWatch {
-    final LinkedBlockingQueue<StorageEvent> queue = new LinkedBlockingQueue<>();
-    volatile Watch.Watcher watcher;
-    volatile StorageException error;
-    private volatile boolean closed;
-
-    @Override
-    public StorageEvent poll(long timeout, TimeUnit unit) throws InterruptedException {
-      return queue.poll(timeout, unit);
-    }
-
-    @Override
-    public boolean isDone() {
-      return (closed || error != null) && queue.isEmpty();
-    }
-
-    @Override
-    public StorageException error() {
-      return error;
-    }
-
-    @Override
-    public void close() {
-      closed = true;
-      watcher.close();
-    }
   }
 }
