@@ -1,0 +1,63 @@
+package dev.machinery.core.typed;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.machinery.core.fieldpath.FieldSet;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * structured-merge-diff's remove_test.go (TestRemove), its table kept as data in {@code
+ * typed/smd/remove.json}: an object, a field set, and what Go's RemoveItems and ExtractItems return
+ * ({@code unparseable} where Go checks only one of them).
+ */
+class TypedRemoveTest {
+  static Stream<Arguments> removals() {
+    List<Arguments> cases = new ArrayList<>();
+    for (JsonNode tableCase : SmdTables.load("remove.json").path("removeCases")) {
+      SchemaType type = SmdTables.type(tableCase);
+      int i = 0;
+      for (JsonNode quadruplet : tableCase.path("quadruplets")) {
+        cases.add(
+            Arguments.of(
+                tableCase.path("name").asText() + "-" + i++,
+                type,
+                SmdTables.object(quadruplet.get(0)),
+                SmdTables.set(quadruplet.get(1)),
+                quadruplet.get(2).asText(),
+                quadruplet.get(3).asText()));
+      }
+    }
+    assertEquals(59, cases.size());
+    return cases.stream();
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("removals")
+  void removesAndExtractsAsGoDoes(
+      String name,
+      SchemaType type,
+      JsonNode object,
+      FieldSet set,
+      String removeOutput,
+      String extractOutput) {
+    String before = object.toString();
+    if (!removeOutput.equals("unparseable")) {
+      JsonNode want = SmdTables.object(SmdSchemas.YAML.getNodeFactory().textNode(removeOutput));
+      JsonNode got = type.removeItems(object, set);
+      assertTrue(JsonValues.equal(want, got), () -> "remove: expected " + want + " got " + got);
+    }
+    if (!extractOutput.equals("unparseable")) {
+      JsonNode want = SmdTables.object(SmdSchemas.YAML.getNodeFactory().textNode(extractOutput));
+      JsonNode got = type.extractItems(object, set);
+      assertTrue(JsonValues.equal(want, got), () -> "extract: expected " + want + " got " + got);
+    }
+    assertEquals(before, object.toString(), "input unchanged");
+  }
+}
