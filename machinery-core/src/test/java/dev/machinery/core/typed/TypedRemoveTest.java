@@ -13,9 +13,9 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * structured-merge-diff's remove_test.go (TestRemove), its table kept as data in {@code
- * typed/smd/remove.json}: an object, a field set, and what Go's RemoveItems and ExtractItems return
- * ({@code unparseable} where Go checks only one of them).
+ * structured-merge-diff's remove_test.go (TestRemove and TestReversibleExtract), its tables kept as
+ * data in {@code typed/smd/remove.json}: an object, a field set, and what Go's RemoveItems and
+ * ExtractItems return ({@code unparseable} where Go checks only one of them).
  */
 class TypedRemoveTest {
   static Stream<Arguments> removals() {
@@ -59,5 +59,35 @@ class TypedRemoveTest {
       assertTrue(JsonValues.equal(want, got), () -> "extract: expected " + want + " got " + got);
     }
     assertEquals(before, object.toString(), "input unchanged");
+  }
+
+  static Stream<Arguments> reversibleExtracts() {
+    List<Arguments> cases = new ArrayList<>();
+    for (JsonNode tableCase : SmdTables.load("remove.json").path("reversibleExtractCases")) {
+      SchemaType type = SmdTables.type(tableCase);
+      int i = 0;
+      for (JsonNode pair : tableCase.path("pairs")) {
+        cases.add(
+            Arguments.of(
+                tableCase.path("name").asText() + "-" + i++,
+                type,
+                SmdTables.object(pair.get(0)),
+                SmdTables.object(pair.get(1))));
+      }
+    }
+    assertEquals(17, cases.size());
+    return cases.stream();
+  }
+
+  /**
+   * remove_test.go's TestReversibleExtract: a partial object merged into another is extracted back
+   * by the leaves of its own field set.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("reversibleExtracts")
+  void extractsWhatWasMergedIn(String name, SchemaType type, JsonNode object, JsonNode partial) {
+    JsonNode merged = type.merge(object, partial);
+    JsonNode got = type.extractItems(merged, type.toFieldSet(partial).leaves());
+    assertTrue(JsonValues.equal(partial, got), () -> "expected " + partial + " got " + got);
   }
 }
