@@ -2,7 +2,10 @@ package dev.machinery.core.typed;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.NullNode;
+import dev.machinery.core.fieldpath.FieldPath;
 import dev.machinery.core.fieldpath.FieldSet;
+import dev.machinery.core.fieldpath.PathElement;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
@@ -126,8 +129,8 @@ public record SchemaType(Schema schema, TypeRef ref) {
   /**
    * Returns the value without the fields of the set, as structured-merge-diff's {@code
    * TypedValue.RemoveItems}, after checking it (shared keys allowed). A member of the set removes
-   * the whole field or item, its content included; a map or list left empty is dropped. The input
-   * is not changed.
+   * the whole field or item, its content included; a map or list left empty becomes a JSON null.
+   * The input is not changed.
    *
    * @param value the value
    * @param items the fields to remove
@@ -143,7 +146,9 @@ public record SchemaType(Schema schema, TypeRef ref) {
   /**
    * Returns only the fields of the set, with the maps, structs and list items that lead to them, as
    * structured-merge-diff's {@code TypedValue.ExtractItems}, after checking the value (shared keys
-   * allowed). A member of the set keeps the whole field or item. The input is not changed.
+   * allowed). A member of the set keeps a scalar, an atomic value or a list item whole; of a
+   * granular map or list it keeps only what the set names below it (as in Go), so extract by the
+   * {@link FieldSet#leaves() leaves} of a set. The input is not changed.
    *
    * @param value the value
    * @param items the fields to keep
@@ -154,6 +159,43 @@ public record SchemaType(Schema schema, TypeRef ref) {
     JsonNode checked = orNull(value);
     validate(checked, true);
     return new TypedMerging(schema).remove(ref, checked, items, true);
+  }
+
+  /**
+   * Returns only the fields of the set, as {@link #extractItems(JsonNode, FieldSet)} does, with,
+   * when asked, the key fields of every associative list item on the way to a field of the set that
+   * the value holds (Go's {@code WithAppendKeyFields}), so each extracted item can still be told by
+   * its key.
+   *
+   * @param value the value
+   * @param items the fields to keep
+   * @param withKeyFields whether to keep the key fields of the items that lead to them
+   * @return the extracted fields, a new tree; a JSON null when none is held
+   * @throws TypedException if the value does not fit the type
+   */
+  public JsonNode extractItems(JsonNode value, FieldSet items, boolean withKeyFields) {
+    if (!withKeyFields) {
+      return extractItems(value, items);
+    }
+    JsonNode checked = orNull(value);
+    FieldSet held = toFieldSet(checked, true);
+    FieldSet.Builder keys = FieldSet.builder();
+    for (FieldPath path : items) {
+      if (!held.has(path)) {
+        continue;
+      }
+      List<PathElement> elements = path.elements();
+      for (int i = 0; i < elements.size(); i++) {
+        if (elements.get(i) instanceof PathElement.Key key) {
+          for (PathElement.KeyField field : key.fields()) {
+            List<PathElement> keyPath = new ArrayList<>(elements.subList(0, i + 1));
+            keyPath.add(PathElement.field(field.name()));
+            keys.insert(new FieldPath(keyPath));
+          }
+        }
+      }
+    }
+    return new TypedMerging(schema).remove(ref, checked, items.union(keys.build()), true);
   }
 
   private static JsonNode orNull(JsonNode value) {

@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.machinery.core.fieldpath.FieldPath;
 import dev.machinery.core.fieldpath.FieldSet;
+import dev.machinery.core.fieldpath.PathElement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -13,9 +15,10 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * structured-merge-diff's remove_test.go (TestRemove and TestReversibleExtract), its tables kept as
- * data in {@code typed/smd/remove.json}: an object, a field set, and what Go's RemoveItems and
- * ExtractItems return ({@code unparseable} where Go checks only one of them).
+ * structured-merge-diff's remove_test.go (TestRemove, TestReversibleExtract and
+ * TestExtractWithKeys), its tables kept as data in {@code typed/smd/remove.json}: an object, a
+ * field set, and what Go's RemoveItems and ExtractItems return ({@code unparseable} where Go checks
+ * only one of them).
  */
 class TypedRemoveTest {
   static Stream<Arguments> removals() {
@@ -89,5 +92,42 @@ class TypedRemoveTest {
     JsonNode merged = type.merge(object, partial);
     JsonNode got = type.extractItems(merged, type.toFieldSet(partial).leaves());
     assertTrue(JsonValues.equal(partial, got), () -> "expected " + partial + " got " + got);
+  }
+
+  static Stream<Arguments> extractsWithKeys() {
+    SchemaType type =
+        SmdTables.type(SmdTables.load("remove.json").path("removeCases").get(2)); // myRoot
+    Object nginx = PathElement.key("key", "nginx", "id", 1);
+    String object = "{\"list\":[{\"key\":\"nginx\",\"id\":1,\"nv\":2}]}";
+    String atomicItem =
+        "{\"atomicElementList\":[{\"id\":\"test-123\",\"data\":\"value\",\"extra\":\"field\"}]}";
+    return Stream.of(
+        Arguments.of(
+            type,
+            object,
+            FieldSet.of(FieldPath.of("list", nginx, "key"), FieldPath.of("list", nginx, "id")),
+            "{\"list\":[{\"key\":\"nginx\",\"id\":1}]}"),
+        Arguments.of(type, object, FieldSet.of(FieldPath.of("list", nginx, "nv")), object),
+        Arguments.of(
+            type,
+            object,
+            FieldSet.of(FieldPath.of("list", nginx, "nv"), FieldPath.of("list", nginx, "id")),
+            object),
+        Arguments.of(
+            type, object, FieldSet.of(FieldPath.of("list", nginx, "value")), "{\"list\":[null]}"),
+        Arguments.of(
+            type,
+            atomicItem,
+            FieldSet.of(FieldPath.of("atomicElementList", PathElement.key("id", "test-123"))),
+            atomicItem));
+  }
+
+  /** remove_test.go's TestExtractWithKeys: extraction that keeps the key fields of the items. */
+  @ParameterizedTest
+  @MethodSource("extractsWithKeys")
+  void extractsWithKeyFieldsAsGoDoes(SchemaType type, String object, FieldSet set, String want) {
+    JsonNode got = type.extractItems(SmdSchemas.yaml(object), set, true);
+    assertTrue(
+        JsonValues.equal(SmdSchemas.yaml(want), got), () -> "expected " + want + " got " + got);
   }
 }
