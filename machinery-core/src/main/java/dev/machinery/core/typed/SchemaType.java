@@ -1,7 +1,11 @@
 package dev.machinery.core.typed;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.NullNode;
+import dev.machinery.core.fieldpath.FieldPath;
 import dev.machinery.core.fieldpath.FieldSet;
+import dev.machinery.core.fieldpath.PathElement;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
@@ -79,5 +83,122 @@ public record SchemaType(Schema schema, TypeRef ref) {
   public FieldSet toFieldSet(JsonNode value, boolean allowDuplicates) {
     validate(value, allowDuplicates);
     return new TypedWalker(schema, allowDuplicates).toFieldSet(ref, value);
+  }
+
+  /**
+   * Compares an old and a new value of the type, as structured-merge-diff's {@code
+   * TypedValue.Compare}, after checking both (elements of associative lists may share a key, as in
+   * stored objects). An atomic list or map, and a list or map empty or null on both sides, is one
+   * field compared as a whole; items of associative lists are matched by key, whatever their order;
+   * items that share a key are compared as one group.
+   *
+   * @param oldValue the old value (null is a JSON null)
+   * @param newValue the new value (null is a JSON null)
+   * @return the fields added, modified and removed
+   * @throws TypedException if a value does not fit the type
+   */
+  public Comparison compare(JsonNode oldValue, JsonNode newValue) {
+    JsonNode lhs = orNull(oldValue);
+    JsonNode rhs = orNull(newValue);
+    validate(lhs, true);
+    validate(rhs, true);
+    return new TypedMerging(schema).compare(ref, lhs, rhs);
+  }
+
+  /**
+   * Merges an applied value into a live one, as structured-merge-diff's {@code TypedValue.Merge},
+   * after checking both (the live value's associative lists may hold items that share a key, the
+   * applied value's may not). Granular maps and structs are merged field by field; associative
+   * lists item by item, matched by key, the live order kept and new items placed where the applied
+   * order puts them; atomic values, scalars, and lists or maps empty on both sides are taken from
+   * the applied value when it holds them. Neither input is changed.
+   *
+   * @param live the live value (null is a JSON null)
+   * @param applied the applied value (null is a JSON null)
+   * @return the merged value, a new tree; a JSON null when nothing is left
+   * @throws TypedException if a value does not fit the type
+   */
+  public JsonNode merge(JsonNode live, JsonNode applied) {
+    JsonNode lhs = orNull(live);
+    JsonNode rhs = orNull(applied);
+    validate(lhs, true);
+    validate(rhs, false);
+    return orNull(new TypedMerging(schema).merge(ref, lhs, rhs));
+  }
+
+  /**
+   * Returns the value without the fields of the set, as structured-merge-diff's {@code
+   * TypedValue.RemoveItems}, after checking it (shared keys allowed). A member of the set removes
+   * the whole field or item, its content included; a map or list left empty becomes a JSON null.
+   * The input is not changed.
+   *
+   * @param value the value
+   * @param items the fields to remove
+   * @return the rest, a new tree; a JSON null when nothing is left
+   * @throws TypedException if the value does not fit the type
+   */
+  public JsonNode removeItems(JsonNode value, FieldSet items) {
+    JsonNode checked = orNull(value);
+    validate(checked, true);
+    return new TypedMerging(schema).remove(ref, checked, items, false);
+  }
+
+  /**
+   * Returns only the fields of the set, with the maps, structs and list items that lead to them, as
+   * structured-merge-diff's {@code TypedValue.ExtractItems}, after checking the value (shared keys
+   * allowed). A member of the set keeps a scalar, an atomic value or a list item whole; of a
+   * granular map or list it keeps only what the set names below it (as in Go), so extract by the
+   * {@link FieldSet#leaves() leaves} of a set. The input is not changed.
+   *
+   * @param value the value
+   * @param items the fields to keep
+   * @return the extracted fields, a new tree; a JSON null when none is held
+   * @throws TypedException if the value does not fit the type
+   */
+  public JsonNode extractItems(JsonNode value, FieldSet items) {
+    JsonNode checked = orNull(value);
+    validate(checked, true);
+    return new TypedMerging(schema).remove(ref, checked, items, true);
+  }
+
+  /**
+   * Returns only the fields of the set, as {@link #extractItems(JsonNode, FieldSet)} does, with,
+   * when asked, the key fields of every associative list item on the way to a field of the set that
+   * the value holds (Go's {@code WithAppendKeyFields}), so each extracted item can still be told by
+   * its key.
+   *
+   * @param value the value
+   * @param items the fields to keep
+   * @param withKeyFields whether to keep the key fields of the items that lead to them
+   * @return the extracted fields, a new tree; a JSON null when none is held
+   * @throws TypedException if the value does not fit the type
+   */
+  public JsonNode extractItems(JsonNode value, FieldSet items, boolean withKeyFields) {
+    if (!withKeyFields) {
+      return extractItems(value, items);
+    }
+    JsonNode checked = orNull(value);
+    FieldSet held = toFieldSet(checked, true);
+    FieldSet.Builder keys = FieldSet.builder();
+    for (FieldPath path : items) {
+      if (!held.has(path)) {
+        continue;
+      }
+      List<PathElement> elements = path.elements();
+      for (int i = 0; i < elements.size(); i++) {
+        if (elements.get(i) instanceof PathElement.Key key) {
+          for (PathElement.KeyField field : key.fields()) {
+            List<PathElement> keyPath = new ArrayList<>(elements.subList(0, i + 1));
+            keyPath.add(PathElement.field(field.name()));
+            keys.insert(new FieldPath(keyPath));
+          }
+        }
+      }
+    }
+    return new TypedMerging(schema).remove(ref, checked, items.union(keys.build()), true);
+  }
+
+  private static JsonNode orNull(JsonNode value) {
+    return value == null || value.isMissingNode() ? NullNode.getInstance() : value;
   }
 }

@@ -76,7 +76,7 @@ final class TypedWalker {
   }
 
   /** Of the parts of a type, the one that fits the value; all of them when none fits. */
-  private static Atom deduce(Atom atom, JsonNode value) {
+  static Atom deduce(Atom atom, JsonNode value) {
     if (value == null || value.isNull() || value.isMissingNode()) {
       return atom;
     }
@@ -92,7 +92,7 @@ final class TypedWalker {
     return atom;
   }
 
-  private static boolean isNull(JsonNode value) {
+  static boolean isNull(JsonNode value) {
     return value == null || value.isNull() || value.isMissingNode();
   }
 
@@ -185,6 +185,15 @@ final class TypedWalker {
 
     ItemException(String message) {
       super(message, null, false, false);
+    }
+  }
+
+  /** The element that identifies an item of an associative list, or null when none does. */
+  PathElement elementOrNull(ListAtom list, JsonNode child) {
+    try {
+      return itemElement(list, child);
+    } catch (ItemException e) {
+      return null;
     }
   }
 
