@@ -61,8 +61,10 @@ import java.util.stream.Collectors;
  * and {@code scale} subresources, the short name {@code deploy} and the {@code all} category, with
  * kubectl's columns for each. Run it with {@code mvn -q -pl machinery-examples exec:java
  * -Dexec.mainClass=dev.machinery.examples.server.SampleServer}; flags {@code --port}, {@code
- * --runtime-config}, {@code --request-log} (one line a request, through SLF4J) and {@code
- * --etcd-servers} (objects kept in etcd, as kube-apiserver's flag).
+ * --runtime-config}, {@code --request-log} (one line a request, through SLF4J), {@code
+ * --etcd-servers} (objects kept in etcd, as kube-apiserver's flag), and kube-apiserver's {@code
+ * --tls-cert-file}, {@code --tls-private-key-file}, {@code --client-ca-file}, {@code
+ * --token-auth-file} and {@code --anonymous-auth}.
  *
  * <p>Thread-safe once built, as {@link ApiServer} is.
  */

@@ -37,6 +37,9 @@ import org.junit.jupiter.api.io.TempDir;
 class SampleServerTlsKubectlTest {
   @TempDir static Path dir;
 
+  /** The request log of both servers: which SelfSubjectReview version each kubectl asks for. */
+  private static final List<String> REQUESTS = new java.util.concurrent.CopyOnWriteArrayList<>();
+
   private static JdkHttpBinding open;
   private static JdkHttpBinding closed;
   private static Path kubeconfig;
@@ -189,7 +192,7 @@ class SampleServerTlsKubectlTest {
   private static JdkHttpBinding serve(boolean anonymous) throws IOException {
     ApiServer.Builder builder =
         SampleServer.builder(
-            Enablement.all(), Duration.ofMinutes(1), null, new MemoryStorage(), 100);
+            Enablement.all(), Duration.ofMinutes(1), REQUESTS::add, new MemoryStorage(), 100);
     SampleServer.configureSecurity(
         builder,
         Map.of(
@@ -241,7 +244,23 @@ class SampleServerTlsKubectlTest {
     List<String> failures = new ArrayList<>();
     String[] whoami = {"auth", "whoami"};
 
+    int logged = REQUESTS.size();
     expect(failures, run(kubectl, "jane", whoami), 0, "jane", "[dev ops system:authenticated]");
+    // kubectl 1.28 and later ask for v1; 1.27 for v1beta1 (each falls back to older on 404).
+    String version = name.equals("kubectl.1.27") ? "v1beta1" : "v1";
+    String answered = "POST /apis/authentication.k8s.io/" + version + "/selfsubjectreviews 201";
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+    while (REQUESTS.subList(logged, REQUESTS.size()).stream().noneMatch(l -> l.startsWith(answered))
+        && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+    }
+    List<String> reviews =
+        REQUESTS.subList(logged, REQUESTS.size()).stream()
+            .filter(l -> l.contains("selfsubjectreviews"))
+            .toList();
+    if (reviews.size() != 1 || !reviews.get(0).startsWith(answered)) {
+      failures.add("wanted one '" + answered + "', got " + reviews);
+    }
     expect(
         failures,
         run(kubectl, "bob", whoami),
