@@ -11,9 +11,11 @@ module dev.machinery.apiserver {
   requires transitive jdk.httpserver;
   requires com.fasterxml.jackson.dataformat.yaml;
   requires org.slf4j;
+  requires java.naming;
 
   exports dev.machinery.apiserver;
   exports dev.machinery.apiserver.http;
+  exports dev.machinery.apiserver.authentication;
   exports dev.machinery.apiserver.storage;
   exports dev.machinery.apiserver.negotiation;
   exports dev.machinery.apiserver.discovery;

@@ -1,5 +1,8 @@
 package dev.machinery.apiserver;
 
+import dev.machinery.apiserver.authentication.AuthenticationException;
+import dev.machinery.apiserver.authentication.Authenticator;
+import dev.machinery.apiserver.authentication.UserInfo;
 import dev.machinery.apiserver.discovery.Discovery;
 import dev.machinery.apiserver.endpoints.DiscoveryHandler;
 import dev.machinery.apiserver.endpoints.RequestInfo;
@@ -11,6 +14,7 @@ import dev.machinery.apiserver.http.ApiHandler;
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
 import dev.machinery.apiserver.http.JdkHttpBinding;
+import dev.machinery.apiserver.http.TlsConfig;
 import dev.machinery.apiserver.negotiation.Negotiator;
 import dev.machinery.apiserver.openapi.OpenApiV2;
 import dev.machinery.apiserver.openapi.OpenApiV3;
@@ -47,8 +51,12 @@ import org.slf4j.LoggerFactory;
  * with objects kept in a {@link Storage} in their storage version.
  *
  * <p>It is an {@link ApiHandler}: {@link #handle} answers one request, whatever carries it; {@link
- * #serve} runs it on the JDK's HTTP server. Every failure is answered with a {@code Status} of
- * Kubernetes' reason and code. Thread-safe: immutable after {@link Builder#build()}.
+ * #serve} runs it on the JDK's HTTP server, over HTTPS when given a {@link TlsConfig}. Each request
+ * is first authenticated by the builder's {@link Authenticator} (everyone is {@code
+ * system:anonymous} without one); bad credentials are answered 401. {@code SelfSubjectReview}
+ * ({@code authentication.k8s.io} v1, v1beta1 and v1alpha1) tells a client who it is, for {@code
+ * kubectl auth whoami}. Every failure is answered with a {@code Status} of Kubernetes' reason and
+ * code. Thread-safe: immutable after {@link Builder#build()}.
  */
 public final class ApiServer implements ApiHandler {
   private static final Logger LOG = LoggerFactory.getLogger(ApiServer.class);
@@ -65,14 +73,25 @@ public final class ApiServer implements ApiHandler {
    */
   public static final int MAX_REQUEST_HEADER_FIELDS = 256;
 
+  /**
+   * The user in-process requests are made as with {@link #handleAs}, kube-apiserver's loopback
+   * user: {@code system:apiserver} in {@code system:masters}.
+   */
+  public static final UserInfo LOOPBACK_USER =
+      UserInfo.of("system:apiserver", List.of("system:masters", UserInfo.ALL_AUTHENTICATED));
+
   private final Discovery discovery;
   private final DiscoveryHandler discoveryHandler;
   private final ResourceHandler resources;
   private final Codec json;
   private final Storage storage;
   private final Consumer<String> requestLog;
+  private final Authenticator authenticator;
+  private final TlsConfig tls;
 
   private ApiServer(Builder builder) {
+    this.authenticator = builder.authenticator;
+    this.tls = builder.tls;
     Scheme scheme = builder.scheme;
     CodecFactory codecs = CodecFactory.create(scheme);
     this.json = codecs.json();
@@ -219,15 +238,17 @@ public final class ApiServer implements ApiHandler {
                 + " are read");
         return failure(status);
       }
-      Optional<ApiResponse> answered = discoveryHandler.handle(request);
-      if (answered.isPresent()) {
-        return answered.get();
+      UserInfo user;
+      try {
+        user =
+            authenticator
+                .authenticate(request)
+                .orElseThrow(() -> new AuthenticationException("the authenticator found no user"));
+      } catch (AuthenticationException e) {
+        LOG.debug("{} {}: unauthorized: {}", request.method(), request.path(), e.getMessage());
+        return failure(ApiErrors.statusFor(ApiErrors.newUnauthorized("Unauthorized")));
       }
-      Optional<RequestInfo> info = RequestInfo.parse(request.path());
-      if (info.isEmpty()) {
-        return failure(notFoundStatus());
-      }
-      return resources.handle(request, info.get());
+      return handleAuthenticated(request, user);
     } catch (RuntimeException | StackOverflowError e) {
       Status status = ApiErrors.statusFor(e);
       if (status.getCode() >= 500) {
@@ -235,6 +256,44 @@ public final class ApiServer implements ApiHandler {
       }
       return failure(status);
     }
+  }
+
+  /**
+   * Answers a request from inside the process on behalf of a user, without authenticating it, as
+   * kube-apiserver's loopback client does (such as a loader of initial objects when anonymous
+   * requests are off). Never call it with a request from the network: {@link #handle} is for those.
+   *
+   * @param user the user the request is made as, such as {@link #LOOPBACK_USER}
+   * @param request the request
+   * @return the response
+   */
+  public ApiResponse handleAs(UserInfo user, ApiRequest request) {
+    Objects.requireNonNull(user, "user");
+    try {
+      return handleAuthenticated(request, user);
+    } catch (RuntimeException | StackOverflowError e) {
+      Status status = ApiErrors.statusFor(e);
+      if (status.getCode() >= 500) {
+        LOG.warn("{} {} failed", request.method(), request.path(), e);
+      }
+      return failure(status);
+    }
+  }
+
+  private ApiResponse handleAuthenticated(ApiRequest request, UserInfo user) {
+    Optional<ApiResponse> review = SelfSubjectReviews.handle(request, user);
+    if (review.isPresent()) {
+      return review.get();
+    }
+    Optional<ApiResponse> answered = discoveryHandler.handle(request);
+    if (answered.isPresent()) {
+      return answered.get();
+    }
+    Optional<RequestInfo> info = RequestInfo.parse(request.path());
+    if (info.isEmpty()) {
+      return failure(notFoundStatus());
+    }
+    return resources.handle(request, info.get());
   }
 
   private static Status notFoundStatus() {
@@ -258,15 +317,16 @@ public final class ApiServer implements ApiHandler {
   }
 
   /**
-   * Serves this server over HTTP on the JDK's HTTP server, with the request log the builder was
-   * given ({@link Builder#requestLog(boolean)}).
+   * Serves this server over HTTP on the JDK's HTTP server (HTTPS with the builder's {@link
+   * Builder#tls}), with the request log the builder was given ({@link
+   * Builder#requestLog(boolean)}).
    *
    * @param address where to listen; port 0 picks a free one
    * @return the running binding; close it to stop
    * @throws IOException when the address cannot be bound
    */
   public JdkHttpBinding serve(InetSocketAddress address) throws IOException {
-    return JdkHttpBinding.start(this, address, 2048, requestLog);
+    return JdkHttpBinding.start(this, address, 2048, requestLog, tls);
   }
 
   /** Collects the server's parts. Not thread-safe. */
@@ -280,6 +340,8 @@ public final class ApiServer implements ApiHandler {
     private Duration bookmarkInterval = Duration.ofSeconds(60);
     private int watchCacheSize = DEFAULT_WATCH_CACHE_SIZE;
     private Consumer<String> requestLog;
+    private Authenticator authenticator = Authenticator.chain(List.of(), true);
+    private TlsConfig tls;
 
     private Builder(Scheme scheme) {
       this.scheme = Objects.requireNonNull(scheme, "scheme");
@@ -401,6 +463,30 @@ public final class ApiServer implements ApiHandler {
      */
     public Builder requestLog(Consumer<String> sink) {
       this.requestLog = sink;
+      return this;
+    }
+
+    /**
+     * Sets who requests come from; by default everyone is {@code system:anonymous}. Give a {@link
+     * Authenticator#chain}, which never answers empty: an authenticator that does is answered 401
+     * where it does.
+     *
+     * @param authenticator the authenticator
+     * @return this builder
+     */
+    public Builder authenticator(Authenticator authenticator) {
+      this.authenticator = Objects.requireNonNull(authenticator, "authenticator");
+      return this;
+    }
+
+    /**
+     * Makes {@link #serve} serve HTTPS with a certificate, key and client CAs.
+     *
+     * @param tls the TLS configuration, or {@code null} for plain HTTP (the default)
+     * @return this builder
+     */
+    public Builder tls(TlsConfig tls) {
+      this.tls = tls;
       return this;
     }
 

@@ -1,6 +1,7 @@
 package dev.machinery.apiserver.http;
 
 import java.io.InputStream;
+import java.security.cert.X509Certificate;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -10,7 +11,8 @@ import java.util.TreeMap;
 /**
  * One HTTP request as the server's handlers see it, independent of the HTTP server that received
  * it: method, decoded path, query parameters, headers (names compared ignoring case) and the body
- * as a stream the handler reads at most once.
+ * as a stream the handler reads at most once, and the client certificates the TLS handshake
+ * received (only a binding sets them, never a header).
  *
  * <p>Immutable apart from the body stream; confined to the thread that handles the request.
  *
@@ -19,21 +21,44 @@ import java.util.TreeMap;
  * @param query the query parameters, each with its values in order
  * @param headers the headers, by name (any case)
  * @param body the body
+ * @param peerCertificates the certificate chain the client presented in the TLS handshake, its own
+ *     first; empty over plain HTTP or when it presented none. Not verified: an authenticator
+ *     verifies it against its client CAs.
  */
 public record ApiRequest(
     String method,
     String path,
     Map<String, List<String>> query,
     Map<String, List<String>> headers,
-    InputStream body) {
+    InputStream body,
+    List<X509Certificate> peerCertificates) {
   /**
-   * Copies the maps; header names become case-insensitive.
+   * A request without client certificates.
    *
    * @param method see the record description
    * @param path see the record description
    * @param query see the record description
    * @param headers see the record description
    * @param body see the record description
+   */
+  public ApiRequest(
+      String method,
+      String path,
+      Map<String, List<String>> query,
+      Map<String, List<String>> headers,
+      InputStream body) {
+    this(method, path, query, headers, body, List.of());
+  }
+
+  /**
+   * Copies the maps and the list; header names become case-insensitive.
+   *
+   * @param method see the record description
+   * @param path see the record description
+   * @param query see the record description
+   * @param headers see the record description
+   * @param body see the record description
+   * @param peerCertificates see the record description
    */
   public ApiRequest {
     method = Objects.requireNonNull(method, "method").toUpperCase(Locale.ROOT);
@@ -43,6 +68,7 @@ public record ApiRequest(
     headers.forEach((name, values) -> byName.put(name, List.copyOf(values)));
     headers = byName;
     Objects.requireNonNull(body, "body");
+    peerCertificates = List.copyOf(peerCertificates);
   }
 
   /**

@@ -2,11 +2,17 @@ package dev.machinery.apiserver.http;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsExchange;
+import com.sun.net.httpserver.HttpsParameters;
+import com.sun.net.httpserver.HttpsServer;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.security.cert.Certificate;
+import java.security.cert.X509Certificate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,6 +25,8 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLPeerUnverifiedException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -31,6 +39,9 @@ import org.slf4j.LoggerFactory;
  * method, path with query (as sent), status, response body bytes and milliseconds taken, such as
  * {@code GET /api/v1/namespaces?limit=5 200 1234 bytes 3 ms}. A streamed response (a watch) is
  * logged when it ends, with the bytes written until then.
+ *
+ * <p>With a {@link TlsConfig} it serves HTTPS instead (TLS 1.3 and 1.2), and hands the certificates
+ * a client presented to the handler in {@link ApiRequest#peerCertificates()}.
  *
  * <p>Thread-safe; {@link #close()} stops accepting and ends open exchanges.
  */
@@ -93,8 +104,44 @@ public final class JdkHttpBinding implements AutoCloseable {
   public static JdkHttpBinding start(
       ApiHandler handler, InetSocketAddress address, int maxThreads, Consumer<String> requestLog)
       throws IOException {
+    return start(handler, address, maxThreads, requestLog, null);
+  }
+
+  /**
+   * Starts serving on an address, over HTTPS when given a TLS configuration.
+   *
+   * @param handler the handler
+   * @param address where to listen; port 0 picks a free one
+   * @param maxThreads the most requests handled at once (watches included)
+   * @param requestLog where the request log's lines go, such as {@link #slf4jRequestLog()}; {@code
+   *     null} for no request log
+   * @param tls the certificate, key and client CAs to serve HTTPS with; {@code null} for plain HTTP
+   * @return the running binding
+   * @throws IOException when the address cannot be bound
+   */
+  public static JdkHttpBinding start(
+      ApiHandler handler,
+      InetSocketAddress address,
+      int maxThreads,
+      Consumer<String> requestLog,
+      TlsConfig tls)
+      throws IOException {
     Objects.requireNonNull(handler, "handler");
-    HttpServer server = HttpServer.create(address, 1024);
+    HttpServer server;
+    if (tls == null) {
+      server = HttpServer.create(address, 1024);
+    } else {
+      SSLContext context = tls.sslContext();
+      HttpsServer https = HttpsServer.create(address, 1024);
+      https.setHttpsConfigurator(
+          new HttpsConfigurator(context) {
+            @Override
+            public void configure(HttpsParameters parameters) {
+              parameters.setSSLParameters(tls.sslParameters(context));
+            }
+          });
+      server = https;
+    }
     AtomicInteger count = new AtomicInteger();
     ThreadFactory threads =
         runnable -> {
@@ -164,7 +211,8 @@ public final class JdkHttpBinding implements AutoCloseable {
               exchange.getRequestURI().getPath(),
               query(exchange.getRequestURI().getRawQuery()),
               exchange.getRequestHeaders(),
-              exchange.getRequestBody());
+              exchange.getRequestBody(),
+              peerCertificates(exchange));
       ApiResponse response = handler.handle(request);
       response.headers().forEach((name, values) -> exchange.getResponseHeaders().put(name, values));
       boolean head = request.method().equals("HEAD");
@@ -198,6 +246,23 @@ public final class JdkHttpBinding implements AutoCloseable {
       if (requestLog != null) {
         logRequest(requestLog, exchange, status, counted == null ? 0 : counted.count, start);
       }
+    }
+  }
+
+  private static List<X509Certificate> peerCertificates(HttpExchange exchange) {
+    if (!(exchange instanceof HttpsExchange https) || https.getSSLSession() == null) {
+      return List.of();
+    }
+    try {
+      List<X509Certificate> chain = new ArrayList<>();
+      for (Certificate certificate : https.getSSLSession().getPeerCertificates()) {
+        if (certificate instanceof X509Certificate x509) {
+          chain.add(x509);
+        }
+      }
+      return chain;
+    } catch (SSLPeerUnverifiedException e) {
+      return List.of();
     }
   }
 

@@ -3,9 +3,13 @@ package dev.machinery.examples.server;
 import dev.machinery.apiserver.ApiServer;
 import dev.machinery.apiserver.ResourceDefinition;
 import dev.machinery.apiserver.ResourceList;
+import dev.machinery.apiserver.authentication.Authenticator;
+import dev.machinery.apiserver.authentication.TokenFileAuthenticator;
+import dev.machinery.apiserver.authentication.X509Authenticator;
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
 import dev.machinery.apiserver.http.JdkHttpBinding;
+import dev.machinery.apiserver.http.TlsConfig;
 import dev.machinery.apiserver.negotiation.ScaleAccessor;
 import dev.machinery.apiserver.storage.MemoryStorage;
 import dev.machinery.apiserver.storage.Storage;
@@ -41,6 +45,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -56,8 +61,10 @@ import java.util.stream.Collectors;
  * and {@code scale} subresources, the short name {@code deploy} and the {@code all} category, with
  * kubectl's columns for each. Run it with {@code mvn -q -pl machinery-examples exec:java
  * -Dexec.mainClass=dev.machinery.examples.server.SampleServer}; flags {@code --port}, {@code
- * --runtime-config}, {@code --request-log} (one line a request, through SLF4J) and {@code
- * --etcd-servers} (objects kept in etcd, as kube-apiserver's flag).
+ * --runtime-config}, {@code --request-log} (one line a request, through SLF4J), {@code
+ * --etcd-servers} (objects kept in etcd, as kube-apiserver's flag), and kube-apiserver's {@code
+ * --tls-cert-file}, {@code --tls-private-key-file}, {@code --client-ca-file}, {@code
+ * --token-auth-file} and {@code --anonymous-auth}.
  *
  * <p>Thread-safe once built, as {@link ApiServer} is.
  */
@@ -164,6 +171,27 @@ public final class SampleServer {
    * @return the server
    */
   public static ApiServer build(
+      Enablement enablement,
+      Duration bookmarkInterval,
+      Consumer<String> requestLog,
+      Storage storage,
+      int watchCacheSize) {
+    return builder(enablement, bookmarkInterval, requestLog, storage, watchCacheSize).build();
+  }
+
+  /**
+   * Returns the sample server's builder, with its resources added, for a caller to add more (such
+   * as TLS and authentication) before building.
+   *
+   * @param enablement which group versions to serve
+   * @param bookmarkInterval how often watches that allow bookmarks get one
+   * @param requestLog where {@link ApiServer#serve} sends one line a request, or {@code null} for
+   *     no request log
+   * @param storage the storage
+   * @param watchCacheSize how many changes each resource's watch cache keeps; 0 for no cache
+   * @return the builder
+   */
+  public static ApiServer.Builder builder(
       Enablement enablement,
       Duration bookmarkInterval,
       Consumer<String> requestLog,
@@ -295,8 +323,7 @@ public final class SampleServer {
             ResourceDefinition.builder(GroupKind.of(FrobberApi.GROUP, "Frobber"), true)
                 .shortNames("frob")
                 .storageVersion(FrobberApi.V6)
-                .build())
-        .build();
+                .build());
   }
 
   private static Columns<Deployment> deploymentColumns(Scheme scheme) {
@@ -510,7 +537,8 @@ public final class SampleServer {
   private static void post(ApiServer server, String path, String json) {
     InputStream body = new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8));
     ApiResponse response =
-        server.handle(
+        server.handleAs(
+            ApiServer.LOOPBACK_USER,
             new ApiRequest(
                 "POST", path, Map.of(), Map.of("Content-Type", List.of("application/json")), body));
     if (response.status() != 201 && response.status() != 409) {
@@ -528,8 +556,11 @@ public final class SampleServer {
    * @param args {@code --port N} (default 8080; 0 picks a free port), {@code --runtime-config
    *     RULES} (such as {@code apps/v1beta1=false}), {@code --request-log}, and {@code
    *     --etcd-servers URL,URL...} with {@code --etcd-prefix PREFIX} (default {@code /registry/})
-   *     to keep the objects in etcd instead of memory
-   * @throws IOException when the port cannot be bound
+   *     to keep the objects in etcd instead of memory; {@code --tls-cert-file FILE} with {@code
+   *     --tls-private-key-file FILE} to serve HTTPS, {@code --client-ca-file FILE} to authenticate
+   *     client certificates, {@code --token-auth-file FILE} to authenticate bearer tokens, {@code
+   *     --anonymous-auth=false} to refuse requests without credentials (flags as kube-apiserver's)
+   * @throws IOException when the port cannot be bound or a file cannot be read
    * @throws InterruptedException when interrupted while serving
    */
   public static void main(String[] args) throws IOException, InterruptedException {
@@ -538,10 +569,25 @@ public final class SampleServer {
     boolean requestLog = false;
     List<URI> etcdServers = new ArrayList<>();
     String etcdPrefix = "/registry/";
+    Map<String, String> files = new java.util.HashMap<>();
+    List<String> fileFlags =
+        List.of(
+            "--tls-cert-file", "--tls-private-key-file", "--client-ca-file", "--token-auth-file");
+    boolean anonymous = true;
     for (int i = 0; i < args.length; i++) {
       String arg = args[i];
       String value = i + 1 < args.length ? args[i + 1] : null;
-      if (arg.startsWith("--port=")) {
+      String flag = arg.contains("=") ? arg.substring(0, arg.indexOf('=')) : arg;
+      if (fileFlags.contains(flag) && (arg.contains("=") || value != null)) {
+        files.put(flag, arg.contains("=") ? arg.substring(flag.length() + 1) : value);
+        if (!arg.contains("=")) {
+          i++;
+        }
+      } else if (arg.equals("--anonymous-auth") || arg.equals("--anonymous-auth=true")) {
+        anonymous = true;
+      } else if (arg.equals("--anonymous-auth=false")) {
+        anonymous = false;
+      } else if (arg.startsWith("--port=")) {
         port = Integer.parseInt(arg.substring("--port=".length()));
       } else if (arg.equals("--port") && value != null) {
         port = Integer.parseInt(value);
@@ -571,7 +617,9 @@ public final class SampleServer {
       } else {
         System.err.println(
             "usage: SampleServer [--port N] [--runtime-config RULES] [--request-log]"
-                + " [--etcd-servers URL,URL...] [--etcd-prefix PREFIX]");
+                + " [--etcd-servers URL,URL...] [--etcd-prefix PREFIX]"
+                + " [--tls-cert-file FILE --tls-private-key-file FILE] [--client-ca-file FILE]"
+                + " [--token-auth-file FILE] [--anonymous-auth=false]");
         System.exit(2);
       }
     }
@@ -579,21 +627,62 @@ public final class SampleServer {
         etcdServers.isEmpty()
             ? new MemoryStorage()
             : EtcdStorage.builder(etcdServers.toArray(URI[]::new)).prefix(etcdPrefix).build();
-    ApiServer server =
-        build(
+    ApiServer.Builder builder =
+        builder(
             enablement,
             Duration.ofMinutes(1),
             requestLog ? JdkHttpBinding.slf4jRequestLog() : null,
-            storage);
+            storage,
+            ApiServer.DEFAULT_WATCH_CACHE_SIZE);
+    configureSecurity(builder, files, anonymous);
+    boolean https = files.containsKey("--tls-cert-file");
+    ApiServer server = builder.build();
     loadSamples(server);
     try (JdkHttpBinding binding =
         server.serve(new InetSocketAddress(InetAddress.getLoopbackAddress(), port))) {
-      System.out.println("Serving on http://127.0.0.1:" + binding.port());
-      System.out.println(
-          "In another terminal: kubectl --server http://127.0.0.1:" + binding.port() + " get all");
+      String url = (https ? "https" : "http") + "://127.0.0.1:" + binding.port();
+      System.out.println("Serving on " + url + (https ? "" : " (plain HTTP, no TLS)"));
+      System.out.println("In another terminal: kubectl --server " + url + " get all");
       new CountDownLatch(1).await();
     } catch (UncheckedIOException e) {
       throw e.getCause();
     }
+  }
+
+  /**
+   * Configures TLS and authentication from kube-apiserver's flags.
+   *
+   * @param builder the server's builder
+   * @param files the file flags given ({@code --tls-cert-file}, {@code --tls-private-key-file},
+   *     {@code --client-ca-file}, {@code --token-auth-file}), by flag
+   * @param anonymous whether requests without credentials are let in ({@code --anonymous-auth})
+   * @throws IOException when a file cannot be read or is not valid
+   */
+  static void configureSecurity(
+      ApiServer.Builder builder, Map<String, String> files, boolean anonymous) throws IOException {
+    String cert = files.get("--tls-cert-file");
+    String key = files.get("--tls-private-key-file");
+    String clientCa = files.get("--client-ca-file");
+    if ((cert == null) != (key == null)) {
+      throw new IllegalArgumentException("--tls-cert-file and --tls-private-key-file go together");
+    }
+    if (clientCa != null && cert == null) {
+      throw new IllegalArgumentException("--client-ca-file needs --tls-cert-file");
+    }
+    List<Authenticator> authenticators = new ArrayList<>();
+    if (cert != null) {
+      TlsConfig tls =
+          TlsConfig.fromPemFiles(
+              Path.of(cert), Path.of(key), clientCa == null ? null : Path.of(clientCa));
+      builder.tls(tls);
+      if (!tls.clientCAs().isEmpty()) {
+        authenticators.add(new X509Authenticator(tls.clientCAs()));
+      }
+    }
+    String tokens = files.get("--token-auth-file");
+    if (tokens != null) {
+      authenticators.add(TokenFileAuthenticator.load(Path.of(tokens)));
+    }
+    builder.authenticator(Authenticator.chain(authenticators, anonymous));
   }
 }

@@ -59,6 +59,10 @@ final class Kubectl {
         name, binary, Files.createTempDirectory("kubectl-cache"), "http://127.0.0.1:" + port);
   }
 
+  static Kubectl of(String name, Path binary, String serverUrl) throws IOException {
+    return new Kubectl(name, binary, Files.createTempDirectory("kubectl-cache"), serverUrl);
+  }
+
   /** The outcome of one run. */
   record Result(int exitCode, String out, String err) {
     String all() {

@@ -1,0 +1,332 @@
+package dev.machinery.examples.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.machinery.apiserver.ApiServer;
+import dev.machinery.apiserver.http.JdkHttpBinding;
+import dev.machinery.apiserver.storage.MemoryStorage;
+import dev.machinery.unversioned.discovery.Enablement;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The sample server over TLS with kube-apiserver's flags ({@code --tls-cert-file}, {@code
+ * --tls-private-key-file}, {@code --client-ca-file}, {@code --token-auth-file}, {@code
+ * --anonymous-auth}), driven by every real kubectl on the machine through a kubeconfig: a user by
+ * client certificate, a user by token, a bad token, a certificate from another CA, and no
+ * credentials with anonymous access on and off. The certificates are made with openssl for each
+ * run. Skipped, saying so, where no kubectl or no openssl is installed.
+ */
+class SampleServerTlsKubectlTest {
+  @TempDir static Path dir;
+
+  /** The request log of both servers: which SelfSubjectReview version each kubectl asks for. */
+  private static final List<String> REQUESTS = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+  private static JdkHttpBinding open;
+  private static JdkHttpBinding closed;
+  private static Path kubeconfig;
+
+  @BeforeAll
+  static void start() throws Exception {
+    Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/openssl")), "no openssl");
+    openssl(
+        "req",
+        "-x509",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-keyout",
+        "ca.key",
+        "-out",
+        "ca.crt",
+        "-days",
+        "1",
+        "-subj",
+        "/CN=test-client-ca");
+    openssl(
+        "req",
+        "-x509",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-keyout",
+        "rogue-ca.key",
+        "-out",
+        "rogue-ca.crt",
+        "-days",
+        "1",
+        "-subj",
+        "/CN=rogue-ca");
+    Files.writeString(
+        dir.resolve("server.ext"),
+        "subjectAltName=IP:127.0.0.1,DNS:localhost\nextendedKeyUsage=serverAuth\n");
+    Files.writeString(dir.resolve("client.ext"), "extendedKeyUsage=clientAuth\n");
+    // The serving key is EC, the client keys RSA: both kinds of PKCS#8 key are read.
+    openssl(
+        "req",
+        "-newkey",
+        "ec",
+        "-pkeyopt",
+        "ec_paramgen_curve:prime256v1",
+        "-nodes",
+        "-keyout",
+        "server.key",
+        "-out",
+        "server.csr",
+        "-subj",
+        "/CN=127.0.0.1");
+    openssl(
+        "x509",
+        "-req",
+        "-in",
+        "server.csr",
+        "-CA",
+        "ca.crt",
+        "-CAkey",
+        "ca.key",
+        "-CAcreateserial",
+        "-out",
+        "server.crt",
+        "-days",
+        "1",
+        "-extfile",
+        "server.ext");
+    client("jane", "/O=dev/O=ops/CN=jane", "ca");
+    client("mallory", "/O=system:masters/CN=mallory", "rogue-ca");
+    Files.writeString(
+        dir.resolve("tokens.csv"), "tok-bob,bob,uid-bob,\"devs,qa\"\ntok-carol,carol,uid-carol\n");
+    open = serve(true);
+    closed = serve(false);
+    kubeconfig = dir.resolve("kubeconfig");
+    Files.writeString(
+        kubeconfig,
+        """
+        apiVersion: v1
+        kind: Config
+        clusters:
+        - name: tls
+          cluster:
+            server: https://127.0.0.1:1
+            certificate-authority: %1$s/ca.crt
+        users:
+        - name: jane
+          user:
+            client-certificate: %1$s/jane.crt
+            client-key: %1$s/jane.key
+        - name: mallory
+          user:
+            client-certificate: %1$s/mallory.crt
+            client-key: %1$s/mallory.key
+        - name: bob
+          user:
+            token: tok-bob
+        - name: bad
+          user:
+            token: not-a-token
+        - name: nobody
+          user:
+            username: nobody
+        contexts:
+        - {name: jane, context: {cluster: tls, user: jane}}
+        - {name: mallory, context: {cluster: tls, user: mallory}}
+        - {name: bob, context: {cluster: tls, user: bob}}
+        - {name: bad, context: {cluster: tls, user: bad}}
+        - {name: nobody, context: {cluster: tls, user: nobody}}
+        current-context: nobody
+        """
+            .formatted(dir));
+  }
+
+  // With no credentials at all kubectl asks for a user name on its standard input. A user name
+  // without a password is sent as basic authentication, which kube-apiserver (since 1.19) and this
+  // server ignore: the request is one without credentials.
+
+  private static void client(String name, String subject, String ca) throws Exception {
+    openssl(
+        "req",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-keyout",
+        name + ".key",
+        "-out",
+        name + ".csr",
+        "-subj",
+        subject);
+    openssl(
+        "x509",
+        "-req",
+        "-in",
+        name + ".csr",
+        "-CA",
+        ca + ".crt",
+        "-CAkey",
+        ca + ".key",
+        "-CAcreateserial",
+        "-out",
+        name + ".crt",
+        "-days",
+        "1",
+        "-extfile",
+        "client.ext");
+  }
+
+  private static JdkHttpBinding serve(boolean anonymous) throws IOException {
+    ApiServer.Builder builder =
+        SampleServer.builder(
+            Enablement.all(), Duration.ofMinutes(1), REQUESTS::add, new MemoryStorage(), 100);
+    SampleServer.configureSecurity(
+        builder,
+        Map.of(
+            "--tls-cert-file", dir.resolve("server.crt").toString(),
+            "--tls-private-key-file", dir.resolve("server.key").toString(),
+            "--client-ca-file", dir.resolve("ca.crt").toString(),
+            "--token-auth-file", dir.resolve("tokens.csv").toString()),
+        anonymous);
+    ApiServer server = builder.build();
+    SampleServer.loadSamples(server);
+    return server.serve(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+  }
+
+  private static void openssl(String... args) throws Exception {
+    List<String> command = new ArrayList<>();
+    command.add("/usr/bin/openssl");
+    command.addAll(List.of(args));
+    Process process =
+        new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
+    String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(process.waitFor(60, TimeUnit.SECONDS), "openssl timed out");
+    assertEquals(0, process.exitValue(), "openssl " + command + ": " + out);
+  }
+
+  @AfterAll
+  static void stop() {
+    if (open != null) {
+      open.close();
+    }
+    if (closed != null) {
+      closed.close();
+    }
+  }
+
+  @TestFactory
+  Stream<DynamicTest> everyKubectl() throws Exception {
+    Map<String, Path> installed = Kubectl.installed();
+    if (installed.isEmpty()) {
+      System.err.println("SKIPPED: no kubectl on the PATH; SampleServerTlsKubectlTest did not run");
+    }
+    Assumptions.assumeFalse(installed.isEmpty(), "no kubectl on the PATH");
+    return installed.entrySet().stream()
+        .map(e -> DynamicTest.dynamicTest(e.getKey(), () -> scenario(e.getKey(), e.getValue())));
+  }
+
+  private static void scenario(String name, Path binary) throws Exception {
+    Kubectl kubectl = Kubectl.of(name, binary, "https://127.0.0.1:" + open.port());
+    Kubectl strict = Kubectl.of(name, binary, "https://127.0.0.1:" + closed.port());
+    List<String> failures = new ArrayList<>();
+    String[] whoami = {"auth", "whoami"};
+
+    int logged = REQUESTS.size();
+    expect(failures, run(kubectl, "jane", whoami), 0, "jane", "[dev ops system:authenticated]");
+    // kubectl 1.28 and later ask for v1; 1.27 for v1beta1 (each falls back to older on 404).
+    String version = name.equals("kubectl.1.27") ? "v1beta1" : "v1";
+    String answered = "POST /apis/authentication.k8s.io/" + version + "/selfsubjectreviews 201";
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+    while (REQUESTS.subList(logged, REQUESTS.size()).stream().noneMatch(l -> l.startsWith(answered))
+        && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+    }
+    List<String> reviews =
+        REQUESTS.subList(logged, REQUESTS.size()).stream()
+            .filter(l -> l.contains("selfsubjectreviews"))
+            .toList();
+    if (reviews.size() != 1 || !reviews.get(0).startsWith(answered)) {
+      failures.add("wanted one '" + answered + "', got " + reviews);
+    }
+    expect(
+        failures,
+        run(kubectl, "bob", whoami),
+        0,
+        "bob",
+        "uid-bob",
+        "[devs qa system:authenticated]");
+    expect(
+        failures,
+        run(kubectl, "nobody", whoami),
+        0,
+        "system:anonymous",
+        "[system:unauthenticated]");
+    expect(failures, run(kubectl, "jane", "get", "configmaps", "-n", "default"), 0, "NAME");
+    expect(failures, run(kubectl, "bob", "get", "configmaps", "-n", "default"), 0, "NAME");
+    expect(
+        failures,
+        run(kubectl, "bad", "get", "configmaps"),
+        1,
+        "error: You must be logged in to the server (Unauthorized)");
+    expect(
+        failures,
+        run(kubectl, "mallory", "get", "configmaps"),
+        1,
+        "error: You must be logged in to the server (Unauthorized)");
+    // A 401 to a request with basic authentication kubectl words its own way, after the prefix.
+    expect(
+        failures,
+        run(strict, "nobody", "get", "configmaps"),
+        1,
+        "error: You must be logged in to the server");
+    expect(failures, run(strict, "bob", "get", "configmaps", "-n", "default"), 0, "NAME");
+    assertEquals(List.of(), failures, name);
+  }
+
+  private static Kubectl.Result run(Kubectl kubectl, String context, String... args)
+      throws Exception {
+    List<String> all = new ArrayList<>();
+    all.add("--context=" + context);
+    all.addAll(List.of(args));
+    Kubectl.Result result =
+        kubectl.run(Map.of("KUBECONFIG", kubeconfig.toString()), null, all.toArray(String[]::new));
+    return new Kubectl.Result(
+        result.exitCode(),
+        "[" + kubectl.server + " " + String.join(" ", all) + "]\n" + result.out(),
+        result.err());
+  }
+
+  private static void expect(
+      List<String> failures, Kubectl.Result result, int exitCode, String... contains) {
+    List<String> missing = new ArrayList<>();
+    for (String text : contains) {
+      if (!result.all().contains(text)) {
+        missing.add(text);
+      }
+    }
+    if (result.exitCode() != exitCode || !missing.isEmpty()) {
+      failures.add(
+          "exit "
+              + result.exitCode()
+              + " (wanted "
+              + exitCode
+              + "), missing "
+              + missing
+              + ":\n"
+              + result.all());
+    }
+  }
+}
