@@ -37,11 +37,12 @@ import org.junit.jupiter.api.Test;
 /**
  * Faults on a three-member etcd cluster under two sample-server replicas: while a writer on each
  * replica increments one counter by compare-and-swap (retrying what was answered 409, 5xx or timed
- * out, and checking its own token to tell whether an unanswered write landed), the etcd leader is
- * killed and restarted, then the whole cluster is stopped and started. No acknowledged increment is
- * lost and none is applied twice (the counter ends equal to the acknowledged increments), and a
- * watcher on one replica sees the counter's changes in order, without a gap or a duplicate,
- * resuming from its last resourceVersion (or relisting after a 410).
+ * out, and checking its own token, kept in a field the other writer carries over unchanged, to tell
+ * whether an unanswered write landed), the etcd leader is killed and restarted, then the whole
+ * cluster is stopped and started. No acknowledged increment is lost and none is applied twice (the
+ * counter ends equal to the acknowledged increments), and a watcher on one replica sees the
+ * counter's changes in order, without a gap or a duplicate, resuming from its last resourceVersion
+ * (or relisting after a 410).
  */
 class SampleServerEtcdFaultsTest {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -204,6 +205,9 @@ class SampleServerEtcdFaultsTest {
         ObjectNode data = (ObjectNode) object.path("data");
         data.put("n", Long.toString(n + 1));
         data.put("last", token);
+        // The writer's own field: the other writer's increments carry it over unchanged, so it
+        // still tells whether this write landed after the other one wrote on top of it.
+        data.put(writer, token);
         HttpResponse<String> put =
             send(
                 HttpRequest.newBuilder(URI.create(base + COUNTER))
@@ -236,7 +240,11 @@ class SampleServerEtcdFaultsTest {
       try {
         HttpResponse<String> current = send(HttpRequest.newBuilder(URI.create(base + COUNTER)));
         if (current.statusCode() == 200) {
-          if (JSON.readTree(current.body()).path("data").path("last").asText().equals(token)) {
+          if (JSON.readTree(current.body())
+              .path("data")
+              .path(writerOf(token))
+              .asText()
+              .equals(token)) {
             acknowledged.incrementAndGet();
           }
           return;
@@ -259,7 +267,7 @@ class SampleServerEtcdFaultsTest {
   private boolean landed(String base, String token) throws IOException, InterruptedException {
     HttpResponse<String> current = send(HttpRequest.newBuilder(URI.create(base + COUNTER)));
     return current.statusCode() == 200
-        && JSON.readTree(current.body()).path("data").path("last").asText().equals(token);
+        && JSON.readTree(current.body()).path("data").path(writerOf(token)).asText().equals(token);
   }
 
   /**
@@ -336,6 +344,11 @@ class SampleServerEtcdFaultsTest {
       }
       Thread.sleep(100);
     }
+  }
+
+  /** The writer of a token {@code writer-attempt}. */
+  private static String writerOf(String token) {
+    return token.substring(0, token.lastIndexOf('-'));
   }
 
   private static long lastWatched(List<Long> watched) {
