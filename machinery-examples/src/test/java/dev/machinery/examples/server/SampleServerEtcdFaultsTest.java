@@ -38,11 +38,13 @@ import org.junit.jupiter.api.Test;
  * Faults on a three-member etcd cluster under two sample-server replicas: while a writer on each
  * replica increments one counter by compare-and-swap (retrying what was answered 409, 5xx or timed
  * out, and checking its own token, kept in a field the other writer carries over unchanged, to tell
- * whether an unanswered write landed), the etcd leader is killed and restarted, then the whole
- * cluster is stopped and started. No acknowledged increment is lost and none is applied twice (the
- * counter ends equal to the acknowledged increments), and a watcher on one replica sees the
- * counter's changes in order, without a gap or a duplicate, resuming from its last resourceVersion
- * (or relisting after a 410).
+ * whether an unanswered write landed), the etcd leader is killed and restarted, then a member
+ * neither replica goes to first has its data directory wiped and re-joins the cluster (removed and
+ * added back through another member's gateway, started again as an existing cluster's new member),
+ * then the whole cluster is stopped and started. No acknowledged increment is lost and none is
+ * applied twice (the counter ends equal to the acknowledged increments), and a watcher on one
+ * replica sees the counter's changes in order, without a gap or a duplicate, resuming from its last
+ * resourceVersion (or relisting after a 410).
  */
 class SampleServerEtcdFaultsTest {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -104,6 +106,9 @@ class SampleServerEtcdFaultsTest {
       leader.stop();
       Thread.sleep(2_000);
       leader.startAgain();
+      Thread.sleep(2_000);
+      // Replica 0 goes to member 0 first, replica 1 to member 2: wipe the one neither prefers.
+      members.get(1).wipeAndRejoin(members);
       Thread.sleep(2_000);
       for (EtcdProcess member : members) {
         member.stop();

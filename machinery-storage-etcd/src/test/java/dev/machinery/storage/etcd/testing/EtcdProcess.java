@@ -12,6 +12,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -21,7 +23,8 @@ import java.util.stream.Stream;
  * again on the same ports and data. Where no etcd is installed, {@link #start()} fails with a
  * message saying how to install it: tests of the etcd storage never skip silently. {@link
  * #cluster(int)} starts several members that form one cluster, each a process of its own that a
- * test may stop and start again.
+ * test may stop and start again, or wipe and have re-join the cluster ({@link
+ * #wipeAndRejoin(List)}).
  */
 public final class EtcdProcess implements AutoCloseable {
   private final Path binary;
@@ -30,6 +33,7 @@ public final class EtcdProcess implements AutoCloseable {
   private final int peerPort;
   private final String name;
   private String initialCluster;
+  private String initialClusterState = "new";
   private Process process;
 
   private EtcdProcess(Path binary, Path dataDir, String name, int clientPort, int peerPort) {
@@ -106,6 +110,112 @@ public final class EtcdProcess implements AutoCloseable {
     if (process == null) {
       launch();
     }
+  }
+
+  /**
+   * Wipes this member's data and has it join its cluster again as a new member, the way etcd 3.4
+   * wants it: a member whose data is gone cannot start under its old identity. It stops this member
+   * (if it runs), deletes its data directory (keeping only its log), removes it from the cluster
+   * and adds it back on the same peer URL through the JSON gateway of another running member
+   * ({@code /v3/cluster/member/remove} and {@code /v3/cluster/member/add}), then starts it with an
+   * empty data directory, {@code --initial-cluster-state existing} and every member's name and peer
+   * URL as {@code --initial-cluster}, and waits until it is healthy. The other members keep serving
+   * throughout; they must hold a quorum without this one.
+   *
+   * @param cluster every member of the cluster, this one included, as {@link #cluster(int)}
+   *     returned them
+   * @throws IOException when the cluster refuses the change or the member does not come back
+   */
+  public void wipeAndRejoin(List<EtcdProcess> cluster) throws IOException {
+    EtcdProcess gateway =
+        cluster.stream()
+            .filter(m -> m != this && m.process != null && m.process.isAlive())
+            .findFirst()
+            .orElseThrow(() -> new IOException("no other running member to re-join through"));
+    stop();
+    try (Stream<Path> files = Files.walk(dataDir)) {
+      for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+        if (!file.equals(dataDir) && !file.equals(dataDir.resolve("etcd.log"))) {
+          Files.delete(file);
+        }
+      }
+    }
+    HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+    retry(
+        "remove " + name,
+        () -> {
+          String id = memberId(gateway.gateway(http, "/v3/cluster/member/list", "{}"));
+          if (id != null) {
+            gateway.gateway(http, "/v3/cluster/member/remove", "{\"ID\":\"" + id + "\"}");
+          }
+        });
+    retry(
+        "add " + name,
+        () -> {
+          if (memberId(gateway.gateway(http, "/v3/cluster/member/list", "{}")) == null) {
+            gateway.gateway(
+                http, "/v3/cluster/member/add", "{\"peerURLs\":[\"" + peerUrl() + "\"]}");
+          }
+        });
+    initialCluster =
+        String.join(",", cluster.stream().map(m -> m.name + "=" + m.peerUrl()).toList());
+    initialClusterState = "existing";
+    launch();
+  }
+
+  /** A call to the cluster that may fail while it elects a leader or settles a change. */
+  private interface ClusterCall {
+    void run() throws IOException, InterruptedException;
+  }
+
+  private static void retry(String what, ClusterCall call) throws IOException {
+    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+    while (true) {
+      try {
+        call.run();
+        return;
+      } catch (IOException e) {
+        if (System.nanoTime() > deadline) {
+          throw new IOException("could not " + what + " in 30 s", e);
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IOException("interrupted while trying to " + what, e);
+      }
+      try {
+        Thread.sleep(200);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IOException("interrupted while trying to " + what, e);
+      }
+    }
+  }
+
+  /** Posts JSON to this member's gateway; a status other than 200 is an IOException. */
+  private String gateway(HttpClient http, String path, String body)
+      throws IOException, InterruptedException {
+    HttpResponse<String> response =
+        http.send(
+            HttpRequest.newBuilder(endpoint().resolve(path))
+                .timeout(Duration.ofSeconds(5))
+                .POST(HttpRequest.BodyPublishers.ofString(body))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    if (response.statusCode() != 200) {
+      throw new IOException(path + " answered " + response.statusCode() + ": " + response.body());
+    }
+    return response.body();
+  }
+
+  /** This member's ID in a member list (by its peer URL), or null when it is not in the list. */
+  private String memberId(String memberList) {
+    Matcher member = Pattern.compile("\\{\"ID\":\"(\\d+)\"[^{}]*\\}").matcher(memberList);
+    while (member.find()) {
+      if (member.group().contains("\"" + peerUrl() + "\"")) {
+        return member.group(1);
+      }
+    }
+    return null;
   }
 
   /**
@@ -193,6 +303,8 @@ public final class EtcdProcess implements AutoCloseable {
                     initialCluster,
                     "--initial-cluster-token",
                     "machinery-test-cluster",
+                    "--initial-cluster-state",
+                    initialClusterState,
                     "--logger",
                     "zap",
                     "--log-outputs",
