@@ -8,6 +8,7 @@ import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
 import dev.machinery.apiserver.http.JdkHttpBinding;
 import dev.machinery.apiserver.http.TlsConfig;
+import dev.machinery.apiserver.testing.Certificates;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -26,7 +27,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import javax.net.ssl.KeyManager;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
@@ -50,12 +50,8 @@ class X509AuthenticatorTest {
 
   @BeforeAll
   static void certificates() throws Exception {
-    if (!Files.isExecutable(Path.of("/usr/bin/openssl"))) {
-      System.err.println(
-          "SKIPPED: no /usr/bin/openssl to make certificates; "
-              + "the TLS tests did not run (.ci/run installs it)");
-    }
-    Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/openssl")), "no openssl");
+    Assumptions.assumeTrue(Certificates.available("X509AuthenticatorTest"), "no openssl");
+    Certificates made = new Certificates(dir);
     Files.writeString(dir.resolve("client.ext"), "extendedKeyUsage=clientAuth\n");
     Files.writeString(dir.resolve("server.ext"), "extendedKeyUsage=serverAuth\n");
     Files.writeString(
@@ -63,103 +59,20 @@ class X509AuthenticatorTest {
     Files.writeString(
         dir.resolve("intermediate.ext"),
         "basicConstraints=critical,CA:TRUE\nkeyUsage=keyCertSign\n");
-    openssl(
-        "req",
-        "-x509",
-        "-newkey",
-        "rsa:2048",
-        "-nodes",
-        "-keyout",
-        "ca.key",
-        "-out",
-        "ca.crt",
-        "-days",
-        "1",
-        "-subj",
-        "/CN=client-ca");
-    openssl(
-        "req",
-        "-x509",
-        "-newkey",
-        "rsa:2048",
-        "-nodes",
-        "-keyout",
-        "other-ca.key",
-        "-out",
-        "other-ca.crt",
-        "-days",
-        "1",
-        "-subj",
-        "/CN=other-ca");
-    sign("intermediate", "/CN=intermediate", "ca", "intermediate.ext", "rsa:2048");
-    sign("jane", "/O=dev/O=ops/CN=jane", "ca", "client.ext", "rsa:2048");
-    sign("ecuser", "/CN=ecuser", "ca", "client.ext", "ec");
-    sign("nocn", "/O=dev", "ca", "client.ext", "rsa:2048");
-    sign("serveronly", "/CN=serveronly", "ca", "server.ext", "rsa:2048");
-    sign("mallory", "/CN=mallory", "other-ca", "client.ext", "rsa:2048");
-    sign("deep", "/O=x/CN=deep", "intermediate", "client.ext", "rsa:2048");
-    sign("serving", "/CN=127.0.0.1", "ca", "serving.ext", "ec");
+    made.authority("ca", "client-ca");
+    made.authority("other-ca", "other-ca");
+    made.signed("intermediate", "/CN=intermediate", "ca", "intermediate.ext", "rsa:2048");
+    made.signed("jane", "/O=dev/O=ops/CN=jane", "ca", "client.ext", "rsa:2048");
+    made.signed("ecuser", "/CN=ecuser", "ca", "client.ext", "ec");
+    made.signed("nocn", "/O=dev", "ca", "client.ext", "rsa:2048");
+    made.signed("serveronly", "/CN=serveronly", "ca", "server.ext", "rsa:2048");
+    made.signed("mallory", "/CN=mallory", "other-ca", "client.ext", "rsa:2048");
+    made.signed("deep", "/O=x/CN=deep", "intermediate", "client.ext", "rsa:2048");
+    made.signed("serving", "/CN=127.0.0.1", "ca", "serving.ext", "ec");
     // A PKCS#1 key, which TlsConfig refuses with the command that converts it.
-    openssl("genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out", "p8.key");
-    openssl("pkey", "-in", "p8.key", "-traditional", "-out", "pkcs1.key");
-  }
-
-  private static void sign(String name, String subject, String ca, String ext, String key)
-      throws Exception {
-    if (key.equals("ec")) {
-      openssl(
-          "req",
-          "-newkey",
-          "ec",
-          "-pkeyopt",
-          "ec_paramgen_curve:prime256v1",
-          "-nodes",
-          "-keyout",
-          name + ".key",
-          "-out",
-          name + ".csr",
-          "-subj",
-          subject);
-    } else {
-      openssl(
-          "req",
-          "-newkey",
-          key,
-          "-nodes",
-          "-keyout",
-          name + ".key",
-          "-out",
-          name + ".csr",
-          "-subj",
-          subject);
-    }
-    openssl(
-        "x509",
-        "-req",
-        "-in",
-        name + ".csr",
-        "-CA",
-        ca + ".crt",
-        "-CAkey",
-        ca + ".key",
-        "-CAcreateserial",
-        "-out",
-        name + ".crt",
-        "-days",
-        "1",
-        "-extfile",
-        ext);
-  }
-
-  private static void openssl(String... args) throws Exception {
-    List<String> command = new ArrayList<>();
-    command.add("/usr/bin/openssl");
-    command.addAll(List.of(args));
-    Process process =
-        new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
-    String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertTrue(process.waitFor(60, TimeUnit.SECONDS), "openssl timed out");
-    assertEquals(0, process.exitValue(), "openssl " + command + ": " + out);
+    made.openssl(
+        "genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out", "p8.key");
+    made.openssl("pkey", "-in", "p8.key", "-traditional", "-out", "pkcs1.key");
   }
 
   private static List<X509Certificate> certs(String... names) throws IOException {

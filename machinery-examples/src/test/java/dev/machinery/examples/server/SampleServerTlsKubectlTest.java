@@ -1,16 +1,15 @@
 package dev.machinery.examples.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.machinery.apiserver.ApiServer;
 import dev.machinery.apiserver.http.JdkHttpBinding;
 import dev.machinery.apiserver.storage.MemoryStorage;
+import dev.machinery.apiserver.testing.Certificates;
 import dev.machinery.unversioned.discovery.Enablement;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -46,76 +45,18 @@ class SampleServerTlsKubectlTest {
 
   @BeforeAll
   static void start() throws Exception {
-    if (!Files.isExecutable(Path.of("/usr/bin/openssl"))) {
-      System.err.println(
-          "SKIPPED: no /usr/bin/openssl to make certificates; "
-              + "the TLS tests did not run (.ci/run installs it)");
-    }
-    Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/openssl")), "no openssl");
-    openssl(
-        "req",
-        "-x509",
-        "-newkey",
-        "rsa:2048",
-        "-nodes",
-        "-keyout",
-        "ca.key",
-        "-out",
-        "ca.crt",
-        "-days",
-        "1",
-        "-subj",
-        "/CN=test-client-ca");
-    openssl(
-        "req",
-        "-x509",
-        "-newkey",
-        "rsa:2048",
-        "-nodes",
-        "-keyout",
-        "rogue-ca.key",
-        "-out",
-        "rogue-ca.crt",
-        "-days",
-        "1",
-        "-subj",
-        "/CN=rogue-ca");
+    Assumptions.assumeTrue(Certificates.available("SampleServerTlsKubectlTest"), "no openssl");
+    Certificates made = new Certificates(dir);
+    made.authority("ca", "test-client-ca");
+    made.authority("rogue-ca", "rogue-ca");
     Files.writeString(
         dir.resolve("server.ext"),
         "subjectAltName=IP:127.0.0.1,DNS:localhost\nextendedKeyUsage=serverAuth\n");
     Files.writeString(dir.resolve("client.ext"), "extendedKeyUsage=clientAuth\n");
     // The serving key is EC, the client keys RSA: both kinds of PKCS#8 key are read.
-    openssl(
-        "req",
-        "-newkey",
-        "ec",
-        "-pkeyopt",
-        "ec_paramgen_curve:prime256v1",
-        "-nodes",
-        "-keyout",
-        "server.key",
-        "-out",
-        "server.csr",
-        "-subj",
-        "/CN=127.0.0.1");
-    openssl(
-        "x509",
-        "-req",
-        "-in",
-        "server.csr",
-        "-CA",
-        "ca.crt",
-        "-CAkey",
-        "ca.key",
-        "-CAcreateserial",
-        "-out",
-        "server.crt",
-        "-days",
-        "1",
-        "-extfile",
-        "server.ext");
-    client("jane", "/O=dev/O=ops/CN=jane", "ca");
-    client("mallory", "/O=system:masters/CN=mallory", "rogue-ca");
+    made.signed("server", "/CN=127.0.0.1", "ca", "server.ext", "ec");
+    made.signed("jane", "/O=dev/O=ops/CN=jane", "ca", "client.ext", "rsa:2048");
+    made.signed("mallory", "/O=system:masters/CN=mallory", "rogue-ca", "client.ext", "rsa:2048");
     Files.writeString(
         dir.resolve("tokens.csv"), "tok-bob,bob,uid-bob,\"devs,qa\"\ntok-carol,carol,uid-carol\n");
     open = serve(true);
@@ -164,36 +105,6 @@ class SampleServerTlsKubectlTest {
   // without a password is sent as basic authentication, which kube-apiserver (since 1.19) and this
   // server ignore: the request is one without credentials.
 
-  private static void client(String name, String subject, String ca) throws Exception {
-    openssl(
-        "req",
-        "-newkey",
-        "rsa:2048",
-        "-nodes",
-        "-keyout",
-        name + ".key",
-        "-out",
-        name + ".csr",
-        "-subj",
-        subject);
-    openssl(
-        "x509",
-        "-req",
-        "-in",
-        name + ".csr",
-        "-CA",
-        ca + ".crt",
-        "-CAkey",
-        ca + ".key",
-        "-CAcreateserial",
-        "-out",
-        name + ".crt",
-        "-days",
-        "1",
-        "-extfile",
-        "client.ext");
-  }
-
   private static JdkHttpBinding serve(boolean anonymous) throws IOException {
     ApiServer.Builder builder =
         SampleServer.builder(
@@ -209,17 +120,6 @@ class SampleServerTlsKubectlTest {
     ApiServer server = builder.build();
     SampleServer.loadSamples(server);
     return server.serve(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
-  }
-
-  private static void openssl(String... args) throws Exception {
-    List<String> command = new ArrayList<>();
-    command.add("/usr/bin/openssl");
-    command.addAll(List.of(args));
-    Process process =
-        new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
-    String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertTrue(process.waitFor(60, TimeUnit.SECONDS), "openssl timed out");
-    assertEquals(0, process.exitValue(), "openssl " + command + ": " + out);
   }
 
   @AfterAll
