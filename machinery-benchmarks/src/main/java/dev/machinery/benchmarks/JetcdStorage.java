@@ -169,30 +169,16 @@ final class JetcdStorage implements Storage {
   public KeyValue update(String key, long expectedModRevision, byte[] value) {
     byte[] copy = value.clone();
     ByteSequence full = bytes(prefix + key);
-    Cmp guard =
-        expectedModRevision > 0
-            ? new Cmp(full, Cmp.Op.EQUAL, CmpTarget.modRevision(expectedModRevision))
-            : new Cmp(full, Cmp.Op.GREATER, CmpTarget.createRevision(0));
     TxnResponse answer =
         await(
             kv.txn()
-                .If(guard)
+                .If(expected(full, expectedModRevision))
                 .Then(
                     Op.put(full, ByteSequence.from(copy), PutOption.builder().withPrevKV().build()))
                 .Else(Op.get(full, GetOption.DEFAULT))
                 .commit());
     if (!answer.isSucceeded()) {
-      List<io.etcd.jetcd.KeyValue> current = answer.getGetResponses().get(0).getKvs();
-      if (current.isEmpty()) {
-        throw new StorageException(
-            StorageException.Kind.KEY_NOT_FOUND, key, 0, "key " + key + " not found");
-      }
-      long at = current.get(0).getModRevision();
-      throw new StorageException(
-          StorageException.Kind.CONFLICT,
-          key,
-          at,
-          "key " + key + " is at revision " + at + ", not " + expectedModRevision);
+      throw refused(key, expectedModRevision, answer);
     }
     PutResponse put = answer.getPutResponses().get(0);
     io.etcd.jetcd.KeyValue previous = put.getPrevKv();
@@ -207,14 +193,10 @@ final class JetcdStorage implements Storage {
   @Override
   public KeyValue delete(String key, long expectedModRevision) {
     ByteSequence full = bytes(prefix + key);
-    Cmp guard =
-        expectedModRevision > 0
-            ? new Cmp(full, Cmp.Op.EQUAL, CmpTarget.modRevision(expectedModRevision))
-            : new Cmp(full, Cmp.Op.GREATER, CmpTarget.createRevision(0));
     TxnResponse answer =
         await(
             kv.txn()
-                .If(guard)
+                .If(expected(full, expectedModRevision))
                 .Then(
                     Op.delete(
                         full,
@@ -222,17 +204,7 @@ final class JetcdStorage implements Storage {
                 .Else(Op.get(full, GetOption.DEFAULT))
                 .commit());
     if (!answer.isSucceeded()) {
-      List<io.etcd.jetcd.KeyValue> current = answer.getGetResponses().get(0).getKvs();
-      if (current.isEmpty()) {
-        throw new StorageException(
-            StorageException.Kind.KEY_NOT_FOUND, key, 0, "key " + key + " not found");
-      }
-      long at = current.get(0).getModRevision();
-      throw new StorageException(
-          StorageException.Kind.CONFLICT,
-          key,
-          at,
-          "key " + key + " is at revision " + at + ", not " + expectedModRevision);
+      throw refused(key, expectedModRevision, answer);
     }
     io.etcd.jetcd.KeyValue previous = answer.getDeleteResponses().get(0).getPrevKvs().get(0);
     return new KeyValue(
@@ -241,6 +213,28 @@ final class JetcdStorage implements Storage {
         previous.getCreateRevision(),
         answer.getHeader().getRevision(),
         previous.getVersion());
+  }
+
+  /** The key is at the revision read, or (for 0) exists at all. */
+  private static Cmp expected(ByteSequence key, long expectedModRevision) {
+    return expectedModRevision > 0
+        ? new Cmp(key, Cmp.Op.EQUAL, CmpTarget.modRevision(expectedModRevision))
+        : new Cmp(key, Cmp.Op.GREATER, CmpTarget.createRevision(0));
+  }
+
+  /** Why a guarded write failed: the key is gone, or it changed since it was read. */
+  private static StorageException refused(String key, long expected, TxnResponse answer) {
+    List<io.etcd.jetcd.KeyValue> current = answer.getGetResponses().get(0).getKvs();
+    if (current.isEmpty()) {
+      return new StorageException(
+          StorageException.Kind.KEY_NOT_FOUND, key, 0, "key " + key + " not found");
+    }
+    long at = current.get(0).getModRevision();
+    return new StorageException(
+        StorageException.Kind.CONFLICT,
+        key,
+        at,
+        "key " + key + " is at revision " + at + ", not " + expected);
   }
 
   @Override
