@@ -99,4 +99,35 @@ class ContentTypeNegotiatorTest {
                     .serving());
     assertEquals("a negotiator must serve at least one media type", writes.getMessage());
   }
+
+  /** A media type the caller decodes itself: chosen by the same rules, refused by negotiate. */
+  @Test
+  void aMediaTypeWithoutACodecIsChosenButNotNegotiated() {
+    ContentTypeNegotiator server =
+        ContentTypeNegotiator.builder()
+            .accept("application/json", CODECS.json())
+            .accept("application/vnd.kubernetes.protobuf")
+            .build();
+    assertEquals(
+        "application/vnd.kubernetes.protobuf",
+        server.choose("application/vnd.kubernetes.protobuf"));
+    assertEquals("application/json", server.choose(null));
+    assertEquals(
+        "application/vnd.kubernetes.protobuf was accepted without a codec: the caller decodes it"
+            + " (use choose)",
+        assertThrows(
+                IllegalStateException.class,
+                () -> server.negotiate("application/vnd.kubernetes.protobuf"))
+            .getMessage());
+    assertThrows(UnsupportedMediaTypeException.class, () -> server.choose("application/yaml"));
+    assertEquals(
+        "application/json is accepted already",
+        assertThrows(
+                IllegalArgumentException.class,
+                () ->
+                    ContentTypeNegotiator.builder()
+                        .accept("application/json")
+                        .accept("application/json", CODECS.json()))
+            .getMessage());
+  }
 }
