@@ -22,4 +22,5 @@ module dev.machinery.core {
   exports dev.machinery.core.patch;
   exports dev.machinery.core.fieldpath;
   exports dev.machinery.core.typed;
+  exports dev.machinery.core.merge;
 }

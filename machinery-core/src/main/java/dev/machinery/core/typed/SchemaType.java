@@ -127,6 +127,54 @@ public record SchemaType(Schema schema, TypeRef ref) {
   }
 
   /**
+   * Returns the set with every struct field that has paths below it made a member too, as
+   * structured-merge-diff's {@code EnsureNamedFieldsAreMembers}: a set holding {@code .a.b.c} comes
+   * to own {@code .a} when {@code a} is a declared field, but not {@code .a.b} when {@code b} is a
+   * key of a map. Removing by such a set removes the structs an owner no longer fills.
+   *
+   * @param set the set, of paths in this type
+   * @return the set with the named fields on its paths as members
+   */
+  public FieldSet withNamedFieldsAsMembers(FieldSet set) {
+    FieldSet.Builder out = FieldSet.builder();
+    addNamedFields(set, ref, new ArrayList<>(), out);
+    return out.build();
+  }
+
+  private void addNamedFields(
+      FieldSet set, TypeRef at, List<PathElement> prefix, FieldSet.Builder out) {
+    Atom atom = at == null ? null : schema.resolve(at);
+    for (PathElement member : set.members()) {
+      out.insert(extend(prefix, member));
+    }
+    for (var child : set.children().entrySet()) {
+      PathElement element = child.getKey();
+      TypeRef next = null;
+      if (element instanceof PathElement.Field field && atom != null && atom.map() != null) {
+        StructField declared = atom.map().field(field.name());
+        if (declared != null) {
+          out.insert(extend(prefix, element));
+          next = declared.type();
+        } else {
+          next = atom.map().elementType();
+        }
+      } else if (element instanceof PathElement.Key && atom != null && atom.list() != null) {
+        next = atom.list().elementType();
+      }
+      prefix.add(element);
+      addNamedFields(child.getValue(), next, prefix, out);
+      prefix.remove(prefix.size() - 1);
+    }
+  }
+
+  private static FieldPath extend(List<PathElement> prefix, PathElement element) {
+    List<PathElement> path = new ArrayList<>(prefix.size() + 1);
+    path.addAll(prefix);
+    path.add(element);
+    return new FieldPath(path);
+  }
+
+  /**
    * Returns the value without the fields of the set, as structured-merge-diff's {@code
    * TypedValue.RemoveItems}, after checking it (shared keys allowed). A member of the set removes
    * the whole field or item, its content included; a map or list left empty becomes a JSON null.
