@@ -10,6 +10,7 @@ module dev.machinery.apiserver {
   requires transitive dev.machinery.unversioned;
   requires transitive jdk.httpserver;
   requires com.fasterxml.jackson.dataformat.yaml;
+  requires org.yaml.snakeyaml;
   requires org.slf4j;
   requires java.naming;
 

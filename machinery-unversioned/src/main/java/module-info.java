@@ -20,6 +20,7 @@ module dev.machinery.unversioned {
   exports dev.machinery.unversioned.intstr;
   exports dev.machinery.unversioned.validation;
   exports dev.machinery.unversioned.errors;
+  exports dev.machinery.unversioned.managedfields;
   exports dev.machinery.unversioned.labels;
   exports dev.machinery.unversioned.fields;
   exports dev.machinery.unversioned.watch;

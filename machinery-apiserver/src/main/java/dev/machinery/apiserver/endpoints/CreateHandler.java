@@ -28,7 +28,9 @@ final class CreateHandler implements VerbHandler {
     boolean dryRun = RequestOptions.dryRun(request);
     Decoded<Object> decoded =
         scope.decodeObject(request, target, RequestOptions.fieldValidation(request));
-    Object object = scope.toStorage(decoded.object(), target);
+    RequestOptions.checkFieldManager(request, "CreateOptions");
+    Object tracked = scope.trackUpdate(request, target, null, null, decoded.object());
+    Object object = scope.toStorage(tracked, target);
     MetaObject meta = Accessor.of(object);
     if (target.store().definition().namespaced()) {
       if (meta.getNamespace() == null || meta.getNamespace().isEmpty()) {

@@ -21,10 +21,12 @@ import java.util.List;
 final class PatchHandler implements VerbHandler {
   private final RequestScope scope;
   private final Scales scales;
+  private final ApplyPatcher applier;
 
-  PatchHandler(RequestScope scope, Scales scales) {
+  PatchHandler(RequestScope scope, Scales scales, Namespaces namespaces) {
     this.scope = scope;
     this.scales = scales;
+    this.applier = new ApplyPatcher(scope, namespaces);
   }
 
   @Override
@@ -33,17 +35,17 @@ final class PatchHandler implements VerbHandler {
     FieldValidation validation = RequestOptions.fieldValidation(request);
     String contentType = request.header("Content-Type");
     PatchType type =
-        contentType == null
-            ? null
-            : PatchType.fromContentType(contentType)
-                .filter(t -> t != PatchType.APPLY_PATCH)
-                .orElse(null);
+        contentType == null ? null : PatchType.fromContentType(contentType).orElse(null);
     if (type == null) {
       throw ApiErrors.newUnsupportedMediaType(
           "the body of the request was in an unknown format - accepted media types include:"
               + " application/json-patch+json, application/merge-patch+json,"
-              + " application/strategic-merge-patch+json");
+              + " application/apply-patch+yaml, application/strategic-merge-patch+json");
     }
+    if (type == PatchType.APPLY_PATCH) {
+      return applier.apply(request, info, target, dryRun);
+    }
+    RequestOptions.checkPatchOptions(request, false);
     byte[] patch = scope.body(request);
     Codec codec = scope.json().withFieldValidation(validation);
     if ("scale".equals(info.subresource())) {
@@ -62,7 +64,9 @@ final class PatchHandler implements VerbHandler {
                   Object current = scope.toServed(old, target);
                   Object patched = apply(codec, current, patch, type, warnings);
                   scope.scheme().applyDefaults(patched);
-                  return scope.toStorage(patched, target);
+                  return scope.toStorage(
+                      scope.trackUpdate(request, target, info.subresource(), current, patched),
+                      target);
                 },
                 "status".equals(info.subresource()),
                 dryRun);

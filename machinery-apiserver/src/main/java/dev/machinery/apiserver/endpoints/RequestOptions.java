@@ -6,16 +6,21 @@ import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.registry.ResourceStore;
 import dev.machinery.core.codec.FieldValidation;
 import dev.machinery.core.patch.Patches;
+import dev.machinery.core.schema.GroupKind;
 import dev.machinery.core.schema.GroupVersionKind;
 import dev.machinery.core.schema.MalformedIdentifierException;
 import dev.machinery.unversioned.errors.ApiErrors;
 import dev.machinery.unversioned.fields.FieldSelector;
 import dev.machinery.unversioned.labels.Selector;
+import dev.machinery.unversioned.managedfields.FieldManagers;
 import dev.machinery.unversioned.meta.v1.Accessor;
 import dev.machinery.unversioned.meta.v1.DeleteOptions;
 import dev.machinery.unversioned.meta.v1.ListOptions;
 import dev.machinery.unversioned.meta.v1.MetaObject;
+import dev.machinery.unversioned.validation.FieldError;
+import dev.machinery.unversioned.validation.FieldPath;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -53,6 +58,51 @@ final class RequestOptions {
       }
     }
     return !values.isEmpty();
+  }
+
+  /**
+   * Checks the {@code fieldManager} parameter of a write (at most 128 bytes, printable), refusing
+   * it as kube-apiserver does: {@code CreateOptions.meta.k8s.io "" is invalid: ...}.
+   */
+  static void checkFieldManager(ApiRequest request, String optionsKind) {
+    List<FieldError> errors =
+        FieldManagers.validate(request.parameter("fieldManager"), FieldPath.of("fieldManager"));
+    if (!errors.isEmpty()) {
+      throw ApiErrors.newInvalid(GroupKind.of("meta.k8s.io", optionsKind), "", errors);
+    }
+  }
+
+  /**
+   * Checks a patch's options as kube-apiserver's {@code ValidatePatchOptions}: an apply needs a
+   * {@code fieldManager}; {@code force} is for applies only.
+   *
+   * @return whether {@code force=true} was asked for
+   */
+  static boolean checkPatchOptions(ApiRequest request, boolean apply) {
+    List<FieldError> errors = new ArrayList<>();
+    String force = request.parameter("force");
+    boolean forced = false;
+    if (force != null) {
+      if (!apply) {
+        errors.add(
+            FieldError.forbidden(
+                FieldPath.of("force"), "may not be specified for non-apply patch"));
+      } else if (force.equals("true") || force.equals("1")) {
+        forced = true;
+      } else if (!force.equals("false") && !force.equals("0") && !force.isEmpty()) {
+        throw ApiErrors.newBadRequest(
+            "force: Invalid value: \"" + force + "\": expected true or false");
+      }
+    }
+    String manager = request.parameter("fieldManager");
+    if (apply && (manager == null || manager.isEmpty())) {
+      errors.add(FieldError.required(FieldPath.of("fieldManager"), "is required for apply patch"));
+    }
+    errors.addAll(FieldManagers.validate(manager, FieldPath.of("fieldManager")));
+    if (!errors.isEmpty()) {
+      throw ApiErrors.newInvalid(GroupKind.of("meta.k8s.io", "PatchOptions"), "", errors);
+    }
+    return forced;
   }
 
   /** The {@code fieldValidation} directive, {@code Warn} by default as in kube-apiserver. */

@@ -1,5 +1,7 @@
 package dev.machinery.apiserver.endpoints;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
 import dev.machinery.apiserver.negotiation.ContentTypeNegotiator;
@@ -20,6 +22,7 @@ import dev.machinery.core.runtime.Scheme;
 import dev.machinery.core.schema.GroupVersion;
 import dev.machinery.core.schema.GroupVersionKind;
 import dev.machinery.unversioned.errors.ApiErrors;
+import dev.machinery.unversioned.managedfields.FieldManager;
 import dev.machinery.unversioned.protobuf.ProtobufCodec;
 import java.util.List;
 import java.util.Set;
@@ -39,6 +42,7 @@ final class RequestScope {
   private final Negotiator negotiator;
   private final QueryOptions queryOptions;
   private final long maxBodyBytes;
+  private final FieldManagement fields;
 
   RequestScope(
       Scheme scheme,
@@ -59,6 +63,46 @@ final class RequestScope {
     this.negotiator = negotiator;
     this.queryOptions = new QueryOptions(codecs, Set.of("pretty", "includeObject", "watch"));
     this.maxBodyBytes = maxBodyBytes;
+    this.fields = new FieldManagement(scheme, json);
+  }
+
+  /** Server-side apply's bookkeeping. */
+  FieldManagement fields() {
+    return fields;
+  }
+
+  /** The field manager of the endpoint's kind and version, for the object or a subresource. */
+  FieldManager fieldManager(Served target, String subresource) {
+    return fields.forKind(
+        target.kind(), target.type(), subresource, target.store().definition().hasStatus());
+  }
+
+  /**
+   * Records a create, update or patch in the object's managed fields, as kube-apiserver does before
+   * storing it.
+   *
+   * @param live the stored object in the request's version, or {@code null} for a create
+   * @param next the object to store, in the request's version
+   * @return the object to store, with its managed fields, in the request's version
+   */
+  Object trackUpdate(
+      ApiRequest request, Served target, String subresource, Object live, Object next) {
+    Object served = toRequestVersion(next, target);
+    JsonNode liveTree =
+        live == null
+            ? fields.empty(target.type(), target.kind())
+            : fields.tree(toRequestVersion(live, target));
+    ObjectNode nextTree = fields.tree(served);
+    fieldManager(target, subresource).update(liveTree, nextTree, FieldManagement.manager(request));
+    return fields.object(nextTree, target.type());
+  }
+
+  /** The object in the request's version. */
+  Object toRequestVersion(Object object, Served target) {
+    if (scheme.kindFor(object).equals(target.kind())) {
+      return object;
+    }
+    return scheme.convertToVersion(object, GroupVersioner.of(target.kind().groupVersion()));
   }
 
   Scheme scheme() {

@@ -69,7 +69,7 @@ public final class ResourceHandler {
             "watch", new WatchHandler(scope, watches),
             "create", new CreateHandler(scope, lifecycle),
             "update", new UpdateHandler(scope, scales),
-            "patch", new PatchHandler(scope, scales),
+            "patch", new PatchHandler(scope, scales, lifecycle),
             "delete", new DeleteHandler(scope, lifecycle),
             "deletecollection", new DeleteCollectionHandler(scope, lifecycle));
   }

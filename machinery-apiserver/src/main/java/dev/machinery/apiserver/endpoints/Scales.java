@@ -1,5 +1,6 @@
 package dev.machinery.apiserver.endpoints;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
 import dev.machinery.apiserver.negotiation.ScaleAccessor;
@@ -38,6 +39,20 @@ final class Scales {
     return ApiResponse.of(code, "application/json", scope.json().encode(read(target, stored)));
   }
 
+  /**
+   * Records the scale write in the object's managed fields, under the {@code scale} subresource.
+   */
+  private Object track(ApiRequest request, Served target, ObjectNode live, Object next) {
+    Class<?> type = target.store().storageClass();
+    ObjectNode tree = scope.fields().tree(next);
+    scope
+        .fields()
+        .forKind(
+            target.store().storageKind(), type, "scale", target.store().definition().hasStatus())
+        .update(live, tree, FieldManagement.manager(request));
+    return scope.fields().object(tree, type);
+  }
+
   /** Writes a Scale's replicas into the stored object, under the Scale's resourceVersion. */
   ApiResponse write(
       ApiRequest request, RequestInfo info, Served target, Scale scale, boolean dryRun) {
@@ -50,9 +65,10 @@ final class Scales {
                 info.namespace(),
                 info.name(),
                 old -> {
+                  ObjectNode live = scope.fields().tree(old);
                   accessor.write(old, scale);
                   Accessor.of(old).setResourceVersion(asked);
-                  return old;
+                  return track(request, target, live, old);
                 },
                 false,
                 dryRun);

@@ -35,9 +35,9 @@ final class UpdateHandler implements VerbHandler {
               .object();
       return scales.write(request, info, target, scale, dryRun);
     }
+    RequestOptions.checkFieldManager(request, "UpdateOptions");
     Decoded<Object> decoded = scope.decodeObject(request, target, validation);
-    Object object = scope.toStorage(decoded.object(), target);
-    MetaObject meta = Accessor.of(object);
+    MetaObject meta = Accessor.of(decoded.object());
     if (meta.getName() != null && !meta.getName().equals(info.name())) {
       throw ApiErrors.newBadRequest(
           "the name of the object ("
@@ -60,7 +60,15 @@ final class UpdateHandler implements VerbHandler {
             .update(
                 info.namespace(),
                 info.name(),
-                old -> object,
+                old ->
+                    scope.toStorage(
+                        scope.trackUpdate(
+                            request,
+                            target,
+                            info.subresource(),
+                            scope.toServed(old, target),
+                            decoded.object()),
+                        target),
                 "status".equals(info.subresource()),
                 dryRun);
     return RequestScope.withWarnings(

@@ -386,6 +386,8 @@ public final class ResourceStore {
       prepared = decode(current);
       status.set(prepared, status.get(updated));
       Accessor.of(prepared).setResourceVersion(Accessor.of(updated).getResourceVersion());
+      // Who owns the new status is recorded in the new object's managed fields.
+      Accessor.of(prepared).setManagedFields(Accessor.of(updated).getManagedFields());
     } else if (status != null) {
       // The main resource: the new object with the stored status.
       status.set(prepared, status.get(old));

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonValue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import dev.machinery.conversion.Property;
+import dev.machinery.core.codec.SerializedAsDeclared;
 import dev.machinery.core.patch.ListMapKeys;
 import dev.machinery.core.patch.ListType;
 import dev.machinery.core.patch.MapType;
@@ -200,6 +201,9 @@ public final class JavaSchemas {
    * so, as Jackson reads class annotations): its shape is unknown.
    */
   private static boolean selfSerialized(Class<?> raw) {
+    if (raw.isAnnotationPresent(SerializedAsDeclared.class)) {
+      return false;
+    }
     for (Class<?> c = raw; c != null && c != Object.class; c = c.getSuperclass()) {
       JsonSerialize serialize = c.getAnnotation(JsonSerialize.class);
       if (serialize != null

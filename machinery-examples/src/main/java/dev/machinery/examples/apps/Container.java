@@ -1,5 +1,9 @@
 package dev.machinery.examples.apps;
 
+import dev.machinery.core.patch.ListMapKeys;
+import dev.machinery.core.patch.ListType;
+import dev.machinery.core.patch.PatchMergeKey;
+import dev.machinery.core.patch.PatchStrategy;
 import java.util.List;
 
 /**
@@ -20,8 +24,13 @@ public record Container(
     String name,
     String image,
     List<String> args,
-    List<ContainerPort> ports,
-    List<EnvVar> env,
+    @PatchStrategy("merge")
+        @PatchMergeKey("containerPort")
+        @ListType("map")
+        @ListMapKeys({"containerPort", "protocol"})
+        List<ContainerPort> ports,
+    @PatchStrategy("merge") @PatchMergeKey("name") @ListType("map") @ListMapKeys("name")
+        List<EnvVar> env,
     ResourceRequirements resources,
     Probe livenessProbe,
     Probe readinessProbe,

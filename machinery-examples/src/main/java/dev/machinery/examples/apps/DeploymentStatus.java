@@ -1,5 +1,9 @@
 package dev.machinery.examples.apps;
 
+import dev.machinery.core.patch.ListMapKeys;
+import dev.machinery.core.patch.ListType;
+import dev.machinery.core.patch.PatchMergeKey;
+import dev.machinery.core.patch.PatchStrategy;
 import java.util.List;
 
 /**
@@ -21,4 +25,5 @@ public record DeploymentStatus(
     Integer readyReplicas,
     Integer availableReplicas,
     Integer unavailableReplicas,
-    List<DeploymentCondition> conditions) {}
+    @PatchStrategy("merge") @PatchMergeKey("type") @ListType("map") @ListMapKeys("type")
+        List<DeploymentCondition> conditions) {}

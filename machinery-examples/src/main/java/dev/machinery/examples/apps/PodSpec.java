@@ -1,5 +1,9 @@
 package dev.machinery.examples.apps;
 
+import dev.machinery.core.patch.ListMapKeys;
+import dev.machinery.core.patch.ListType;
+import dev.machinery.core.patch.PatchMergeKey;
+import dev.machinery.core.patch.PatchStrategy;
 import java.util.List;
 
 /**
@@ -12,4 +16,7 @@ import java.util.List;
  * @param terminationGracePeriodSeconds how long a pod may take to stop
  */
 public record PodSpec(
-    List<Container> containers, String restartPolicy, Long terminationGracePeriodSeconds) {}
+    @PatchStrategy("merge") @PatchMergeKey("name") @ListType("map") @ListMapKeys("name")
+        List<Container> containers,
+    String restartPolicy,
+    Long terminationGracePeriodSeconds) {}

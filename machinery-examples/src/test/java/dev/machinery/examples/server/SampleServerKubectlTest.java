@@ -13,7 +13,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -64,46 +63,9 @@ class SampleServerKubectlTest {
                     () -> scenario(Kubectl.of(e.getKey(), e.getValue(), binding.port()))));
   }
 
-  private static final class Checks {
-    final List<String> failures = new ArrayList<>();
-    final String who;
-
-    Checks(String who) {
-      this.who = who;
-    }
-
-    Kubectl.Result expect(Kubectl.Result result, int exitCode, String... contains) {
-      List<String> missing = new ArrayList<>();
-      for (String text : contains) {
-        if (!result.all().contains(text)) {
-          missing.add(text);
-        }
-      }
-      if (result.exitCode() != exitCode || !missing.isEmpty()) {
-        failures.add(
-            who
-                + ": expected exit "
-                + exitCode
-                + " and "
-                + missing
-                + ", got exit "
-                + result.exitCode()
-                + ":\n"
-                + result.all());
-      }
-      return result;
-    }
-
-    void absent(Kubectl.Result result, String text) {
-      if (result.all().contains(text)) {
-        failures.add(who + ": did not expect " + text + " in:\n" + result.all());
-      }
-    }
-  }
-
   static void scenario(Kubectl k) throws Exception {
     String ns = "ns-" + k.name.replace("kubectl", "k").replace(".", "-");
-    Checks c = new Checks(k.name);
+    KubectlChecks c = new KubectlChecks(k.name);
     c.expect(k.run("version"), 0, "Server Version: ", "v1.33.0");
     c.expect(k.run("api-versions"), 0, "apps/v1\n", "apps/v1beta1\n", "v1\n");
     c.expect(

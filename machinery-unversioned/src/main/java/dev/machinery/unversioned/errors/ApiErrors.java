@@ -70,6 +70,20 @@ public final class ApiErrors {
   }
 
   /**
+   * {@code Conflict} (409) of a server-side apply, with one cause per conflicting field and no
+   * object details, as kube-apiserver's {@code NewApplyConflict}.
+   *
+   * @param causes the causes, each of type {@code FieldManagerConflict}
+   * @param message the message, like {@code Apply failed with 1 conflict: ...}
+   * @return the exception
+   */
+  public static StatusException newApplyConflict(List<StatusCause> causes, String message) {
+    StatusDetails details = new StatusDetails();
+    details.setCauses(new ArrayList<>(causes));
+    return error(StatusReason.CONFLICT, message, details);
+  }
+
+  /**
    * {@code Invalid} (422) with one cause per field error: {@code Deployment.apps "web" is invalid:
    * spec.replicas: Invalid value: -1: must be greater than or equal to 0}.
    *

@@ -1,6 +1,7 @@
 package dev.machinery.unversioned.unstructured;
 
 import dev.machinery.core.codec.TimeFormats;
+import dev.machinery.unversioned.meta.v1.ManagedFieldsEntry;
 import dev.machinery.unversioned.meta.v1.OwnerReference;
 import java.time.DateTimeException;
 import java.time.Instant;
@@ -112,5 +113,40 @@ final class MetadataFields {
     }
     String path = "metadata.ownerReferences[" + index + "]." + field;
     throw new UnstructuredFieldException(path, path + " is not a boolean");
+  }
+
+  private static final com.fasterxml.jackson.databind.ObjectMapper ENTRIES =
+      new com.fasterxml.jackson.databind.ObjectMapper()
+          .configure(
+              com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES,
+              false);
+
+  /** {@code metadata.managedFields} as entries, or null when absent or not a list. */
+  static List<ManagedFieldsEntry> managedFields(Unstructured object) {
+    List<Object> list = object.nestedList("metadata", "managedFields").orElse(null);
+    if (list == null) {
+      return null;
+    }
+    List<ManagedFieldsEntry> entries = new java.util.ArrayList<>();
+    for (Object item : list) {
+      entries.add(ENTRIES.convertValue(item, ManagedFieldsEntry.class));
+    }
+    return entries;
+  }
+
+  /** Entries as the plain values of an unstructured object, or null for none. */
+  static List<Object> managedFieldValues(List<ManagedFieldsEntry> entries) {
+    if (entries == null) {
+      return null;
+    }
+    List<Object> values = new java.util.ArrayList<>();
+    for (ManagedFieldsEntry entry : entries) {
+      values.add(
+          ENTRIES.convertValue(
+              entry,
+              new com.fasterxml.jackson.core.type.TypeReference<
+                  java.util.LinkedHashMap<String, Object>>() {}));
+    }
+    return values;
   }
 }

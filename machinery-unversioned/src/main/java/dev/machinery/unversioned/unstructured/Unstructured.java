@@ -6,6 +6,7 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.machinery.core.codec.PreserveUnknownFields;
 import dev.machinery.core.runtime.ApiObject;
+import dev.machinery.unversioned.meta.v1.ManagedFieldsEntry;
 import dev.machinery.unversioned.meta.v1.MetaObject;
 import dev.machinery.unversioned.meta.v1.OwnerReference;
 import java.math.BigInteger;
@@ -321,6 +322,22 @@ public final class Unstructured implements ApiObject, MetaObject {
   @Override
   public void setFinalizers(List<String> finalizers) {
     setMetadata("finalizers", finalizers == null ? null : new ArrayList<Object>(finalizers));
+  }
+
+  /**
+   * Returns {@code metadata.managedFields}, read into entries (a copy).
+   *
+   * @return the entries, or null when absent
+   */
+  @Override
+  @JsonIgnore
+  public List<ManagedFieldsEntry> getManagedFields() {
+    return MetadataFields.managedFields(this);
+  }
+
+  @Override
+  public void setManagedFields(List<ManagedFieldsEntry> managedFields) {
+    setMetadata("managedFields", MetadataFields.managedFieldValues(managedFields));
   }
 
   /** Sets a metadata field, or removes it for null, as Kubernetes omits an empty field. */

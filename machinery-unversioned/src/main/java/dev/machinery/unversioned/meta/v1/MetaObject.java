@@ -197,4 +197,18 @@ public interface MetaObject {
    * @param finalizers the finalizers
    */
   void setFinalizers(List<String> finalizers);
+
+  /**
+   * Returns who owns which fields, as server-side apply records it.
+   *
+   * @return the entries, or null when there are none
+   */
+  List<ManagedFieldsEntry> getManagedFields();
+
+  /**
+   * Replaces the managed fields.
+   *
+   * @param managedFields the entries, or null for none
+   */
+  void setManagedFields(List<ManagedFieldsEntry> managedFields);
 }

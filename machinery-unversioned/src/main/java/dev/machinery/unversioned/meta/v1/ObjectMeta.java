@@ -6,6 +6,11 @@ import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import dev.machinery.conversion.ProtoField;
 import dev.machinery.conversion.ProtoReserved;
+import dev.machinery.core.codec.SerializedAsDeclared;
+import dev.machinery.core.patch.ListMapKeys;
+import dev.machinery.core.patch.ListType;
+import dev.machinery.core.patch.PatchMergeKey;
+import dev.machinery.core.patch.PatchStrategy;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +23,7 @@ import java.util.Objects;
  * <p>Mutable; confine an instance to one thread or publish it safely after its last change.
  */
 @JsonSerialize(using = ObjectMetaSerializer.class)
+@SerializedAsDeclared
 @JsonPropertyOrder({
   "name",
   "generateName",
@@ -309,6 +315,10 @@ public final class ObjectMeta implements MetaObject {
    */
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
   @ProtoField(13)
+  @PatchStrategy("merge")
+  @PatchMergeKey("uid")
+  @ListType("map")
+  @ListMapKeys("uid")
   public List<OwnerReference> getOwnerReferences() {
     return ownerReferences;
   }
@@ -329,6 +339,8 @@ public final class ObjectMeta implements MetaObject {
    */
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
   @ProtoField(14)
+  @PatchStrategy("merge")
+  @ListType("set")
   public List<String> getFinalizers() {
     return finalizers;
   }

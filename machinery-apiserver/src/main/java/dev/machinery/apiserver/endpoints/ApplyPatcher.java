@@ -1,0 +1,143 @@
+package dev.machinery.apiserver.endpoints;
+
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.machinery.apiserver.http.ApiRequest;
+import dev.machinery.apiserver.http.ApiResponse;
+import dev.machinery.unversioned.errors.ApiErrors;
+import dev.machinery.unversioned.errors.StatusException;
+import dev.machinery.unversioned.managedfields.FieldManager;
+import dev.machinery.unversioned.meta.v1.Accessor;
+import dev.machinery.unversioned.meta.v1.MetaObject;
+import org.yaml.snakeyaml.LoaderOptions;
+
+/**
+ * Server-side apply ({@code application/apply-patch+yaml}, of which JSON is a part): the applied
+ * configuration merged into the stored object by the kind's schema and recorded in its managed
+ * fields, or, when there is no such object, merged into an empty one and created ({@code 201}), as
+ * kube-apiserver's applyPatcher. Immutable; thread-safe.
+ */
+final class ApplyPatcher {
+  private static final YAMLMapper YAML;
+
+  static {
+    LoaderOptions limits = new LoaderOptions();
+    limits.setAllowDuplicateKeys(false);
+    limits.setMaxAliasesForCollections(50);
+    limits.setNestingDepthLimit(100);
+    YAML = new YAMLMapper(YAMLFactory.builder().loaderOptions(limits).build());
+  }
+
+  private final RequestScope scope;
+  private final Namespaces namespaces;
+
+  ApplyPatcher(RequestScope scope, Namespaces namespaces) {
+    this.scope = scope;
+    this.namespaces = namespaces;
+  }
+
+  ApiResponse apply(ApiRequest request, RequestInfo info, Served target, boolean dryRun) {
+    boolean force = RequestOptions.checkPatchOptions(request, true);
+    if ("scale".equals(info.subresource())) {
+      throw ApiErrors.newBadRequest(
+          "server-side apply is served for objects and their status, not for the scale"
+              + " subresource; patch the scale with a merge patch instead");
+    }
+    String manager = request.parameter("fieldManager");
+    ObjectNode applied = read(scope.body(request));
+    checkNames(applied, info, target);
+    FieldManager fields = scope.fieldManager(target, info.subresource());
+    for (int attempt = 0; ; attempt++) {
+      try {
+        Object updated =
+            target
+                .store()
+                .update(
+                    info.namespace(),
+                    info.name(),
+                    old -> {
+                      ObjectNode live = scope.fields().tree(scope.toRequestVersion(old, target));
+                      return stored(target, fields.apply(live, applied, manager, force));
+                    },
+                    "status".equals(info.subresource()),
+                    dryRun);
+        return scope.respond(request, target, scope.toServed(updated, target), 200, false);
+      } catch (StatusException e) {
+        if (!ApiErrors.isNotFound(e) || info.subresource() != null || attempt > 0) {
+          throw e;
+        }
+      }
+      try {
+        ObjectNode merged =
+            fields.apply(
+                scope.fields().empty(target.type(), target.kind()), applied, manager, force);
+        Object object = stored(target, merged);
+        MetaObject meta = Accessor.of(object);
+        if (meta.getName() == null || meta.getName().isEmpty()) {
+          meta.setName(info.name());
+        }
+        if (target.store().definition().namespaced()) {
+          meta.setNamespace(info.namespace());
+          namespaces.require(info.namespace());
+        }
+        Object created = target.store().create(object, dryRun);
+        return scope.respond(request, target, scope.toServed(created, target), 201, false);
+      } catch (StatusException e) {
+        if (!ApiErrors.isAlreadyExists(e)) {
+          throw e;
+        }
+        // Created meanwhile: apply to it.
+      }
+    }
+  }
+
+  /** The merged tree as the storage version's object, defaulted. */
+  private Object stored(Served target, ObjectNode merged) {
+    Object object = scope.fields().object(merged, target.type());
+    scope.scheme().applyDefaults(object);
+    return scope.toStorage(object, target);
+  }
+
+  private static ObjectNode read(byte[] body) {
+    if (body.length == 0) {
+      throw ApiErrors.newBadRequest("error decoding YAML: the applied configuration is empty");
+    }
+    JsonNode tree;
+    try {
+      tree = YAML.readTree(body);
+    } catch (JacksonException e) {
+      throw ApiErrors.newBadRequest("error decoding YAML: " + e.getOriginalMessage());
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    if (!(tree instanceof ObjectNode object)) {
+      throw ApiErrors.newBadRequest(
+          "error decoding YAML: the applied configuration must be an object, got "
+              + (tree == null ? "nothing" : tree.getNodeType().toString().toLowerCase()));
+    }
+    return object;
+  }
+
+  private static void checkNames(ObjectNode applied, RequestInfo info, Served target) {
+    String name = applied.path("metadata").path("name").asText("");
+    if (!name.isEmpty() && !name.equals(info.name())) {
+      throw ApiErrors.newBadRequest(
+          "the name of the object ("
+              + name
+              + ") does not match the name on the URL ("
+              + info.name()
+              + ")");
+    }
+    String namespace = applied.path("metadata").path("namespace").asText("");
+    if (target.store().definition().namespaced()
+        && !namespace.isEmpty()
+        && !namespace.equals(info.namespace())) {
+      throw ApiErrors.newBadRequest(
+          "the namespace of the provided object does not match the namespace sent on the"
+              + " request");
+    }
+  }
+}

@@ -1,0 +1,154 @@
+package dev.machinery.apiserver.endpoints;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.machinery.apiserver.http.ApiRequest;
+import dev.machinery.core.codec.Codec;
+import dev.machinery.core.fieldpath.FieldPath;
+import dev.machinery.core.fieldpath.FieldSet;
+import dev.machinery.core.merge.TypedValue;
+import dev.machinery.core.merge.VersionConverter;
+import dev.machinery.core.runtime.GroupVersioner;
+import dev.machinery.core.runtime.Scheme;
+import dev.machinery.core.schema.GroupVersion;
+import dev.machinery.core.schema.GroupVersionKind;
+import dev.machinery.core.typed.Atom;
+import dev.machinery.core.typed.JavaSchemas;
+import dev.machinery.core.typed.SchemaType;
+import dev.machinery.core.typed.StructField;
+import dev.machinery.unversioned.managedfields.FieldManager;
+import dev.machinery.unversioned.managedfields.FieldManagers;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Server-side apply's bookkeeping on the server's writes: one {@link FieldManager} per kind,
+ * version and subresource (its schema from the kind's Java class, its reset fields from the
+ * endpoint), and the conversion of objects to and from the JSON trees it works on. Thread-safe: the
+ * field managers are built once each and shared.
+ */
+final class FieldManagement {
+  private static final ObjectMapper TREES = new ObjectMapper();
+
+  private final Scheme scheme;
+  private final Codec json;
+  private final Map<String, FieldManager> managers = new ConcurrentHashMap<>();
+
+  FieldManagement(Scheme scheme, Codec json) {
+    this.scheme = scheme;
+    this.json = json;
+  }
+
+  /** The manager a write is recorded under: {@code fieldManager}, else from the User-Agent. */
+  static String manager(ApiRequest request) {
+    return FieldManagers.managerOrUserAgent(
+        request.parameter("fieldManager"), request.header("User-Agent"));
+  }
+
+  /** The field manager of a kind in one version, for the object itself or a subresource. */
+  FieldManager forKind(
+      GroupVersionKind kind, Class<?> type, String subresource, boolean hasStatus) {
+    String key = kind + "|" + (subresource == null ? "" : subresource) + "|" + hasStatus;
+    return managers.computeIfAbsent(key, k -> build(kind, type, subresource, hasStatus));
+  }
+
+  private FieldManager build(
+      GroupVersionKind kind, Class<?> type, String subresource, boolean hasStatus) {
+    SchemaType schemaType = JavaSchemas.of(type);
+    FieldSet reset = FieldSet.empty();
+    if ("status".equals(subresource)) {
+      reset = allBut(schemaType, "status");
+    } else if (hasStatus && subresource == null) {
+      reset = FieldSet.of(FieldPath.of("status"));
+    } else if ("scale".equals(subresource)) {
+      reset = hasStatus ? FieldSet.of(FieldPath.of("status")) : FieldSet.empty();
+    }
+    return FieldManager.builder(schemaType, kind.apiVersion(), kind.kind())
+        .subresource(subresource)
+        .resetFields(reset)
+        .converter(new SchemeConverter())
+        .build();
+  }
+
+  /** Every top-level field of the type but one, so a subresource owns only its own part. */
+  private static FieldSet allBut(SchemaType type, String kept) {
+    List<FieldPath> paths = new ArrayList<>();
+    Atom atom = type.schema().resolve(type.ref());
+    if (atom != null && atom.map() != null) {
+      for (StructField field : atom.map().fields()) {
+        if (!field.name().equals(kept)) {
+          paths.add(FieldPath.of(field.name()));
+        }
+      }
+    }
+    if (paths.isEmpty()) {
+      paths.add(FieldPath.of("spec"));
+      paths.add(FieldPath.of("metadata"));
+    }
+    return FieldSet.of(paths);
+  }
+
+  /** The object as a JSON tree, in its own version. */
+  ObjectNode tree(Object object) {
+    try {
+      JsonNode node = TREES.readTree(json.encode(object));
+      return (ObjectNode) node;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The object a JSON tree holds, as an instance of the given class. */
+  <T> T object(JsonNode tree, Class<T> type) {
+    try {
+      return json.decode(TREES.writeValueAsBytes(tree), type).object();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The empty object of a kind, as kube-apiserver's live object on a create. */
+  JsonNode empty(Class<?> type, GroupVersionKind kind) {
+    try {
+      Object zero = type.getDeclaredConstructor().newInstance();
+      ObjectNode tree = tree(zero);
+      tree.put("apiVersion", kind.apiVersion());
+      tree.put("kind", kind.kind());
+      return tree;
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      return NullNode.getInstance();
+    }
+  }
+
+  /** Converts trees between versions through the Scheme's conversions. */
+  private final class SchemeConverter implements VersionConverter {
+    @Override
+    public Optional<TypedValue> convert(TypedValue value, String apiVersion) {
+      JsonNode tree = value.value();
+      String from = tree.path("apiVersion").asText("");
+      if (from.equals(apiVersion) || !tree.isObject()) {
+        return Optional.of(value);
+      }
+      String kindName = tree.path("kind").asText("");
+      GroupVersionKind target = GroupVersion.parse(apiVersion).withKind(kindName);
+      Optional<Class<?>> targetType = scheme.typeFor(target);
+      Optional<Class<?>> sourceType = scheme.typeFor(GroupVersion.parse(from).withKind(kindName));
+      if (targetType.isEmpty() || sourceType.isEmpty()) {
+        return Optional.empty();
+      }
+      Object source = object(tree, sourceType.get());
+      Object converted = scheme.convertToVersion(source, GroupVersioner.of(target.groupVersion()));
+      ObjectNode out = tree(converted);
+      out.put("apiVersion", apiVersion);
+      out.put("kind", kindName);
+      return Optional.of(new TypedValue(JavaSchemas.of(targetType.get()), out));
+    }
+  }
+}
