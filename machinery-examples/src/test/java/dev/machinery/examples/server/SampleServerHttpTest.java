@@ -705,14 +705,47 @@ class SampleServerHttpTest {
         send("GET", "/api/v1/namespaces/default/configmaps?fieldSelector=spec.x%3D1", null, null),
         400,
         "BadRequest");
+    String cm = "/api/v1/namespaces/default/configmaps/greeting";
+    assertStatus(send("PATCH", cm, "application/apply-patch+yaml", "{}"), 422, "Invalid");
+    String apply = cm + "?fieldManager=hostile";
+    assertStatus(
+        send("PATCH", apply, "application/apply-patch+yaml", "- a\n- b\n"), 400, "BadRequest");
+    assertStatus(
+        send("PATCH", apply, "application/apply-patch+yaml", "a: [1\n"), 400, "BadRequest");
+    assertStatus(
+        send("PATCH", apply, "application/apply-patch+yaml", "a: 1\na: 2\n"), 400, "BadRequest");
+    StringBuilder laughs = new StringBuilder("a: &a [\"lol\",\"lol\",\"lol\",\"lol\"]\n");
+    for (int i = 0; i < 12; i++) {
+      char c = (char) ('b' + i);
+      char p = (char) ('a' + i);
+      laughs
+          .append(c)
+          .append(": &")
+          .append(c)
+          .append(" [*")
+          .append(p)
+          .append(",*")
+          .append(p)
+          .append(",*")
+          .append(p)
+          .append(",*")
+          .append(p)
+          .append("]\n");
+    }
+    assertStatus(
+        send("PATCH", apply, "application/apply-patch+yaml", laughs.toString()), 400, "BadRequest");
+    assertStatus(
+        send("PATCH", apply, "application/apply-patch+yaml", "[".repeat(5000) + "]".repeat(5000)),
+        400,
+        "BadRequest");
     assertStatus(
         send(
             "PATCH",
-            "/api/v1/namespaces/default/configmaps/greeting",
+            apply,
             "application/apply-patch+yaml",
-            "{}"),
-        415,
-        "UnsupportedMediaType");
+            "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: other\n"),
+        400,
+        "BadRequest");
     assertEquals(
         200,
         send("GET", "/api/v1/namespaces/default/configmaps/greeting", null, null).statusCode());
