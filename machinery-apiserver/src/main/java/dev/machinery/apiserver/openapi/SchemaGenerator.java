@@ -7,9 +7,20 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.machinery.conversion.Property;
+import dev.machinery.core.patch.ListMapKeys;
+import dev.machinery.core.patch.ListType;
+import dev.machinery.core.patch.MapType;
 import dev.machinery.core.patch.PatchMergeKey;
 import dev.machinery.core.patch.PatchStrategy;
 import dev.machinery.core.runtime.WireProperties;
+import dev.machinery.core.typed.Atom;
+import dev.machinery.core.typed.ElementRelationship;
+import dev.machinery.core.typed.JavaSchemas;
+import dev.machinery.core.typed.ListAtom;
+import dev.machinery.core.typed.MapAtom;
+import dev.machinery.core.typed.SchemaType;
+import dev.machinery.core.typed.StructField;
+import dev.machinery.core.typed.TypeRef;
 import dev.machinery.unversioned.intstr.IntOrString;
 import dev.machinery.unversioned.meta.v1.Duration;
 import dev.machinery.unversioned.meta.v1.MicroTime;
@@ -147,6 +158,49 @@ final class SchemaGenerator {
     return ref(name);
   }
 
+  /**
+   * The struct a class is to server-side apply (the one model of its list and map shapes, built
+   * from the same annotations), or {@code null} for a class it takes as opaque.
+   */
+  private static MapAtom shapeOf(Class<?> type) {
+    SchemaType typed = JavaSchemas.of(type);
+    Atom atom = typed.schema().resolve(typed.ref());
+    return atom == null ? null : atom.map();
+  }
+
+  /**
+   * Writes the {@code x-kubernetes-list-type}, {@code x-kubernetes-list-map-keys} and {@code
+   * x-kubernetes-map-type} of a property, as its server-side apply schema has them.
+   */
+  private static void applyExtensions(ObjectNode value, StructField field) {
+    if (field == null) {
+      return;
+    }
+    TypeRef ref = field.type();
+    ElementRelationship relationship = ref.relationship();
+    Atom atom = ref.inlined();
+    if (atom != null && atom.list() != null) {
+      ListAtom list = atom.list();
+      if (list.relationship() == ElementRelationship.ATOMIC) {
+        value.put("x-kubernetes-list-type", "atomic");
+      } else if (list.keys().isEmpty()) {
+        value.put("x-kubernetes-list-type", "set");
+      } else {
+        value.put("x-kubernetes-list-type", "map");
+        ArrayNode keys = value.putArray("x-kubernetes-list-map-keys");
+        list.keys().forEach(keys::add);
+      }
+    } else if (atom != null && atom.map() != null) {
+      value.put(
+          "x-kubernetes-map-type",
+          atom.map().relationship() == ElementRelationship.ATOMIC ? "atomic" : "granular");
+    } else if (relationship != null) {
+      value.put(
+          "x-kubernetes-map-type",
+          relationship == ElementRelationship.ATOMIC ? "atomic" : "granular");
+    }
+  }
+
   private ObjectNode objectSchema(Class<?> type) {
     ObjectNode schema = NODES.objectNode();
     if (type == Quantity.class) {
@@ -172,6 +226,12 @@ final class SchemaGenerator {
       schema.put("description", description.value());
     }
     schema.put("type", "object");
+    MapAtom shape = shapeOf(type);
+    if (type.getAnnotation(MapType.class) != null
+        && shape != null
+        && shape.relationship() == ElementRelationship.ATOMIC) {
+      schema.put("x-kubernetes-map-type", "atomic");
+    }
     ObjectNode properties = NODES.objectNode();
     ArrayNode required = NODES.arrayNode();
     for (Property property : WireProperties.standard().properties(type)) {
@@ -197,10 +257,13 @@ final class SchemaGenerator {
       PatchMergeKey key = property.annotation(PatchMergeKey.class);
       if (key != null) {
         value.put("x-kubernetes-patch-merge-key", key.value());
-        if (value.path("type").asText().equals("array")) {
-          value.put("x-kubernetes-list-type", "map");
-          value.putArray("x-kubernetes-list-map-keys").add(key.value());
-        }
+      }
+      if (strategy != null
+          || key != null
+          || property.annotation(ListType.class) != null
+          || property.annotation(ListMapKeys.class) != null
+          || property.annotation(MapType.class) != null) {
+        applyExtensions(value, shape == null ? null : shape.field(property.name()));
       }
       JsonProperty declared = property.annotation(JsonProperty.class);
       if (declared != null && declared.required()) {
