@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.Function;
 
 /**
  * Records field ownership on writes and merges applied configurations, as structured-merge-diff's
@@ -28,7 +29,7 @@ import java.util.TreeMap;
  */
 public final class Updater {
   private final VersionConverter converter;
-  private final Map<String, FieldSet> ignoredFields;
+  private final Function<String, FieldSet> ignoredFields;
 
   /**
    * Creates an updater.
@@ -39,8 +40,20 @@ public final class Updater {
    *     path with everything below it
    */
   public Updater(VersionConverter converter, Map<String, FieldSet> ignoredFields) {
+    this(converter, Map.copyOf(ignoredFields)::get);
+  }
+
+  /**
+   * Creates an updater whose ignored fields are given by a function of the API version (the same
+   * fields in every version, say).
+   *
+   * @param converter converts objects to the versions other managers' fields were recorded in
+   * @param ignoredFields the fields nobody comes to own in an API version, or {@code null} for
+   *     none; called from any thread
+   */
+  public Updater(VersionConverter converter, Function<String, FieldSet> ignoredFields) {
     this.converter = Objects.requireNonNull(converter, "converter");
-    this.ignoredFields = Map.copyOf(ignoredFields);
+    this.ignoredFields = Objects.requireNonNull(ignoredFields, "ignoredFields");
   }
 
   /**
@@ -85,7 +98,7 @@ public final class Updater {
     VersionedSet previous = out.get(manager);
     FieldSet set = previous == null ? FieldSet.empty() : previous.set();
     set = set.difference(compare.removed()).union(compare.modified()).union(compare.added());
-    FieldSet ignored = ignoredFields.get(apiVersion);
+    FieldSet ignored = ignoredFields.apply(apiVersion);
     if (ignored != null) {
       set = set.recursiveDifference(ignored);
     }
@@ -124,7 +137,7 @@ public final class Updater {
     TypedValue merged = live.with(live.type().merge(live.value(), config.value()));
     VersionedSet lastSet = out.get(manager);
     FieldSet set = config.type().toFieldSet(config.value());
-    FieldSet ignored = ignoredFields.get(apiVersion);
+    FieldSet ignored = ignoredFields.apply(apiVersion);
     if (ignored != null) {
       set = set.recursiveDifference(ignored);
     }
@@ -201,7 +214,7 @@ public final class Updater {
 
   private Comparison filtered(TypedValue oldObject, TypedValue newObject, String version) {
     Comparison c = oldObject.type().compare(oldObject.value(), newObject.value());
-    FieldSet ignored = ignoredFields.get(version);
+    FieldSet ignored = ignoredFields.apply(version);
     if (ignored == null) {
       return c;
     }

@@ -87,11 +87,9 @@ public final class FieldManager {
     this.apiVersion = b.apiVersion;
     this.kind = b.kind;
     this.subresource = b.subresource;
-    Map<String, FieldSet> ignored = new HashMap<>();
-    if (!b.resetFields.isEmpty()) {
-      ignored.put(apiVersion, b.resetFields);
-    }
-    this.updater = new Updater(b.converter, ignored);
+    FieldSet reset = b.resetFields.isEmpty() ? null : b.resetFields;
+    // The endpoint resets the same fields whatever version another manager's are recorded in.
+    this.updater = new Updater(b.converter, version -> reset);
     this.maxUpdateManagers = b.maxUpdateManagers;
     this.clock = b.clock;
   }
@@ -406,8 +404,9 @@ public final class FieldManager {
     }
 
     /**
-     * Sets the fields the endpoint resets, which nobody comes to own through it; each path with
-     * everything below it.
+     * Sets the fields the endpoint resets, which nobody comes to own through it and which no
+     * manager, whatever version its fields are in, conflicts on; each path with everything below
+     * it.
      *
      * @param fields the fields
      * @return this builder

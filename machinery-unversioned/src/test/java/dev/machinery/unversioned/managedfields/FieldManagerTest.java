@@ -279,6 +279,33 @@ class FieldManagerTest {
   }
 
   @Test
+  void aStatusApplyDoesNotConflictOnResetFieldsOfAManagerInAnotherVersion() {
+    FieldManager older =
+        FieldManager.builder(TYPE, "example.dev/v1beta1", "Web").clock(CLOCK).build();
+    String beta = BASE.replace("example.dev/v1", "example.dev/v1beta1");
+    ObjectNode live =
+        older.apply(obj("{}"), obj(beta + "\"spec\":{\"replicas\":1}}"), "legacy", false);
+    FieldManager status =
+        FieldManager.builder(TYPE, "example.dev/v1", "Web")
+            .subresource("status")
+            .resetFields(FieldSet.of(FieldPath.of("spec"), FieldPath.of("metadata")))
+            .clock(CLOCK)
+            .build();
+    ObjectNode applied =
+        status.apply(
+            live,
+            obj(BASE + "\"spec\":{\"replicas\":9},\"status\":{\"ready\":1}}"),
+            "controller",
+            false);
+    JsonNode entries = applied.path("metadata").path("managedFields");
+    assertEquals(2, entries.size(), entries.toString());
+    assertEquals("controller", entries.get(0).path("manager").asText());
+    assertEquals("status", entries.get(0).path("subresource").asText());
+    assertEquals("{\"f:status\":{\"f:ready\":{}}}", entries.get(0).path("fieldsV1").toString());
+    assertEquals("legacy", entries.get(1).path("manager").asText());
+  }
+
+  @Test
   void updateEntriesPastTheCapMergeIntoAncientChanges() {
     FieldManager m =
         FieldManager.builder(TYPE, "example.dev/v1", "Web")
