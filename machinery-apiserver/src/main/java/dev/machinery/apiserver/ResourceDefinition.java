@@ -34,6 +34,7 @@ public final class ResourceDefinition {
   private final GroupVersion storageVersion;
   private final boolean statusSubresource;
   private final boolean generation;
+  private final boolean returnDeletedObject;
   private final Class<?> scaleType;
   private final ScaleAccessor<Object> scale;
   private final TableConvertor table;
@@ -53,6 +54,7 @@ public final class ResourceDefinition {
     this.storageVersion = builder.storageVersion;
     this.statusSubresource = builder.statusSubresource;
     this.generation = builder.generation;
+    this.returnDeletedObject = builder.returnDeletedObject;
     this.scaleType = builder.scaleType;
     this.scale = (ScaleAccessor<Object>) builder.scale;
     this.table = builder.table;
@@ -127,6 +129,19 @@ public final class ResourceDefinition {
    */
   public boolean tracksGeneration() {
     return generation;
+  }
+
+  /**
+   * Whether a delete that removes the object answers with the object, as kube-apiserver's stores of
+   * Pods, Namespaces and custom resources do; otherwise (most kinds: ConfigMaps, Secrets,
+   * Deployments, ...) it answers a {@code Status} of {@code Success} naming the object (its name,
+   * group, resource as {@code kind}, and uid). A delete that finalizers hold answers the object
+   * either way.
+   *
+   * @return true when it answers the object
+   */
+  public boolean returnsDeletedObject() {
+    return returnDeletedObject;
   }
 
   /**
@@ -239,6 +254,7 @@ public final class ResourceDefinition {
     private GroupVersion storageVersion;
     private boolean statusSubresource;
     private boolean generation;
+    private boolean returnDeletedObject;
     private Class<?> scaleType;
     private ScaleAccessor<?> scale;
     private TableConvertor table;
@@ -315,6 +331,17 @@ public final class ResourceDefinition {
      */
     public Builder tracksGeneration() {
       this.generation = true;
+      return this;
+    }
+
+    /**
+     * Answers a delete with the deleted object instead of a {@code Status} (see {@link
+     * ResourceDefinition#returnsDeletedObject()}).
+     *
+     * @return this builder
+     */
+    public Builder returnDeletedObject() {
+      this.returnDeletedObject = true;
       return this;
     }
 

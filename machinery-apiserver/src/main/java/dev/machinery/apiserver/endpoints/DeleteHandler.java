@@ -4,7 +4,12 @@ import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
 import dev.machinery.apiserver.registry.ResourceStore;
 import dev.machinery.unversioned.errors.ApiErrors;
+import dev.machinery.unversioned.meta.v1.Accessor;
 import dev.machinery.unversioned.meta.v1.DeleteOptions;
+import dev.machinery.unversioned.meta.v1.ListMeta;
+import dev.machinery.unversioned.meta.v1.MetaObject;
+import dev.machinery.unversioned.meta.v1.Status;
+import dev.machinery.unversioned.meta.v1.StatusDetails;
 
 /**
  * {@code delete}: deletes one object under its preconditions, or marks it deleted while finalizers
@@ -31,11 +36,32 @@ final class DeleteHandler implements VerbHandler {
     if (deletion.gone() && !dryRun) {
       namespaces.deleted(target.store(), info.name());
     }
+    // kube-apiserver answers 202 only when the object stays and orphanDependents=false was asked.
+    boolean accepted = !deletion.gone() && Boolean.FALSE.equals(options.getOrphanDependents());
+    if (deletion.gone() && !target.store().definition().returnsDeletedObject()) {
+      return ApiResponse.of(
+          200, "application/json", scope.json().encode(success(deletion, target)));
+    }
     return scope.respond(
-        request,
-        target,
-        scope.toServed(deletion.object(), target),
-        deletion.gone() ? 200 : 202,
-        false);
+        request, target, scope.toServed(deletion.object(), target), accepted ? 202 : 200, false);
+  }
+
+  /** The Status of a delete that removed the object, naming it as kube-apiserver's store does. */
+  private static Status success(ResourceStore.Deletion deletion, Served target) {
+    MetaObject meta = Accessor.of(deletion.object());
+    StatusDetails details = new StatusDetails();
+    details.setName(meta.getName());
+    String group = target.store().groupResource().group();
+    details.setGroup(group == null || group.isEmpty() ? null : group);
+    // kube-apiserver puts the resource in the kind field.
+    details.setKind(target.store().groupResource().resource());
+    details.setUid(meta.getUid());
+    Status status = new Status();
+    status.setApiVersion("v1");
+    status.setKind("Status");
+    status.setMetadata(new ListMeta());
+    status.setStatus("Success");
+    status.setDetails(details);
+    return status;
   }
 }

@@ -207,6 +207,7 @@ public final class SampleServer {
         .addResource(
             ResourceDefinition.builder(GroupKind.of("", "Namespace"), false)
                 .shortNames("ns")
+                .returnDeletedObject()
                 .names(Validation::nameIsDNSLabel)
                 .prepareForCreate(
                     object -> {
@@ -322,6 +323,8 @@ public final class SampleServer {
         .addResource(
             ResourceDefinition.builder(GroupKind.of(FrobberApi.GROUP, "Frobber"), true)
                 .shortNames("frob")
+                // A custom kind: kube-apiserver answers a custom resource's delete with the object.
+                .returnDeletedObject()
                 .storageVersion(FrobberApi.V6)
                 .build());
   }

@@ -461,6 +461,52 @@ class SampleServerHttpTest {
   }
 
   @Test
+  void aDeleteAnswersAStatusOfSuccessExceptForKindsThatReturnTheObject() throws Exception {
+    HttpResponse<String> created =
+        send(
+            "POST",
+            "/api/v1/namespaces/default/configmaps",
+            "application/json",
+            configMap("deleted-status", ""));
+    assertEquals(201, created.statusCode(), created.body());
+    String uid = json(created).path("metadata").path("uid").asText();
+    HttpResponse<String> deleted =
+        send("DELETE", "/api/v1/namespaces/default/configmaps/deleted-status", null, null);
+    assertEquals(200, deleted.statusCode(), deleted.body());
+    JsonNode status = json(deleted);
+    assertEquals("Status", status.path("kind").asText());
+    assertEquals("v1", status.path("apiVersion").asText());
+    assertEquals("Success", status.path("status").asText());
+    assertEquals("deleted-status", status.at("/details/name").asText());
+    assertEquals("configmaps", status.at("/details/kind").asText());
+    assertEquals(uid, status.at("/details/uid").asText());
+    assertTrue(status.at("/details/group").isMissingNode(), status.toString());
+    HttpResponse<String> apps =
+        send(
+            "POST",
+            "/apis/apps/v1/namespaces/default/deployments",
+            "application/json",
+            "{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\",\"metadata\":{\"name\":\"gone\"},"
+                + "\"spec\":{\"selector\":{\"matchLabels\":{\"a\":\"b\"}},\"template\":{\"metadata\":"
+                + "{\"labels\":{\"a\":\"b\"}},\"spec\":{\"containers\":[{\"name\":\"c\",\"image\":\"i\"}]}}}}");
+    assertEquals(201, apps.statusCode(), apps.body());
+    JsonNode appsStatus =
+        json(send("DELETE", "/apis/apps/v1/namespaces/default/deployments/gone", null, null));
+    assertEquals("apps", appsStatus.at("/details/group").asText());
+    assertEquals("deployments", appsStatus.at("/details/kind").asText());
+    assertEquals(
+        201,
+        send(
+                "POST",
+                "/api/v1/namespaces",
+                "application/json",
+                "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":\"returned\"}}")
+            .statusCode());
+    JsonNode namespace = json(send("DELETE", "/api/v1/namespaces/returned", null, null));
+    assertEquals("Namespace", namespace.path("kind").asText(), namespace.toString());
+  }
+
+  @Test
   void finalizersHoldDeletionAndDryRunsStoreNothing() throws Exception {
     String path = "/api/v1/namespaces/default/configmaps/held";
     assertEquals(
@@ -471,7 +517,9 @@ class SampleServerHttpTest {
                 "application/json",
                 "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"held\",\"finalizers\":[\"example.com/hold\"]}}")
             .statusCode());
-    assertEquals(202, send("DELETE", path + "?dryRun=All", null, null).statusCode());
+    // A delete that finalizers hold answers the object, with 200 as kube-apiserver does (202 only
+    // for orphanDependents=false).
+    assertEquals(200, send("DELETE", path + "?dryRun=All", null, null).statusCode());
     assertTrue(
         json(send("GET", path, null, null))
             .path("metadata")
@@ -479,7 +527,8 @@ class SampleServerHttpTest {
             .isMissingNode());
     HttpResponse<String> held =
         send("DELETE", path, "application/json", "{\"propagationPolicy\":\"Background\"}");
-    assertEquals(202, held.statusCode(), held.body());
+    assertEquals(200, held.statusCode(), held.body());
+    assertEquals("ConfigMap", json(held).path("kind").asText());
     assertFalse(
         json(send("GET", path, null, null))
             .path("metadata")
