@@ -86,7 +86,7 @@ public final class ResourceStore {
     this.status = definition.hasStatus() ? StatusField.of(storageClass) : null;
     this.watchCache =
         watchCacheSize > 0
-            ? new WatchCache(storage, root, watchCacheSize, WATCHER_QUEUE_LIMIT)
+            ? new WatchCache(storage, root, watchCacheSize, WATCHER_QUEUE_LIMIT, this::decode)
             : null;
   }
 
@@ -191,8 +191,10 @@ public final class ResourceStore {
    * @param limit the most objects, 0 for all
    * @param continueToken the token of the previous page, or {@code null}
    * @param resourceVersion the list's resourceVersion parameter ({@code ""}, {@code "0"} or a
-   *     revision to read at exactly)
-   * @return the page
+   *     revision to read at exactly); {@code "0"} without a continue token is served from the watch
+   *     cache when there is one
+   * @return the page; its objects may be shared with the watch cache and other requests: read them,
+   *     never change them
    */
   public Page list(
       String namespace,
@@ -201,9 +203,13 @@ public final class ResourceStore {
       String continueToken,
       String resourceVersion) {
     String prefix = prefix(namespace);
+    boolean noToken = continueToken == null || continueToken.isEmpty();
+    if (watchCache != null && noToken && "0".equals(resourceVersion)) {
+      return listCached(prefix, filter, limit);
+    }
     long at = 0;
     String start = null;
-    if (continueToken != null && !continueToken.isEmpty()) {
+    if (!noToken) {
       ContinueToken token = ContinueToken.decode(continueToken);
       at = token.revision();
       start = prefix + token.start();
@@ -240,7 +246,7 @@ public final class ResourceStore {
           next = kv.key();
           break pages;
         }
-        Object object = decode(kv);
+        Object object = watchCache != null ? watchCache.decoded(kv) : decode(kv);
         if (filter.test(object)) {
           items.add(object);
         }
@@ -254,6 +260,32 @@ public final class ResourceStore {
     String token =
         next == null ? null : new ContinueToken(revision, next.substring(prefix.length())).encode();
     return new Page(items, revision, token);
+  }
+
+  /**
+   * A list at {@code resourceVersion=0}, served from the watch cache as kube-apiserver serves it:
+   * the objects the cache holds, at its revision; a further page, if a limit leaves one, is read
+   * from the storage at that revision.
+   */
+  private Page listCached(String prefix, Predicate<Object> filter, int limit) {
+    WatchCache.Snapshot snapshot = watchCache.snapshot(prefix);
+    List<Object> items = new ArrayList<>();
+    String next = null;
+    for (WatchCache.Entry entry : snapshot.items()) {
+      if (limit > 0 && items.size() == limit) {
+        next = entry.kv().key();
+        break;
+      }
+      Object object = entry.object();
+      if (filter.test(object)) {
+        items.add(object);
+      }
+    }
+    String token =
+        next == null
+            ? null
+            : new ContinueToken(snapshot.revision(), next.substring(prefix.length())).encode();
+    return new Page(items, snapshot.revision(), token);
   }
 
   /**

@@ -1,5 +1,7 @@
 package dev.machinery.apiserver.registry;
 
+import dev.machinery.apiserver.storage.KeyValue;
+import dev.machinery.apiserver.storage.ListResult;
 import dev.machinery.apiserver.storage.QueuedWatch;
 import dev.machinery.apiserver.storage.Storage;
 import dev.machinery.apiserver.storage.StorageEvent;
@@ -8,7 +10,11 @@ import dev.machinery.apiserver.storage.StorageWatch;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 
 /**
  * One resource's watch cache, as kube-apiserver's: a single storage watch of the resource's key
@@ -17,7 +23,14 @@ import java.util.concurrent.TimeUnit;
  * revision is served from memory. A watcher that starts before the changes kept, or before the
  * storage's compacted revision, gets a storage watch of its own (which is {@code 410 Expired} when
  * the storage has compacted them); one that falls {@code watcherQueue} changes behind is ended
- * alone, the others go on. Memory is bounded by the kept changes and the watchers' queues.
+ * alone, the others go on.
+ *
+ * <p>The cache also holds the resource's current objects (listed once when it starts, kept up to
+ * date by the same storage watch), each decoded at most once: lists at {@code resourceVersion=0}
+ * are served from it, as kube-apiserver serves them, and a list read from the storage reuses the
+ * decoded object of every item the cache holds at the same revision. Decoded objects are shared
+ * between requests and must not be changed. Memory is bounded by the resource's objects, the kept
+ * changes and the watchers' queues.
  *
  * <p>Thread-safe: one dispatcher thread reads the storage watch; registration and delivery share a
  * lock, so that a new watcher sees every change after its revision exactly once.
@@ -30,17 +43,27 @@ final class WatchCache {
   private final Object lock = new Object();
   private final ArrayDeque<StorageEvent> recent = new ArrayDeque<>();
   private final List<Watcher> watchers = new ArrayList<>();
+  private final NavigableMap<String, Entry> state = new TreeMap<>();
+  private final Function<KeyValue, Object> decoder;
   private StorageWatch source;
   private long complete;
+  private long stateRevision;
 
   /**
    * @param storage the storage
    * @param root the resource's key prefix
    * @param capacity how many changes to keep
    * @param watcherQueue how many changes a watcher may fall behind
+   * @param decoder decodes a stored value into an object
    */
-  WatchCache(Storage storage, String root, int capacity, int watcherQueue) {
+  WatchCache(
+      Storage storage,
+      String root,
+      int capacity,
+      int watcherQueue,
+      Function<KeyValue, Object> decoder) {
     this.storage = storage;
+    this.decoder = decoder;
     this.root = root;
     this.capacity = capacity;
     this.watcherQueue = watcherQueue;
@@ -71,9 +94,50 @@ final class WatchCache {
     }
   }
 
-  /** Starts the one storage watch, from now. Holds the lock. */
+  /**
+   * The objects under a prefix as the cache holds them, in key order, and the revision they are at;
+   * starts the cache (listing the resource) when it is not running.
+   */
+  Snapshot snapshot(String prefix) {
+    synchronized (lock) {
+      if (source == null) {
+        start();
+      }
+      List<Entry> items = new ArrayList<>();
+      for (Map.Entry<String, Entry> e : state.tailMap(prefix, true).entrySet()) {
+        if (!e.getKey().startsWith(prefix)) {
+          break;
+        }
+        items.add(e.getValue());
+      }
+      return new Snapshot(items, stateRevision);
+    }
+  }
+
+  /**
+   * The decoded object of a stored value when the cache holds that key at that revision, else the
+   * value decoded now.
+   */
+  Object decoded(KeyValue kv) {
+    Entry entry;
+    synchronized (lock) {
+      entry = state.get(kv.key());
+    }
+    if (entry != null && entry.kv().modRevision() == kv.modRevision()) {
+      return entry.object();
+    }
+    return decoder.apply(kv);
+  }
+
+  /** Starts the one storage watch after listing the resource. Holds the lock. */
   private void start() {
-    long now = storage.currentRevision();
+    ListResult all = storage.list(root, 0, null, 0);
+    long now = all.revision();
+    state.clear();
+    for (KeyValue kv : all.items()) {
+      state.put(kv.key(), new Entry(kv));
+    }
+    stateRevision = now;
     source = storage.watch(root, now);
     complete = now;
     recent.clear();
@@ -102,6 +166,12 @@ final class WatchCache {
 
   private void deliver(StorageEvent event) {
     synchronized (lock) {
+      if (event.type() == StorageEvent.Type.DELETE) {
+        state.remove(event.kv().key());
+      } else {
+        state.put(event.kv().key(), new Entry(event.kv()));
+      }
+      stateRevision = Math.max(stateRevision, event.revision());
       recent.addLast(event);
       while (recent.size() > capacity) {
         complete = recent.removeFirst().revision();
@@ -134,6 +204,7 @@ final class WatchCache {
       }
       watchers.clear();
       recent.clear();
+      state.clear();
     }
   }
 
@@ -148,6 +219,33 @@ final class WatchCache {
   int watchers() {
     synchronized (lock) {
       return watchers.size();
+    }
+  }
+
+  /** The objects of a prefix at a revision. */
+  record Snapshot(List<Entry> items, long revision) {}
+
+  /** A stored value and its object, decoded on first use. */
+  final class Entry {
+    private final KeyValue kv;
+    private volatile Object object;
+
+    Entry(KeyValue kv) {
+      this.kv = kv;
+    }
+
+    KeyValue kv() {
+      return kv;
+    }
+
+    /** The decoded object, shared: never change it. */
+    Object object() {
+      Object decoded = object;
+      if (decoded == null) {
+        decoded = decoder.apply(kv);
+        object = decoded;
+      }
+      return decoded;
     }
   }
 

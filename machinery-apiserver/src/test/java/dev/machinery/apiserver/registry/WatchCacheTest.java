@@ -28,6 +28,8 @@ import org.junit.jupiter.api.Test;
  */
 class WatchCacheTest {
   private static final String ROOT = "/registry/core/configmaps/";
+  private static final java.util.function.Function<KeyValue, Object> DECODE =
+      kv -> new String(kv.value(), UTF_8);
 
   /** A store that counts the storage watches opened on it. */
   private static final class CountingStorage implements Storage {
@@ -118,7 +120,7 @@ class WatchCacheTest {
   @Test
   void aHundredWatchersShareOneStorageWatchAndSeeEveryChangeOnce() throws Exception {
     CountingStorage storage = new CountingStorage();
-    WatchCache cache = new WatchCache(storage, ROOT, 100, 1_000);
+    WatchCache cache = new WatchCache(storage, ROOT, 100, 1_000, DECODE);
     long start = storage.currentRevision();
     List<StorageWatch> watchers = new ArrayList<>();
     for (int i = 0; i < 100; i++) {
@@ -144,7 +146,7 @@ class WatchCacheTest {
   void recentStartsAreReplayedAndOlderOnesGoToTheStorage() throws Exception {
     CountingStorage storage = new CountingStorage();
     KeyValue before = storage.create(ROOT + "default/before", bytes("v"));
-    WatchCache cache = new WatchCache(storage, ROOT, 3, 1_000);
+    WatchCache cache = new WatchCache(storage, ROOT, 3, 1_000, DECODE);
     StorageWatch primer = cache.watch(ROOT, storage.currentRevision());
     List<KeyValue> written = new ArrayList<>();
     for (int i = 0; i < 5; i++) {
@@ -180,7 +182,7 @@ class WatchCacheTest {
   @Test
   void aNamespaceWatcherSeesItsNamespaceOnly() throws Exception {
     CountingStorage storage = new CountingStorage();
-    WatchCache cache = new WatchCache(storage, ROOT, 100, 1_000);
+    WatchCache cache = new WatchCache(storage, ROOT, 100, 1_000, DECODE);
     long start = storage.currentRevision();
     try (StorageWatch blue = cache.watch(ROOT + "blue/", start);
         StorageWatch all = cache.watch(ROOT, start)) {
@@ -196,7 +198,7 @@ class WatchCacheTest {
   @Test
   void aWatcherThatNeverReadsIsEndedAloneAndTheOthersGoOn() throws Exception {
     CountingStorage storage = new CountingStorage();
-    WatchCache cache = new WatchCache(storage, ROOT, 100, 5);
+    WatchCache cache = new WatchCache(storage, ROOT, 100, 5, DECODE);
     long start = storage.currentRevision();
     StorageWatch idle = cache.watch(ROOT, start);
     StorageWatch reader = cache.watch(ROOT, start);
@@ -220,7 +222,7 @@ class WatchCacheTest {
   @Test
   void closingTheStorageEndsEveryWatcher() throws Exception {
     CountingStorage storage = new CountingStorage();
-    WatchCache cache = new WatchCache(storage, ROOT, 100, 1_000);
+    WatchCache cache = new WatchCache(storage, ROOT, 100, 1_000, DECODE);
     StorageWatch watch = cache.watch(ROOT, storage.currentRevision());
     storage.close();
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
@@ -237,7 +239,7 @@ class WatchCacheTest {
     // arrives or its watch ends, not wake every few milliseconds to look (which costs a thousand
     // idle watchers tens of thousands of wake-ups a second).
     CountingStorage storage = new CountingStorage();
-    WatchCache cache = new WatchCache(storage, ROOT, 100, 1_000);
+    WatchCache cache = new WatchCache(storage, ROOT, 100, 1_000, DECODE);
     StorageWatch idle = cache.watch(ROOT, storage.currentRevision());
     long waitsBefore = waitedCount();
     assertNull(idle.poll(1, TimeUnit.SECONDS));
@@ -289,5 +291,49 @@ class WatchCacheTest {
     assertNull(ended.get(5, TimeUnit.SECONDS));
     assertTrue(other.isDone());
     assertEquals(StorageException.Kind.UNAVAILABLE, other.error().kind());
+  }
+
+  @Test
+  void aSnapshotHoldsTheCurrentObjectsOfAPrefixDecodedOnce() throws Exception {
+    MemoryStorage storage = new MemoryStorage();
+    storage.create(ROOT + "a/one", "1".getBytes(UTF_8));
+    storage.create(ROOT + "b/two", "2".getBytes(UTF_8));
+    AtomicInteger decodes = new AtomicInteger();
+    WatchCache cache =
+        new WatchCache(
+            storage,
+            ROOT,
+            100,
+            1_000,
+            kv -> {
+              decodes.incrementAndGet();
+              return new String(kv.value(), UTF_8);
+            });
+    WatchCache.Snapshot first = cache.snapshot(ROOT);
+    assertEquals(List.of("1", "2"), objects(first));
+    assertEquals(storage.currentRevision(), first.revision());
+    assertEquals(List.of("1"), objects(cache.snapshot(ROOT + "a/")));
+    KeyValue three = storage.create(ROOT + "a/three", "3".getBytes(UTF_8));
+    storage.delete(ROOT + "b/two", 0);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (cache.snapshot(ROOT).revision() < storage.currentRevision()
+        && System.nanoTime() < deadline) {
+      Thread.sleep(5);
+    }
+    WatchCache.Snapshot later = cache.snapshot(ROOT);
+    assertEquals(storage.currentRevision(), later.revision());
+    assertEquals(List.of("1", "3"), objects(later));
+    int before = decodes.get();
+    Object shared = cache.decoded(three);
+    assertTrue(shared == cache.snapshot(ROOT).items().get(1).object(), "one decoded object");
+    assertEquals(before, decodes.get(), "nothing decoded again");
+    KeyValue stale = new KeyValue(three.key(), "old".getBytes(UTF_8), 1, 1, 1);
+    assertEquals("old", cache.decoded(stale), "another revision is decoded anew");
+  }
+
+  private static List<Object> objects(WatchCache.Snapshot snapshot) {
+    List<Object> out = new ArrayList<>();
+    snapshot.items().forEach(e -> out.add(e.object()));
+    return out;
   }
 }
