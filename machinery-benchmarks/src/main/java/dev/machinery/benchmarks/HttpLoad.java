@@ -1,0 +1,386 @@
+package dev.machinery.benchmarks;
+
+import dev.machinery.apiserver.ApiServer;
+import dev.machinery.apiserver.http.ApiRequest;
+import dev.machinery.apiserver.http.ApiResponse;
+import dev.machinery.apiserver.http.JdkHttpBinding;
+import dev.machinery.apiserver.storage.MemoryStorage;
+import dev.machinery.apiserver.storage.Storage;
+import dev.machinery.examples.server.SampleServer;
+import dev.machinery.storage.etcd.EtcdStorage;
+import dev.machinery.storage.etcd.testing.EtcdProcess;
+import dev.machinery.unversioned.discovery.Enablement;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The sample server under HTTP load from Debian's {@code wrk} on loopback, beside the limits
+ * measured in the same run: GET one ConfigMap, LIST 1,000 (JSON, and as a Table), CREATE, and
+ * UPDATE of one object by every connection at once (the server retries its compare-and-swap), each
+ * for a number of seconds with {@code wrk --latency}, against:
+ *
+ * <ul>
+ *   <li>nginx (Debian) serving the same bytes as files: the HTTP limit of the machine;
+ *   <li>the server's own HTTP binding answering pre-encoded bytes (no decoding, no storage): the
+ *       limit of the binding;
+ *   <li>the sample server on memory, and on etcd (one member started by this program).
+ * </ul>
+ *
+ * Watchers are {@link WatchFanOutLoad}'s. Not part of the build: run with {@code java -cp
+ * machinery-benchmarks/target/benchmarks.jar dev.machinery.benchmarks.HttpLoad [seconds]
+ * [connections]} (defaults 10 and 16), with {@code wrk}, {@code nginx} and {@code etcd} on the
+ * PATH. Prints one Markdown table of requests a second, median and p99 latency, and the ratio of
+ * each server's requests a second to nginx's and to the pre-encoded binding's.
+ */
+public final class HttpLoad {
+  private static final String NS = "/api/v1/namespaces/load/configmaps";
+  private static final String TABLE = "application/json;as=Table;v=v1;g=meta.k8s.io";
+
+  private HttpLoad() {}
+
+  /** What one wrk run measured. */
+  private record Result(double perSecond, String p50, String p99, long failed) {}
+
+  /**
+   * Runs the load.
+   *
+   * @param args seconds a case, connections
+   * @throws Exception when a part cannot start
+   */
+  public static void main(String[] args) throws Exception {
+    int seconds = args.length > 0 ? Integer.parseInt(args[0]) : 10;
+    int connections = args.length > 1 ? Integer.parseInt(args[1]) : 16;
+    Path work = Files.createTempDirectory("http-load");
+    Path scripts = scripts(work);
+    Map<String, Map<String, Result>> results = new LinkedHashMap<>();
+
+    ApiServer memory = loaded(new MemoryStorage());
+    byte[] one = body(memory.handle(get(NS + "/one", "application/json")));
+    byte[] list = body(memory.handle(get(NS, "application/json")));
+    byte[] table = body(memory.handle(get(NS, TABLE)));
+
+    Process nginx = nginx(work, one, list, table);
+    try {
+      int nginxPort = nginxPort(work);
+      Map<String, Result> row = new LinkedHashMap<>();
+      String base = "http://127.0.0.1:" + nginxPort;
+      row.put("get", wrk(base + NS + "/one", null, null, seconds, connections));
+      row.put("list", wrk(base + NS, null, null, seconds, connections));
+      row.put("table", wrk(base + "/table", null, null, seconds, connections));
+      results.put("nginx (files)", row);
+    } finally {
+      nginx.destroy();
+      nginx.waitFor(10, TimeUnit.SECONDS);
+    }
+
+    try (JdkHttpBinding fixed =
+        JdkHttpBinding.start(
+            request -> fixed(request, one, list, table),
+            new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
+            2048)) {
+      results.put(
+          "JDK binding, pre-encoded bytes", cases(fixed.port(), scripts, seconds, connections));
+    }
+
+    try (JdkHttpBinding binding =
+        memory.serve(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
+      results.put("sample server, memory", cases(binding.port(), scripts, seconds, connections));
+    }
+
+    try (EtcdProcess etcd = EtcdProcess.start();
+        EtcdStorage storage = EtcdStorage.builder(etcd.endpoint()).build()) {
+      ApiServer onEtcd = loaded(storage);
+      try (JdkHttpBinding binding =
+          onEtcd.serve(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
+        results.put("sample server, etcd", cases(binding.port(), scripts, seconds, connections));
+      }
+    }
+    print(results, seconds, connections);
+  }
+
+  private static Map<String, Result> cases(int port, Path scripts, int seconds, int connections)
+      throws IOException, InterruptedException {
+    String base = "http://127.0.0.1:" + port;
+    Map<String, Result> row = new LinkedHashMap<>();
+    row.put("get", wrk(base + NS + "/one", null, null, seconds, connections));
+    row.put("list", wrk(base + NS, null, null, seconds, connections));
+    row.put("table", wrk(base + NS, null, TABLE, seconds, connections));
+    row.put("create", wrk(base + NS, scripts.resolve("create.lua"), null, seconds, connections));
+    row.put(
+        "update",
+        wrk(base + NS + "/hot", scripts.resolve("update.lua"), null, seconds, connections));
+    return row;
+  }
+
+  /** The sample server with 1,000 ConfigMaps in namespace {@code load}, and two more. */
+  private static ApiServer loaded(Storage storage) {
+    ApiServer server = SampleServer.build(Enablement.all(), Duration.ofSeconds(60), null, storage);
+    SampleServer.loadSamples(server);
+    check(
+        server.handle(
+            request(
+                "POST",
+                "/api/v1/namespaces",
+                "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":\"load\"}}")));
+    for (int i = 0; i < 1_000; i++) {
+      check(
+          server.handle(request("POST", NS, configMap(String.format(Locale.ROOT, "cm-%04d", i)))));
+    }
+    check(server.handle(request("POST", NS, configMap("one"))));
+    check(server.handle(request("POST", NS, configMap("hot"))));
+    return server;
+  }
+
+  private static String configMap(String name) {
+    return "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\""
+        + name
+        + "\",\"labels\":{\"app\":\"load\",\"tier\":\"web\"}},\"data\":{\"config.yaml\":\""
+        + "replicas: 3\\nimage: nginx:1.27\\nport: 8080\\n\",\"mode\":\"production\"}}";
+  }
+
+  private static ApiRequest request(String method, String path, String body) {
+    return new ApiRequest(
+        method,
+        path,
+        Map.of(),
+        Map.of("Content-Type", List.of("application/json"), "Accept", List.of("application/json")),
+        new ByteArrayInputStream(body.getBytes(StandardCharsets.UTF_8)));
+  }
+
+  private static ApiRequest get(String path, String accept) {
+    return new ApiRequest(
+        "GET", path, Map.of(), Map.of("Accept", List.of(accept)), InputStream.nullInputStream());
+  }
+
+  private static ApiResponse check(ApiResponse response) {
+    if (response.status() >= 300) {
+      throw new IllegalStateException(new String(response.body(), StandardCharsets.UTF_8));
+    }
+    return response;
+  }
+
+  private static byte[] body(ApiResponse response) {
+    return check(response).body();
+  }
+
+  /** The pre-encoded answers: the bytes the server would write, with nothing computed. */
+  private static ApiResponse fixed(ApiRequest request, byte[] one, byte[] list, byte[] table) {
+    String accept = request.header("Accept");
+    byte[] body =
+        request.path().endsWith("/one") || request.path().endsWith("/hot")
+            ? one
+            : accept != null && accept.contains("as=Table") ? table : list;
+    int code = request.method().equals("POST") ? 201 : 200;
+    try {
+      request.body().readAllBytes();
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    return ApiResponse.of(code, "application/json", body);
+  }
+
+  private static Path scripts(Path work) throws IOException {
+    Path dir = Files.createDirectories(work.resolve("scripts"));
+    Files.writeString(
+        dir.resolve("create.lua"),
+        """
+        local threads = 0
+        function setup(thread)
+          thread:set("id", threads)
+          threads = threads + 1
+        end
+        function init(args)
+          n = 0
+          run = tostring(os.time())
+        end
+        function request()
+          n = n + 1
+          local body = string.format('{"apiVersion":"v1","kind":"ConfigMap","metadata":'
+            .. '{"name":"new-%s-%d-%d"},"data":{"k":"v"}}', run, id, n)
+          return wrk.format("POST", nil, {["Content-Type"] = "application/json"}, body)
+        end
+        """);
+    Files.writeString(
+        dir.resolve("update.lua"),
+        """
+        function init(args)
+          n = 0
+        end
+        function request()
+          n = n + 1
+          local body = string.format('{"apiVersion":"v1","kind":"ConfigMap","metadata":'
+            .. '{"name":"hot"},"data":{"n":"%d"}}', n)
+          return wrk.format("PUT", nil, {["Content-Type"] = "application/json"}, body)
+        end
+        """);
+    return dir;
+  }
+
+  private static Result wrk(String url, Path script, String accept, int seconds, int connections)
+      throws IOException, InterruptedException {
+    List<String> command =
+        new ArrayList<>(
+            List.of("wrk", "-t2", "-c" + connections, "-d" + seconds + "s", "--latency"));
+    if (script != null) {
+      command.add("-s");
+      command.add(script.toString());
+    }
+    command.add("-H");
+    command.add("Accept: " + (accept == null ? "application/json" : accept));
+    command.add(url);
+    Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+    String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    process.waitFor();
+    double perSecond = number(out, "Requests/sec:\\s+([0-9.]+)");
+    long failed = (long) number(out, "Non-2xx or 3xx responses:\\s+([0-9]+)");
+    return new Result(
+        perSecond, text(out, "\\s50%\\s+(\\S+)"), text(out, "\\s99%\\s+(\\S+)"), failed);
+  }
+
+  private static double number(String out, String pattern) {
+    Matcher m = Pattern.compile(pattern).matcher(out);
+    return m.find() ? Double.parseDouble(m.group(1)) : 0;
+  }
+
+  private static String text(String out, String pattern) {
+    Matcher m = Pattern.compile(pattern).matcher(out);
+    return m.find() ? m.group(1) : "-";
+  }
+
+  private static Process nginx(Path work, byte[] one, byte[] list, byte[] table)
+      throws IOException {
+    Path root = Files.createDirectories(work.resolve("root" + NS));
+    Files.write(root.resolve("one"), one);
+    Files.write(work.resolve("list.json"), list);
+    Files.write(work.resolve("root").resolve("table"), table);
+    int port;
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      port = socket.getLocalPort();
+    }
+    Files.writeString(work.resolve("nginx.port"), Integer.toString(port));
+    Files.writeString(
+        work.resolve("nginx.conf"),
+        "worker_processes 2;\ndaemon off;\npid "
+            + work.resolve("nginx.pid")
+            + ";\nerror_log "
+            + work.resolve("error.log")
+            + ";\nevents { worker_connections 1024; }\nhttp {\n  access_log off;\n"
+            + "  default_type application/json;\n  server {\n    listen 127.0.0.1:"
+            + port
+            + ";\n    root "
+            + work.resolve("root")
+            + ";\n    location = "
+            + NS
+            + " { alias "
+            + work.resolve("list.json")
+            + "; }\n  }\n}\n");
+    try (var paths = Files.walk(work)) {
+      for (Path p : paths.toList()) {
+        Files.setPosixFilePermissions(
+            p, PosixFilePermissions.fromString(Files.isDirectory(p) ? "rwxr-xr-x" : "rw-r--r--"));
+      }
+    }
+    Process process =
+        new ProcessBuilder(
+                "nginx", "-c", work.resolve("nginx.conf").toString(), "-p", work.toString())
+            .redirectErrorStream(true)
+            .redirectOutput(work.resolve("nginx.out").toFile())
+            .start();
+    try {
+      Thread.sleep(500);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    return process;
+  }
+
+  private static int nginxPort(Path work) throws IOException {
+    return Integer.parseInt(Files.readString(work.resolve("nginx.port")).trim());
+  }
+
+  private static void print(
+      Map<String, Map<String, Result>> results, int seconds, int connections) {
+    System.out.printf(
+        Locale.ROOT,
+        "%nwrk -t2 -c%d -d%ds --latency on 127.0.0.1; requests/s (median / p99 latency)%n%n",
+        connections,
+        seconds);
+    List<String> cases = List.of("get", "list", "table", "create", "update");
+    StringBuilder header = new StringBuilder("| server |");
+    StringBuilder rule = new StringBuilder("| --- |");
+    for (String c : cases) {
+      header.append(' ').append(c).append(" |");
+      rule.append(" ---: |");
+    }
+    System.out.println(header);
+    System.out.println(rule);
+    for (var e : results.entrySet()) {
+      StringBuilder line = new StringBuilder("| ").append(e.getKey()).append(" |");
+      for (String c : cases) {
+        Result r = e.getValue().get(c);
+        line.append(' ')
+            .append(
+                r == null
+                    ? "–"
+                    : String.format(
+                        Locale.ROOT,
+                        "%,.0f (%s / %s)%s",
+                        r.perSecond(),
+                        r.p50(),
+                        r.p99(),
+                        r.failed() > 0 ? ", " + r.failed() + " non-2xx" : ""))
+            .append(" |");
+      }
+      System.out.println(line);
+    }
+    Map<String, Result> nginx = results.get("nginx (files)");
+    Map<String, Result> fixed = results.get("JDK binding, pre-encoded bytes");
+    System.out.println();
+    System.out.println(
+        "| server | get ÷ nginx | list ÷ nginx | get ÷ pre-encoded | list ÷ pre-encoded | table ÷ pre-encoded | create ÷ pre-encoded | update ÷ pre-encoded |");
+    System.out.println("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+    for (var e : results.entrySet()) {
+      if (e.getValue() == nginx) {
+        continue;
+      }
+      Map<String, Result> row = e.getValue();
+      System.out.printf(
+          Locale.ROOT,
+          "| %s | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f |%n",
+          e.getKey(),
+          ratio(row, nginx, "get", "get"),
+          ratio(row, nginx, "list", "list"),
+          ratio(row, fixed, "get", "get"),
+          ratio(row, fixed, "list", "list"),
+          ratio(row, fixed, "table", "table"),
+          ratio(row, fixed, "create", "create"),
+          ratio(row, fixed, "update", "update"));
+    }
+  }
+
+  private static double ratio(
+      Map<String, Result> row, Map<String, Result> base, String a, String b) {
+    Result x = row.get(a);
+    Result y = base == null ? null : base.get(b);
+    return x == null || y == null || y.perSecond() == 0
+        ? Double.NaN
+        : x.perSecond() / y.perSecond();
+  }
+}
