@@ -39,8 +39,9 @@ import java.util.regex.Pattern;
  * <ul>
  *   <li>nginx (Debian) serving the same bytes as files: the HTTP limit of the machine;
  *   <li>the server's own HTTP binding answering pre-encoded bytes (no decoding, no storage): the
- *       limit of the binding;
- *   <li>the sample server on memory, and on etcd (one member started by this program).
+ *       limit of the binding; and Jetty answering the same (the binding measured against it);
+ *   <li>the sample server on memory (behind the JDK binding, and behind Jetty), and on etcd (one
+ *       member started by this program).
  * </ul>
  *
  * Watchers are {@link WatchFanOutLoad}'s. Not part of the build: run with {@code java -cp
@@ -99,9 +100,20 @@ public final class HttpLoad {
           "JDK binding, pre-encoded bytes", cases(fixed.port(), scripts, seconds, connections));
     }
 
+    try (JettyBinding fixed = JettyBinding.start(request -> fixed(request, one, list, table))) {
+      results.put(
+          "Jetty binding, pre-encoded bytes", cases(fixed.port(), scripts, seconds, connections));
+    }
+
     try (JdkHttpBinding binding =
         memory.serve(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
       results.put("sample server, memory", cases(binding.port(), scripts, seconds, connections));
+    }
+
+    try (JettyBinding binding = JettyBinding.start(memory)) {
+      results.put(
+          "sample server, memory, behind Jetty",
+          cases(binding.port(), scripts, seconds, connections));
     }
 
     try (EtcdProcess etcd = EtcdProcess.start();
