@@ -65,12 +65,8 @@ final class Tables {
         Map<String, Object> partial = new LinkedHashMap<>();
         partial.put("kind", "PartialObjectMetadata");
         partial.put("apiVersion", MetaV1.META_V1.toString());
-        partial.put(
-            "metadata",
-            json.decode(json.encode(parts.partialOf(row)), Unstructured.class)
-                .object()
-                .content()
-                .get("metadata"));
+        // The object's own metadata, written as it is when the table is encoded (no copy).
+        partial.put("metadata", parts.metadataOf(row));
         tableRow.setObject(partial);
       } else if (include.equals("Object")) {
         tableRow.setObject(json.decode(json.encode(row), Unstructured.class).object().content());
