@@ -80,7 +80,7 @@ public final class Updater {
       String apiVersion,
       Map<String, VersionedSet> managers,
       String manager) {
-    Map<String, VersionedSet> out = new TreeMap<>(managers);
+    Map<String, VersionedSet> out = reconciled(live, managers);
     Comparison compare = changes(live, next, apiVersion, out, manager, true);
     VersionedSet previous = out.get(manager);
     FieldSet set = previous == null ? FieldSet.empty() : previous.set();
@@ -120,7 +120,7 @@ public final class Updater {
       Map<String, VersionedSet> managers,
       String manager,
       boolean force) {
-    Map<String, VersionedSet> out = new TreeMap<>(managers);
+    Map<String, VersionedSet> out = reconciled(live, managers);
     TypedValue merged = live.with(live.type().merge(live.value(), config.value()));
     VersionedSet lastSet = out.get(manager);
     FieldSet set = config.type().toFieldSet(config.value());
@@ -135,6 +135,27 @@ public final class Updater {
       out.remove(manager);
     }
     return new Result(merged, out, !live.value().equals(merged.value()));
+  }
+
+  /**
+   * Brings every manager's fields in line with the live object's type in the manager's version, as
+   * structured-merge-diff's {@code reconcileManagedFieldsWithSchemaChanges}: fields recorded below
+   * a list or map that has since become atomic become that list or map. Managers whose version the
+   * kind no longer has are dropped, as every write drops them. Returns a new map.
+   */
+  private Map<String, VersionedSet> reconciled(
+      TypedValue live, Map<String, VersionedSet> managers) {
+    Map<String, VersionedSet> out = new TreeMap<>();
+    managers.forEach(
+        (manager, owned) ->
+            converter
+                .convert(live, owned.apiVersion())
+                .ifPresent(
+                    at -> {
+                      FieldSet set = at.type().reconcile(owned.set());
+                      out.put(manager, set == owned.set() ? owned : owned.withSet(set));
+                    }));
+    return out;
   }
 
   /**
