@@ -315,11 +315,18 @@ public record SchemaType(Schema schema, TypeRef ref) {
         && atom.list().relationship() == ElementRelationship.ATOMIC;
   }
 
-  /** Whether the map is the deduced type's: no fields, every value deduced. */
+  /**
+   * Whether the map is of unknown shape: no fields, its values of the deduced type or an inline
+   * untyped scalar (as CRDs that preserve unknown fields have).
+   */
   private static boolean isDeduced(MapAtom map) {
-    return map.fields().isEmpty()
-        && map.elementType() != null
-        && Schema.DEDUCED.equals(map.elementType().name());
+    TypeRef values = map.elementType();
+    if (!map.fields().isEmpty() || values == null) {
+      return false;
+    }
+    return values.name() != null
+        ? Schema.DEDUCED.equals(values.name())
+        : values.inlined().scalar() == ScalarType.UNTYPED;
   }
 
   private static JsonNode orNull(JsonNode value) {
