@@ -25,12 +25,15 @@ final class SmdConverters {
    * {@code accepted}, changed as a table's steps say).
    */
   static VersionConverter named(
-      String name, Function<String, TypedValue> typeOf, Set<String> accepted) {
+      String name,
+      Function<String, TypedValue> typeOf,
+      Function<TypedValue, String> versionOf,
+      Set<String> accepted) {
     return switch (name) {
       case "identity" -> (value, version) -> Optional.of(value);
-      case "renaming" -> renaming(typeOf);
+      case "renaming" -> renaming(typeOf, versionOf);
       case "repeating" -> repeating(typeOf);
-      case "reliantFields" -> reliantFields(typeOf);
+      case "reliantFields" -> reliantFields(typeOf, versionOf);
       case "specificVersions" ->
           (value, version) -> accepted.contains(version) ? Optional.of(value) : Optional.empty();
       default -> throw new IllegalArgumentException("no converter " + name);
@@ -38,12 +41,13 @@ final class SmdConverters {
   }
 
   /**
-   * Renames every map key ending in the value's version (its root type's name) to end in the target
-   * version instead: {@code scalarField_v1} in v1 is {@code scalarField_v2} in v2.
+   * Renames every map key ending in the value's version (told by its root type) to end in the
+   * target version instead: {@code scalarField_v1} in v1 is {@code scalarField_v2} in v2.
    */
-  private static VersionConverter renaming(Function<String, TypedValue> typeOf) {
+  private static VersionConverter renaming(
+      Function<String, TypedValue> typeOf, Function<TypedValue, String> versionOf) {
     return (value, version) -> {
-      String from = value.type().ref().name();
+      String from = versionOf.apply(value);
       return Optional.of(typeOf.apply(version).with(rename(value.value(), from, version)));
     };
   }
@@ -118,15 +122,17 @@ final class SmdConverters {
 
   /**
    * Structured-merge-diff's converter between a v1 with {@code field_foo_rely_on_bar} and a v2 with
-   * {@code required_field_bar}: the field is renamed; converting to v1 fails without it.
+   * {@code required_field_bar}: the field is renamed; converting to v1 fails without it. The
+   * version of a value is told by its type (types named by version, or as the table maps them).
    */
-  private static VersionConverter reliantFields(Function<String, TypedValue> typeOf) {
+  private static VersionConverter reliantFields(
+      Function<String, TypedValue> typeOf, Function<TypedValue, String> versionOf) {
     Map<String, String[]> names =
         Map.of(
             "v1", new String[] {"required_field_bar", "field_foo_rely_on_bar"},
             "v2", new String[] {"field_foo_rely_on_bar", "required_field_bar"});
     return (value, version) -> {
-      if (value.type().ref().name().equals(version)) {
+      if (versionOf.apply(value).equals(version)) {
         return Optional.of(value);
       }
       String[] rename = names.get(version);

@@ -139,15 +139,34 @@ class SmdMergeTablesTest {
     Map<String, VersionedSet> managers = new TreeMap<>();
     Schema schema;
     String rootType;
+    JsonNode versionTypes;
+    JsonNode initial = NullNode.getInstance();
+
+    /** The API version a value's type is the type of. */
+    String versionOf(TypedValue value) {
+      String name = value.type().ref().name();
+      for (var e : versionTypes.properties()) {
+        if (e.getValue().asText().equals(name)) {
+          return e.getKey();
+        }
+      }
+      return name;
+    }
   }
 
   static void run(JsonNode table, JsonNode c) {
     State state = new State();
+    if (c.has("initialObject")) {
+      state.initial = c.get("initialObject");
+    }
     useSchema(state, table, c.path("schema").asText());
     Set<String> accepted = new HashSet<>();
     VersionConverter converter =
         SmdConverters.named(
-            c.path("converter").asText("identity"), v -> typeOf(state, v), accepted);
+            c.path("converter").asText("identity"),
+            v -> typeOf(state, v),
+            state::versionOf,
+            accepted);
     Map<String, FieldSet> ignored = new TreeMap<>();
     c.path("ignoredFields").properties().forEach(e -> ignored.put(e.getKey(), set(e.getValue())));
     Updater updater = new Updater(converter, ignored);
@@ -206,7 +225,7 @@ class SmdMergeTablesTest {
     String manager = op.path("manager").asText();
     boolean first = state.live == null;
     if (first) {
-      state.live = typeOf(state, version);
+      state.live = typeOf(state, version).with(state.initial);
     }
     state.live =
         converter
@@ -265,6 +284,7 @@ class SmdMergeTablesTest {
     }
     state.schema = s.path("schema").isNull() ? null : SmdSchemas.parse(s.path("schema").asText());
     state.rootType = s.path("rootType").isNull() ? null : s.path("rootType").asText();
+    state.versionTypes = s.path("versionTypes");
   }
 
   /** An empty value of the type the table's parser gives a version. */
@@ -272,7 +292,10 @@ class SmdMergeTablesTest {
     SchemaType type =
         state.schema == null
             ? SchemaType.DEDUCED
-            : state.schema.type(state.rootType == null ? version : state.rootType);
+            : state.schema.type(
+                state.rootType != null
+                    ? state.rootType
+                    : state.versionTypes.path(version).asText(version));
     return new TypedValue(type, NullNode.getInstance());
   }
 
