@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.NullNode;
 import dev.machinery.core.fieldpath.FieldPath;
 import dev.machinery.core.fieldpath.FieldSet;
+import dev.machinery.core.fieldpath.FieldsV1;
 import dev.machinery.core.fieldpath.PathElement;
 import dev.machinery.core.typed.Schema;
 import dev.machinery.core.typed.SchemaType;
@@ -18,6 +19,7 @@ import dev.machinery.core.typed.SmdSchemas;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -26,6 +28,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DynamicContainer;
@@ -66,7 +70,8 @@ class SmdMergeTablesTest {
           "ignore.json",
           "preserve_unknown.json",
           "schema_change.json",
-          "obsolete_versions.json");
+          "obsolete_versions.json",
+          "real.json");
 
   static JsonNode load(String file) {
     try (InputStream in = SmdMergeTablesTest.class.getResourceAsStream("/merge/smd/" + file)) {
@@ -77,6 +82,45 @@ class SmdMergeTablesTest {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  private static final Map<String, Object> FILES_READ = new ConcurrentHashMap<>();
+
+  /** A value read from a file, read once (not under the map's lock: reads nest). */
+  private static Object cached(String key, Supplier<Object> read) {
+    Object value = FILES_READ.get(key);
+    if (value == null) {
+      value = read.get();
+      FILES_READ.putIfAbsent(key, value);
+    }
+    return value;
+  }
+
+  /** A file next to the tables, as text, read once. */
+  static String text(String file) {
+    return (String)
+        cached(
+            "text:" + file,
+            () -> {
+              try (InputStream in =
+                  SmdMergeTablesTest.class.getResourceAsStream("/merge/smd/" + file)) {
+                if (in == null) {
+                  throw new IllegalArgumentException("no file " + file);
+                }
+                return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+              } catch (IOException e) {
+                throw new UncheckedIOException(e);
+              }
+            });
+  }
+
+  /** An object of a table: given in place, or in the YAML file its {@code objectFile} names. */
+  static JsonNode object(JsonNode holder, String field) {
+    if (holder.has(field + "File")) {
+      String file = holder.get(field + "File").asText();
+      return (JsonNode) cached("yaml:" + file, () -> SmdSchemas.yaml(text(file)));
+    }
+    return holder.path(field);
   }
 
   @TestFactory
@@ -94,7 +138,12 @@ class SmdMergeTablesTest {
                           if (c.has("disabled")) {
                             Assumptions.abort(c.path("disabled").asText());
                           }
-                          run(table, c);
+                          try {
+                            run(table, c);
+                          } catch (AssertionError | RuntimeException e) {
+                            throw new AssertionError(
+                                file + " " + c.path("name").asText() + ": " + e.getMessage(), e);
+                          }
                         }));
               }
               return DynamicContainer.dynamicContainer(file, tests);
@@ -114,6 +163,7 @@ class SmdMergeTablesTest {
         assertTrue(names.add(c.path("name").asText()), "duplicate case " + c.path("name"));
         assertTrue(
             c.has("object")
+                || c.has("objectFile")
                 || c.has("managed")
                 || c.path("expectError").asBoolean()
                 || hasConflicts(c),
@@ -186,11 +236,12 @@ class SmdMergeTablesTest {
     if (expectError) {
       fail("an operation should have failed");
     }
-    if (c.has("object") && !c.get("object").isNull()) {
+    JsonNode expected = object(c, "object");
+    if (!expected.isMissingNode() && !expected.isNull()) {
       String version = c.path("objectVersion").asText();
       TypedValue live = state.live == null ? typeOf(state, version) : state.live;
       TypedValue at = converter.convert(live, version).orElseThrow();
-      assertJsonEquals(c.get("object"), at.value(), "object");
+      assertJsonEquals(expected, at.value(), "object");
     }
     if (c.has("managed")) {
       assertManagers(c.get("managed"), state.managers);
@@ -231,7 +282,7 @@ class SmdMergeTablesTest {
         converter
             .convert(state.live, version)
             .orElseThrow(() -> new IllegalStateException("no version " + version));
-    TypedValue object = typeOf(state, version).with(op.path("object"));
+    TypedValue object = typeOf(state, version).with(object(op, "object"));
     Updater.Result result;
     switch (kind) {
       case "update" -> {
@@ -282,7 +333,12 @@ class SmdMergeTablesTest {
     if (s.isMissingNode()) {
       throw new IllegalArgumentException("no schema " + name);
     }
-    state.schema = s.path("schema").isNull() ? null : SmdSchemas.parse(s.path("schema").asText());
+    if (s.has("schemaFile")) {
+      String file = s.get("schemaFile").asText();
+      state.schema = (Schema) cached("schema:" + file, () -> SmdSchemas.parse(text(file)));
+    } else {
+      state.schema = s.path("schema").isNull() ? null : SmdSchemas.parse(s.path("schema").asText());
+    }
     state.rootType = s.path("rootType").isNull() ? null : s.path("rootType").asText();
     state.versionTypes = s.path("versionTypes");
   }
@@ -339,7 +395,11 @@ class SmdMergeTablesTest {
                 + (want == null ? "" : actual));
       }
       assertEquals(want.path("apiVersion").asText(), got.apiVersion(), name + ": version");
-      assertEquals(set(want.path("paths")), got.set(), name + ": fields");
+      FieldSet fields =
+          want.has("fieldsFile")
+              ? FieldsV1.parse(text(want.get("fieldsFile").asText()))
+              : set(want.path("paths"));
+      assertEquals(fields, got.set(), name + ": fields");
       assertEquals(want.path("applied").asBoolean(), got.applied(), name + ": applied");
     }
   }
