@@ -196,9 +196,7 @@ public final class Updater {
       }
     }
     if (!force && !conflicts.isEmpty()) {
-      List<Conflict> list = new ArrayList<>();
-      conflicts.forEach((manager, set) -> set.forEach(p -> list.add(new Conflict(manager, p))));
-      throw new ConflictException(list);
+      throw new ConflictException(conflictsOf(conflicts));
     }
     conflicts.forEach(
         (manager, set) ->
@@ -208,6 +206,17 @@ public final class Updater {
             managers.computeIfPresent(manager, (m, v) -> v.withSet(v.set().difference(set))));
     managers.entrySet().removeIf(e -> !e.getKey().equals(writer) && e.getValue().set().isEmpty());
     return compare;
+  }
+
+  /**
+   * Lists the conflicts with each manager's fields, as structured-merge-diff's {@code
+   * ConflictsFromManagers} does: by manager in name order, then in the order of the manager's set.
+   */
+  static List<Conflict> conflictsOf(Map<String, FieldSet> byManager) {
+    List<Conflict> list = new ArrayList<>();
+    new TreeMap<>(byManager)
+        .forEach((manager, set) -> set.forEach(p -> list.add(new Conflict(manager, p))));
+    return list;
   }
 
   private Optional<Comparison> compareAt(
