@@ -42,16 +42,23 @@ import org.junit.jupiter.api.TestFactory;
 /**
  * Replays structured-merge-diff's merge test tables, kept as data under {@code merge/smd/}, through
  * {@link Updater}: each case's operations run in order on one live object and one set of managers,
- * and the object (in the expected version), the managers (fields, version, whether applied) and the
- * conflicts of refused applies are checked as the tables say.
+ * as SMD's test fixture runs them, and the object (in the expected version), the managers (fields,
+ * version, whether applied) and the conflicts of refused applies are checked as the tables say.
  *
- * <p>A table file holds its {@code source}, its {@code schemas} by name (YAML schema text in
- * structured-merge-diff's form and a root type; a schema without a root type names its types by API
- * version; one without text is the deduced type), and its {@code cases}: {@code ops} ({@code
- * apply}, {@code forceApply}, {@code update}, {@code extractApply}, {@code changeSchema}, {@code
- * acceptVersions}), the expected {@code object} in {@code objectVersion}, the expected {@code
- * managed} fields and, optionally, a {@code converter}, {@code ignoredFields}, {@code expectError}
- * and {@code disabled} (with the reason).
+ * <p>A table file holds its {@code source} and {@code note}, its {@code schemas} by name and its
+ * {@code cases}. A schema is YAML text in SMD's form ({@code schema}, or a file, {@code
+ * schemaFile}) with a {@code rootType}; without a root type its types are named by API version, or
+ * as {@code versionTypes} maps versions to names; without text it is the deduced type. A case has
+ * its {@code schema}, its {@code ops} ({@code apply} with the {@code conflicts} it expects, {@code
+ * forceApply}, {@code update}, {@code extractApply}, each with {@code manager}, {@code apiVersion}
+ * and {@code object} or {@code objectFile}; {@code changeSchema} to another schema; {@code
+ * acceptVersions} for the {@code specificVersions} converter), the expected {@code object} (or
+ * {@code objectFile}) in {@code objectVersion}, the expected {@code managed} fields by manager
+ * ({@code apiVersion}, {@code applied} and {@code paths}, or a FieldsV1 {@code fieldsFile}) and,
+ * optionally, a {@code converter} (see {@link SmdConverters}), {@code ignoredFields} by version, an
+ * {@code initialObject}, {@code expectError} (an operation must refuse an object that does not fit
+ * its type) and {@code disabled} (with the reason). Paths are lists of elements in their FieldsV1
+ * form ({@code f:name}, {@code k:{...}}, {@code v:value}, {@code i:0}).
  */
 class SmdMergeTablesTest {
   private static final ObjectMapper JSON = new ObjectMapper();
