@@ -93,7 +93,7 @@ public final class Updater {
       String apiVersion,
       Map<String, VersionedSet> managers,
       String manager) {
-    Map<String, VersionedSet> out = new TreeMap<>(managers);
+    Map<String, VersionedSet> out = reconciled(live, managers);
     Comparison compare = changes(live, next, apiVersion, out, manager, true);
     VersionedSet previous = out.get(manager);
     FieldSet set = previous == null ? FieldSet.empty() : previous.set();
@@ -133,7 +133,7 @@ public final class Updater {
       Map<String, VersionedSet> managers,
       String manager,
       boolean force) {
-    Map<String, VersionedSet> out = new TreeMap<>(managers);
+    Map<String, VersionedSet> out = reconciled(live, managers);
     TypedValue merged = live.with(live.type().merge(live.value(), config.value()));
     VersionedSet lastSet = out.get(manager);
     FieldSet set = config.type().toFieldSet(config.value());
@@ -148,6 +148,27 @@ public final class Updater {
       out.remove(manager);
     }
     return new Result(merged, out, !live.value().equals(merged.value()));
+  }
+
+  /**
+   * Brings every manager's fields in line with the live object's type in the manager's version, as
+   * structured-merge-diff's {@code reconcileManagedFieldsWithSchemaChanges}: fields recorded below
+   * a list or map that has since become atomic become that list or map. Managers whose version the
+   * kind no longer has are dropped, as every write drops them. Returns a new map.
+   */
+  private Map<String, VersionedSet> reconciled(
+      TypedValue live, Map<String, VersionedSet> managers) {
+    Map<String, VersionedSet> out = new TreeMap<>();
+    managers.forEach(
+        (manager, owned) ->
+            converter
+                .convert(live, owned.apiVersion())
+                .ifPresent(
+                    at -> {
+                      FieldSet set = at.type().reconcile(owned.set());
+                      out.put(manager, set == owned.set() ? owned : owned.withSet(set));
+                    }));
+    return out;
   }
 
   /**
@@ -188,9 +209,7 @@ public final class Updater {
       }
     }
     if (!force && !conflicts.isEmpty()) {
-      List<Conflict> list = new ArrayList<>();
-      conflicts.forEach((manager, set) -> set.forEach(p -> list.add(new Conflict(manager, p))));
-      throw new ConflictException(list);
+      throw new ConflictException(conflictsOf(conflicts));
     }
     conflicts.forEach(
         (manager, set) ->
@@ -200,6 +219,17 @@ public final class Updater {
             managers.computeIfPresent(manager, (m, v) -> v.withSet(v.set().difference(set))));
     managers.entrySet().removeIf(e -> !e.getKey().equals(writer) && e.getValue().set().isEmpty());
     return compare;
+  }
+
+  /**
+   * Lists the conflicts with each manager's fields, as structured-merge-diff's {@code
+   * ConflictsFromManagers} does: by manager in name order, then in the order of the manager's set.
+   */
+  static List<Conflict> conflictsOf(Map<String, FieldSet> byManager) {
+    List<Conflict> list = new ArrayList<>();
+    new TreeMap<>(byManager)
+        .forEach((manager, set) -> set.forEach(p -> list.add(new Conflict(manager, p))));
+    return list;
   }
 
   private Optional<Comparison> compareAt(

@@ -246,6 +246,89 @@ public record SchemaType(Schema schema, TypeRef ref) {
     return new TypedMerging(schema).remove(ref, checked, items.union(keys.build()), true);
   }
 
+  /**
+   * Returns a field set recorded under an earlier shape of this type brought in line with the type
+   * as it is now, as structured-merge-diff's {@code ReconcileFieldSetWithSchema}: where the set
+   * holds fields below a list or map that is now atomic, it holds that list or map instead, whole.
+   * Fields the type no longer declares are left as they are; a field set recorded against an atomic
+   * list or map that has since become granular is already correct.
+   *
+   * @param set the fields, of paths in this type
+   * @return the reconciled set; the same set when nothing changed
+   */
+  public FieldSet reconcile(FieldSet set) {
+    FieldSet.Builder atomic = FieldSet.builder();
+    reconcile(set, ref, new ArrayList<>(), atomic);
+    FieldSet roots = atomic.build();
+    return roots.isEmpty() ? set : set.recursiveDifference(roots).union(roots);
+  }
+
+  /**
+   * Collects the paths under {@code prefix} that are atomic lists or maps with fields below them in
+   * the set.
+   */
+  private void reconcile(
+      FieldSet set, TypeRef at, List<PathElement> prefix, FieldSet.Builder atomic) {
+    Atom atom = schema.resolve(at);
+    if (atom == null) {
+      return;
+    }
+    MapAtom map = atom.map();
+    ListAtom list = atom.list();
+    if (map != null ? isDeduced(map) : atom.scalar() != null || list == null) {
+      return;
+    }
+    for (var child : set.children().entrySet()) {
+      PathElement element = child.getKey();
+      TypeRef next;
+      if (map != null) {
+        StructField declared =
+            element instanceof PathElement.Field field ? map.field(field.name()) : null;
+        next = declared != null ? declared.type() : map.elementType();
+      } else {
+        next = list.elementType();
+      }
+      if (next == null || child.getValue().isEmpty()) {
+        continue;
+      }
+      prefix.add(element);
+      Atom inner = schema.resolve(next);
+      if (inner != null && isAtomic(inner)) {
+        atomic.insert(new FieldPath(List.copyOf(prefix)));
+      } else {
+        reconcile(child.getValue(), next, prefix, atomic);
+      }
+      prefix.remove(prefix.size() - 1);
+    }
+  }
+
+  /**
+   * Whether the type is a list or map held as a whole; as structured-merge-diff handles atoms, a
+   * map comes before a scalar, and a scalar before a list.
+   */
+  private static boolean isAtomic(Atom atom) {
+    if (atom.map() != null) {
+      return !isDeduced(atom.map()) && atom.map().relationship() == ElementRelationship.ATOMIC;
+    }
+    return atom.scalar() == null
+        && atom.list() != null
+        && atom.list().relationship() == ElementRelationship.ATOMIC;
+  }
+
+  /**
+   * Whether the map is of unknown shape: no fields, its values of the deduced type or an inline
+   * untyped scalar (as CRDs that preserve unknown fields have).
+   */
+  private static boolean isDeduced(MapAtom map) {
+    TypeRef values = map.elementType();
+    if (!map.fields().isEmpty() || values == null) {
+      return false;
+    }
+    return values.name() != null
+        ? Schema.DEDUCED.equals(values.name())
+        : values.inlined().scalar() == ScalarType.UNTYPED;
+  }
+
   private static JsonNode orNull(JsonNode value) {
     return value == null || value.isMissingNode() ? NullNode.getInstance() : value;
   }

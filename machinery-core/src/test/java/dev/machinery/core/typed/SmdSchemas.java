@@ -13,12 +13,18 @@ import java.util.List;
  * with {@code scalar}, {@code list} or {@code map}), so its test tables carry over with their
  * schemas as they are. A list without {@code elementRelationship} is atomic.
  */
-final class SmdSchemas {
+public final class SmdSchemas {
   static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
   private SmdSchemas() {}
 
-  static JsonNode yaml(String text) {
+  /**
+   * Reads YAML text.
+   *
+   * @param text the text
+   * @return the tree
+   */
+  public static JsonNode yaml(String text) {
     try {
       return YAML.readTree(text);
     } catch (JsonProcessingException e) {
@@ -26,7 +32,13 @@ final class SmdSchemas {
     }
   }
 
-  static Schema parse(String text) {
+  /**
+   * Reads a schema in structured-merge-diff's YAML form.
+   *
+   * @param text the schema
+   * @return the schema
+   */
+  public static Schema parse(String text) {
     Schema.Builder builder = Schema.builder();
     for (JsonNode type : yaml(text).path("types")) {
       builder.type(type.path("name").asText(), atom(type));
@@ -85,8 +97,6 @@ final class SmdSchemas {
         node.has("namedType")
             ? TypeRef.named(node.get("namedType").asText())
             : TypeRef.inline(atom(node));
-    return node.has("elementRelationship") && ref.name() != null
-        ? ref.withRelationship(relationship(node, null))
-        : ref;
+    return node.has("elementRelationship") ? ref.withRelationship(relationship(node, null)) : ref;
   }
 }
