@@ -20,7 +20,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -35,12 +34,7 @@ class AmbiguousResourcesKubectlTest {
 
   @Test
   void anAmbiguousShortNameResolvesToTheFirstGroupWithKubectlsWarning() throws Exception {
-    Map<String, Path> installed = Kubectl.installed();
-    if (installed.isEmpty()) {
-      System.err.println(
-          "SKIPPED: no kubectl on the PATH; AmbiguousResourcesKubectlTest did not run");
-    }
-    Assumptions.assumeFalse(installed.isEmpty(), "no kubectl on the PATH");
+    Map<String, Path> installed = Kubectl.requireInstalled("AmbiguousResourcesKubectlTest");
     Scheme.Builder builder = MetaV1.addToScheme(Scheme.builder());
     builder.addKnownType(A.withKind("Thing"), ConfigMap.class);
     builder.addKnownType(B.withKind("Thing"), ConfigMap.class);

@@ -54,6 +54,19 @@ final class Kubectl {
     return found;
   }
 
+  /**
+   * The kubectl builds on the machine, or, when there is none, a skipped test that says so loudly
+   * on the console (the suite is named in the message).
+   */
+  static Map<String, Path> requireInstalled(String suite) throws IOException {
+    Map<String, Path> installed = installed();
+    if (installed.isEmpty()) {
+      System.err.println("SKIPPED: no kubectl on the PATH; " + suite + " did not run");
+    }
+    org.junit.jupiter.api.Assumptions.assumeFalse(installed.isEmpty(), "no kubectl on the PATH");
+    return installed;
+  }
+
   static Kubectl of(String name, Path binary, int port) throws IOException {
     return new Kubectl(
         name, binary, Files.createTempDirectory("kubectl-cache"), "http://127.0.0.1:" + port);

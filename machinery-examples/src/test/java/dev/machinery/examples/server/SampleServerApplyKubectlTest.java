@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
@@ -46,12 +45,7 @@ class SampleServerApplyKubectlTest {
 
   @TestFactory
   Stream<DynamicTest> everyKubectl() throws Exception {
-    Map<String, Path> installed = Kubectl.installed();
-    if (installed.isEmpty()) {
-      System.err.println(
-          "SKIPPED: no kubectl on the PATH; SampleServerApplyKubectlTest did not run");
-    }
-    Assumptions.assumeFalse(installed.isEmpty(), "no kubectl on the PATH");
+    Map<String, Path> installed = Kubectl.requireInstalled("SampleServerApplyKubectlTest");
     return installed.entrySet().stream()
         .map(
             e ->

@@ -19,7 +19,6 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
@@ -50,11 +49,7 @@ class SampleServerKubectlTest {
 
   @TestFactory
   Stream<DynamicTest> everyKubectl() throws Exception {
-    Map<String, Path> installed = Kubectl.installed();
-    if (installed.isEmpty()) {
-      System.err.println("SKIPPED: no kubectl on the PATH; SampleServerKubectlTest did not run");
-    }
-    Assumptions.assumeFalse(installed.isEmpty(), "no kubectl on the PATH");
+    Map<String, Path> installed = Kubectl.requireInstalled("SampleServerKubectlTest");
     return installed.entrySet().stream()
         .map(
             e ->

@@ -29,7 +29,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -100,11 +99,7 @@ class SampleServerOnEtcdTest {
 
   @TestFactory
   Stream<DynamicTest> theKubectlSuiteOnEtcd() throws Exception {
-    Map<String, Path> installed = Kubectl.installed();
-    if (installed.isEmpty()) {
-      System.err.println("SKIPPED: no kubectl on the PATH; the kubectl suite on etcd did not run");
-    }
-    Assumptions.assumeFalse(installed.isEmpty(), "no kubectl on the PATH");
+    Map<String, Path> installed = Kubectl.requireInstalled("the kubectl suite on etcd");
     Replica replica = Replica.start(prefix());
     return Stream.concat(
         installed.entrySet().stream()

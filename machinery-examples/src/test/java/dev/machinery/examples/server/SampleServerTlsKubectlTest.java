@@ -134,11 +134,7 @@ class SampleServerTlsKubectlTest {
 
   @TestFactory
   Stream<DynamicTest> everyKubectl() throws Exception {
-    Map<String, Path> installed = Kubectl.installed();
-    if (installed.isEmpty()) {
-      System.err.println("SKIPPED: no kubectl on the PATH; SampleServerTlsKubectlTest did not run");
-    }
-    Assumptions.assumeFalse(installed.isEmpty(), "no kubectl on the PATH");
+    Map<String, Path> installed = Kubectl.requireInstalled("SampleServerTlsKubectlTest");
     return installed.entrySet().stream()
         .map(e -> DynamicTest.dynamicTest(e.getKey(), () -> scenario(e.getKey(), e.getValue())));
   }
