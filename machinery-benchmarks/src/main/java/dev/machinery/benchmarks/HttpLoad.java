@@ -39,8 +39,9 @@ import java.util.regex.Pattern;
  * <ul>
  *   <li>nginx (Debian) serving the same bytes as files: the HTTP limit of the machine;
  *   <li>the server's own HTTP binding answering pre-encoded bytes (no decoding, no storage): the
- *       limit of the binding; and Jetty answering the same (the binding measured against it);
- *   <li>the sample server on memory (behind the JDK binding, and behind Jetty), and on etcd (one
+ *       limit of the binding; and Jetty and Netty answering the same (the bindings it is measured
+ *       against);
+ *   <li>the sample server on memory (behind the JDK binding, Jetty and Netty), and on etcd (one
  *       member started by this program).
  * </ul>
  *
@@ -105,9 +106,20 @@ public final class HttpLoad {
           "Jetty binding, pre-encoded bytes", cases(fixed.port(), scripts, seconds, connections));
     }
 
+    try (NettyBinding fixed = NettyBinding.start(request -> fixed(request, one, list, table))) {
+      results.put(
+          "Netty binding, pre-encoded bytes", cases(fixed.port(), scripts, seconds, connections));
+    }
+
     try (JdkHttpBinding binding =
         memory.serve(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
       results.put("sample server, memory", cases(binding.port(), scripts, seconds, connections));
+    }
+
+    try (NettyBinding binding = NettyBinding.start(memory)) {
+      results.put(
+          "sample server, memory, behind Netty",
+          cases(binding.port(), scripts, seconds, connections));
     }
 
     try (JettyBinding binding = JettyBinding.start(memory)) {
