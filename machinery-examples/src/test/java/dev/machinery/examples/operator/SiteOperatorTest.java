@@ -189,10 +189,18 @@ class SiteOperatorTest {
               d.getSpec().setReplicas(5);
               return d;
             });
-    await(
-        "the Deployment's replicas taken back from another manager",
-        () -> deployment("shop"),
-        d -> serves(d, "nginx:1.27", 2));
+    Deployment takenBack =
+        await(
+            "the Deployment's replicas taken back from another manager",
+            () -> deployment("shop"),
+            d -> serves(d, "nginx:1.27", 2));
+    // The editor owned only the replicas: once the operator forces them back, its entry goes.
+    assertEquals(
+        List.of(MANAGER + " Apply"),
+        takenBack.getMetadata().getManagedFields().stream()
+            .map(e -> e.getManager() + " " + e.getOperation())
+            .toList(),
+        takenBack.getMetadata().getManagedFields().toString());
 
     client
         .resources(SiteResource.class)

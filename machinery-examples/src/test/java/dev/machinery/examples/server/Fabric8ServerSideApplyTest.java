@@ -212,6 +212,22 @@ class Fabric8ServerSideApplyTest {
   }
 
   @Test
+  void withoutAFieldManagerTheClientsOwnIsUsed() {
+    ConfigMap applied =
+        client
+            .configMaps()
+            .resource(
+                new ConfigMapBuilder()
+                    .withNewMetadata()
+                    .withName("defaulted")
+                    .endMetadata()
+                    .withData(Map.of("k", "v"))
+                    .build())
+            .serverSideApply();
+    assertEquals(Map.of("fabric8", "Apply v1 FieldsV1 {f:data={f:k={}}}"), managers(applied));
+  }
+
+  @Test
   void deploymentAppliesConflictsAndForce() {
     Deployment created =
         client
