@@ -38,7 +38,8 @@ import org.junit.jupiter.api.Test;
  * kind is the server's {@code sites.example.dev/v1} Site, its dependents a Deployment (applied
  * server-side, JOSDK's default) and a ConfigMap (server-side apply switched on); it patches the
  * status by server-side apply, and adds its finalizer and removes it after its cleanup. Every call
- * goes through fabric8's client, the operator's or the test's own.
+ * goes through fabric8's client, which the test shares with the operator (the one setting given:
+ * where the server is). The dependents outlive their Site: the server has no garbage collector.
  */
 class SiteOperatorTest {
   private static final Duration PATIENCE = Duration.ofSeconds(60);
@@ -62,7 +63,7 @@ class SiteOperatorTest {
             .withNamespace("default")
             .build();
     client = new KubernetesClientBuilder().withConfig(config).build();
-    operator = new Operator(o -> o.withKubernetesClient(client).withCloseClientOnStop(false));
+    operator = new Operator(o -> o.withKubernetesClient(client));
     reconciler = new SiteReconciler();
     operator.register(reconciler);
     operator.start();

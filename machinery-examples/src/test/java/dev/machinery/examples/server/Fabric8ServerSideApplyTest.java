@@ -228,6 +228,22 @@ class Fabric8ServerSideApplyTest {
   }
 
   @Test
+  void anObjectReadBackIsNotAnApplyConfiguration() {
+    client
+        .configMaps()
+        .resource(configMap(Map.of("a", "1")))
+        .fieldManager("alice")
+        .serverSideApply();
+    ConfigMap readBack = client.configMaps().withName("applied").get();
+    KubernetesClientException refused =
+        assertThrows(
+            KubernetesClientException.class,
+            () -> client.configMaps().resource(readBack).fieldManager("alice").serverSideApply());
+    assertEquals(400, refused.getCode());
+    assertEquals("metadata.managedFields must be nil", refused.getStatus().getMessage());
+  }
+
+  @Test
   void deploymentAppliesConflictsAndForce() {
     Deployment created =
         client
