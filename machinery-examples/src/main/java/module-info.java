@@ -18,6 +18,7 @@ module dev.machinery.examples {
   exports dev.machinery.examples.frobber.v7beta1;
   exports dev.machinery.examples.frobber.internal;
   exports dev.machinery.examples.server;
+  exports dev.machinery.examples.sites;
   exports dev.machinery.examples.decode;
   exports dev.machinery.examples.gizmo;
   exports dev.machinery.examples.gizmo.v1;
@@ -39,5 +40,7 @@ module dev.machinery.examples {
   opens dev.machinery.examples.frobber.v7beta1 to
       com.fasterxml.jackson.databind;
   opens dev.machinery.examples.frobber.internal to
+      com.fasterxml.jackson.databind;
+  opens dev.machinery.examples.sites to
       com.fasterxml.jackson.databind;
 }

@@ -27,6 +27,7 @@ import dev.machinery.examples.core.Namespace;
 import dev.machinery.examples.core.NamespaceStatus;
 import dev.machinery.examples.core.ObjectReference;
 import dev.machinery.examples.frobber.FrobberApi;
+import dev.machinery.examples.sites.Site;
 import dev.machinery.storage.etcd.EtcdStorage;
 import dev.machinery.unversioned.discovery.Enablement;
 import dev.machinery.unversioned.labels.LabelSelectors;
@@ -59,12 +60,13 @@ import java.util.stream.Collectors;
  * The sample API server: core {@code v1} Namespace, ConfigMap and Event, and {@code apps}
  * Deployment served in {@code v1beta1} and {@code v1} (stored as {@code v1}) with {@code status}
  * and {@code scale} subresources, the short name {@code deploy} and the {@code all} category, with
- * kubectl's columns for each. Run it with {@code mvn -q -pl machinery-examples exec:java
- * -Dexec.mainClass=dev.machinery.examples.server.SampleServer}; flags {@code --port}, {@code
- * --runtime-config}, {@code --request-log} (one line a request, through SLF4J), {@code
- * --etcd-servers} (objects kept in etcd, as kube-apiserver's flag), and kube-apiserver's {@code
- * --tls-cert-file}, {@code --tls-private-key-file}, {@code --client-ca-file}, {@code
- * --token-auth-file} and {@code --anonymous-auth}.
+ * kubectl's columns for each; the custom kinds {@code frobbers.example.dev} Frobber and {@code
+ * sites.example.dev/v1} Site (with a {@code status} subresource). Run it with {@code mvn -q -pl
+ * machinery-examples exec:java -Dexec.mainClass=dev.machinery.examples.server.SampleServer}; flags
+ * {@code --port}, {@code --runtime-config}, {@code --request-log} (one line a request, through
+ * SLF4J), {@code --etcd-servers} (objects kept in etcd, as kube-apiserver's flag), and
+ * kube-apiserver's {@code --tls-cert-file}, {@code --tls-private-key-file}, {@code
+ * --client-ca-file}, {@code --token-auth-file} and {@code --anonymous-auth}.
  *
  * <p>Thread-safe once built, as {@link ApiServer} is.
  */
@@ -100,6 +102,8 @@ public final class SampleServer {
     ResourceList.addToScheme(builder, "Deployment", APPS_V1, APPS_V1BETA1);
     FrobberApi.addToScheme(builder);
     ResourceList.addToScheme(builder, "Frobber", FrobberApi.V6, FrobberApi.V7BETA1);
+    builder.addKnownTypes(Site.V1, Site.class);
+    ResourceList.addToScheme(builder, "Site", Site.V1);
     return builder.build();
   }
 
@@ -326,6 +330,11 @@ public final class SampleServer {
                 // A custom kind: kube-apiserver answers a custom resource's delete with the object.
                 .returnDeletedObject()
                 .storageVersion(FrobberApi.V6)
+                .build())
+        .addResource(
+            ResourceDefinition.builder(GroupKind.of(Site.GROUP, "Site"), true)
+                .statusSubresource()
+                .tracksGeneration()
                 .build());
   }
 
