@@ -116,11 +116,15 @@ final class WatchCache {
 
   /**
    * The decoded object of a stored value when the cache holds that key at that revision, else the
-   * value decoded now.
+   * value decoded now; starts the cache when it is not running, so that the next reads find the
+   * objects decoded.
    */
   Object decoded(KeyValue kv) {
     Entry entry;
     synchronized (lock) {
+      if (source == null) {
+        start();
+      }
       entry = state.get(kv.key());
     }
     if (entry != null && entry.kv().modRevision() == kv.modRevision()) {
