@@ -3,6 +3,12 @@ package dev.machinery.apiserver;
 import dev.machinery.apiserver.authentication.AuthenticationException;
 import dev.machinery.apiserver.authentication.Authenticator;
 import dev.machinery.apiserver.authentication.UserInfo;
+import dev.machinery.apiserver.authorization.Attributes;
+import dev.machinery.apiserver.authorization.Authorization;
+import dev.machinery.apiserver.authorization.AuthorizationErrors;
+import dev.machinery.apiserver.authorization.Authorizer;
+import dev.machinery.apiserver.authorization.RuleResolver;
+import dev.machinery.apiserver.authorization.SubjectRules;
 import dev.machinery.apiserver.discovery.Discovery;
 import dev.machinery.apiserver.endpoints.DiscoveryHandler;
 import dev.machinery.apiserver.endpoints.RequestInfo;
@@ -18,6 +24,8 @@ import dev.machinery.apiserver.http.TlsConfig;
 import dev.machinery.apiserver.negotiation.Negotiator;
 import dev.machinery.apiserver.openapi.OpenApiV2;
 import dev.machinery.apiserver.openapi.OpenApiV3;
+import dev.machinery.apiserver.rbac.BootstrapPolicy;
+import dev.machinery.apiserver.rbac.RbacV1;
 import dev.machinery.apiserver.registry.ResourceStore;
 import dev.machinery.apiserver.storage.MemoryStorage;
 import dev.machinery.apiserver.storage.Storage;
@@ -53,10 +61,13 @@ import org.slf4j.LoggerFactory;
  * <p>It is an {@link ApiHandler}: {@link #handle} answers one request, whatever carries it; {@link
  * #serve} runs it on the JDK's HTTP server, over HTTPS when given a {@link TlsConfig}. Each request
  * is first authenticated by the builder's {@link Authenticator} (everyone is {@code
- * system:anonymous} without one); bad credentials are answered 401. {@code SelfSubjectReview}
- * ({@code authentication.k8s.io} v1, v1beta1 and v1alpha1) tells a client who it is, for {@code
- * kubectl auth whoami}. Every failure is answered with a {@code Status} of Kubernetes' reason and
- * code. Thread-safe: immutable after {@link Builder#build()}.
+ * system:anonymous} without one); bad credentials are answered 401. Then the builder's {@link
+ * Authorizer}s decide whether it may be made ({@link Builder#authorizer}, {@link Builder#rbac()};
+ * everything is allowed without any); a refusal is answered 403 in kube-apiserver's words. The
+ * {@code authorization.k8s.io/v1} access reviews answer {@code kubectl auth can-i}. {@code
+ * SelfSubjectReview} ({@code authentication.k8s.io} v1, v1beta1 and v1alpha1) tells a client who it
+ * is, for {@code kubectl auth whoami}. Every failure is answered with a {@code Status} of
+ * Kubernetes' reason and code. Thread-safe: immutable after {@link Builder#build()}.
  */
 public final class ApiServer implements ApiHandler {
   private static final Logger LOG = LoggerFactory.getLogger(ApiServer.class);
@@ -88,11 +99,27 @@ public final class ApiServer implements ApiHandler {
   private final Consumer<String> requestLog;
   private final Authenticator authenticator;
   private final TlsConfig tls;
+  private final Authorizer authorizer;
+  private final AccessReviews accessReviews;
+  private final RbacSupport rbac;
 
   private ApiServer(Builder builder) {
     this.authenticator = builder.authenticator;
     this.tls = builder.tls;
     Scheme scheme = builder.scheme;
+    List<ResourceDefinition> definitions = new ArrayList<>(builder.resources);
+    if (builder.rbac) {
+      if (!scheme.recognizes(RbacV1.V1.withKind("ClusterRoleBinding"))) {
+        throw new IllegalArgumentException(
+            "RBAC needs the rbac.authorization.k8s.io/v1 kinds in the Scheme; register them with"
+                + " RbacV1.addToScheme(builder)");
+      }
+      this.rbac = new RbacSupport();
+      definitions.addAll(rbac.definitions());
+    } else {
+      this.rbac = null;
+    }
+    Map<String, ResourceStore> rbacStores = new LinkedHashMap<>();
     CodecFactory codecs = CodecFactory.create(scheme);
     this.json = codecs.json();
     this.storage = builder.storage;
@@ -102,7 +129,7 @@ public final class ApiServer implements ApiHandler {
     Negotiator.Builder negotiatorBuilder = Negotiator.builder(scheme).protobuf(protobuf);
     Map<String, Served> served = new LinkedHashMap<>();
     ResourceStore namespaces = null;
-    for (ResourceDefinition definition : builder.resources) {
+    for (ResourceDefinition definition : definitions) {
       List<GroupVersion> versions = versions(scheme, definition);
       GroupVersion storageVersion =
           definition
@@ -130,6 +157,9 @@ public final class ApiServer implements ApiHandler {
               definition, storageKind, storageClass, json, builder.storage, builder.watchCacheSize);
       if (definition.kind().group().isEmpty() && definition.kind().kind().equals("Namespace")) {
         namespaces = store;
+      }
+      if (definition.kind().group().equals(RbacV1.GROUP)) {
+        rbacStores.put(definition.kind().kind(), store);
       }
       for (GroupVersion version : versions) {
         if (!builder.enablement.isEnabled(version)) {
@@ -174,6 +204,57 @@ public final class ApiServer implements ApiHandler {
             builder.maxRequestBodyBytes,
             new WatchStreams(negotiator, json, protobuf, scheme, builder.bookmarkInterval),
             namespaces);
+    List<Authorizer> authorizers = new ArrayList<>(builder.authorizers);
+    if (rbac != null) {
+      authorizers.add(rbac.authorizer());
+    }
+    if (authorizers.isEmpty()) {
+      this.authorizer = Authorizer.alwaysAllow();
+      this.accessReviews = new AccessReviews(authorizer, ApiServer::allRules);
+    } else {
+      // As kube-apiserver: members of system:masters may do anything, whatever the authorizers say.
+      List<Authorizer> chain = new ArrayList<>();
+      chain.add(Authorizer.privilegedGroups(BootstrapPolicy.SYSTEM_MASTERS));
+      chain.addAll(authorizers);
+      this.authorizer = Authorizer.union(chain);
+      this.accessReviews = new AccessReviews(authorizer, unionRules(authorizers));
+    }
+    if (rbac != null) {
+      rbac.attach(storage, rbacStores, authorizer);
+    }
+  }
+
+  /** The rules of an always-allow authorizer: everything, as Go's {@code alwaysAllowAuthorizer}. */
+  private static SubjectRules allRules(UserInfo user, String namespace) {
+    return new SubjectRules(
+        List.of(new SubjectRules.ResourceRule(List.of("*"), List.of("*"), List.of("*"), List.of())),
+        List.of(new SubjectRules.NonResourceRule(List.of("*"), List.of("*"))),
+        false,
+        "");
+  }
+
+  /** The rules of every authorizer that lists them; incomplete when one does not. */
+  private static RuleResolver unionRules(List<Authorizer> authorizers) {
+    return (user, namespace) -> {
+      List<SubjectRules.ResourceRule> resources = new ArrayList<>();
+      List<SubjectRules.NonResourceRule> paths = new ArrayList<>();
+      boolean incomplete = false;
+      List<String> errors = new ArrayList<>();
+      for (Authorizer each : authorizers) {
+        if (each instanceof RuleResolver resolver) {
+          SubjectRules found = resolver.rulesFor(user, namespace);
+          resources.addAll(found.resourceRules());
+          paths.addAll(found.nonResourceRules());
+          incomplete |= found.incomplete();
+          if (!found.evaluationError().isEmpty()) {
+            errors.add(found.evaluationError());
+          }
+        } else {
+          incomplete = true;
+        }
+      }
+      return new SubjectRules(resources, paths, incomplete, String.join(", ", errors));
+    };
   }
 
   private static List<GroupVersion> versions(Scheme scheme, ResourceDefinition definition) {
@@ -281,9 +362,32 @@ public final class ApiServer implements ApiHandler {
   }
 
   private ApiResponse handleAuthenticated(ApiRequest request, UserInfo user) {
+    Attributes attributes = RequestAttributes.of(request, user);
+    Authorization decision = authorizer.authorize(attributes);
+    if (!decision.allowed()) {
+      LOG.debug(
+          "{} {}: forbidden to {}: {}",
+          request.method(),
+          request.path(),
+          user.name(),
+          decision.reason());
+      throw AuthorizationErrors.forbidden(attributes, decision.reason());
+    }
+    ApiResponse response = RequestContext.with(attributes, () -> authorized(request, user));
+    if (rbac != null) {
+      rbac.afterRequest(attributes, response.status());
+    }
+    return response;
+  }
+
+  private ApiResponse authorized(ApiRequest request, UserInfo user) {
     Optional<ApiResponse> review = SelfSubjectReviews.handle(request, user);
     if (review.isPresent()) {
       return review.get();
+    }
+    Optional<ApiResponse> access = accessReviews.handle(request, user);
+    if (access.isPresent()) {
+      return access.get();
     }
     Optional<ApiResponse> answered = discoveryHandler.handle(request);
     if (answered.isPresent()) {
@@ -342,6 +446,8 @@ public final class ApiServer implements ApiHandler {
     private Consumer<String> requestLog;
     private Authenticator authenticator = Authenticator.chain(List.of(), true);
     private TlsConfig tls;
+    private final List<Authorizer> authorizers = new ArrayList<>();
+    private boolean rbac;
 
     private Builder(Scheme scheme) {
       this.scheme = Objects.requireNonNull(scheme, "scheme");
@@ -491,6 +597,37 @@ public final class ApiServer implements ApiHandler {
     }
 
     /**
+     * Adds an authorizer, asked for every request after authentication, in the order added ({@code
+     * --authorization-mode=A,B}); the first that allows or refuses decides, and a request none
+     * allows is answered {@code 403 Forbidden} with kube-apiserver's message. Members of {@code
+     * system:masters} are allowed everything before any is asked. Without any authorizer (and
+     * without {@link #rbac()}) every request is allowed, as before authorization existed.
+     *
+     * @param authorizer the authorizer
+     * @return this builder
+     */
+    public Builder authorizer(Authorizer authorizer) {
+      authorizers.add(Objects.requireNonNull(authorizer, "authorizer"));
+      return this;
+    }
+
+    /**
+     * Serves and enforces RBAC ({@code --authorization-mode=RBAC}): the {@code
+     * rbac.authorization.k8s.io/v1} Roles, ClusterRoles, RoleBindings and ClusterRoleBindings
+     * (which the Scheme must register, see {@link RbacV1#addToScheme}) as resources, with
+     * Kubernetes' escalation prevention and ClusterRole aggregation; the {@link
+     * dev.machinery.apiserver.rbac.RbacAuthorizer} after the authorizers added with {@link
+     * #authorizer}; and the default roles and bindings ({@link BootstrapPolicy}), created at {@link
+     * #build()} where they do not exist.
+     *
+     * @return this builder
+     */
+    public Builder rbac() {
+      this.rbac = true;
+      return this;
+    }
+
+    /**
      * Builds the server.
      *
      * @return the server
@@ -500,7 +637,11 @@ public final class ApiServer implements ApiHandler {
       if (storage == null) {
         storage = new MemoryStorage();
       }
-      return new ApiServer(this);
+      ApiServer server = new ApiServer(this);
+      if (server.rbac != null) {
+        server.rbac.bootstrap();
+      }
+      return server;
     }
   }
 }
