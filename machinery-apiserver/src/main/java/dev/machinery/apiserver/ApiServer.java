@@ -1,5 +1,8 @@
 package dev.machinery.apiserver;
 
+import dev.machinery.apiserver.admission.AdmissionChain;
+import dev.machinery.apiserver.admission.AdmissionPlugin;
+import dev.machinery.apiserver.admission.NamespaceLifecycle;
 import dev.machinery.apiserver.authentication.AuthenticationException;
 import dev.machinery.apiserver.authentication.Authenticator;
 import dev.machinery.apiserver.authentication.UserInfo;
@@ -36,6 +39,7 @@ import dev.machinery.core.schema.GroupVersion;
 import dev.machinery.core.schema.GroupVersionKind;
 import dev.machinery.unversioned.discovery.Enablement;
 import dev.machinery.unversioned.errors.ApiErrors;
+import dev.machinery.unversioned.errors.StatusException;
 import dev.machinery.unversioned.meta.v1.Status;
 import dev.machinery.unversioned.protobuf.ProtobufCodec;
 import java.io.IOException;
@@ -47,6 +51,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.Semaphore;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -64,7 +69,10 @@ import org.slf4j.LoggerFactory;
  * system:anonymous} without one); bad credentials are answered 401. Then the builder's {@link
  * Authorizer}s decide whether it may be made ({@link Builder#authorizer}, {@link Builder#rbac()};
  * everything is allowed without any); a refusal is answered 403 in kube-apiserver's words. The
- * {@code authorization.k8s.io/v1} access reviews answer {@code kubectl auth can-i}. {@code
+ * {@code authorization.k8s.io/v1} access reviews answer {@code kubectl auth can-i}. Every write
+ * passes through the admission chain ({@link Builder#admission}; {@link
+ * dev.machinery.apiserver.admission.NamespaceLifecycle} first when Namespaces are served), and the
+ * requests answered at once may be limited ({@link Builder#maxRequestsInFlight}). {@code
  * SelfSubjectReview} ({@code authentication.k8s.io} v1, v1beta1 and v1alpha1) tells a client who it
  * is, for {@code kubectl auth whoami}. Every failure is answered with a {@code Status} of
  * Kubernetes' reason and code. Thread-safe: immutable after {@link Builder#build()}.
@@ -102,9 +110,12 @@ public final class ApiServer implements ApiHandler {
   private final Authorizer authorizer;
   private final AccessReviews accessReviews;
   private final RbacSupport rbac;
+  private final InFlightLimit inFlight;
 
   private ApiServer(Builder builder) {
     this.authenticator = builder.authenticator;
+    this.inFlight =
+        new InFlightLimit(builder.maxRequestsInFlight, builder.maxMutatingRequestsInFlight);
     this.tls = builder.tls;
     Scheme scheme = builder.scheme;
     List<ResourceDefinition> definitions = new ArrayList<>(builder.resources);
@@ -122,6 +133,7 @@ public final class ApiServer implements ApiHandler {
     Map<String, ResourceStore> rbacStores = new LinkedHashMap<>();
     CodecFactory codecs = CodecFactory.create(scheme);
     this.json = codecs.json();
+    AdmissionRunner admission = new AdmissionRunner(json);
     this.storage = builder.storage;
     this.requestLog = builder.requestLog;
     Discovery.Builder discoveryBuilder = Discovery.builder(scheme).enablement(builder.enablement);
@@ -154,7 +166,13 @@ public final class ApiServer implements ApiHandler {
                               + ", where the Scheme does not register it"));
       ResourceStore store =
           new ResourceStore(
-              definition, storageKind, storageClass, json, builder.storage, builder.watchCacheSize);
+              definition,
+              storageKind,
+              storageClass,
+              json,
+              builder.storage,
+              builder.watchCacheSize,
+              admission);
       if (definition.kind().group().isEmpty() && definition.kind().kind().equals("Namespace")) {
         namespaces = store;
       }
@@ -189,6 +207,12 @@ public final class ApiServer implements ApiHandler {
       }
     }
     this.discovery = discoveryBuilder.build();
+    List<AdmissionPlugin> plugins = new ArrayList<>();
+    if (namespaces != null) {
+      plugins.add(new NamespaceLifecycle(admission::namespaceState));
+    }
+    plugins.addAll(builder.admissionPlugins);
+    admission.attach(AdmissionChain.of(plugins), namespaces);
     Negotiator negotiator = negotiatorBuilder.build();
     OpenApiV3 openApiV3 = OpenApiV3.build(scheme, discovery, builder.kubernetesVersion);
     OpenApiV2 openApiV2 = OpenApiV2.from(openApiV3, builder.kubernetesVersion);
@@ -329,7 +353,7 @@ public final class ApiServer implements ApiHandler {
         LOG.debug("{} {}: unauthorized: {}", request.method(), request.path(), e.getMessage());
         return failure(ApiErrors.statusFor(ApiErrors.newUnauthorized("Unauthorized")));
       }
-      return handleAuthenticated(request, user);
+      return limited(request, user);
     } catch (RuntimeException | StackOverflowError e) {
       Status status = ApiErrors.statusFor(e);
       if (status.getCode() >= 500) {
@@ -351,13 +375,30 @@ public final class ApiServer implements ApiHandler {
   public ApiResponse handleAs(UserInfo user, ApiRequest request) {
     Objects.requireNonNull(user, "user");
     try {
-      return handleAuthenticated(request, user);
+      return limited(request, user);
     } catch (RuntimeException | StackOverflowError e) {
       Status status = ApiErrors.statusFor(e);
       if (status.getCode() >= 500) {
         LOG.warn("{} {} failed", request.method(), request.path(), e);
       }
       return failure(status);
+    }
+  }
+
+  /** Answers an authenticated request within the limits of requests in flight. */
+  private ApiResponse limited(ApiRequest request, UserInfo user) {
+    Semaphore slot;
+    try {
+      slot = inFlight.acquire(RequestAttributes.of(request, user));
+    } catch (StatusException e) {
+      return failure(e.status()).withHeader("Retry-After", "1");
+    }
+    try {
+      return handleAuthenticated(request, user);
+    } finally {
+      if (slot != null) {
+        slot.release();
+      }
     }
   }
 
@@ -447,7 +488,10 @@ public final class ApiServer implements ApiHandler {
     private Authenticator authenticator = Authenticator.chain(List.of(), true);
     private TlsConfig tls;
     private final List<Authorizer> authorizers = new ArrayList<>();
+    private final List<AdmissionPlugin> admissionPlugins = new ArrayList<>();
     private boolean rbac;
+    private int maxRequestsInFlight;
+    private int maxMutatingRequestsInFlight;
 
     private Builder(Scheme scheme) {
       this.scheme = Objects.requireNonNull(scheme, "scheme");
@@ -608,6 +652,57 @@ public final class ApiServer implements ApiHandler {
      */
     public Builder authorizer(Authorizer authorizer) {
       authorizers.add(Objects.requireNonNull(authorizer, "authorizer"));
+      return this;
+    }
+
+    /**
+     * Limits the read-only requests ({@code get}, {@code list}) answered at once, as
+     * kube-apiserver's {@code --max-requests-inflight} (whose default is 400); one more is refused
+     * with {@code 429 TooManyRequests} and {@code Retry-After: 1}. Watches and members of {@code
+     * system:masters} are not counted. 0, the default, is no limit.
+     *
+     * @param limit the limit, 0 or more
+     * @return this builder
+     */
+    public Builder maxRequestsInFlight(int limit) {
+      if (limit < 0) {
+        throw new IllegalArgumentException(
+            "the limit of requests in flight must not be negative, got " + limit);
+      }
+      this.maxRequestsInFlight = limit;
+      return this;
+    }
+
+    /**
+     * Limits the mutating requests (any verb but {@code get}, {@code list} and {@code watch})
+     * answered at once, as kube-apiserver's {@code --max-mutating-requests-inflight} (whose default
+     * is 200), apart from the read-only ones; see {@link #maxRequestsInFlight}. 0, the default, is
+     * no limit.
+     *
+     * @param limit the limit, 0 or more
+     * @return this builder
+     */
+    public Builder maxMutatingRequestsInFlight(int limit) {
+      if (limit < 0) {
+        throw new IllegalArgumentException(
+            "the limit of mutating requests in flight must not be negative, got " + limit);
+      }
+      this.maxMutatingRequestsInFlight = limit;
+      return this;
+    }
+
+    /**
+     * Adds an admission plugin ({@code --enable-admission-plugins}), run on every create, update,
+     * patch and delete of every resource, in the order added, after {@link NamespaceLifecycle}
+     * (which a server that serves Namespaces always runs first): the mutating plugins before the
+     * resource's defaults and validation, the validating ones after them.
+     *
+     * @param plugin a {@link dev.machinery.apiserver.admission.MutatingAdmissionPlugin}, a {@link
+     *     dev.machinery.apiserver.admission.ValidatingAdmissionPlugin} or both
+     * @return this builder
+     */
+    public Builder admission(AdmissionPlugin plugin) {
+      admissionPlugins.add(Objects.requireNonNull(plugin, "plugin"));
       return this;
     }
 

@@ -565,7 +565,9 @@ public final class SampleServer {
    *     client certificates, {@code --token-auth-file FILE} to authenticate bearer tokens, {@code
    *     --anonymous-auth=false} to refuse requests without credentials, {@code --authorization-mode
    *     MODES} ({@code AlwaysAllow}, the default, {@code AlwaysDeny} or {@code RBAC},
-   *     comma-separated) (flags as kube-apiserver's)
+   *     comma-separated), {@code --max-requests-inflight=N} (400 by default) and {@code
+   *     --max-mutating-requests-inflight=N} (200 by default; 0 for no limit) (flags as
+   *     kube-apiserver's)
    * @throws IOException when the port cannot be bound or a file cannot be read
    * @throws InterruptedException when interrupted while serving
    */
@@ -581,6 +583,8 @@ public final class SampleServer {
             "--tls-cert-file", "--tls-private-key-file", "--client-ca-file", "--token-auth-file");
     boolean anonymous = true;
     String authorizationMode = "AlwaysAllow";
+    int maxRequestsInFlight = 400;
+    int maxMutatingRequestsInFlight = 200;
     for (int i = 0; i < args.length; i++) {
       String arg = args[i];
       String value = i + 1 < args.length ? args[i + 1] : null;
@@ -590,6 +594,11 @@ public final class SampleServer {
         if (!arg.contains("=")) {
           i++;
         }
+      } else if (arg.startsWith("--max-requests-inflight=")) {
+        maxRequestsInFlight = Integer.parseInt(arg.substring("--max-requests-inflight=".length()));
+      } else if (arg.startsWith("--max-mutating-requests-inflight=")) {
+        maxMutatingRequestsInFlight =
+            Integer.parseInt(arg.substring("--max-mutating-requests-inflight=".length()));
       } else if (arg.startsWith("--authorization-mode=")) {
         authorizationMode = arg.substring("--authorization-mode=".length());
       } else if (arg.equals("--authorization-mode") && value != null) {
@@ -632,7 +641,8 @@ public final class SampleServer {
                 + " [--etcd-servers URL,URL...] [--etcd-prefix PREFIX]"
                 + " [--tls-cert-file FILE --tls-private-key-file FILE] [--client-ca-file FILE]"
                 + " [--token-auth-file FILE] [--anonymous-auth=false]"
-                + " [--authorization-mode AlwaysAllow|AlwaysDeny|RBAC]");
+                + " [--authorization-mode AlwaysAllow|AlwaysDeny|RBAC]"
+                + " [--max-requests-inflight=N] [--max-mutating-requests-inflight=N]");
         System.exit(2);
       }
     }
@@ -648,6 +658,9 @@ public final class SampleServer {
             storage,
             ApiServer.DEFAULT_WATCH_CACHE_SIZE);
     configureSecurity(builder, files, anonymous, authorizationMode);
+    builder
+        .maxRequestsInFlight(maxRequestsInFlight)
+        .maxMutatingRequestsInFlight(maxMutatingRequestsInFlight);
     boolean https = files.containsKey("--tls-cert-file");
     ApiServer server = builder.build();
     loadSamples(server);
