@@ -8,12 +8,19 @@ import dev.machinery.apiserver.authentication.UserInfo;
 import dev.machinery.apiserver.authorization.Authorization;
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
+import dev.machinery.apiserver.http.JdkHttpBinding;
 import dev.machinery.apiserver.rbac.RbacV1;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.core.schema.GroupKind;
 import dev.machinery.unversioned.meta.v1.MetaV1;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.HttpURLConnection;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -68,7 +75,8 @@ class InFlightLimitTest {
             .maxMutatingRequestsInFlight(mutating)
             .authorizer(
                 attributes -> {
-                  if (attributes.user().name().equals("slow")) {
+                  if (attributes.user().name().equals("slow")
+                      || attributes.namespace().equals("slow")) {
                     inside.countDown();
                     try {
                       release.await();
@@ -183,6 +191,53 @@ class InFlightLimitTest {
     }
     for (Future<ApiResponse> f : after) {
       assertEquals(200, f.get(30, TimeUnit.SECONDS).status());
+    }
+  }
+
+  /** One request over HTTP: its status, Retry-After and body. */
+  private record Http(int status, String retryAfter, String body) {}
+
+  private static Http http(String url, String method, String body) throws IOException {
+    HttpURLConnection connection = (HttpURLConnection) URI.create(url).toURL().openConnection();
+    connection.setRequestMethod(method);
+    if (body != null) {
+      connection.setDoOutput(true);
+      connection.setRequestProperty("Content-Type", "application/json");
+      try (OutputStream out = connection.getOutputStream()) {
+        out.write(body.getBytes(StandardCharsets.UTF_8));
+      }
+    }
+    int status = connection.getResponseCode();
+    InputStream in = status >= 400 ? connection.getErrorStream() : connection.getInputStream();
+    String text = in == null ? "" : new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    String retryAfter = connection.getHeaderField("Retry-After");
+    connection.disconnect();
+    return new Http(status, retryAfter, text);
+  }
+
+  @Test
+  void overHttpTheRefusalCarriesRetryAfterAndOthersAreServed() throws Exception {
+    build(1, 1, 1);
+    try (JdkHttpBinding binding =
+        server.serve(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
+      String base = "http://127.0.0.1:" + binding.port();
+      Future<Http> held =
+          pool.submit(
+              () ->
+                  http(
+                      base + "/apis/rbac.authorization.k8s.io/v1/namespaces/slow/roles",
+                      "GET",
+                      null));
+      assertEquals(true, inside.await(30, TimeUnit.SECONDS), "the slow request got in");
+      Http refused = http(base + ROLES, "GET", null);
+      assertEquals(429, refused.status());
+      assertEquals("1", refused.retryAfter());
+      assertEquals("TooManyRequests", JSON.readTree(refused.body()).path("reason").asText());
+      Http write = http(base + ROLES, "POST", role("over-http"));
+      assertEquals(201, write.status(), write.body());
+      release.countDown();
+      assertEquals(200, held.get(30, TimeUnit.SECONDS).status());
+      assertEquals(200, http(base + ROLES, "GET", null).status());
     }
   }
 

@@ -141,6 +141,38 @@ class RbacServerTest {
   }
 
   @Test
+  void aNamespaceAdminSeesNothingOutsideItNotInAListNorInAWatch() {
+    // jane is admin of "team" only: lists and watches across namespaces or in another are refused
+    // before anything is read, so no object of another namespace reaches her.
+    created(
+        ApiServer.LOOPBACK_USER,
+        RBAC + "/namespaces/other/roles",
+        role("Role", "secret-plans", "", ""));
+    assertEquals(200, call(JANE, "GET", RBAC + "/namespaces/team/roles", null).status());
+    assertEquals(
+        "roles.rbac.authorization.k8s.io is forbidden: User \"jane\" cannot list resource"
+            + " \"roles\" in API group \"rbac.authorization.k8s.io\" at the cluster scope",
+        forbidden(JANE, "GET", RBAC + "/roles", null));
+    assertEquals(
+        "roles.rbac.authorization.k8s.io is forbidden: User \"jane\" cannot list resource"
+            + " \"roles\" in API group \"rbac.authorization.k8s.io\" in the namespace \"other\"",
+        forbidden(JANE, "GET", RBAC + "/namespaces/other/roles", null));
+    assertEquals(
+        "roles.rbac.authorization.k8s.io \"secret-plans\" is forbidden: User \"jane\" cannot get"
+            + " resource \"roles\" in API group \"rbac.authorization.k8s.io\" in the namespace"
+            + " \"other\"",
+        forbidden(JANE, "GET", RBAC + "/namespaces/other/roles/secret-plans", null));
+    assertEquals(
+        "roles.rbac.authorization.k8s.io is forbidden: User \"jane\" cannot watch resource"
+            + " \"roles\" in API group \"rbac.authorization.k8s.io\" in the namespace \"other\"",
+        forbidden(JANE, "GET", RBAC + "/watch/namespaces/other/roles", null));
+    assertEquals(
+        "roles.rbac.authorization.k8s.io is forbidden: User \"jane\" cannot watch resource"
+            + " \"roles\" in API group \"rbac.authorization.k8s.io\" at the cluster scope",
+        forbidden(JANE, "GET", RBAC + "/watch/roles", null));
+  }
+
+  @Test
   void defaultBindingsLetEveryoneSeeVersionAndAuthenticatedUsersDiscover() {
     assertEquals(200, call(ANONYMOUS, "GET", "/version", null).status());
     assertEquals(200, call(ANONYMOUS, "GET", "/healthz", null).status());

@@ -66,7 +66,8 @@ import java.util.stream.Collectors;
  * --runtime-config}, {@code --request-log} (one line a request, through SLF4J), {@code
  * --etcd-servers} (objects kept in etcd, as kube-apiserver's flag), and kube-apiserver's {@code
  * --tls-cert-file}, {@code --tls-private-key-file}, {@code --client-ca-file}, {@code
- * --token-auth-file}, {@code --anonymous-auth} and {@code --authorization-mode}.
+ * --token-auth-file}, {@code --anonymous-auth}, {@code --authorization-mode}, {@code
+ * --max-requests-inflight} and {@code --max-mutating-requests-inflight}.
  *
  * <p>Thread-safe once built, as {@link ApiServer} is.
  */
