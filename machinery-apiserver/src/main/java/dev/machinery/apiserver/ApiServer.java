@@ -386,7 +386,8 @@ public final class ApiServer implements ApiHandler {
   }
 
   /** Answers an authenticated request within the limits of requests in flight. */
-  private ApiResponse limited(ApiRequest request, UserInfo user) {
+  private ApiResponse limited(ApiRequest request, UserInfo authenticated) {
+    UserInfo user = Impersonation.apply(request, authenticated, authorizer);
     Semaphore slot;
     try {
       slot = inFlight.acquire(RequestAttributes.of(request, user));

@@ -172,6 +172,81 @@ class RbacServerTest {
         forbidden(JANE, "GET", RBAC + "/watch/roles", null));
   }
 
+  private ApiResponse as(
+      UserInfo user, Map<String, List<String>> headers, String path, String body) {
+    Map<String, List<String>> all = new java.util.HashMap<>(headers);
+    all.put("Content-Type", List.of("application/json"));
+    return server.handleAs(
+        user,
+        new ApiRequest(
+            body == null ? "GET" : "POST",
+            path,
+            Map.of(),
+            all,
+            new ByteArrayInputStream(
+                body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8))));
+  }
+
+  @Test
+  void impersonationActsAsTheUserWhenAllowedAndIsRefusedInKubeApiserversWordsWhenNot() {
+    UserInfo root = UserInfo.of("root", List.of("system:masters"));
+    ApiResponse asJane =
+        as(
+            root,
+            Map.of("Impersonate-User", List.of("jane")),
+            RBAC + "/namespaces/other/roles",
+            null);
+    assertEquals(403, asJane.status());
+    assertEquals(
+        "roles.rbac.authorization.k8s.io is forbidden: User \"jane\" cannot list resource"
+            + " \"roles\" in API group \"rbac.authorization.k8s.io\" in the namespace \"other\"",
+        json(asJane).path("message").asText());
+    assertEquals(
+        200,
+        as(root, Map.of("Impersonate-User", List.of("jane")), RBAC + "/namespaces/team/roles", null)
+            .status());
+    ApiResponse refused =
+        as(JANE, Map.of("Impersonate-User", List.of("bob")), RBAC + "/namespaces/team/roles", null);
+    assertEquals(403, refused.status());
+    assertEquals(
+        "users \"bob\" is forbidden: User \"jane\" cannot impersonate resource \"users\" in API"
+            + " group \"\" at the cluster scope",
+        json(refused).path("message").asText());
+    ApiResponse group =
+        as(
+            JANE,
+            Map.of(
+                "Impersonate-User",
+                List.of("jane"),
+                "Impersonate-Group",
+                List.of("system:masters")),
+            RBAC + "/clusterroles",
+            null);
+    assertEquals(403, group.status());
+    assertEquals(
+        "users \"jane\" is forbidden: User \"jane\" cannot impersonate resource \"users\" in"
+            + " API group \"\" at the cluster scope",
+        json(group).path("message").asText());
+    ApiResponse noUser =
+        as(root, Map.of("Impersonate-Group", List.of("devs")), RBAC + "/clusterroles", null);
+    assertEquals(400, noUser.status());
+    assertEquals(
+        "requested [Impersonate-Group: devs] without impersonating a user",
+        json(noUser).path("message").asText());
+    JsonNode whoami =
+        json(
+            as(
+                root,
+                Map.of("Impersonate-User", List.of("system:serviceaccount:team:builder")),
+                "/apis/authentication.k8s.io/v1/selfsubjectreviews",
+                "{\"apiVersion\":\"authentication.k8s.io/v1\",\"kind\":\"SelfSubjectReview\"}"));
+    assertEquals(
+        "{\"username\":\"system:serviceaccount:team:builder\",\"groups\":"
+            + "[\"system:serviceaccounts\",\"system:serviceaccounts:team\","
+            + "\"system:authenticated\"]}",
+        whoami.path("status").path("userInfo").toString());
+  }
+
   @Test
   void defaultBindingsLetEveryoneSeeVersionAndAuthenticatedUsersDiscover() {
     assertEquals(200, call(ANONYMOUS, "GET", "/version", null).status());

@@ -28,9 +28,10 @@ import org.junit.jupiter.api.io.TempDir;
  * on the machine: an admin (a token in {@code system:masters}) makes a namespace and binds {@code
  * admin} in it to jane (a client certificate); jane's {@code auth can-i} answers yes and no, {@code
  * auth can-i --list} lists her rules, a {@code get} outside her namespace is refused with
- * kube-apiserver's message, and a RoleBinding to {@code cluster-admin} is refused as an escalation;
- * bob (a token, no bindings) may still ask who he is. Skipped, saying so, where no kubectl or no
- * openssl is installed.
+ * kube-apiserver's message, a RoleBinding to {@code cluster-admin} is refused as an escalation, and
+ * her {@code --as=bob} is refused; the admin's {@code auth can-i --as} answers for the user
+ * impersonated; bob (a token, no bindings) may still ask who he is. Skipped, saying so, where no
+ * kubectl or no openssl is installed.
  */
 class SampleServerRbacKubectlTest {
   @TempDir static Path dir;
@@ -183,6 +184,23 @@ class SampleServerRbacKubectlTest {
             + " (groups=[\"dev\" \"ops\" \"system:authenticated\"]) is attempting to grant RBAC"
             + " permissions not currently held:");
     expect(failures, run(kubectl, "jane", "create", "configmap", "mine", "-n", ns), 0, "created");
+    // kubectl --as: the admin may impersonate, jane may not.
+    expect(
+        failures,
+        run(kubectl, "admin", "auth", "can-i", "list", "configmaps", "-n", ns, "--as=jane"),
+        0,
+        "yes");
+    expect(
+        failures,
+        run(kubectl, "admin", "auth", "can-i", "list", "configmaps", "-n", ns, "--as=bob"),
+        1,
+        "no");
+    expect(
+        failures,
+        run(kubectl, "jane", "get", "configmaps", "-n", ns, "--as=bob"),
+        1,
+        "Error from server (Forbidden): users \"bob\" is forbidden: User \"jane\" cannot"
+            + " impersonate resource \"users\" in API group \"\" at the cluster scope");
     expect(failures, run(kubectl, "bob", "auth", "whoami"), 0, "bob");
     expect(failures, run(kubectl, "bob", "auth", "can-i", "get", "namespaces"), 1, "no");
     expect(
