@@ -17,11 +17,19 @@ module dev.machinery.apiserver {
   exports dev.machinery.apiserver;
   exports dev.machinery.apiserver.http;
   exports dev.machinery.apiserver.authentication;
+  exports dev.machinery.apiserver.admission;
+  exports dev.machinery.apiserver.authorization;
+  exports dev.machinery.apiserver.authorization.v1;
+  exports dev.machinery.apiserver.rbac;
   exports dev.machinery.apiserver.storage;
   exports dev.machinery.apiserver.negotiation;
   exports dev.machinery.apiserver.discovery;
   exports dev.machinery.apiserver.openapi;
 
   opens dev.machinery.apiserver to
+      com.fasterxml.jackson.databind;
+  opens dev.machinery.apiserver.authorization.v1 to
+      com.fasterxml.jackson.databind;
+  opens dev.machinery.apiserver.rbac to
       com.fasterxml.jackson.databind;
 }

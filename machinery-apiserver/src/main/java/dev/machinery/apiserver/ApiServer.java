@@ -1,8 +1,17 @@
 package dev.machinery.apiserver;
 
+import dev.machinery.apiserver.admission.AdmissionChain;
+import dev.machinery.apiserver.admission.AdmissionPlugin;
+import dev.machinery.apiserver.admission.NamespaceLifecycle;
 import dev.machinery.apiserver.authentication.AuthenticationException;
 import dev.machinery.apiserver.authentication.Authenticator;
 import dev.machinery.apiserver.authentication.UserInfo;
+import dev.machinery.apiserver.authorization.Attributes;
+import dev.machinery.apiserver.authorization.Authorization;
+import dev.machinery.apiserver.authorization.AuthorizationErrors;
+import dev.machinery.apiserver.authorization.Authorizer;
+import dev.machinery.apiserver.authorization.RuleResolver;
+import dev.machinery.apiserver.authorization.SubjectRules;
 import dev.machinery.apiserver.discovery.Discovery;
 import dev.machinery.apiserver.endpoints.DiscoveryHandler;
 import dev.machinery.apiserver.endpoints.RequestInfo;
@@ -18,6 +27,8 @@ import dev.machinery.apiserver.http.TlsConfig;
 import dev.machinery.apiserver.negotiation.Negotiator;
 import dev.machinery.apiserver.openapi.OpenApiV2;
 import dev.machinery.apiserver.openapi.OpenApiV3;
+import dev.machinery.apiserver.rbac.BootstrapPolicy;
+import dev.machinery.apiserver.rbac.RbacV1;
 import dev.machinery.apiserver.registry.ResourceStore;
 import dev.machinery.apiserver.storage.MemoryStorage;
 import dev.machinery.apiserver.storage.Storage;
@@ -28,6 +39,7 @@ import dev.machinery.core.schema.GroupVersion;
 import dev.machinery.core.schema.GroupVersionKind;
 import dev.machinery.unversioned.discovery.Enablement;
 import dev.machinery.unversioned.errors.ApiErrors;
+import dev.machinery.unversioned.errors.StatusException;
 import dev.machinery.unversioned.meta.v1.Status;
 import dev.machinery.unversioned.protobuf.ProtobufCodec;
 import java.io.IOException;
@@ -39,6 +51,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.Semaphore;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -53,10 +66,16 @@ import org.slf4j.LoggerFactory;
  * <p>It is an {@link ApiHandler}: {@link #handle} answers one request, whatever carries it; {@link
  * #serve} runs it on the JDK's HTTP server, over HTTPS when given a {@link TlsConfig}. Each request
  * is first authenticated by the builder's {@link Authenticator} (everyone is {@code
- * system:anonymous} without one); bad credentials are answered 401. {@code SelfSubjectReview}
- * ({@code authentication.k8s.io} v1, v1beta1 and v1alpha1) tells a client who it is, for {@code
- * kubectl auth whoami}. Every failure is answered with a {@code Status} of Kubernetes' reason and
- * code. Thread-safe: immutable after {@link Builder#build()}.
+ * system:anonymous} without one); bad credentials are answered 401. Then the builder's {@link
+ * Authorizer}s decide whether it may be made ({@link Builder#authorizer}, {@link Builder#rbac()};
+ * everything is allowed without any); a refusal is answered 403 in kube-apiserver's words. The
+ * {@code authorization.k8s.io/v1} access reviews answer {@code kubectl auth can-i}. Every write
+ * passes through the admission chain ({@link Builder#admission}; {@link
+ * dev.machinery.apiserver.admission.NamespaceLifecycle} first when Namespaces are served), and the
+ * requests answered at once may be limited ({@link Builder#maxRequestsInFlight}). {@code
+ * SelfSubjectReview} ({@code authentication.k8s.io} v1, v1beta1 and v1alpha1) tells a client who it
+ * is, for {@code kubectl auth whoami}. Every failure is answered with a {@code Status} of
+ * Kubernetes' reason and code. Thread-safe: immutable after {@link Builder#build()}.
  */
 public final class ApiServer implements ApiHandler {
   private static final Logger LOG = LoggerFactory.getLogger(ApiServer.class);
@@ -88,13 +107,33 @@ public final class ApiServer implements ApiHandler {
   private final Consumer<String> requestLog;
   private final Authenticator authenticator;
   private final TlsConfig tls;
+  private final Authorizer authorizer;
+  private final AccessReviews accessReviews;
+  private final RbacSupport rbac;
+  private final InFlightLimit inFlight;
 
   private ApiServer(Builder builder) {
     this.authenticator = builder.authenticator;
+    this.inFlight =
+        new InFlightLimit(builder.maxRequestsInFlight, builder.maxMutatingRequestsInFlight);
     this.tls = builder.tls;
     Scheme scheme = builder.scheme;
+    List<ResourceDefinition> definitions = new ArrayList<>(builder.resources);
+    if (builder.rbac) {
+      if (!scheme.recognizes(RbacV1.V1.withKind("ClusterRoleBinding"))) {
+        throw new IllegalArgumentException(
+            "RBAC needs the rbac.authorization.k8s.io/v1 kinds in the Scheme; register them with"
+                + " RbacV1.addToScheme(builder)");
+      }
+      this.rbac = new RbacSupport();
+      definitions.addAll(rbac.definitions());
+    } else {
+      this.rbac = null;
+    }
+    Map<String, ResourceStore> rbacStores = new LinkedHashMap<>();
     CodecFactory codecs = CodecFactory.create(scheme);
     this.json = codecs.json();
+    AdmissionRunner admission = new AdmissionRunner(json);
     this.storage = builder.storage;
     this.requestLog = builder.requestLog;
     Discovery.Builder discoveryBuilder = Discovery.builder(scheme).enablement(builder.enablement);
@@ -102,7 +141,7 @@ public final class ApiServer implements ApiHandler {
     Negotiator.Builder negotiatorBuilder = Negotiator.builder(scheme).protobuf(protobuf);
     Map<String, Served> served = new LinkedHashMap<>();
     ResourceStore namespaces = null;
-    for (ResourceDefinition definition : builder.resources) {
+    for (ResourceDefinition definition : definitions) {
       List<GroupVersion> versions = versions(scheme, definition);
       GroupVersion storageVersion =
           definition
@@ -127,9 +166,18 @@ public final class ApiServer implements ApiHandler {
                               + ", where the Scheme does not register it"));
       ResourceStore store =
           new ResourceStore(
-              definition, storageKind, storageClass, json, builder.storage, builder.watchCacheSize);
+              definition,
+              storageKind,
+              storageClass,
+              json,
+              builder.storage,
+              builder.watchCacheSize,
+              admission);
       if (definition.kind().group().isEmpty() && definition.kind().kind().equals("Namespace")) {
         namespaces = store;
+      }
+      if (definition.kind().group().equals(RbacV1.GROUP)) {
+        rbacStores.put(definition.kind().kind(), store);
       }
       for (GroupVersion version : versions) {
         if (!builder.enablement.isEnabled(version)) {
@@ -159,6 +207,12 @@ public final class ApiServer implements ApiHandler {
       }
     }
     this.discovery = discoveryBuilder.build();
+    List<AdmissionPlugin> plugins = new ArrayList<>();
+    if (namespaces != null) {
+      plugins.add(new NamespaceLifecycle(admission::namespaceState));
+    }
+    plugins.addAll(builder.admissionPlugins);
+    admission.attach(AdmissionChain.of(plugins), namespaces);
     Negotiator negotiator = negotiatorBuilder.build();
     OpenApiV3 openApiV3 = OpenApiV3.build(scheme, discovery, builder.kubernetesVersion);
     OpenApiV2 openApiV2 = OpenApiV2.from(openApiV3, builder.kubernetesVersion);
@@ -174,6 +228,57 @@ public final class ApiServer implements ApiHandler {
             builder.maxRequestBodyBytes,
             new WatchStreams(negotiator, json, protobuf, scheme, builder.bookmarkInterval),
             namespaces);
+    List<Authorizer> authorizers = new ArrayList<>(builder.authorizers);
+    if (rbac != null) {
+      authorizers.add(rbac.authorizer());
+    }
+    if (authorizers.isEmpty()) {
+      this.authorizer = Authorizer.alwaysAllow();
+      this.accessReviews = new AccessReviews(authorizer, ApiServer::allRules);
+    } else {
+      // As kube-apiserver: members of system:masters may do anything, whatever the authorizers say.
+      List<Authorizer> chain = new ArrayList<>();
+      chain.add(Authorizer.privilegedGroups(BootstrapPolicy.SYSTEM_MASTERS));
+      chain.addAll(authorizers);
+      this.authorizer = Authorizer.union(chain);
+      this.accessReviews = new AccessReviews(authorizer, unionRules(authorizers));
+    }
+    if (rbac != null) {
+      rbac.attach(storage, rbacStores, authorizer);
+    }
+  }
+
+  /** The rules of an always-allow authorizer: everything, as Go's {@code alwaysAllowAuthorizer}. */
+  private static SubjectRules allRules(UserInfo user, String namespace) {
+    return new SubjectRules(
+        List.of(new SubjectRules.ResourceRule(List.of("*"), List.of("*"), List.of("*"), List.of())),
+        List.of(new SubjectRules.NonResourceRule(List.of("*"), List.of("*"))),
+        false,
+        "");
+  }
+
+  /** The rules of every authorizer that lists them; incomplete when one does not. */
+  private static RuleResolver unionRules(List<Authorizer> authorizers) {
+    return (user, namespace) -> {
+      List<SubjectRules.ResourceRule> resources = new ArrayList<>();
+      List<SubjectRules.NonResourceRule> paths = new ArrayList<>();
+      boolean incomplete = false;
+      List<String> errors = new ArrayList<>();
+      for (Authorizer each : authorizers) {
+        if (each instanceof RuleResolver resolver) {
+          SubjectRules found = resolver.rulesFor(user, namespace);
+          resources.addAll(found.resourceRules());
+          paths.addAll(found.nonResourceRules());
+          incomplete |= found.incomplete();
+          if (!found.evaluationError().isEmpty()) {
+            errors.add(found.evaluationError());
+          }
+        } else {
+          incomplete = true;
+        }
+      }
+      return new SubjectRules(resources, paths, incomplete, String.join(", ", errors));
+    };
   }
 
   private static List<GroupVersion> versions(Scheme scheme, ResourceDefinition definition) {
@@ -248,7 +353,7 @@ public final class ApiServer implements ApiHandler {
         LOG.debug("{} {}: unauthorized: {}", request.method(), request.path(), e.getMessage());
         return failure(ApiErrors.statusFor(ApiErrors.newUnauthorized("Unauthorized")));
       }
-      return handleAuthenticated(request, user);
+      return limited(request, user);
     } catch (RuntimeException | StackOverflowError e) {
       Status status = ApiErrors.statusFor(e);
       if (status.getCode() >= 500) {
@@ -270,7 +375,7 @@ public final class ApiServer implements ApiHandler {
   public ApiResponse handleAs(UserInfo user, ApiRequest request) {
     Objects.requireNonNull(user, "user");
     try {
-      return handleAuthenticated(request, user);
+      return limited(request, user);
     } catch (RuntimeException | StackOverflowError e) {
       Status status = ApiErrors.statusFor(e);
       if (status.getCode() >= 500) {
@@ -280,10 +385,51 @@ public final class ApiServer implements ApiHandler {
     }
   }
 
+  /** Answers an authenticated request within the limits of requests in flight. */
+  private ApiResponse limited(ApiRequest request, UserInfo authenticated) {
+    UserInfo user = Impersonation.apply(request, authenticated, authorizer);
+    Semaphore slot;
+    try {
+      slot = inFlight.acquire(RequestAttributes.of(request, user));
+    } catch (StatusException e) {
+      return failure(e.status()).withHeader("Retry-After", "1");
+    }
+    try {
+      return handleAuthenticated(request, user);
+    } finally {
+      if (slot != null) {
+        slot.release();
+      }
+    }
+  }
+
   private ApiResponse handleAuthenticated(ApiRequest request, UserInfo user) {
+    Attributes attributes = RequestAttributes.of(request, user);
+    Authorization decision = authorizer.authorize(attributes);
+    if (!decision.allowed()) {
+      LOG.debug(
+          "{} {}: forbidden to {}: {}",
+          request.method(),
+          request.path(),
+          user.name(),
+          decision.reason());
+      throw AuthorizationErrors.forbidden(attributes, decision.reason());
+    }
+    ApiResponse response = RequestContext.with(attributes, () -> authorized(request, user));
+    if (rbac != null) {
+      rbac.afterRequest(attributes, response.status());
+    }
+    return response;
+  }
+
+  private ApiResponse authorized(ApiRequest request, UserInfo user) {
     Optional<ApiResponse> review = SelfSubjectReviews.handle(request, user);
     if (review.isPresent()) {
       return review.get();
+    }
+    Optional<ApiResponse> access = accessReviews.handle(request, user);
+    if (access.isPresent()) {
+      return access.get();
     }
     Optional<ApiResponse> answered = discoveryHandler.handle(request);
     if (answered.isPresent()) {
@@ -342,6 +488,11 @@ public final class ApiServer implements ApiHandler {
     private Consumer<String> requestLog;
     private Authenticator authenticator = Authenticator.chain(List.of(), true);
     private TlsConfig tls;
+    private final List<Authorizer> authorizers = new ArrayList<>();
+    private final List<AdmissionPlugin> admissionPlugins = new ArrayList<>();
+    private boolean rbac;
+    private int maxRequestsInFlight;
+    private int maxMutatingRequestsInFlight;
 
     private Builder(Scheme scheme) {
       this.scheme = Objects.requireNonNull(scheme, "scheme");
@@ -491,6 +642,88 @@ public final class ApiServer implements ApiHandler {
     }
 
     /**
+     * Adds an authorizer, asked for every request after authentication, in the order added ({@code
+     * --authorization-mode=A,B}); the first that allows or refuses decides, and a request none
+     * allows is answered {@code 403 Forbidden} with kube-apiserver's message. Members of {@code
+     * system:masters} are allowed everything before any is asked. Without any authorizer (and
+     * without {@link #rbac()}) every request is allowed, as before authorization existed.
+     *
+     * @param authorizer the authorizer
+     * @return this builder
+     */
+    public Builder authorizer(Authorizer authorizer) {
+      authorizers.add(Objects.requireNonNull(authorizer, "authorizer"));
+      return this;
+    }
+
+    /**
+     * Limits the read-only requests ({@code get}, {@code list}) answered at once, as
+     * kube-apiserver's {@code --max-requests-inflight} (whose default is 400); one more is refused
+     * with {@code 429 TooManyRequests} and {@code Retry-After: 1}. Watches and members of {@code
+     * system:masters} are not counted. 0, the default, is no limit.
+     *
+     * @param limit the limit, 0 or more
+     * @return this builder
+     */
+    public Builder maxRequestsInFlight(int limit) {
+      if (limit < 0) {
+        throw new IllegalArgumentException(
+            "the limit of requests in flight must not be negative, got " + limit);
+      }
+      this.maxRequestsInFlight = limit;
+      return this;
+    }
+
+    /**
+     * Limits the mutating requests (any verb but {@code get}, {@code list} and {@code watch})
+     * answered at once, as kube-apiserver's {@code --max-mutating-requests-inflight} (whose default
+     * is 200), apart from the read-only ones; see {@link #maxRequestsInFlight}. 0, the default, is
+     * no limit.
+     *
+     * @param limit the limit, 0 or more
+     * @return this builder
+     */
+    public Builder maxMutatingRequestsInFlight(int limit) {
+      if (limit < 0) {
+        throw new IllegalArgumentException(
+            "the limit of mutating requests in flight must not be negative, got " + limit);
+      }
+      this.maxMutatingRequestsInFlight = limit;
+      return this;
+    }
+
+    /**
+     * Adds an admission plugin ({@code --enable-admission-plugins}), run on every create, update,
+     * patch and delete of every resource, in the order added, after {@link NamespaceLifecycle}
+     * (which a server that serves Namespaces always runs first): the mutating plugins before the
+     * resource's defaults and validation, the validating ones after them.
+     *
+     * @param plugin a {@link dev.machinery.apiserver.admission.MutatingAdmissionPlugin}, a {@link
+     *     dev.machinery.apiserver.admission.ValidatingAdmissionPlugin} or both
+     * @return this builder
+     */
+    public Builder admission(AdmissionPlugin plugin) {
+      admissionPlugins.add(Objects.requireNonNull(plugin, "plugin"));
+      return this;
+    }
+
+    /**
+     * Serves and enforces RBAC ({@code --authorization-mode=RBAC}): the {@code
+     * rbac.authorization.k8s.io/v1} Roles, ClusterRoles, RoleBindings and ClusterRoleBindings
+     * (which the Scheme must register, see {@link RbacV1#addToScheme}) as resources, with
+     * Kubernetes' escalation prevention and ClusterRole aggregation; the {@link
+     * dev.machinery.apiserver.rbac.RbacAuthorizer} after the authorizers added with {@link
+     * #authorizer}; and the default roles and bindings ({@link BootstrapPolicy}), created at {@link
+     * #build()} where they do not exist.
+     *
+     * @return this builder
+     */
+    public Builder rbac() {
+      this.rbac = true;
+      return this;
+    }
+
+    /**
      * Builds the server.
      *
      * @return the server
@@ -500,7 +733,11 @@ public final class ApiServer implements ApiHandler {
       if (storage == null) {
         storage = new MemoryStorage();
       }
-      return new ApiServer(this);
+      ApiServer server = new ApiServer(this);
+      if (server.rbac != null) {
+        server.rbac.bootstrap();
+      }
+      return server;
     }
   }
 }

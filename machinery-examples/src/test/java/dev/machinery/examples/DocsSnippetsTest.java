@@ -48,7 +48,8 @@ class DocsSnippetsTest {
             "docs/fieldpath.md",
             "docs/watch.md",
             "docs/protobuf.md",
-            "docs/apiserver.md")) {
+            "docs/apiserver.md",
+            "docs/security.md")) {
       String text = Files.readString(root.resolve(guide), StandardCharsets.UTF_8);
       Matcher matcher = SNIPPET.matcher(text);
       while (matcher.find()) {
@@ -62,7 +63,7 @@ class DocsSnippetsTest {
         checked.add(guide + " <- " + matcher.group(1));
       }
     }
-    assertTrue(checked.size() >= 34, "expected the guides' snippets, found " + checked);
+    assertTrue(checked.size() >= 36, "expected the guides' snippets, found " + checked);
   }
 
   /** The text's non-blank lines, stripped, one per line. */

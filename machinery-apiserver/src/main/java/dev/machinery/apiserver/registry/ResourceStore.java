@@ -3,6 +3,7 @@ package dev.machinery.apiserver.registry;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.machinery.apiserver.ResourceDefinition;
+import dev.machinery.apiserver.admission.Operation;
 import dev.machinery.apiserver.storage.KeyValue;
 import dev.machinery.apiserver.storage.ListResult;
 import dev.machinery.apiserver.storage.Storage;
@@ -56,6 +57,7 @@ public final class ResourceStore {
   private final String root;
   private final StatusField status;
   private final WatchCache watchCache;
+  private final AdmissionHook admission;
 
   /**
    * Creates the store of one resource.
@@ -75,6 +77,29 @@ public final class ResourceStore {
       Codec codec,
       Storage storage,
       int watchCacheSize) {
+    this(definition, storageKind, storageClass, codec, storage, watchCacheSize, AdmissionHook.NONE);
+  }
+
+  /**
+   * Creates the store of one resource whose writes pass through admission.
+   *
+   * @param definition the resource
+   * @param storageKind the kind in the storage version
+   * @param storageClass its class
+   * @param codec the JSON codec objects are stored with
+   * @param storage the storage
+   * @param watchCacheSize how many changes the resource's watch cache keeps; 0 for no cache
+   * @param admission where creates, updates and deletes are admitted
+   */
+  public ResourceStore(
+      ResourceDefinition definition,
+      GroupVersionKind storageKind,
+      Class<?> storageClass,
+      Codec codec,
+      Storage storage,
+      int watchCacheSize,
+      AdmissionHook admission) {
+    this.admission = admission;
     this.definition = definition;
     this.resource = GroupResource.of(definition.kind().group(), definition.resource());
     this.storageKind = storageKind;
@@ -296,6 +321,7 @@ public final class ResourceStore {
    * @return the stored object (for a dry run, what would be stored)
    */
   public Object create(Object object, boolean dryRun) {
+    object = admission.mutate(this, Operation.CREATE, object, null, dryRun);
     MetaObject meta = Accessor.of(object);
     if (isEmpty(meta.getName()) && !isEmpty(meta.getGenerateName())) {
       meta.setName(meta.getGenerateName() + suffix());
@@ -322,6 +348,7 @@ public final class ResourceStore {
     if (!errors.isEmpty()) {
       throw ApiErrors.newInvalid(definition.kind(), name(preparedMeta), errors);
     }
+    admission.validate(this, Operation.CREATE, prepared, null, dryRun);
     if (dryRun) {
       if (storage.get(key(preparedMeta.getNamespace(), preparedMeta.getName())).isPresent()) {
         throw ApiErrors.newAlreadyExists(resource, preparedMeta.getName());
@@ -363,7 +390,8 @@ public final class ResourceStore {
     for (int attempt = 0; ; attempt++) {
       KeyValue current = read(namespace, name);
       Object old = decode(current);
-      Object updated = change.apply(decode(current));
+      Object updated =
+          admission.mutate(this, Operation.UPDATE, change.apply(decode(current)), old, dryRun);
       MetaObject meta = Accessor.of(updated);
       String asked = meta.getResourceVersion();
       if (!isEmpty(asked) && parseRevision(asked) != current.modRevision()) {
@@ -383,6 +411,7 @@ public final class ResourceStore {
       if (!errors.isEmpty()) {
         throw ApiErrors.newInvalid(definition.kind(), name, errors);
       }
+      admission.validate(this, Operation.UPDATE, prepared, old, dryRun);
       byte[] bytes = encode(prepared);
       if (Arrays.equals(bytes, current.value()) || dryRun) {
         return dryRun ? prepared : old;
@@ -478,6 +507,8 @@ public final class ResourceStore {
                   + meta.getResourceVersion());
         }
       }
+      admission.mutate(this, Operation.DELETE, null, object, dryRun);
+      admission.validate(this, Operation.DELETE, null, object, dryRun);
       boolean finalizers = meta.getFinalizers() != null && !meta.getFinalizers().isEmpty();
       if (dryRun) {
         return new Deletion(object, !finalizers);

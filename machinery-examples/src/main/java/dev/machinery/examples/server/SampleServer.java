@@ -6,11 +6,13 @@ import dev.machinery.apiserver.ResourceList;
 import dev.machinery.apiserver.authentication.Authenticator;
 import dev.machinery.apiserver.authentication.TokenFileAuthenticator;
 import dev.machinery.apiserver.authentication.X509Authenticator;
+import dev.machinery.apiserver.authorization.Authorizer;
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
 import dev.machinery.apiserver.http.JdkHttpBinding;
 import dev.machinery.apiserver.http.TlsConfig;
 import dev.machinery.apiserver.negotiation.ScaleAccessor;
+import dev.machinery.apiserver.rbac.RbacV1;
 import dev.machinery.apiserver.storage.MemoryStorage;
 import dev.machinery.apiserver.storage.Storage;
 import dev.machinery.core.runtime.Scheme;
@@ -66,7 +68,9 @@ import java.util.stream.Collectors;
  * {@code --port}, {@code --runtime-config}, {@code --request-log} (one line a request, through
  * SLF4J), {@code --etcd-servers} (objects kept in etcd, as kube-apiserver's flag), and
  * kube-apiserver's {@code --tls-cert-file}, {@code --tls-private-key-file}, {@code
- * --client-ca-file}, {@code --token-auth-file} and {@code --anonymous-auth}.
+ * --client-ca-file}, {@code --token-auth-file}, {@code --anonymous-auth}, {@code
+ * --authorization-mode}, {@code --max-requests-inflight} and {@code
+ * --max-mutating-requests-inflight}.
  *
  * <p>Thread-safe once built, as {@link ApiServer} is.
  */
@@ -104,6 +108,8 @@ public final class SampleServer {
     ResourceList.addToScheme(builder, "Frobber", FrobberApi.V6, FrobberApi.V7BETA1);
     builder.addKnownTypes(Site.V1, Site.class);
     ResourceList.addToScheme(builder, "Site", Site.V1);
+    // Served only with --authorization-mode=RBAC (ApiServer.Builder.rbac()).
+    RbacV1.addToScheme(builder);
     return builder.build();
   }
 
@@ -571,7 +577,11 @@ public final class SampleServer {
    *     to keep the objects in etcd instead of memory; {@code --tls-cert-file FILE} with {@code
    *     --tls-private-key-file FILE} to serve HTTPS, {@code --client-ca-file FILE} to authenticate
    *     client certificates, {@code --token-auth-file FILE} to authenticate bearer tokens, {@code
-   *     --anonymous-auth=false} to refuse requests without credentials (flags as kube-apiserver's)
+   *     --anonymous-auth=false} to refuse requests without credentials, {@code --authorization-mode
+   *     MODES} ({@code AlwaysAllow}, the default, {@code AlwaysDeny} or {@code RBAC},
+   *     comma-separated), {@code --max-requests-inflight=N} (400 by default) and {@code
+   *     --max-mutating-requests-inflight=N} (200 by default; 0 for no limit) (flags as
+   *     kube-apiserver's)
    * @throws IOException when the port cannot be bound or a file cannot be read
    * @throws InterruptedException when interrupted while serving
    */
@@ -586,6 +596,9 @@ public final class SampleServer {
         List.of(
             "--tls-cert-file", "--tls-private-key-file", "--client-ca-file", "--token-auth-file");
     boolean anonymous = true;
+    String authorizationMode = "AlwaysAllow";
+    int maxRequestsInFlight = 400;
+    int maxMutatingRequestsInFlight = 200;
     for (int i = 0; i < args.length; i++) {
       String arg = args[i];
       String value = i + 1 < args.length ? args[i + 1] : null;
@@ -595,6 +608,16 @@ public final class SampleServer {
         if (!arg.contains("=")) {
           i++;
         }
+      } else if (arg.startsWith("--max-requests-inflight=")) {
+        maxRequestsInFlight = Integer.parseInt(arg.substring("--max-requests-inflight=".length()));
+      } else if (arg.startsWith("--max-mutating-requests-inflight=")) {
+        maxMutatingRequestsInFlight =
+            Integer.parseInt(arg.substring("--max-mutating-requests-inflight=".length()));
+      } else if (arg.startsWith("--authorization-mode=")) {
+        authorizationMode = arg.substring("--authorization-mode=".length());
+      } else if (arg.equals("--authorization-mode") && value != null) {
+        authorizationMode = value;
+        i++;
       } else if (arg.equals("--anonymous-auth") || arg.equals("--anonymous-auth=true")) {
         anonymous = true;
       } else if (arg.equals("--anonymous-auth=false")) {
@@ -631,7 +654,9 @@ public final class SampleServer {
             "usage: SampleServer [--port N] [--runtime-config RULES] [--request-log]"
                 + " [--etcd-servers URL,URL...] [--etcd-prefix PREFIX]"
                 + " [--tls-cert-file FILE --tls-private-key-file FILE] [--client-ca-file FILE]"
-                + " [--token-auth-file FILE] [--anonymous-auth=false]");
+                + " [--token-auth-file FILE] [--anonymous-auth=false]"
+                + " [--authorization-mode AlwaysAllow|AlwaysDeny|RBAC]"
+                + " [--max-requests-inflight=N] [--max-mutating-requests-inflight=N]");
         System.exit(2);
       }
     }
@@ -646,7 +671,10 @@ public final class SampleServer {
             requestLog ? JdkHttpBinding.slf4jRequestLog() : null,
             storage,
             ApiServer.DEFAULT_WATCH_CACHE_SIZE);
-    configureSecurity(builder, files, anonymous);
+    configureSecurity(builder, files, anonymous, authorizationMode);
+    builder
+        .maxRequestsInFlight(maxRequestsInFlight)
+        .maxMutatingRequestsInFlight(maxMutatingRequestsInFlight);
     boolean https = files.containsKey("--tls-cert-file");
     ApiServer server = builder.build();
     loadSamples(server);
@@ -672,6 +700,49 @@ public final class SampleServer {
    */
   static void configureSecurity(
       ApiServer.Builder builder, Map<String, String> files, boolean anonymous) throws IOException {
+    configureSecurity(builder, files, anonymous, "AlwaysAllow");
+  }
+
+  /**
+   * Configures TLS, authentication and authorization from kube-apiserver's flags.
+   *
+   * @param builder the server's builder
+   * @param files the file flags given, by flag (see the other overload)
+   * @param anonymous whether requests without credentials are let in ({@code --anonymous-auth})
+   * @param authorizationMode {@code --authorization-mode}: {@code AlwaysAllow}, {@code AlwaysDeny}
+   *     and {@code RBAC}, comma-separated, asked in that order
+   * @throws IOException when a file cannot be read or is not valid
+   * @throws IllegalArgumentException for an unknown or repeated mode, or {@code AlwaysAllow} beside
+   *     another
+   */
+  static void configureSecurity(
+      ApiServer.Builder builder,
+      Map<String, String> files,
+      boolean anonymous,
+      String authorizationMode)
+      throws IOException {
+    List<String> modes = List.of(authorizationMode.split(",", -1));
+    if (modes.size() != new java.util.HashSet<>(modes).size()) {
+      throw new IllegalArgumentException(
+          "--authorization-mode names a mode twice: \"" + authorizationMode + "\"");
+    }
+    for (String mode : modes) {
+      switch (mode) {
+        case "AlwaysAllow" -> {
+          if (modes.size() > 1) {
+            throw new IllegalArgumentException(
+                "--authorization-mode AlwaysAllow stands alone, got \"" + authorizationMode + "\"");
+          }
+        }
+        case "AlwaysDeny" -> builder.authorizer(Authorizer.alwaysDeny());
+        case "RBAC" -> builder.rbac();
+        default ->
+            throw new IllegalArgumentException(
+                "--authorization-mode: unknown mode \""
+                    + mode
+                    + "\"; this server knows AlwaysAllow, AlwaysDeny and RBAC");
+      }
+    }
     String cert = files.get("--tls-cert-file");
     String key = files.get("--tls-private-key-file");
     String clientCa = files.get("--client-ca-file");

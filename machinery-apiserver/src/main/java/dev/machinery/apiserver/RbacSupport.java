@@ -1,0 +1,398 @@
+package dev.machinery.apiserver;
+
+import dev.machinery.apiserver.authentication.UserInfo;
+import dev.machinery.apiserver.authorization.Attributes;
+import dev.machinery.apiserver.authorization.Authorizer;
+import dev.machinery.apiserver.rbac.BootstrapPolicy;
+import dev.machinery.apiserver.rbac.ClusterRole;
+import dev.machinery.apiserver.rbac.ClusterRoleAggregation;
+import dev.machinery.apiserver.rbac.ClusterRoleBinding;
+import dev.machinery.apiserver.rbac.Escalation;
+import dev.machinery.apiserver.rbac.PolicyRule;
+import dev.machinery.apiserver.rbac.RbacAuthorizer;
+import dev.machinery.apiserver.rbac.RbacPolicy;
+import dev.machinery.apiserver.rbac.RbacV1;
+import dev.machinery.apiserver.rbac.Role;
+import dev.machinery.apiserver.rbac.RoleBinding;
+import dev.machinery.apiserver.rbac.RoleNotFoundException;
+import dev.machinery.apiserver.rbac.RoleRef;
+import dev.machinery.apiserver.rbac.Subject;
+import dev.machinery.apiserver.registry.ResourceStore;
+import dev.machinery.apiserver.storage.Storage;
+import dev.machinery.core.schema.GroupKind;
+import dev.machinery.core.schema.GroupResource;
+import dev.machinery.unversioned.errors.ApiErrors;
+import dev.machinery.unversioned.validation.FieldError;
+import dev.machinery.unversioned.validation.FieldPath;
+import dev.machinery.unversioned.validation.Validation;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * RBAC inside a server: the four resources' definitions (with Kubernetes' validation and escalation
+ * prevention), the policy read from their stores (one snapshot a storage revision), the default
+ * roles created at start, and ClusterRole aggregation after each change of a ClusterRole.
+ * Thread-safe: the stores and authorizer are set once while the server is built, the snapshot is
+ * replaced atomically and aggregation is serialized.
+ */
+final class RbacSupport {
+  private static final List<PolicyRule> FULL_AUTHORITY =
+      List.of(
+          PolicyRule.resources(List.of("*"), List.of("*"), List.of("*")),
+          PolicyRule.nonResourceURLs(List.of("*"), List.of("*")));
+
+  private final RbacAuthorizer authorizer = new RbacAuthorizer(this::policy);
+  private Storage storage;
+  private ResourceStore roles;
+  private ResourceStore clusterRoles;
+  private ResourceStore roleBindings;
+  private ResourceStore clusterRoleBindings;
+  private Authorizer serverAuthorizer;
+  private volatile Snapshot snapshot;
+
+  private record Snapshot(long revision, RbacPolicy policy) {}
+
+  RbacAuthorizer authorizer() {
+    return authorizer;
+  }
+
+  List<ResourceDefinition> definitions() {
+    return List.of(
+        ResourceDefinition.builder(GroupKind.of(RbacV1.GROUP, "Role"), true)
+            .names(RbacSupport::validName)
+            .validator((object, old) -> validateRole((Role) object))
+            .build(),
+        ResourceDefinition.builder(GroupKind.of(RbacV1.GROUP, "ClusterRole"), false)
+            .names(RbacSupport::validName)
+            .validator((object, old) -> validateClusterRole((ClusterRole) object))
+            .build(),
+        ResourceDefinition.builder(GroupKind.of(RbacV1.GROUP, "RoleBinding"), true)
+            .names(RbacSupport::validName)
+            .validator(
+                (object, old) -> validateRoleBinding((RoleBinding) object, (RoleBinding) old))
+            .build(),
+        ResourceDefinition.builder(GroupKind.of(RbacV1.GROUP, "ClusterRoleBinding"), false)
+            .names(RbacSupport::validName)
+            .validator(
+                (object, old) ->
+                    validateClusterRoleBinding(
+                        (ClusterRoleBinding) object, (ClusterRoleBinding) old))
+            .build());
+  }
+
+  /**
+   * RBAC names are path segments ({@code ValidateRBACName}), so {@code system:basic-user} is one.
+   */
+  private static List<String> validName(String name, boolean prefix) {
+    return Validation.isValidPathSegmentName(name);
+  }
+
+  /** Called once while the server is built. */
+  void attach(Storage storage, Map<String, ResourceStore> storesByKind, Authorizer server) {
+    this.storage = storage;
+    this.roles = storesByKind.get("Role");
+    this.clusterRoles = storesByKind.get("ClusterRole");
+    this.roleBindings = storesByKind.get("RoleBinding");
+    this.clusterRoleBindings = storesByKind.get("ClusterRoleBinding");
+    this.serverAuthorizer = server;
+  }
+
+  private RbacPolicy policy() {
+    long revision = storage.currentRevision();
+    Snapshot current = snapshot;
+    if (current != null && current.revision() == revision) {
+      return current.policy();
+    }
+    List<Object> objects = new ArrayList<>();
+    for (ResourceStore store : List.of(roles, clusterRoles, roleBindings, clusterRoleBindings)) {
+      objects.addAll(store.list(null, o -> true, 0, null, null).items());
+    }
+    RbacPolicy policy = RbacPolicy.of(objects);
+    snapshot = new Snapshot(revision, policy);
+    return policy;
+  }
+
+  /** Creates the default roles and bindings that do not exist yet, then aggregates. */
+  void bootstrap() {
+    RequestContext.with(
+        loopback(),
+        () -> {
+          for (ClusterRole role : BootstrapPolicy.clusterRoles()) {
+            createIfAbsent(clusterRoles, role);
+          }
+          for (ClusterRoleBinding binding : BootstrapPolicy.clusterRoleBindings()) {
+            createIfAbsent(clusterRoleBindings, binding);
+          }
+          return null;
+        });
+    aggregate();
+  }
+
+  private static void createIfAbsent(ResourceStore store, Object object) {
+    try {
+      store.create(object, false);
+    } catch (RuntimeException e) {
+      if (!ApiErrors.isAlreadyExists(e)) {
+        throw e;
+      }
+    }
+  }
+
+  /** After a request: when it changed a ClusterRole, brings the aggregated ones up to date. */
+  void afterRequest(Attributes attributes, int status) {
+    if (status >= 200
+        && status < 300
+        && attributes.resourceRequest()
+        && attributes.apiGroup().equals(RbacV1.GROUP)
+        && attributes.resource().equals("clusterroles")
+        && List.of("create", "update", "patch", "delete", "deletecollection")
+            .contains(attributes.verb())) {
+      aggregate();
+    }
+  }
+
+  synchronized void aggregate() {
+    RequestContext.with(
+        loopback(),
+        () -> {
+          List<ClusterRole> all = new ArrayList<>();
+          for (Object o : clusterRoles.list(null, x -> true, 0, null, null).items()) {
+            all.add((ClusterRole) o);
+          }
+          for (Map.Entry<String, List<PolicyRule>> change :
+              ClusterRoleAggregation.changes(all).entrySet()) {
+            try {
+              clusterRoles.update(
+                  null,
+                  change.getKey(),
+                  o -> {
+                    ((ClusterRole) o).setRules(change.getValue());
+                    return o;
+                  },
+                  false,
+                  false);
+            } catch (RuntimeException e) {
+              if (!ApiErrors.isNotFound(e)) {
+                throw e;
+              }
+            }
+          }
+          return null;
+        });
+  }
+
+  private static Attributes loopback() {
+    return Attributes.resource(ApiServer.LOOPBACK_USER, "update", "", "", "", "", "");
+  }
+
+  // Validation and escalation prevention.
+
+  private List<FieldError> validateRole(Role role) {
+    List<FieldError> errors = validateRules(role.getRules(), true);
+    if (errors.isEmpty()) {
+      String namespace = Objects.requireNonNullElse(role.getMetadata().getNamespace(), "");
+      confirmRole("roles", role.getMetadata().getName(), namespace, role.getRules(), false);
+    }
+    return errors;
+  }
+
+  private List<FieldError> validateClusterRole(ClusterRole role) {
+    List<FieldError> errors = validateRules(role.getRules(), false);
+    if (errors.isEmpty()) {
+      confirmRole(
+          "clusterroles",
+          role.getMetadata().getName(),
+          "",
+          role.getRules(),
+          role.getAggregationRule() != null);
+    }
+    return errors;
+  }
+
+  private List<FieldError> validateRoleBinding(RoleBinding binding, RoleBinding old) {
+    List<FieldError> errors =
+        validateBinding(
+            binding.getRoleRef(),
+            old == null ? null : old.getRoleRef(),
+            binding.getSubjects(),
+            List.of("Role", "ClusterRole"));
+    if (errors.isEmpty()) {
+      confirmBinding(
+          "rolebindings",
+          binding.getMetadata().getName(),
+          Objects.requireNonNullElse(binding.getMetadata().getNamespace(), ""),
+          binding.getRoleRef());
+    }
+    return errors;
+  }
+
+  private List<FieldError> validateClusterRoleBinding(
+      ClusterRoleBinding binding, ClusterRoleBinding old) {
+    List<FieldError> errors =
+        validateBinding(
+            binding.getRoleRef(),
+            old == null ? null : old.getRoleRef(),
+            binding.getSubjects(),
+            List.of("ClusterRole"));
+    if (errors.isEmpty()) {
+      confirmBinding(
+          "clusterrolebindings", binding.getMetadata().getName(), "", binding.getRoleRef());
+    }
+    return errors;
+  }
+
+  private static List<FieldError> validateRules(List<PolicyRule> rules, boolean namespaced) {
+    List<FieldError> errors = new ArrayList<>();
+    if (rules == null) {
+      return errors;
+    }
+    for (int i = 0; i < rules.size(); i++) {
+      FieldPath path = FieldPath.of("rules").index(i);
+      PolicyRule rule = rules.get(i);
+      if (rule.verbs().isEmpty()) {
+        errors.add(
+            FieldError.required(path.child("verbs"), "verbs must contain at least one value"));
+      }
+      if (namespaced && !rule.nonResourceURLs().isEmpty()) {
+        errors.add(
+            FieldError.invalid(
+                path.child("nonResourceURLs"),
+                rule.nonResourceURLs(),
+                "namespaced rules cannot apply to non-resource URLs"));
+      }
+      if (!rule.nonResourceURLs().isEmpty()
+          && (!rule.apiGroups().isEmpty() || !rule.resources().isEmpty())) {
+        errors.add(
+            FieldError.invalid(
+                path.child("nonResourceURLs"),
+                rule.nonResourceURLs(),
+                "rules cannot apply to both regular resources and non-resource URLs"));
+      }
+      if (rule.nonResourceURLs().isEmpty() && rule.resources().isEmpty()) {
+        errors.add(
+            FieldError.required(
+                path.child("resources"), "resource rules must supply at least one resource"));
+      }
+      if (rule.nonResourceURLs().isEmpty() && rule.apiGroups().isEmpty()) {
+        errors.add(
+            FieldError.required(
+                path.child("apiGroups"), "resource rules must supply at least one api group"));
+      }
+    }
+    return errors;
+  }
+
+  private static List<FieldError> validateBinding(
+      RoleRef ref, RoleRef old, List<Subject> subjects, List<String> kinds) {
+    List<FieldError> errors = new ArrayList<>();
+    FieldPath refPath = FieldPath.of("roleRef");
+    if (ref == null) {
+      errors.add(FieldError.required(refPath, ""));
+      return errors;
+    }
+    if (!RbacV1.GROUP.equals(ref.apiGroup())) {
+      errors.add(
+          FieldError.notSupported(
+              refPath.child("apiGroup"), ref.apiGroup(), List.of(RbacV1.GROUP)));
+    }
+    if (ref.kind() == null || !kinds.contains(ref.kind())) {
+      errors.add(FieldError.notSupported(refPath.child("kind"), ref.kind(), kinds));
+    }
+    if (ref.name() == null || ref.name().isEmpty()) {
+      errors.add(FieldError.required(refPath.child("name"), ""));
+    }
+    if (old != null && !old.equals(ref)) {
+      errors.add(FieldError.invalid(refPath, ref, "cannot change roleRef"));
+    }
+    if (subjects != null) {
+      for (int i = 0; i < subjects.size(); i++) {
+        Subject subject = subjects.get(i);
+        FieldPath path = FieldPath.of("subjects").index(i);
+        List<String> supported = List.of(Subject.SERVICE_ACCOUNT, Subject.USER, Subject.GROUP);
+        if (subject.kind() == null || !supported.contains(subject.kind())) {
+          errors.add(FieldError.notSupported(path.child("kind"), subject.kind(), supported));
+        }
+        if (subject.name() == null || subject.name().isEmpty()) {
+          errors.add(FieldError.required(path.child("name"), ""));
+        }
+      }
+    }
+    return errors;
+  }
+
+  /** Refuses a Role or ClusterRole granting what its author does not hold. */
+  private void confirmRole(
+      String resource, String name, String namespace, List<PolicyRule> rules, boolean aggregating) {
+    Attributes request = RequestContext.current();
+    if (request == null || privileged(request.user())) {
+      return;
+    }
+    if (serverAuthorizer
+        .authorize(
+            new Attributes(
+                request.user(),
+                "escalate",
+                true,
+                RbacV1.GROUP,
+                "*",
+                resource,
+                "",
+                namespace,
+                request.name(),
+                ""))
+        .allowed()) {
+      return;
+    }
+    RbacAuthorizer.ResolvedRules held = authorizer.rules(request.user(), namespace);
+    Optional<String> refusal =
+        Escalation.refusal(request.user(), held, rules == null ? List.of() : rules);
+    if (refusal.isPresent()) {
+      throw ApiErrors.newForbidden(new GroupResource(RbacV1.GROUP, resource), name, refusal.get());
+    }
+    if (aggregating && Escalation.refusal(request.user(), held, FULL_AUTHORITY).isPresent()) {
+      throw ApiErrors.newForbidden(
+          new GroupResource(RbacV1.GROUP, resource),
+          name,
+          "must have cluster-admin privileges to use the aggregationRule");
+    }
+  }
+
+  /** Refuses a binding of a role whose rules its author neither holds nor may bind. */
+  private void confirmBinding(String resource, String name, String namespace, RoleRef ref) {
+    Attributes request = RequestContext.current();
+    if (request == null || privileged(request.user())) {
+      return;
+    }
+    Attributes bind =
+        Attributes.resource(
+            request.user(),
+            "bind",
+            RbacV1.GROUP,
+            ref.kind().equals("Role") ? "roles" : "clusterroles",
+            "",
+            namespace,
+            ref.name());
+    if (serverAuthorizer.authorize(bind).allowed()) {
+      return;
+    }
+    GroupResource groupResource = new GroupResource(RbacV1.GROUP, resource);
+    List<PolicyRule> rules;
+    try {
+      rules = authorizer.roleReferenceRules(ref, namespace);
+    } catch (RoleNotFoundException e) {
+      throw ApiErrors.newForbidden(groupResource, name, e.getMessage());
+    }
+    RbacAuthorizer.ResolvedRules held = authorizer.rules(request.user(), namespace);
+    Optional<String> refusal = Escalation.refusal(request.user(), held, rules);
+    if (refusal.isPresent()) {
+      throw ApiErrors.newForbidden(groupResource, name, refusal.get());
+    }
+  }
+
+  private static boolean privileged(UserInfo user) {
+    return user.groups().contains(BootstrapPolicy.SYSTEM_MASTERS);
+  }
+}

@@ -1,0 +1,80 @@
+package dev.machinery.apiserver.authorization.v1;
+
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.machinery.conversion.ProtoField;
+import dev.machinery.unversioned.meta.v1.ObjectMeta;
+import dev.machinery.unversioned.meta.v1.TypeMeta;
+
+/**
+ * Asks whether the requesting user may make a request ({@code authorization.k8s.io/v1
+ * SelfSubjectAccessReview}, {@code kubectl auth can-i}). Created, never stored: the server answers
+ * with the status filled in.
+ *
+ * <p>Mutable; confine an instance to one thread or publish it safely after its last change.
+ */
+@JsonPropertyOrder({"metadata", "spec", "status"})
+public final class SelfSubjectAccessReview extends TypeMeta {
+  private ObjectMeta metadata;
+  private SelfSubjectAccessReviewSpec spec;
+  private SubjectAccessReviewStatus status;
+
+  /** Creates an empty SelfSubjectAccessReview. */
+  public SelfSubjectAccessReview() {}
+
+  /**
+   * Returns the metadata.
+   *
+   * @return the value
+   */
+  @ProtoField(1)
+  public ObjectMeta getMetadata() {
+    return metadata;
+  }
+
+  /**
+   * Sets the metadata.
+   *
+   * @param metadata the value
+   */
+  public void setMetadata(ObjectMeta metadata) {
+    this.metadata = metadata;
+  }
+
+  /**
+   * Returns the question.
+   *
+   * @return the value
+   */
+  @ProtoField(2)
+  public SelfSubjectAccessReviewSpec getSpec() {
+    return spec;
+  }
+
+  /**
+   * Sets the question.
+   *
+   * @param spec the value
+   */
+  public void setSpec(SelfSubjectAccessReviewSpec spec) {
+    this.spec = spec;
+  }
+
+  /**
+   * Returns the answer.
+   *
+   * @return the value
+   */
+  @ProtoField(3)
+  public SubjectAccessReviewStatus getStatus() {
+    return status;
+  }
+
+  /**
+   * Sets the answer.
+   *
+   * @param status the value
+   */
+  public void setStatus(SubjectAccessReviewStatus status) {
+    this.status = status;
+  }
+}
