@@ -70,6 +70,16 @@ final class ApplyPatcher {
           throw e;
         }
       }
+      String uid = applied.path("metadata").path("uid").asText("");
+      if (!uid.isEmpty()) {
+        // As kube-apiserver's patcher: an apply naming a uid does not create the object.
+        throw ApiErrors.newConflict(
+            target.store().groupResource(),
+            info.name(),
+            "uid mismatch: the provided object specified uid "
+                + uid
+                + ", and no existing object was found");
+      }
       try {
         ObjectNode merged =
             fields.apply(
