@@ -365,7 +365,13 @@ class SampleServerApplyIntegrationTest {
          "metadata": {"name": "test-cm-uid", "uid": "88e00824-7f0e-11e8-94a1-c8d3ffb15800"},
          "data": {"key": "value"}}
         """;
-    failure(apply(CONFIGMAPS + "/test-cm-uid", "apply_test", body), 409, "Conflict");
+    JsonNode conflict =
+        failure(apply(CONFIGMAPS + "/test-cm-uid", "apply_test", body), 409, "Conflict");
+    assertEquals(
+        "Operation cannot be fulfilled on configmaps \"test-cm-uid\": uid mismatch: the provided"
+            + " object specified uid 88e00824-7f0e-11e8-94a1-c8d3ffb15800, and no existing object"
+            + " was found",
+        conflict.path("message").asText());
     failure(send("GET", CONFIGMAPS + "/test-cm-uid", null, null), 404, "NotFound");
   }
 
@@ -379,6 +385,15 @@ class SampleServerApplyIntegrationTest {
     JsonNode conflict = failure(apply(path, "apply_test", body), 409, "Conflict");
     assertTrue(
         conflict.path("details").path("causes").size() >= 1, "at least one conflict: " + conflict);
+    // The merge patch named no fieldManager: its manager is the User-Agent's product (the JDK's
+    // client here, Go's in Kubernetes' test).
+    assertEquals(
+        "Apply failed with 1 conflict: conflict with \"Java-http-client\" using apps/v1:"
+            + " .spec.replicas",
+        conflict.path("message").asText());
+    JsonNode cause = conflict.path("details").path("causes").get(0);
+    assertEquals("FieldManagerConflict", cause.path("reason").asText());
+    assertEquals(".spec.replicas", cause.path("field").asText());
     ok(forceApply(path, "apply_test", body), 200);
     assertEquals(3, get(path).path("spec").path("replicas").asInt());
   }
@@ -972,6 +987,12 @@ class SampleServerApplyIntegrationTest {
             409,
             "Conflict");
     assertEquals(1, conflict.path("details").path("causes").size(), conflict.toString());
+    assertEquals(
+        ".spec.template.spec.containers[name=\"nginx\"].ports[containerPort=80,protocol=\"TCP\"]"
+            + ".name",
+        conflict.at("/details/causes/0/field").asText());
+    assertEquals(
+        "conflict with \"test_applier\"", conflict.at("/details/causes/0/message").asText());
   }
 
   /**
@@ -1336,7 +1357,13 @@ class SampleServerApplyIntegrationTest {
             status: "True"
         """;
     JsonNode object = ok(forceApply(path + "/status", "apply_status_test", status), 200);
-    entry(object, "apply_status_test", "Apply");
+    JsonNode statusEntry = entry(object, "apply_status_test", "Apply");
+    assertEquals("status", statusEntry.path("subresource").asText());
+    assertEquals(
+        fields(
+            "{\"f:status\":{\"f:conditions\":{\"k:{\\\"type\\\":\\\"MyStatus\\\"}\":"
+                + "{\".\":{},\"f:status\":{},\"f:type\":{}}}}}"),
+        statusEntry.get("fieldsV1"));
     entry(object, "create_test", "Apply");
     assertEquals("MyStatus", object.at("/status/conditions/0/type").asText());
     ok(send("DELETE", path, null, null), 200);
@@ -1538,6 +1565,9 @@ class SampleServerApplyIntegrationTest {
             + "\"namespace\":\"default\"},\"spec\":{\"replicas\":17}}";
     JsonNode conflict = failure(apply(path + "/scale", "apply_scale", scale17), 409, "Conflict");
     assertTrue(conflict.path("message").asText().contains("apply_test"), conflict.toString());
+    assertEquals(
+        "Apply failed with 1 conflict: conflict with \"apply_test\": .spec.replicas",
+        conflict.path("message").asText());
     ok(forceApply(path + "/scale", "apply_scale", scale17), 200);
     object = get(path);
     assertEquals(17, object.path("spec").path("replicas").asInt());
@@ -1569,6 +1599,18 @@ class SampleServerApplyIntegrationTest {
     object = get(path);
     assertEquals(5, object.path("spec").path("replicas").asInt());
     assertEquals(Set.of("scale_test"), replicasOwners(object));
+
+    // The applier's entry: an Apply of the scale subresource, in the object's version.
+    ok(forceApply(path + "/scale", "apply_scale", scale17), 200);
+    JsonNode applier = entry(get(path), "apply_scale", "Apply");
+    assertEquals("apps/v1", applier.path("apiVersion").asText());
+    assertEquals("scale", applier.path("subresource").asText());
+    assertEquals(fields("{\"f:spec\":{\"f:replicas\":{}}}"), applier.get("fieldsV1"));
+    // A scale apply does not create: the object must exist.
+    failure(
+        apply(DEPLOYMENTS + "/missing/scale", "apply_scale", scale17.replace("test", "missing")),
+        404,
+        "NotFound");
   }
 
   /**
