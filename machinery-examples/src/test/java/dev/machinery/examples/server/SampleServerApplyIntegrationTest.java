@@ -958,12 +958,12 @@ class SampleServerApplyIntegrationTest {
   }
 
   /**
-   * TestDefaultMissingKeys: a second applier changing a field of another's list item conflicts
-   * once. The sample kind's ports carry no default protocol (Kubernetes' default {@code TCP} is
-   * what keys the port both appliers name), so both applies here name it.
+   * TestDefaultMissingKeys: a key field left out is keyed by its default, so a port applied without
+   * a protocol is the TCP one, and a second applier naming it with {@code TCP} and another name
+   * conflicts once.
    */
   @Test
-  void secondApplierChangingAListItemConflictsOnce() throws Exception {
+  void missingKeyFieldsTakeTheirDefault() throws Exception {
     String path = DEPLOYMENTS + "/deployment-shared-map-item-removal";
     ok(
         apply(
@@ -972,7 +972,7 @@ class SampleServerApplyIntegrationTest {
             deployment(
                 "deployment-shared-map-item-removal",
                 null,
-                "\"ports\": [{\"name\": \"foo\", \"containerPort\": 80, \"protocol\": \"TCP\"}]")),
+                "\"ports\": [{\"name\": \"foo\", \"containerPort\": 80}]")),
         201);
     JsonNode conflict =
         failure(
@@ -1261,8 +1261,8 @@ class SampleServerApplyIntegrationTest {
 
   /**
    * TestDuplicatesInAssociativeLists (its DaemonSet restated as a Deployment, the manifest's
-   * defaulted fields left out): an applier adding items to lists holding duplicate keys owns only
-   * its items.
+   * defaulted fields left out): an applier adding items to lists holding duplicate keys (ports
+   * keyed by their default protocol) owns only its items.
    */
   @Test
   void applyNextToDuplicatesInAssociativeLists() throws Exception {
@@ -1273,9 +1273,9 @@ class SampleServerApplyIntegrationTest {
          "spec": {"selector": {"matchLabels": {"app": "example"}},
            "template": {"metadata": {"labels": {"app": "example"}},
              "spec": {"containers": [{"name": "nginx", "image": "nginx",
-               "ports": [{"name": "port0", "containerPort": 1, "protocol": "TCP"},
-                         {"name": "port1", "containerPort": 80, "protocol": "TCP"},
-                         {"name": "port2", "containerPort": 80, "protocol": "TCP"}],
+               "ports": [{"name": "port0", "containerPort": 1},
+                         {"name": "port1", "containerPort": 80},
+                         {"name": "port2", "containerPort": 80}],
                "env": [{"name": "ENV0", "value": "/env0value"},
                        {"name": "PATH", "value": "/bin"},
                        {"name": "PATH", "value": "$PATH:/usr/bin"}]}]}}}}
@@ -1313,7 +1313,6 @@ class SampleServerApplyIntegrationTest {
                   ports:
                     - name: port3
                       containerPort: 443
-                      protocol: TCP
                   env:
                     - name: HOME
                       value: "/usr/home"
@@ -1330,7 +1329,7 @@ class SampleServerApplyIntegrationTest {
                  "f:env": {"k:{\\"name\\":\\"HOME\\"}": {".": {}, "f:name": {}, "f:value": {}}},
                  "f:image": {}, "f:name": {},
                  "f:ports": {"k:{\\"containerPort\\":443,\\"protocol\\":\\"TCP\\"}": {
-                   ".": {}, "f:containerPort": {}, "f:name": {}, "f:protocol": {}}}}}}}}}
+                   ".": {}, "f:containerPort": {}, "f:name": {}}}}}}}}}
             """),
         entry(object, "apply", "Apply").get("fieldsV1"));
   }
