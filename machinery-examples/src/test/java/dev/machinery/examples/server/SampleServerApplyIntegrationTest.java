@@ -1287,6 +1287,13 @@ class SampleServerApplyIntegrationTest {
     assertEquals(3, object.at("/spec/template/spec/containers/0/env").size());
     assertEquals(3, object.at("/spec/template/spec/containers/0/ports").size());
     JsonNode create = entry(object, "create", "Update").get("fieldsV1");
+    // The creator owns the template's labels, not the null creationTimestamp the JSON shows.
+    assertEquals(
+        fields("{\".\":{},\"f:app\":{}}"),
+        create.at("/f:spec/f:template/f:metadata/f:labels"),
+        create.toString());
+    assertFalse(
+        create.at("/f:spec/f:template/f:metadata").has("f:creationTimestamp"), create.toString());
     JsonNode container = create.at("/f:spec/f:template/f:spec/f:containers/k:{\"name\":\"nginx\"}");
     assertEquals(fields("{}"), container.at("/f:env/k:{\"name\":\"PATH\"}"), create.toString());
     assertEquals(
