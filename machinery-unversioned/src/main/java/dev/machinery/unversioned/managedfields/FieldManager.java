@@ -16,7 +16,9 @@ import dev.machinery.core.typed.TypedException;
 import dev.machinery.unversioned.errors.ApiErrors;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -143,8 +145,8 @@ public final class FieldManager {
       Map<String, Instant> times = new HashMap<>(managed.times());
       Updater.Result result =
           updater.update(
-              new TypedValue(type, liveCopy),
-              new TypedValue(type, next),
+              new TypedValue(type, withoutNulls(liveCopy.deepCopy())),
+              new TypedValue(type, withoutNulls(next.deepCopy())),
               apiVersion,
               fields,
               CURRENT_OPERATION);
@@ -259,6 +261,28 @@ public final class FieldManager {
       throw ApiErrors.newBadRequest(
           "failed to merge the applied configuration into the object: " + e.getMessage());
     }
+  }
+
+  /**
+   * The tree without its null members, as kube-apiserver sees an object it compares on an update:
+   * converted from its Go type, where a field whose JSON is {@code null} (a template's {@code
+   * creationTimestamp}) is not set, so nobody comes to own it.
+   */
+  private static JsonNode withoutNulls(JsonNode tree) {
+    if (tree instanceof ObjectNode object) {
+      List<String> nulls = new ArrayList<>();
+      for (Map.Entry<String, JsonNode> member : object.properties()) {
+        if (member.getValue().isNull()) {
+          nulls.add(member.getKey());
+        } else {
+          withoutNulls(member.getValue());
+        }
+      }
+      object.remove(nulls);
+    } else if (tree instanceof ArrayNode array) {
+      array.forEach(FieldManager::withoutNulls);
+    }
+    return tree;
   }
 
   /**
