@@ -33,21 +33,21 @@ final class ApplyPatcher {
 
   private final RequestScope scope;
   private final Namespaces namespaces;
+  private final Scales scales;
 
-  ApplyPatcher(RequestScope scope, Namespaces namespaces) {
+  ApplyPatcher(RequestScope scope, Namespaces namespaces, Scales scales) {
     this.scope = scope;
     this.namespaces = namespaces;
+    this.scales = scales;
   }
 
   ApiResponse apply(ApiRequest request, RequestInfo info, Served target, boolean dryRun) {
     boolean force = RequestOptions.checkPatchOptions(request, true);
-    if ("scale".equals(info.subresource())) {
-      throw ApiErrors.newBadRequest(
-          "server-side apply is served for objects and their status, not for the scale"
-              + " subresource; patch the scale with a merge patch instead");
-    }
     String manager = request.parameter("fieldManager");
     ObjectNode applied = read(scope.body(request));
+    if ("scale".equals(info.subresource())) {
+      return scales.apply(info, target, applied, manager, force, dryRun);
+    }
     checkNames(applied, info, target);
     FieldManager fields = scope.fieldManager(target, info.subresource());
     for (int attempt = 0; ; attempt++) {
@@ -69,6 +69,16 @@ final class ApplyPatcher {
         if (!ApiErrors.isNotFound(e) || info.subresource() != null || attempt > 0) {
           throw e;
         }
+      }
+      String uid = applied.path("metadata").path("uid").asText("");
+      if (!uid.isEmpty()) {
+        // As kube-apiserver's patcher: an apply naming a uid does not create the object.
+        throw ApiErrors.newConflict(
+            target.store().groupResource(),
+            info.name(),
+            "uid mismatch: the provided object specified uid "
+                + uid
+                + ", and no existing object was found");
       }
       try {
         ObjectNode merged =

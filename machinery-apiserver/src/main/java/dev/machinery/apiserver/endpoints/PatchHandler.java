@@ -26,7 +26,7 @@ final class PatchHandler implements VerbHandler {
   PatchHandler(RequestScope scope, Scales scales, Namespaces namespaces) {
     this.scope = scope;
     this.scales = scales;
-    this.applier = new ApplyPatcher(scope, namespaces);
+    this.applier = new ApplyPatcher(scope, namespaces, scales);
   }
 
   @Override

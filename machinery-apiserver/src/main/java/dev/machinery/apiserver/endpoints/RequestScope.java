@@ -23,6 +23,8 @@ import dev.machinery.core.schema.GroupVersion;
 import dev.machinery.core.schema.GroupVersionKind;
 import dev.machinery.unversioned.errors.ApiErrors;
 import dev.machinery.unversioned.managedfields.FieldManager;
+import dev.machinery.unversioned.meta.v1.Accessor;
+import dev.machinery.unversioned.meta.v1.ManagedFieldsEntry;
 import dev.machinery.unversioned.protobuf.ProtobufCodec;
 import java.util.List;
 import java.util.Set;
@@ -93,6 +95,11 @@ final class RequestScope {
             ? fields.empty(target.type(), target.kind())
             : fields.tree(toRequestVersion(live, target));
     ObjectNode nextTree = fields.tree(served);
+    List<ManagedFieldsEntry> sent = Accessor.of(served).getManagedFields();
+    if (sent != null && sent.isEmpty() && nextTree.get("metadata") instanceof ObjectNode meta) {
+      // An empty list the client sent (which the encoding leaves out) resets the managed fields.
+      meta.putArray("managedFields");
+    }
     fieldManager(target, subresource).update(liveTree, nextTree, FieldManagement.manager(request));
     return fields.object(nextTree, target.type());
   }

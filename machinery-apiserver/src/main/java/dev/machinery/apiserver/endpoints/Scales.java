@@ -1,11 +1,17 @@
 package dev.machinery.apiserver.endpoints;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
 import dev.machinery.apiserver.negotiation.ScaleAccessor;
+import dev.machinery.unversioned.errors.ApiErrors;
+import dev.machinery.unversioned.managedfields.FieldManager;
 import dev.machinery.unversioned.meta.v1.Accessor;
 import dev.machinery.unversioned.meta.v1.Scale;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 
 /**
  * The {@code scale} subresource: a resource's Scale read through its {@link ScaleAccessor} (in
@@ -51,6 +57,88 @@ final class Scales {
             target.store().storageKind(), type, "scale", target.store().definition().hasStatus())
         .update(live, tree, FieldManagement.manager(request));
     return scope.fields().object(tree, type);
+  }
+
+  /**
+   * Server-side apply of a Scale, as kube-apiserver's scale handler: the applied replicas are
+   * applied to the object itself, under the applier's {@code Apply} entry of the {@code scale}
+   * subresource, so it conflicts with (or, forced, takes from) the other owners of the replicas,
+   * and shares them with those of the same value.
+   */
+  ApiResponse apply(
+      RequestInfo info,
+      Served target,
+      ObjectNode applied,
+      String manager,
+      boolean force,
+      boolean dryRun) {
+    String apiVersion = applied.path("apiVersion").asText("");
+    String kind = applied.path("kind").asText("");
+    if (!SCALE_API_VERSION.equals(apiVersion) || !"Scale".equals(kind)) {
+      throw ApiErrors.newBadRequest(
+          "invalid object type: "
+              + (apiVersion.contains("/") ? "" : "/")
+              + apiVersion
+              + ", Kind="
+              + kind);
+    }
+    Scale scale = scope.fields().object(applied, Scale.class);
+    ScaleAccessor<Object> accessor = target.store().definition().scale().orElseThrow();
+    Class<?> type = target.store().storageClass();
+    Object carrier;
+    try {
+      carrier = type.getDeclaredConstructor().newInstance();
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("cannot make an empty " + type.getName(), e);
+    }
+    accessor.write(carrier, scale);
+    ObjectNode config = pruned(scope.fields().tree(carrier));
+    config.put("apiVersion", target.store().storageKind().apiVersion());
+    config.put("kind", target.store().storageKind().kind());
+    config.putObject("metadata").put("name", info.name());
+    FieldManager fields =
+        scope
+            .fields()
+            .forKind(
+                target.store().storageKind(),
+                type,
+                "scale",
+                target.store().definition().hasStatus());
+    String asked = scale.getMetadata() == null ? null : scale.getMetadata().getResourceVersion();
+    Object updated =
+        target
+            .store()
+            .update(
+                info.namespace(),
+                info.name(),
+                old -> {
+                  ObjectNode merged =
+                      fields.apply(scope.fields().tree(old), config, manager, force);
+                  Object next = scope.fields().object(merged, type);
+                  if (asked != null && !asked.isEmpty()) {
+                    Accessor.of(next).setResourceVersion(asked);
+                  }
+                  return next;
+                },
+                false,
+                dryRun);
+    return respond(target, updated, 200);
+  }
+
+  /** The tree without its nulls and empty objects, the fields an empty object leaves unset. */
+  private static ObjectNode pruned(ObjectNode tree) {
+    List<String> drop = new ArrayList<>();
+    for (Map.Entry<String, JsonNode> field : tree.properties()) {
+      JsonNode value = field.getValue();
+      if (value instanceof ObjectNode child) {
+        pruned(child);
+      }
+      if (value.isNull() || (value.isObject() && value.isEmpty())) {
+        drop.add(field.getKey());
+      }
+    }
+    tree.remove(drop);
+    return tree;
   }
 
   /** Writes a Scale's replicas into the stored object, under the Scale's resourceVersion. */

@@ -3,6 +3,7 @@ package dev.machinery.apiserver.openapi;
 import com.fasterxml.jackson.annotation.JsonClassDescription;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -264,6 +265,10 @@ final class SchemaGenerator {
           || property.annotation(ListMapKeys.class) != null
           || property.annotation(MapType.class) != null) {
         applyExtensions(value, shape == null ? null : shape.field(property.name()));
+      }
+      JsonNode fallback = JavaSchemas.declaredDefault(property);
+      if (fallback != null) {
+        value.set("default", fallback);
       }
       JsonProperty declared = property.annotation(JsonProperty.class);
       if (declared != null && declared.required()) {

@@ -15,6 +15,7 @@ import dev.machinery.core.schema.GroupResource;
 import dev.machinery.core.schema.GroupVersionKind;
 import dev.machinery.unversioned.errors.ApiErrors;
 import dev.machinery.unversioned.meta.v1.Accessor;
+import dev.machinery.unversioned.meta.v1.ManagedFieldsEntry;
 import dev.machinery.unversioned.meta.v1.MetaObject;
 import dev.machinery.unversioned.meta.v1.Preconditions;
 import dev.machinery.unversioned.validation.FieldError;
@@ -26,6 +27,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Predicate;
@@ -369,6 +371,54 @@ public final class ResourceStore {
   }
 
   /**
+   * Gives the new object's managed fields the stored ones' times when they differ from them in
+   * nothing else, as kube-apiserver's IgnoreManagedFieldsTimestampsTransformer: a write that
+   * changes nothing but those times is no write at all.
+   *
+   * @return whether the times were changed (the caller puts the entries back when the rest of the
+   *     object differs too)
+   */
+  private static boolean keepManagedFieldsTimes(MetaObject next, MetaObject old) {
+    List<ManagedFieldsEntry> nextEntries = next.getManagedFields();
+    List<ManagedFieldsEntry> oldEntries = old.getManagedFields();
+    if (nextEntries == null
+        || oldEntries == null
+        || nextEntries.isEmpty()
+        || nextEntries.size() != oldEntries.size()) {
+      return false;
+    }
+    List<ManagedFieldsEntry> timed = new ArrayList<>(nextEntries.size());
+    boolean changed = false;
+    for (int i = 0; i < nextEntries.size(); i++) {
+      ManagedFieldsEntry a = nextEntries.get(i);
+      ManagedFieldsEntry b = oldEntries.get(i);
+      if (!Objects.equals(a.getManager(), b.getManager())
+          || !Objects.equals(a.getOperation(), b.getOperation())
+          || !Objects.equals(a.getApiVersion(), b.getApiVersion())
+          || !Objects.equals(a.getFieldsType(), b.getFieldsType())
+          || !Objects.equals(a.getFieldsV1(), b.getFieldsV1())
+          || !Objects.equals(a.getSubresource(), b.getSubresource())) {
+        return false;
+      }
+      ManagedFieldsEntry copy = new ManagedFieldsEntry();
+      copy.setManager(a.getManager());
+      copy.setOperation(a.getOperation());
+      copy.setApiVersion(a.getApiVersion());
+      copy.setTime(b.getTime());
+      copy.setFieldsType(a.getFieldsType());
+      copy.setFieldsV1(a.getFieldsV1());
+      copy.setSubresource(a.getSubresource());
+      changed |= !Objects.equals(a.getTime(), b.getTime());
+      timed.add(copy);
+    }
+    if (!changed) {
+      return false;
+    }
+    next.setManagedFields(timed);
+    return true;
+  }
+
+  /**
    * Updates an object: reads the stored one, asks {@code change} for the new one, applies the
    * update rules, validates and stores it if the stored one has not changed meanwhile (retrying the
    * read when it has and the new object names no resourceVersion).
@@ -413,6 +463,15 @@ public final class ResourceStore {
       }
       admission.validate(this, Operation.UPDATE, prepared, old, dryRun);
       byte[] bytes = encode(prepared);
+      List<ManagedFieldsEntry> entries = newMeta.getManagedFields();
+      if (!Arrays.equals(bytes, current.value()) && keepManagedFieldsTimes(newMeta, oldMeta)) {
+        byte[] untimed = encode(prepared);
+        if (Arrays.equals(untimed, current.value())) {
+          bytes = untimed;
+        } else {
+          newMeta.setManagedFields(entries);
+        }
+      }
       if (Arrays.equals(bytes, current.value()) || dryRun) {
         return dryRun ? prepared : old;
       }

@@ -1,8 +1,12 @@
 package dev.machinery.core.typed;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonValue;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+import com.fasterxml.jackson.databind.node.TextNode;
 import dev.machinery.conversion.Property;
 import dev.machinery.core.codec.SerializedAsDeclared;
 import dev.machinery.core.patch.ListMapKeys;
@@ -47,6 +51,7 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class JavaSchemas {
   private static final Map<Type, SchemaType> CACHE = new ConcurrentHashMap<>();
+  private static final ObjectMapper DEFAULTS = new ObjectMapper();
 
   private final Schema.Builder builder = Schema.builder();
 
@@ -111,7 +116,8 @@ public final class JavaSchemas {
       if (property.isCatchAll()) {
         others = TypeRef.named(Schema.DEDUCED);
       } else {
-        fields.add(StructField.of(property.name(), field(raw, property)));
+        fields.add(
+            new StructField(property.name(), field(raw, property), declaredDefault(property)));
       }
     }
     if (fields.isEmpty() && others == null) {
@@ -119,6 +125,37 @@ public final class JavaSchemas {
     }
     MapType mapType = raw.getAnnotation(MapType.class);
     return new MapAtom(fields, others, mapType == null ? null : mapRelationship(raw, mapType));
+  }
+
+  /**
+   * The default a property declares with {@code @JsonProperty(defaultValue = ...)}, as Kubernetes'
+   * {@code +default} marker: server-side apply keys an associative list's item that leaves out a
+   * key field by it (a container port without a protocol is the {@code TCP} one), and the generated
+   * OpenAPI carries it as {@code default}. Text for string-like properties, else the JSON the text
+   * reads as.
+   *
+   * @param property the property
+   * @return the default, or null when it declares none
+   */
+  public static JsonNode declaredDefault(Property property) {
+    JsonProperty declared = property.annotation(JsonProperty.class);
+    if (declared == null || declared.defaultValue().isEmpty()) {
+      return null;
+    }
+    String text = declared.defaultValue();
+    Type type = property.type();
+    if (type instanceof Class<?> plain
+        && (plain == String.class
+            || plain == Character.class
+            || plain == char.class
+            || plain.isEnum())) {
+      return TextNode.valueOf(text);
+    }
+    try {
+      return DEFAULTS.readTree(text);
+    } catch (JsonProcessingException e) {
+      return TextNode.valueOf(text);
+    }
   }
 
   private TypeRef field(Class<?> owner, Property property) {

@@ -1,5 +1,6 @@
 package dev.machinery.examples.core;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.machinery.conversion.ProtoField;
 import dev.machinery.unversioned.meta.v1.ObjectMeta;
@@ -65,6 +66,7 @@ public final class ConfigMap extends TypeMeta {
    *
    * @return the value
    */
+  @JsonInclude(JsonInclude.Include.NON_EMPTY)
   @ProtoField(2)
   public Map<String, String> getData() {
     return data;
@@ -84,6 +86,7 @@ public final class ConfigMap extends TypeMeta {
    *
    * @return the value
    */
+  @JsonInclude(JsonInclude.Include.NON_EMPTY)
   @ProtoField(3)
   public Map<String, byte[]> getBinaryData() {
     return binaryData;

@@ -16,7 +16,9 @@ import dev.machinery.core.typed.TypedException;
 import dev.machinery.unversioned.errors.ApiErrors;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -37,10 +39,10 @@ import java.util.Objects;
  * a kind with a status subresource; all but {@code status} on the status subresource); past {@link
  * Builder#maxUpdateManagers ten} update entries the oldest are merged into one {@code
  * ancient-changes} entry per API version; an update that sends {@code managedFields} sets them (an
- * empty list keeps the stored ones, {@code [{}]} clears them); and kubectl's server-side apply
- * (manager {@code kubectl}) takes over from client-side apply: conflicts with values its {@code
- * kubectl.kubernetes.io/last-applied-configuration} annotation already holds are forced, and the
- * annotation, when present, follows each apply.
+ * empty list or {@code [{}]} clears them, after which updates are not tracked until an apply); and
+ * kubectl's server-side apply (manager {@code kubectl}) takes over from client-side apply:
+ * conflicts with values its {@code kubectl.kubernetes.io/last-applied-configuration} annotation
+ * already holds are forced, and the annotation, when present, follows each apply.
  *
  * <p>Immutable and thread-safe when its converter is.
  */
@@ -119,25 +121,32 @@ public final class FieldManager {
    * @return {@code next}
    */
   public ObjectNode update(JsonNode live, ObjectNode next, String manager) {
+    JsonNode sent = next.path("metadata").get("managedFields");
+    boolean reset = !hasSubresource() && isReset(sent);
     Managed managed;
     try {
-      managed = ManagedFields.decode(next.path("metadata").get("managedFields"));
+      managed = reset ? Managed.empty() : ManagedFields.decode(sent);
     } catch (ManagedFieldsException e) {
       managed = Managed.empty();
     }
     try {
-      if (managed.isEmpty() || hasSubresource()) {
+      if (!reset && (managed.isEmpty() || hasSubresource())) {
         managed =
             ManagedFields.decode(live == null ? null : live.path("metadata").get("managedFields"));
       }
       ObjectNode liveCopy = withoutManagedFields(live);
       removeManagedFields(next);
+      if (managed.isEmpty() && exists(live)) {
+        // As kube-apiserver's skipNonAppliedManager: an object whose managed fields are gone (a
+        // client reset them) is not tracked again by updates, only by an apply.
+        return next;
+      }
       Map<String, VersionedSet> fields = new HashMap<>(managed.fields());
       Map<String, Instant> times = new HashMap<>(managed.times());
       Updater.Result result =
           updater.update(
-              new TypedValue(type, liveCopy),
-              new TypedValue(type, next),
+              new TypedValue(type, withoutNulls(liveCopy.deepCopy())),
+              new TypedValue(type, withoutNulls(next.deepCopy())),
               apiVersion,
               fields,
               CURRENT_OPERATION);
@@ -252,6 +261,44 @@ public final class FieldManager {
       throw ApiErrors.newBadRequest(
           "failed to merge the applied configuration into the object: " + e.getMessage());
     }
+  }
+
+  /**
+   * The tree without its null members, as kube-apiserver sees an object it compares on an update:
+   * converted from its Go type, where a field whose JSON is {@code null} (a template's {@code
+   * creationTimestamp}) is not set, so nobody comes to own it.
+   */
+  private static JsonNode withoutNulls(JsonNode tree) {
+    if (tree instanceof ObjectNode object) {
+      List<String> nulls = new ArrayList<>();
+      for (Map.Entry<String, JsonNode> member : object.properties()) {
+        if (member.getValue().isNull()) {
+          nulls.add(member.getKey());
+        } else {
+          withoutNulls(member.getValue());
+        }
+      }
+      object.remove(nulls);
+    } else if (tree instanceof ArrayNode array) {
+      array.forEach(FieldManager::withoutNulls);
+    }
+    return tree;
+  }
+
+  /**
+   * Whether a write's {@code managedFields} asks for them to be reset: an empty list, or one entry
+   * with nothing in it, as kube-apiserver's isResetManagedFields.
+   */
+  private static boolean isReset(JsonNode sent) {
+    if (sent == null || !sent.isArray()) {
+      return false;
+    }
+    return sent.isEmpty() || (sent.size() == 1 && sent.get(0).isObject() && sent.get(0).isEmpty());
+  }
+
+  /** Whether the live object is a stored one (it has a uid), not the empty object of a create. */
+  private static boolean exists(JsonNode live) {
+    return live != null && !live.path("metadata").path("uid").asText("").isEmpty();
   }
 
   private boolean hasSubresource() {

@@ -221,22 +221,36 @@ class FieldManagerTest {
   }
 
   @Test
-  void anEmptyListKeepsTheEntriesAndAnEmptyEntryClearsThem() {
+  void anEmptyListOrAnEmptyEntryClearsTheEntries() {
     FieldManager m = manager();
     ObjectNode live = m.update(obj("{}"), obj(BASE + "\"spec\":{\"replicas\":1}}"), "a");
-    ObjectNode kept =
+    assertFalse(live.path("metadata").path("managedFields").isMissingNode(), live.toString());
+    for (String reset : List.of("[]", "[{}]")) {
+      ObjectNode cleared =
+          obj(
+              BASE.replace("{\"name\":\"w\"}", "{\"name\":\"w\",\"managedFields\":" + reset + "}")
+                  + "\"spec\":{\"replicas\":1}}");
+      m.update(live, cleared, "b");
+      assertTrue(
+          cleared.path("metadata").path("managedFields").isMissingNode(), cleared.toString());
+    }
+  }
+
+  @Test
+  void updatesOfAStoredObjectWithoutEntriesAreNotTracked() {
+    FieldManager m = manager();
+    ObjectNode live =
         obj(
-            BASE.replace("{\"name\":\"w\"}", "{\"name\":\"w\",\"managedFields\":[]}")
+            BASE.replace("{\"name\":\"w\"}", "{\"name\":\"w\",\"uid\":\"u\"}")
                 + "\"spec\":{\"replicas\":1}}");
-    m.update(live, kept, "b");
-    assertEquals(
-        live.path("metadata").path("managedFields"), kept.path("metadata").path("managedFields"));
-    ObjectNode cleared =
+    ObjectNode next =
         obj(
-            BASE.replace("{\"name\":\"w\"}", "{\"name\":\"w\",\"managedFields\":[{}]}")
-                + "\"spec\":{\"replicas\":1}}");
-    m.update(live, cleared, "b");
-    assertTrue(cleared.path("metadata").path("managedFields").isMissingNode(), cleared.toString());
+            BASE.replace("{\"name\":\"w\"}", "{\"name\":\"w\",\"uid\":\"u\"}")
+                + "\"spec\":{\"replicas\":2}}");
+    m.update(live, next, "b");
+    assertTrue(next.path("metadata").path("managedFields").isMissingNode(), next.toString());
+    ObjectNode applied = m.apply(live, obj(BASE + "\"spec\":{\"replicas\":3}}"), "c", false);
+    assertEquals(1, applied.path("metadata").path("managedFields").size(), applied.toString());
   }
 
   @Test

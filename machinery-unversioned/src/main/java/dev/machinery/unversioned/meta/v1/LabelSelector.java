@@ -3,6 +3,7 @@ package dev.machinery.unversioned.meta.v1;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.machinery.conversion.ProtoField;
+import dev.machinery.core.patch.MapType;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -12,8 +13,12 @@ import java.util.Objects;
  * expressions; all must hold. An empty selector matches everything, an absent one nothing. {@code
  * dev.machinery.unversioned.labels.LabelSelectors} turns it into a {@code Selector} and back.
  *
+ * <p>Atomic for server-side apply, as Kubernetes marks it ({@code +structType=atomic}): whoever
+ * sets a selector owns all of it.
+ *
  * <p>Mutable; confine an instance to one thread or publish it safely after its last change.
  */
+@MapType("atomic")
 @JsonPropertyOrder({"matchLabels", "matchExpressions"})
 public final class LabelSelector {
   private Map<String, String> matchLabels;
