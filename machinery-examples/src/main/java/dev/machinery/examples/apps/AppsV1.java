@@ -3,6 +3,8 @@ package dev.machinery.examples.apps;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.core.schema.GroupVersion;
 import dev.machinery.unversioned.meta.v1.MetaV1;
+import java.util.ArrayList;
+import java.util.List;
 
 /** Registers the {@code apps/v1} kinds of this example. Stateless; thread-safe. */
 public final class AppsV1 {
@@ -18,6 +20,71 @@ public final class AppsV1 {
    * @return the builder
    */
   public static Scheme.Builder addToScheme(Scheme.Builder builder) {
-    return MetaV1.addToScheme(builder).addKnownTypes(APPS_V1, Deployment.class);
+    return MetaV1.addToScheme(builder)
+        .addKnownTypes(APPS_V1, Deployment.class)
+        .addDefaultingFunction(Deployment.class, AppsV1::setDefaults);
+  }
+
+  /**
+   * Fills what kube-apiserver defaults in a Deployment that this model holds and that its schema
+   * declares a default for: a container port's {@code protocol} is {@code TCP}. (The port's key in
+   * server-side apply is its number and protocol, so the stored object must hold the protocol the
+   * key names.)
+   *
+   * @param deployment the Deployment, changed in place
+   */
+  public static void setDefaults(Deployment deployment) {
+    DeploymentSpec spec = deployment.getSpec();
+    if (spec == null || spec.template() == null || spec.template().spec() == null) {
+      return;
+    }
+    PodSpec pod = spec.template().spec();
+    if (pod.containers() == null) {
+      return;
+    }
+    List<Container> containers = new ArrayList<>(pod.containers().size());
+    boolean changed = false;
+    for (Container c : pod.containers()) {
+      if (c == null
+          || c.ports() == null
+          || c.ports().stream().allMatch(p -> p == null || p.protocol() != null)) {
+        containers.add(c);
+        continue;
+      }
+      List<ContainerPort> ports = new ArrayList<>(c.ports().size());
+      for (ContainerPort p : c.ports()) {
+        ports.add(
+            p == null || p.protocol() != null
+                ? p
+                : new ContainerPort(p.name(), p.containerPort(), "TCP"));
+      }
+      containers.add(
+          new Container(
+              c.name(),
+              c.image(),
+              c.args(),
+              ports,
+              c.env(),
+              c.resources(),
+              c.livenessProbe(),
+              c.readinessProbe(),
+              c.imagePullPolicy()));
+      changed = true;
+    }
+    if (!changed) {
+      return;
+    }
+    deployment.setSpec(
+        new DeploymentSpec(
+            spec.replicas(),
+            spec.selector(),
+            new PodTemplateSpec(
+                spec.template().metadata(),
+                new PodSpec(containers, pod.restartPolicy(), pod.terminationGracePeriodSeconds())),
+            spec.strategy(),
+            spec.minReadySeconds(),
+            spec.revisionHistoryLimit(),
+            spec.paused(),
+            spec.progressDeadlineSeconds()));
   }
 }

@@ -18,6 +18,7 @@ import dev.machinery.apiserver.storage.Storage;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.core.schema.GroupKind;
 import dev.machinery.core.schema.GroupVersion;
+import dev.machinery.examples.apps.AppsV1;
 import dev.machinery.examples.apps.Container;
 import dev.machinery.examples.apps.Deployment;
 import dev.machinery.examples.apps.DeploymentSpec;
@@ -92,6 +93,7 @@ public final class SampleServer {
     Scheme.Builder builder = MetaV1.addToScheme(Scheme.builder());
     builder.addKnownTypes(CoreV1.CORE_V1, Namespace.class, ConfigMap.class, Event.class);
     builder.addKnownTypes(APPS_V1, Deployment.class);
+    builder.addDefaultingFunction(Deployment.class, AppsV1::setDefaults);
     builder.addKnownTypes(APPS_V1BETA1, dev.machinery.examples.apps.v1beta1.Deployment.class);
     builder.setVersionPriority(APPS_V1, APPS_V1BETA1);
     builder.addInternalTypes("apps", dev.machinery.examples.apps.internal.Deployment.class);
