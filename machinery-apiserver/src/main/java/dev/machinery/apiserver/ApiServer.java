@@ -1,5 +1,6 @@
 package dev.machinery.apiserver;
 
+import dev.machinery.apiserver.apiextensions.CustomResourceDefinitions;
 import dev.machinery.apiserver.authentication.AuthenticationException;
 import dev.machinery.apiserver.authentication.Authenticator;
 import dev.machinery.apiserver.authentication.UserInfo;
@@ -9,6 +10,7 @@ import dev.machinery.apiserver.endpoints.RequestInfo;
 import dev.machinery.apiserver.endpoints.ResourceHandler;
 import dev.machinery.apiserver.endpoints.ScaleView;
 import dev.machinery.apiserver.endpoints.Served;
+import dev.machinery.apiserver.endpoints.ServedResources;
 import dev.machinery.apiserver.endpoints.WatchStreams;
 import dev.machinery.apiserver.http.ApiHandler;
 import dev.machinery.apiserver.http.ApiRequest;
@@ -27,6 +29,7 @@ import dev.machinery.core.runtime.Scheme;
 import dev.machinery.core.schema.GroupVersion;
 import dev.machinery.core.schema.GroupVersionKind;
 import dev.machinery.unversioned.discovery.Enablement;
+import dev.machinery.unversioned.discovery.ResourceInfo;
 import dev.machinery.unversioned.errors.ApiErrors;
 import dev.machinery.unversioned.meta.v1.Status;
 import dev.machinery.unversioned.protobuf.ProtobufCodec;
@@ -56,7 +59,11 @@ import org.slf4j.LoggerFactory;
  * system:anonymous} without one); bad credentials are answered 401. {@code SelfSubjectReview}
  * ({@code authentication.k8s.io} v1, v1beta1 and v1alpha1) tells a client who it is, for {@code
  * kubectl auth whoami}. Every failure is answered with a {@code Status} of Kubernetes' reason and
- * code. Thread-safe: immutable after {@link Builder#build()}.
+ * code. With {@link Builder#customResourceDefinitions()} it serves CustomResourceDefinitions and
+ * the kinds they define, added and removed while it runs: every request looks its resource up in
+ * one registry of served resources, and discovery and OpenAPI are rebuilt and published whole on
+ * each change. Thread-safe: its configuration is immutable after {@link Builder#build()}; the
+ * served resources and the documents describing them change atomically for later requests.
  */
 public final class ApiServer implements ApiHandler {
   private static final Logger LOG = LoggerFactory.getLogger(ApiServer.class);
@@ -80,9 +87,15 @@ public final class ApiServer implements ApiHandler {
   public static final UserInfo LOOPBACK_USER =
       UserInfo.of("system:apiserver", List.of("system:masters", UserInfo.ALL_AUTHENTICATED));
 
-  private final Discovery discovery;
-  private final DiscoveryHandler discoveryHandler;
+  private final Scheme scheme;
+  private final Enablement enablement;
+  private final String kubernetesVersion;
+  private final Map<GroupVersion, List<ResourceInfo>> fixedDiscovery;
+  private final ServedResources served;
+  private volatile Discovery discovery;
+  private volatile DiscoveryHandler discoveryHandler;
   private final ResourceHandler resources;
+  private final CustomResourceDefinitions customResourceDefinitions;
   private final Codec json;
   private final Storage storage;
   private final Consumer<String> requestLog;
@@ -93,16 +106,24 @@ public final class ApiServer implements ApiHandler {
     this.authenticator = builder.authenticator;
     this.tls = builder.tls;
     Scheme scheme = builder.scheme;
+    this.scheme = scheme;
+    this.enablement = builder.enablement;
+    this.kubernetesVersion = builder.kubernetesVersion;
     CodecFactory codecs = CodecFactory.create(scheme);
     this.json = codecs.json();
     this.storage = builder.storage;
     this.requestLog = builder.requestLog;
-    Discovery.Builder discoveryBuilder = Discovery.builder(scheme).enablement(builder.enablement);
+    Map<GroupVersion, List<ResourceInfo>> fixed = new LinkedHashMap<>();
     ProtobufCodec protobuf = ProtobufCodec.create(scheme);
     Negotiator.Builder negotiatorBuilder = Negotiator.builder(scheme).protobuf(protobuf);
     Map<String, Served> served = new LinkedHashMap<>();
     ResourceStore namespaces = null;
-    for (ResourceDefinition definition : builder.resources) {
+    ResourceStore crdStore = null;
+    List<ResourceDefinition> definitions = new ArrayList<>(builder.resources);
+    if (builder.customResourceDefinitions) {
+      definitions.add(CustomResourceDefinitions.definition());
+    }
+    for (ResourceDefinition definition : definitions) {
       List<GroupVersion> versions = versions(scheme, definition);
       GroupVersion storageVersion =
           definition
@@ -131,6 +152,9 @@ public final class ApiServer implements ApiHandler {
       if (definition.kind().group().isEmpty() && definition.kind().kind().equals("Namespace")) {
         namespaces = store;
       }
+      if (definition.kind().equals(CustomResourceDefinitions.KIND)) {
+        crdStore = store;
+      }
       for (GroupVersion version : versions) {
         if (!builder.enablement.isEnabled(version)) {
           continue;
@@ -148,7 +172,7 @@ public final class ApiServer implements ApiHandler {
         served.put(
             version.group() + "/" + version.version() + "/" + definition.resource(),
             new Served(store, kind, scheme.typeFor(kind).orElseThrow()));
-        discoveryBuilder.addResource(version, definition.info(version));
+        fixed.computeIfAbsent(version, v -> new ArrayList<>()).add(definition.info(version));
       }
       definition.table().ifPresent(t -> negotiatorBuilder.addTableConvertor(definition.kind(), t));
       if (definition.scale().isPresent()) {
@@ -158,22 +182,44 @@ public final class ApiServer implements ApiHandler {
             new ScaleView(scheme, definition.scaleType(), definition.scale().get()));
       }
     }
-    this.discovery = discoveryBuilder.build();
+    this.fixedDiscovery = fixed;
+    this.served = new ServedResources(served);
+    negotiatorBuilder.tableConvertors(this.served::table);
+    publish(Map.of());
     Negotiator negotiator = negotiatorBuilder.build();
-    OpenApiV3 openApiV3 = OpenApiV3.build(scheme, discovery, builder.kubernetesVersion);
-    OpenApiV2 openApiV2 = OpenApiV2.from(openApiV3, builder.kubernetesVersion);
-    this.discoveryHandler =
-        new DiscoveryHandler(discovery, openApiV3, openApiV2, json, builder.kubernetesVersion);
     this.resources =
         new ResourceHandler(
             scheme,
-            served,
+            this.served,
             negotiator,
             codecs,
             protobuf,
             builder.maxRequestBodyBytes,
             new WatchStreams(negotiator, json, protobuf, scheme, builder.bookmarkInterval),
             namespaces);
+    this.customResourceDefinitions =
+        crdStore == null
+            ? null
+            : CustomResourceDefinitions.start(
+                crdStore, this.served, json, builder.storage, this::publish);
+  }
+
+  /**
+   * Rebuilds discovery and OpenAPI from the resources the server was built with and those served
+   * now beyond them, and publishes them to later requests at once. Serialized, so that the last
+   * change wins.
+   */
+  private synchronized void publish(Map<GroupVersion, List<ResourceInfo>> more) {
+    Discovery.Builder builder = Discovery.builder(scheme).enablement(enablement);
+    fixedDiscovery.forEach((version, infos) -> infos.forEach(i -> builder.addResource(version, i)));
+    more.forEach(
+        (version, infos) -> infos.forEach(i -> builder.addUnregisteredResource(version, i)));
+    Discovery built = builder.build();
+    OpenApiV3 openApiV3 = OpenApiV3.build(scheme, built, kubernetesVersion);
+    OpenApiV2 openApiV2 = OpenApiV2.from(openApiV3, kubernetesVersion);
+    this.discoveryHandler =
+        new DiscoveryHandler(built, openApiV3, openApiV2, json, kubernetesVersion);
+    this.discovery = built;
   }
 
   private static List<GroupVersion> versions(Scheme scheme, ResourceDefinition definition) {
@@ -202,7 +248,8 @@ public final class ApiServer implements ApiHandler {
   }
 
   /**
-   * Returns the discovery documents the server serves.
+   * Returns the discovery documents the server serves now (they change as CustomResourceDefinitions
+   * are established and deleted).
    *
    * @return the discovery
    */
@@ -342,6 +389,7 @@ public final class ApiServer implements ApiHandler {
     private Consumer<String> requestLog;
     private Authenticator authenticator = Authenticator.chain(List.of(), true);
     private TlsConfig tls;
+    private boolean customResourceDefinitions;
 
     private Builder(Scheme scheme) {
       this.scheme = Objects.requireNonNull(scheme, "scheme");
@@ -355,6 +403,18 @@ public final class ApiServer implements ApiHandler {
      */
     public Builder addResource(ResourceDefinition definition) {
       resources.add(Objects.requireNonNull(definition, "definition"));
+      return this;
+    }
+
+    /**
+     * Serves {@code apiextensions.k8s.io/v1} CustomResourceDefinitions, and the kinds they define
+     * from the moment each is {@code Established} until it is deleted. The Scheme must register
+     * them ({@link dev.machinery.apiserver.apiextensions.v1.ApiextensionsV1#addToScheme}).
+     *
+     * @return this builder
+     */
+    public Builder customResourceDefinitions() {
+      this.customResourceDefinitions = true;
       return this;
     }
 

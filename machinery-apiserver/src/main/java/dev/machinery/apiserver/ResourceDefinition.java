@@ -41,6 +41,7 @@ public final class ResourceDefinition {
   private final ResourceValidator validator;
   private final UnaryOperator<Object> prepareForCreate;
   private final Map<String, Function<Object, String>> fieldLabels;
+  private final ObjectNormalizer normalizer;
 
   @SuppressWarnings("unchecked")
   private ResourceDefinition(Builder builder) {
@@ -60,6 +61,7 @@ public final class ResourceDefinition {
     this.validator = builder.validator;
     this.prepareForCreate = builder.prepareForCreate;
     this.fieldLabels = Map.copyOf(builder.fieldLabels);
+    this.normalizer = builder.normalizer;
   }
 
   /**
@@ -185,6 +187,16 @@ public final class ResourceDefinition {
   }
 
   /**
+   * Returns what the resource does to an object a client wrote before it is stored (pruning and
+   * defaulting by a schema); {@link ObjectNormalizer#NONE} unless set.
+   *
+   * @return the normalizer
+   */
+  public ObjectNormalizer normalizer() {
+    return normalizer;
+  }
+
+  /**
    * Returns the field labels a field selector may use beyond {@code metadata.name} and {@code
    * metadata.namespace}, each read from an object in the storage version.
    *
@@ -246,6 +258,7 @@ public final class ResourceDefinition {
     private ResourceValidator validator = (object, old) -> List.of();
     private UnaryOperator<Object> prepareForCreate = UnaryOperator.identity();
     private final Map<String, Function<Object, String>> fieldLabels = new LinkedHashMap<>();
+    private ObjectNormalizer normalizer = ObjectNormalizer.NONE;
 
     private Builder(GroupKind kind, boolean namespaced) {
       this.kind = Objects.requireNonNull(kind, "kind");
@@ -262,6 +275,17 @@ public final class ResourceDefinition {
      */
     public Builder resource(String resource) {
       this.resource = Objects.requireNonNull(resource, "resource");
+      return this;
+    }
+
+    /**
+     * Sets the singular resource name (the lower-cased kind by default).
+     *
+     * @param singular the singular, such as {@code deployment}
+     * @return this builder
+     */
+    public Builder singular(String singular) {
+      this.singular = Objects.requireNonNull(singular, "singular");
       return this;
     }
 
@@ -375,6 +399,17 @@ public final class ResourceDefinition {
      */
     public Builder prepareForCreate(UnaryOperator<Object> prepare) {
       this.prepareForCreate = Objects.requireNonNull(prepare, "prepare");
+      return this;
+    }
+
+    /**
+     * Sets what the resource does to an object a client wrote (see {@link ObjectNormalizer}).
+     *
+     * @param normalizer the normalizer
+     * @return this builder
+     */
+    public Builder normalizer(ObjectNormalizer normalizer) {
+      this.normalizer = Objects.requireNonNull(normalizer, "normalizer");
       return this;
     }
 

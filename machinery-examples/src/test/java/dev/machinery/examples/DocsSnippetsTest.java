@@ -48,7 +48,8 @@ class DocsSnippetsTest {
             "docs/fieldpath.md",
             "docs/watch.md",
             "docs/protobuf.md",
-            "docs/apiserver.md")) {
+            "docs/apiserver.md",
+            "docs/customresources.md")) {
       String text = Files.readString(root.resolve(guide), StandardCharsets.UTF_8);
       Matcher matcher = SNIPPET.matcher(text);
       while (matcher.find()) {

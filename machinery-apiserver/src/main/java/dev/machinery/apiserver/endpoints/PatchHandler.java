@@ -62,6 +62,7 @@ final class PatchHandler implements VerbHandler {
                   Object current = scope.toServed(old, target);
                   Object patched = apply(codec, current, patch, type, warnings);
                   scope.scheme().applyDefaults(patched);
+                  warnings.addAll(scope.normalize(patched, target, validation));
                   return scope.toStorage(patched, target);
                 },
                 "status".equals(info.subresource()),

@@ -23,19 +23,20 @@ import java.util.Objects;
  * the served resource, checks its scope and subresource, and hands the request to {@code get},
  * {@code list}, {@code watch}, {@code create}, {@code update}, {@code patch}, {@code delete} or
  * {@code deletecollection} ({@link VerbHandler}s over one {@link RequestScope}). An update or patch
- * without a name is a {@code 405}.
+ * without a name is a {@code 405}. Resources are looked up in a {@link ServedResources} on each
+ * request, so resources added while the server runs are served.
  *
  * <p>Thread-safe: immutable after construction.
  */
 public final class ResourceHandler {
-  private final Map<String, Served> served;
+  private final ServedResources served;
   private final Map<String, VerbHandler> verbs;
 
   /**
    * Creates the handler.
    *
    * @param scheme the scheme
-   * @param served the served resources by {@code group/version/resource}
+   * @param served the served resources, looked up on each request
    * @param negotiator the response negotiator (protobuf included, when offered)
    * @param codecs the codecs
    * @param protobuf the protobuf codec
@@ -45,16 +46,16 @@ public final class ResourceHandler {
    */
   public ResourceHandler(
       Scheme scheme,
-      Map<String, Served> served,
+      ServedResources served,
       Negotiator negotiator,
       CodecFactory codecs,
       ProtobufCodec protobuf,
       long maxBodyBytes,
       WatchStreams watches,
       ResourceStore namespaces) {
-    this.served = Map.copyOf(served);
+    this.served = served;
     Map<String, ResourceStore> namespaced = new HashMap<>();
-    for (Served s : served.values()) {
+    for (Served s : served.all()) {
       if (s.store().definition().namespaced()) {
         namespaced.put(s.store().prefix(null), s.store());
       }
@@ -82,10 +83,8 @@ public final class ResourceHandler {
    * @return the response
    */
   public ApiResponse handle(ApiRequest request, RequestInfo info) {
-    Served target = served.get(info.group() + "/" + info.version() + "/" + info.resource());
-    if (target == null) {
-      throw notFound();
-    }
+    Served target =
+        served.find(info.group(), info.version(), info.resource()).orElseThrow(() -> notFound());
     ResourceStore store = target.store();
     boolean namespaced = store.definition().namespaced();
     if (!namespaced) {

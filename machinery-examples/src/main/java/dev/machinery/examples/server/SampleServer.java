@@ -3,6 +3,7 @@ package dev.machinery.examples.server;
 import dev.machinery.apiserver.ApiServer;
 import dev.machinery.apiserver.ResourceDefinition;
 import dev.machinery.apiserver.ResourceList;
+import dev.machinery.apiserver.apiextensions.v1.ApiextensionsV1;
 import dev.machinery.apiserver.authentication.Authenticator;
 import dev.machinery.apiserver.authentication.TokenFileAuthenticator;
 import dev.machinery.apiserver.authentication.X509Authenticator;
@@ -78,7 +79,8 @@ public final class SampleServer {
   private SampleServer() {}
 
   /**
-   * Returns the sample's Scheme: the kinds, their list kinds, and {@code meta.k8s.io/v1}.
+   * Returns the sample's Scheme: the kinds, their list kinds, {@code meta.k8s.io/v1} and {@code
+   * apiextensions.k8s.io/v1}.
    *
    * @return the scheme
    */
@@ -100,6 +102,7 @@ public final class SampleServer {
     ResourceList.addToScheme(builder, "Deployment", APPS_V1, APPS_V1BETA1);
     FrobberApi.addToScheme(builder);
     ResourceList.addToScheme(builder, "Frobber", FrobberApi.V6, FrobberApi.V7BETA1);
+    ApiextensionsV1.addToScheme(builder);
     return builder.build();
   }
 
@@ -204,6 +207,7 @@ public final class SampleServer {
         .enablement(enablement)
         .bookmarkInterval(bookmarkInterval)
         .requestLog(requestLog)
+        .customResourceDefinitions()
         .addResource(
             ResourceDefinition.builder(GroupKind.of("", "Namespace"), false)
                 .shortNames("ns")
