@@ -1,5 +1,6 @@
 package dev.machinery.apiserver;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.machinery.apiserver.apiextensions.CustomResourceDefinitions;
 import dev.machinery.apiserver.authentication.AuthenticationException;
 import dev.machinery.apiserver.authentication.Authenticator;
@@ -185,7 +186,7 @@ public final class ApiServer implements ApiHandler {
     this.fixedDiscovery = fixed;
     this.served = new ServedResources(served);
     negotiatorBuilder.tableConvertors(this.served::table);
-    publish(Map.of());
+    publish(Map.of(), Map.of());
     Negotiator negotiator = negotiatorBuilder.build();
     this.resources =
         new ResourceHandler(
@@ -209,13 +210,14 @@ public final class ApiServer implements ApiHandler {
    * now beyond them, and publishes them to later requests at once. Serialized, so that the last
    * change wins.
    */
-  private synchronized void publish(Map<GroupVersion, List<ResourceInfo>> more) {
+  private synchronized void publish(
+      Map<GroupVersion, List<ResourceInfo>> more, Map<GroupVersionKind, JsonNode> schemas) {
     Discovery.Builder builder = Discovery.builder(scheme).enablement(enablement);
     fixedDiscovery.forEach((version, infos) -> infos.forEach(i -> builder.addResource(version, i)));
     more.forEach(
         (version, infos) -> infos.forEach(i -> builder.addUnregisteredResource(version, i)));
     Discovery built = builder.build();
-    OpenApiV3 openApiV3 = OpenApiV3.build(scheme, built, kubernetesVersion);
+    OpenApiV3 openApiV3 = OpenApiV3.build(scheme, built, kubernetesVersion, schemas);
     OpenApiV2 openApiV2 = OpenApiV2.from(openApiV3, kubernetesVersion);
     this.discoveryHandler =
         new DiscoveryHandler(built, openApiV3, openApiV2, json, kubernetesVersion);

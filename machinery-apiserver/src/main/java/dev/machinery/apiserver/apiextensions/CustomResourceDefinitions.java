@@ -1,5 +1,7 @@
 package dev.machinery.apiserver.apiextensions;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.machinery.apiserver.ResourceDefinition;
 import dev.machinery.apiserver.apiextensions.v1.CustomResourceDefinition;
 import dev.machinery.apiserver.apiextensions.v1.CustomResourceDefinitionCondition;
@@ -18,6 +20,7 @@ import dev.machinery.apiserver.storage.StorageWatch;
 import dev.machinery.core.codec.Codec;
 import dev.machinery.core.schema.GroupKind;
 import dev.machinery.core.schema.GroupVersion;
+import dev.machinery.core.schema.GroupVersionKind;
 import dev.machinery.unversioned.discovery.ResourceInfo;
 import dev.machinery.unversioned.unstructured.Unstructured;
 import java.time.Instant;
@@ -29,7 +32,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
+import java.util.function.BiConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -51,11 +54,15 @@ public final class CustomResourceDefinitions {
   public static final GroupKind KIND =
       GroupKind.of("apiextensions.k8s.io", "CustomResourceDefinition");
 
+  /** Writes a version's schema as the JSON tree OpenAPI publishes. */
+  private static final ObjectMapper SCHEMAS = new ObjectMapper();
+
   private final ResourceStore definitions;
   private final ServedResources served;
   private final Codec json;
   private final Storage storage;
-  private final Consumer<Map<GroupVersion, List<ResourceInfo>>> publish;
+  private final BiConsumer<Map<GroupVersion, List<ResourceInfo>>, Map<GroupVersionKind, JsonNode>>
+      publish;
   private final Map<String, Active> active = new LinkedHashMap<>();
 
   private CustomResourceDefinitions(
@@ -63,7 +70,7 @@ public final class CustomResourceDefinitions {
       ServedResources served,
       Codec json,
       Storage storage,
-      Consumer<Map<GroupVersion, List<ResourceInfo>>> publish) {
+      BiConsumer<Map<GroupVersion, List<ResourceInfo>>, Map<GroupVersionKind, JsonNode>> publish) {
     this.definitions = definitions;
     this.served = served;
     this.json = json;
@@ -96,7 +103,8 @@ public final class CustomResourceDefinitions {
    * @param served the registry the custom resources are served from
    * @param json the JSON codec objects are stored with
    * @param storage the storage
-   * @param publish republishes discovery with the custom resources given (all of them each time)
+   * @param publish republishes discovery and OpenAPI with the custom resources and their schemas
+   *     given (all of them each time)
    * @return the running controller
    */
   public static CustomResourceDefinitions start(
@@ -104,7 +112,7 @@ public final class CustomResourceDefinitions {
       ServedResources served,
       Codec json,
       Storage storage,
-      Consumer<Map<GroupVersion, List<ResourceInfo>>> publish) {
+      BiConsumer<Map<GroupVersion, List<ResourceInfo>>, Map<GroupVersionKind, JsonNode>> publish) {
     CustomResourceDefinitions controller =
         new CustomResourceDefinitions(definitions, served, json, storage, publish);
     ResourceStore.Page page = definitions.list(null, o -> true, 0, null, "");
@@ -318,7 +326,17 @@ public final class CustomResourceDefinitions {
       infos.put(version, definition.info(version));
     }
     served.put(name, entries, definition.kind(), definition.table().orElse(null));
-    active.put(name, new Active(crd.getSpec().group(), names, crd.getSpec(), infos));
+    Map<GroupVersionKind, JsonNode> schemas = new LinkedHashMap<>();
+    for (var version : crd.getSpec().versions()) {
+      if (version.served()
+          && version.schema() != null
+          && version.schema().openAPIV3Schema() != null) {
+        schemas.put(
+            GroupVersion.of(crd.getSpec().group(), version.name()).withKind(names.kind()),
+            SCHEMAS.valueToTree(version.schema().openAPIV3Schema()));
+      }
+    }
+    active.put(name, new Active(crd.getSpec().group(), names, crd.getSpec(), infos, schemas));
     republish();
     LOG.debug("serving {} in {}", name, serving.servedVersions());
   }
@@ -360,15 +378,18 @@ public final class CustomResourceDefinitions {
 
   private void republish() {
     Map<GroupVersion, List<ResourceInfo>> all = new LinkedHashMap<>();
+    Map<GroupVersionKind, JsonNode> schemas = new LinkedHashMap<>();
     for (Active crd : active.values()) {
       crd.infos().forEach((v, i) -> all.computeIfAbsent(v, x -> new ArrayList<>()).add(i));
+      schemas.putAll(crd.schemas());
     }
-    publish.accept(all);
+    publish.accept(all, schemas);
   }
 
   private record Active(
       String group,
       CustomResourceDefinitionNames names,
       CustomResourceDefinitionSpec spec,
-      Map<GroupVersion, ResourceInfo> infos) {}
+      Map<GroupVersion, ResourceInfo> infos,
+      Map<GroupVersionKind, JsonNode> schemas) {}
 }
