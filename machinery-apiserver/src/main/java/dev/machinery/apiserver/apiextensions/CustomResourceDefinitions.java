@@ -126,10 +126,17 @@ public final class CustomResourceDefinitions {
     return controller;
   }
 
+  /**
+   * Follows the stored definitions from a revision on, starting the watch again when it ends; while
+   * the storage is unavailable (an unreachable etcd, or a closed store) it waits longer each time,
+   * up to half a minute, and logs the first failure of each streak only.
+   */
   private void run(long revision) {
     long after = revision;
+    long backoff = 0;
     while (true) {
       try (StorageWatch watch = definitions.watch(null, after)) {
+        backoff = 0;
         while (!watch.isDone()) {
           StorageEvent event = watch.poll(1, TimeUnit.SECONDS);
           if (event == null) {
@@ -154,9 +161,14 @@ public final class CustomResourceDefinitions {
         Thread.currentThread().interrupt();
         return;
       } catch (RuntimeException e) {
-        LOG.warn("the CustomResourceDefinition watch failed; starting again", e);
+        if (backoff == 0) {
+          LOG.warn("the CustomResourceDefinition watch failed; starting it again", e);
+        } else {
+          LOG.debug("the CustomResourceDefinition watch failed again: {}", e.getMessage());
+        }
+        backoff = Math.min(backoff == 0 ? 1000 : backoff * 2, 30_000);
         try {
-          Thread.sleep(1000);
+          Thread.sleep(backoff);
         } catch (InterruptedException interrupted) {
           Thread.currentThread().interrupt();
           return;
