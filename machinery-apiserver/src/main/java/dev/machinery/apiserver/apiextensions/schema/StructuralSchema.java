@@ -167,15 +167,59 @@ public final class StructuralSchema {
         }
       }
       if (schema.additionalProperties() != null && schema.additionalProperties().schema() != null) {
-        for (Object entry : object.values()) {
-          defaultValue(entry, schema.additionalProperties().schema());
+        JSONSchemaProps additional = schema.additionalProperties().schema();
+        for (Map.Entry<String, Object> entry : object.entrySet()) {
+          if (entry.getValue() == null
+              && additional.defaultValue() != null
+              && !additional.allowsNull()) {
+            entry.setValue(JsonValues.fromTree(additional.defaultValue()));
+          }
+          defaultValue(entry.getValue(), additional);
         }
       }
     } else if (value instanceof List<?> list && schema.items() != null) {
-      for (Object item : list) {
-        defaultValue(item, schema.items());
+      @SuppressWarnings("unchecked")
+      List<Object> items = (List<Object>) list;
+      JSONSchemaProps itemSchema = schema.items();
+      for (int i = 0; i < items.size(); i++) {
+        if (items.get(i) == null && itemSchema.defaultValue() != null && !itemSchema.allowsNull()) {
+          items.set(i, JsonValues.fromTree(itemSchema.defaultValue()));
+        }
+        defaultValue(items.get(i), itemSchema);
       }
     }
+  }
+
+  /**
+   * Fills the absent fields of any JSON value below the schema's root (an array, a scalar or an
+   * object that is not a whole resource), in place.
+   *
+   * @param value the value; lists and maps must be mutable
+   */
+  public void applyDefaultsTo(Object value) {
+    defaultValue(value, root);
+  }
+
+  /**
+   * Drops the fields of any JSON value the schema does not name, the value not being a whole
+   * resource: {@code apiVersion}, {@code kind} and {@code metadata} are kept only in embedded
+   * resources.
+   *
+   * @param value the value; maps must be mutable
+   * @return the paths of the fields dropped, relative to the value
+   */
+  public List<String> pruneValue(Object value) {
+    List<String> pruned = new ArrayList<>();
+    if (value instanceof Map<?, ?> map) {
+      @SuppressWarnings("unchecked")
+      Map<String, Object> object = (Map<String, Object>) map;
+      pruneObject(object, root, null, false, pruned);
+    } else if (value instanceof List<?> list && root.items() != null) {
+      for (int i = 0; i < list.size(); i++) {
+        pruneValue(list.get(i), root.items(), "[" + i + "]", pruned);
+      }
+    }
+    return pruned;
   }
 
   // -------------------------------------------------------------------------------- validation
@@ -464,11 +508,8 @@ public final class StructuralSchema {
       if (property != null) {
         validateValue(entry.getValue(), property, child(path, name), errors);
       } else if (additional != null) {
-        validateValue(
-            entry.getValue(),
-            additional,
-            path == null ? FieldPath.of(name) : path.key(name),
-            errors);
+        // kube-openapi names a map entry as a field: spec.labels.app
+        validateValue(entry.getValue(), additional, child(path, name), errors);
       }
     }
   }
