@@ -13,6 +13,7 @@ import dev.machinery.unversioned.meta.v1.StatusDetails;
 import dev.machinery.unversioned.protobuf.ProtobufCodec;
 import dev.machinery.unversioned.validation.FieldError;
 import dev.machinery.unversioned.validation.Validation;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -54,14 +55,8 @@ public final class ResourceHandler {
       WatchStreams watches,
       ResourceStore namespaces) {
     this.served = served;
-    Map<String, ResourceStore> namespaced = new HashMap<>();
-    for (Served s : served.all()) {
-      if (s.store().definition().namespaced()) {
-        namespaced.put(s.store().prefix(null), s.store());
-      }
-    }
     RequestScope scope = new RequestScope(scheme, codecs, protobuf, negotiator, maxBodyBytes);
-    Namespaces lifecycle = new Namespaces(namespaces, List.copyOf(namespaced.values()));
+    Namespaces lifecycle = new Namespaces(namespaces, () -> namespacedStores(served));
     Scales scales = new Scales(scope);
     this.verbs =
         Map.of(
@@ -73,6 +68,17 @@ public final class ResourceHandler {
             "patch", new PatchHandler(scope, scales),
             "delete", new DeleteHandler(scope, lifecycle),
             "deletecollection", new DeleteCollectionHandler(scope, lifecycle));
+  }
+
+  /** The stores of the namespaced resources served now, one a resource. */
+  private static Collection<ResourceStore> namespacedStores(ServedResources served) {
+    Map<String, ResourceStore> namespaced = new HashMap<>();
+    for (Served s : served.all()) {
+      if (s.store().definition().namespaced()) {
+        namespaced.put(s.store().prefix(null), s.store());
+      }
+    }
+    return namespaced.values();
   }
 
   /**

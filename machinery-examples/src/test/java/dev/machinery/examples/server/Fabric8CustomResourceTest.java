@@ -151,6 +151,34 @@ class Fabric8CustomResourceTest {
   }
 
   @Test
+  void deletingANamespaceDeletesTheCustomObjectsInIt() throws Exception {
+    install("sample-controller/crd-status-subresource.yaml");
+    client
+        .namespaces()
+        .resource(
+            new io.fabric8.kubernetes.api.model.NamespaceBuilder()
+                .withNewMetadata()
+                .withName("team")
+                .endMetadata()
+                .build())
+        .create();
+    MixedOperation<
+            GenericKubernetesResource,
+            GenericKubernetesResourceList,
+            Resource<GenericKubernetesResource>>
+        foos = client.genericKubernetesResources("samplecontroller.k8s.io/v1alpha1", "Foo");
+    GenericKubernetesResource foo;
+    try (InputStream in =
+        Files.newInputStream(CRDS.resolve("sample-controller/example-foo.yaml"))) {
+      foo = foos.load(in).item();
+    }
+    foos.inNamespace("team").resource(foo).create();
+    assertEquals(1, foos.inNamespace("team").list().getItems().size());
+    client.namespaces().withName("team").delete();
+    assertEquals(0, foos.inNamespace("team").list().getItems().size());
+  }
+
+  @Test
   void httpRoutesWithTheirDefaults() throws Exception {
     install("gateway-api/gateway.networking.k8s.io_httproutes.yaml");
     MixedOperation<
