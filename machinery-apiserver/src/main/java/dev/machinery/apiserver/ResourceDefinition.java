@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
@@ -42,6 +43,7 @@ public final class ResourceDefinition {
   private final UnaryOperator<Object> prepareForCreate;
   private final Map<String, Function<Object, String>> fieldLabels;
   private final ObjectNormalizer normalizer;
+  private final Consumer<Object> readDefaults;
 
   @SuppressWarnings("unchecked")
   private ResourceDefinition(Builder builder) {
@@ -62,6 +64,7 @@ public final class ResourceDefinition {
     this.prepareForCreate = builder.prepareForCreate;
     this.fieldLabels = Map.copyOf(builder.fieldLabels);
     this.normalizer = builder.normalizer;
+    this.readDefaults = builder.readDefaults;
   }
 
   /**
@@ -197,6 +200,17 @@ public final class ResourceDefinition {
   }
 
   /**
+   * Returns what the resource fills in an object read from storage, as kube-apiserver defaults a
+   * custom resource on read (defaults added to its schema after the object was written); nothing
+   * unless set.
+   *
+   * @return the function, given an object in the storage version to change in place
+   */
+  public Consumer<Object> readDefaults() {
+    return readDefaults;
+  }
+
+  /**
    * Returns the field labels a field selector may use beyond {@code metadata.name} and {@code
    * metadata.namespace}, each read from an object in the storage version.
    *
@@ -259,6 +273,7 @@ public final class ResourceDefinition {
     private UnaryOperator<Object> prepareForCreate = UnaryOperator.identity();
     private final Map<String, Function<Object, String>> fieldLabels = new LinkedHashMap<>();
     private ObjectNormalizer normalizer = ObjectNormalizer.NONE;
+    private Consumer<Object> readDefaults = object -> {};
 
     private Builder(GroupKind kind, boolean namespaced) {
       this.kind = Objects.requireNonNull(kind, "kind");
@@ -410,6 +425,18 @@ public final class ResourceDefinition {
      */
     public Builder normalizer(ObjectNormalizer normalizer) {
       this.normalizer = Objects.requireNonNull(normalizer, "normalizer");
+      return this;
+    }
+
+    /**
+     * Sets what the resource fills in an object read from storage (see {@link
+     * ResourceDefinition#readDefaults()}).
+     *
+     * @param defaults changes an object in the storage version in place
+     * @return this builder
+     */
+    public Builder readDefaults(Consumer<Object> defaults) {
+      this.readDefaults = Objects.requireNonNull(defaults, "defaults");
       return this;
     }
 

@@ -80,6 +80,14 @@ final class CustomResourceServing {
                   schema.applyDefaults(u.content());
                   return pruned;
                 })
+            .readDefaults(
+                object -> {
+                  Unstructured u = (Unstructured) object;
+                  StructuralSchema schema = schemas.get(u.getApiVersion());
+                  if (schema != null) {
+                    schema.applyDefaults(u.content());
+                  }
+                })
             .validator(
                 (object, old) -> {
                   Unstructured u = (Unstructured) object;

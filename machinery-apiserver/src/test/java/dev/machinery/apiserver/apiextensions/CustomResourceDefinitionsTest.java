@@ -196,6 +196,45 @@ class CustomResourceDefinitionsTest {
   }
 
   @Test
+  void aDefaultAddedToTheSchemaLaterShowsWhenObjectsAreRead() throws Exception {
+    request("POST", "/apis/apiextensions.k8s.io/v1/customresourcedefinitions", CRONTAB_CRD);
+    awaitEstablished("crontabs.stable.example.com");
+    String path = "/apis/stable.example.com/v1/namespaces/default/crontabs/c";
+    assertEquals(
+        201,
+        request(
+                "POST",
+                "/apis/stable.example.com/v1/namespaces/default/crontabs",
+                "{\"apiVersion\": \"stable.example.com/v1\", \"kind\": \"CronTab\","
+                    + " \"metadata\": {\"name\": \"c\"}, \"spec\": {\"cronSpec\": \"* * * * *\"}}")
+            .status());
+    assertTrue(json(request("GET", path, null)).at("/spec/color").isMissingNode());
+
+    JsonNode crd =
+        json(
+            request(
+                "GET",
+                "/apis/apiextensions.k8s.io/v1/customresourcedefinitions/crontabs.stable.example.com",
+                null));
+    ((com.fasterxml.jackson.databind.node.ObjectNode)
+            crd.at("/spec/versions/1/schema/openAPIV3Schema/properties/spec/properties/color"))
+        .put("default", "green");
+    ApiResponse updated =
+        request(
+            "PUT",
+            "/apis/apiextensions.k8s.io/v1/customresourcedefinitions/crontabs.stable.example.com",
+            crd.toString());
+    assertEquals(200, updated.status(), text(updated));
+    long deadline = System.nanoTime() + 5_000_000_000L;
+    JsonNode read;
+    do {
+      Thread.sleep(5);
+      read = json(request("GET", path, null));
+    } while (read.at("/spec/color").isMissingNode() && System.nanoTime() < deadline);
+    assertEquals("green", read.at("/spec/color").asText(), read.toString());
+  }
+
+  @Test
   void refusesADefinitionWhoseNameIsNotPluralDotGroup() throws Exception {
     ApiResponse refused =
         request(
