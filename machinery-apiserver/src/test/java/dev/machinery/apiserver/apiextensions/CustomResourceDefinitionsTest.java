@@ -129,6 +129,35 @@ class CustomResourceDefinitionsTest {
                 null));
     assertEquals(2, scale.at("/spec/replicas").asInt(), scale.toString());
 
+    ApiResponse scaled =
+        request(
+            "PUT",
+            "/apis/stable.example.com/v1/namespaces/default/crontabs/my-cron/scale",
+            "{\"apiVersion\": \"autoscaling/v1\", \"kind\": \"Scale\","
+                + " \"metadata\": {\"name\": \"my-cron\", \"namespace\": \"default\"},"
+                + " \"spec\": {\"replicas\": 5}}");
+    assertEquals(200, scaled.status(), text(scaled));
+    JsonNode afterScale =
+        json(
+            request(
+                "GET", "/apis/stable.example.com/v1/namespaces/default/crontabs/my-cron", null));
+    assertEquals(5, afterScale.at("/spec/replicas").asInt(), afterScale.toString());
+    assertEquals(2, afterScale.at("/metadata/generation").asInt(), "a spec change bumps it");
+
+    ApiResponse status =
+        request(
+            "PUT",
+            "/apis/stable.example.com/v1/namespaces/default/crontabs/my-cron/status",
+            afterScale
+                .toString()
+                .replace(
+                    "\"spec\":{", "\"status\":{\"replicas\":4},\"spec\":{\"image\":\"ignored\","));
+    assertEquals(200, status.status(), text(status));
+    JsonNode afterStatus = json(status);
+    assertEquals(4, afterStatus.at("/status/replicas").asInt(), afterStatus.toString());
+    assertEquals(
+        "busybox", afterStatus.at("/spec/image").asText(), "the status subresource keeps the spec");
+
     ApiResponse table =
         request(
             "GET",
@@ -137,7 +166,7 @@ class CustomResourceDefinitionsTest {
             Map.of("Accept", "application/json;as=Table;v=v1;g=meta.k8s.io"));
     JsonNode rows = json(table);
     assertEquals(
-        "[\"my-cron\",\"* * * * */5\",2]", rows.at("/rows/0/cells").toString(), rows.toString());
+        "[\"my-cron\",\"* * * * */5\",5]", rows.at("/rows/0/cells").toString(), rows.toString());
 
     ApiResponse deleted =
         request(

@@ -17,6 +17,8 @@ import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.MixedOperation;
 import io.fabric8.kubernetes.client.dsl.Resource;
+import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
+import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -24,6 +26,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -148,6 +151,68 @@ class Fabric8CustomResourceTest {
 
     assertTrue(foos.inNamespace("default").withName("example-foo").delete().size() == 1, "deleted");
     assertEquals(0, foos.inNamespace("default").list().getItems().size());
+  }
+
+  @Test
+  void anInformerOfACustomKindSeesEveryChange() throws Exception {
+    install("sample-controller/crd-status-subresource.yaml");
+    MixedOperation<
+            GenericKubernetesResource,
+            GenericKubernetesResourceList,
+            Resource<GenericKubernetesResource>>
+        foos = client.genericKubernetesResources("samplecontroller.k8s.io/v1alpha1", "Foo");
+    List<String> seen = new CopyOnWriteArrayList<>();
+    SharedIndexInformer<GenericKubernetesResource> informer =
+        foos.inNamespace("default")
+            .inform(
+                new ResourceEventHandler<>() {
+                  @Override
+                  public void onAdd(GenericKubernetesResource obj) {
+                    seen.add("add " + obj.getMetadata().getName());
+                  }
+
+                  @Override
+                  public void onUpdate(
+                      GenericKubernetesResource oldObj, GenericKubernetesResource newObj) {
+                    if (!oldObj
+                        .getMetadata()
+                        .getResourceVersion()
+                        .equals(newObj.getMetadata().getResourceVersion())) {
+                      seen.add("update " + newObj.getMetadata().getName());
+                    }
+                  }
+
+                  @Override
+                  public void onDelete(GenericKubernetesResource obj, boolean unknown) {
+                    seen.add("delete " + obj.getMetadata().getName());
+                  }
+                },
+                0);
+    try {
+      informer.start().toCompletableFuture().get(30, TimeUnit.SECONDS);
+      GenericKubernetesResource foo;
+      try (InputStream in =
+          Files.newInputStream(CRDS.resolve("sample-controller/example-foo.yaml"))) {
+        foo = foos.load(in).item();
+      }
+      foos.inNamespace("default").resource(foo).create();
+      foos.inNamespace("default")
+          .withName("example-foo")
+          .edit(
+              f -> {
+                f.setAdditionalProperty(
+                    "spec", Map.of("deploymentName", "example-foo", "replicas", 2));
+                return f;
+              });
+      foos.inNamespace("default").withName("example-foo").delete();
+      long deadline = System.nanoTime() + 10_000_000_000L;
+      while (!seen.contains("delete example-foo") && System.nanoTime() < deadline) {
+        Thread.sleep(20);
+      }
+      assertEquals(List.of("add example-foo", "update example-foo", "delete example-foo"), seen);
+    } finally {
+      informer.close();
+    }
   }
 
   @Test
