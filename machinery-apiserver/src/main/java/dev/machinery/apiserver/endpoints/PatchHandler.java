@@ -10,6 +10,7 @@ import dev.machinery.core.patch.PatchType;
 import dev.machinery.core.patch.Patches;
 import dev.machinery.unversioned.errors.ApiErrors;
 import dev.machinery.unversioned.meta.v1.Scale;
+import dev.machinery.unversioned.unstructured.Unstructured;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -43,6 +44,11 @@ final class PatchHandler implements VerbHandler {
           "the body of the request was in an unknown format - accepted media types include:"
               + " application/json-patch+json, application/merge-patch+json,"
               + " application/strategic-merge-patch+json");
+    }
+    if (type == PatchType.STRATEGIC_MERGE_PATCH && target.type() == Unstructured.class) {
+      throw ApiErrors.newUnsupportedMediaType(
+          "the body of the request was in an unknown format - accepted media types include:"
+              + " application/json-patch+json, application/merge-patch+json");
     }
     byte[] patch = scope.body(request);
     Codec codec = scope.json().withFieldValidation(validation);

@@ -328,6 +328,11 @@ public final class OpenApiV3 {
         ObjectNode body = NODES.objectNode();
         ObjectNode content = body.putObject("content");
         for (String patchType : PATCH_TYPES) {
+          if (type.isEmpty() && patchType.equals("application/strategic-merge-patch+json")) {
+            // As kube-apiserver publishes custom resources: no strategic merge patch, so that
+            // kubectl apply sends them JSON merge patches.
+            continue;
+          }
           content.putObject(patchType).putObject("schema").put("type", "object");
         }
         body.put("required", true);

@@ -113,6 +113,56 @@ class SampleServerCrdKubectlTest {
           1,
           "strict decoding error: unknown field \"spec.replica\"");
       expect(failures, k.run("explain", "foo.spec"), 0, "KIND:", "Foo", "replicas", "<integer>");
+      expect(
+          failures,
+          k.run("apply", "-n", "default", "-f", foo),
+          0,
+          "foo.samplecontroller.k8s.io/example-foo");
+      expect(
+          failures,
+          k.run(
+              Map.of(),
+              "apiVersion: samplecontroller.k8s.io/v1alpha1\nkind: Foo\nmetadata:\n  name:"
+                  + " example-foo\nspec:\n  deploymentName: example-foo\n  replicas: 3\n",
+              "apply",
+              "-n",
+              "default",
+              "-f",
+              "-"),
+          0,
+          "foo.samplecontroller.k8s.io/example-foo configured");
+      expect(
+          failures,
+          k.run(
+              "patch",
+              "foo",
+              "example-foo",
+              "-n",
+              "default",
+              "--type=merge",
+              "-p",
+              "{\"spec\":{\"replicas\":4}}"),
+          0,
+          "foo.samplecontroller.k8s.io/example-foo patched");
+      expect(
+          failures,
+          k.run(
+              "patch",
+              "foo",
+              "example-foo",
+              "-n",
+              "default",
+              "--type=strategic",
+              "-p",
+              "{\"spec\":{\"replicas\":5}}"),
+          1,
+          "the body of the request was in an unknown format - accepted media types include:"
+              + " application/json-patch+json, application/merge-patch+json");
+      expect(
+          failures,
+          k.run("get", "foo", "example-foo", "-n", "default", "-o", "jsonpath={.spec.replicas}"),
+          0,
+          "4");
 
       for (String crd : List.of("gatewayclasses", "gateways", "httproutes")) {
         expect(
