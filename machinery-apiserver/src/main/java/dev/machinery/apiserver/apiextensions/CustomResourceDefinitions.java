@@ -64,6 +64,8 @@ public final class CustomResourceDefinitions {
   private final BiConsumer<Map<GroupVersion, List<ResourceInfo>>, Map<GroupVersionKind, JsonNode>>
       publish;
   private final Map<String, Active> active = new LinkedHashMap<>();
+  private final List<Runnable> pendingStatus = new ArrayList<>();
+  private boolean dirty;
 
   private CustomResourceDefinitions(
       ResourceStore definitions,
@@ -119,6 +121,7 @@ public final class CustomResourceDefinitions {
     for (Object crd : page.items()) {
       controller.reconcile((CustomResourceDefinition) crd);
     }
+    controller.flush();
     Thread thread =
         new Thread(() -> controller.run(page.revision()), "customresourcedefinitions controller");
     thread.setDaemon(true);
@@ -139,19 +142,17 @@ public final class CustomResourceDefinitions {
         backoff = 0;
         while (!watch.isDone()) {
           StorageEvent event = watch.poll(1, TimeUnit.SECONDS);
-          if (event == null) {
-            continue;
+          // The changes that came together are handled together, and published once.
+          for (int taken = 0; event != null && taken < 256; taken++) {
+            after = event.revision();
+            handle(event);
+            event = watch.poll(0, TimeUnit.MILLISECONDS);
           }
-          after = event.revision();
-          try {
-            if (event.type() == StorageEvent.Type.DELETE) {
-              deleted(event.kv().key());
-            } else {
-              reconcile((CustomResourceDefinition) definitions.decode(event.kv()));
-            }
-          } catch (RuntimeException e) {
-            LOG.warn("reconciling {} failed", event.kv().key(), e);
+          if (event != null) {
+            after = event.revision();
+            handle(event);
           }
+          flush();
         }
         StorageException error = watch.error();
         if (error != null && error.kind() == StorageException.Kind.COMPACTED) {
@@ -162,7 +163,8 @@ public final class CustomResourceDefinitions {
         return;
       } catch (RuntimeException e) {
         if (backoff == 0) {
-          LOG.warn("the CustomResourceDefinition watch failed; starting it again", e);
+          LOG.warn(
+              "the CustomResourceDefinition watch failed; starting it again: {}", e.toString());
         } else {
           LOG.debug("the CustomResourceDefinition watch failed again: {}", e.getMessage());
         }
@@ -175,6 +177,33 @@ public final class CustomResourceDefinitions {
         }
       }
     }
+  }
+
+  private void handle(StorageEvent event) {
+    try {
+      if (event.type() == StorageEvent.Type.DELETE) {
+        deleted(event.kv().key());
+      } else {
+        reconcile((CustomResourceDefinition) definitions.decode(event.kv()));
+      }
+    } catch (RuntimeException e) {
+      LOG.warn("reconciling {} failed", event.kv().key(), e);
+    }
+  }
+
+  /**
+   * Publishes discovery and OpenAPI once for the changes reconciled since the last time, then
+   * writes the definitions' new status: a client that sees {@code Established} finds the kind in
+   * discovery.
+   */
+  private synchronized void flush() {
+    if (dirty) {
+      republish();
+      dirty = false;
+    }
+    List<Runnable> writes = new ArrayList<>(pendingStatus);
+    pendingStatus.clear();
+    writes.forEach(Runnable::run);
   }
 
   private synchronized void reconcile(CustomResourceDefinition crd) {
@@ -228,19 +257,22 @@ public final class CustomResourceDefinitions {
     CustomResourceDefinitionStatus status =
         new CustomResourceDefinitionStatus(conditions, accepted, stored);
     if (!status.equals(crd.getStatus())) {
-      try {
-        definitions.update(
-            null,
-            name,
-            old -> {
-              ((CustomResourceDefinition) old).setStatus(status);
-              return old;
-            },
-            true,
-            false);
-      } catch (RuntimeException e) {
-        LOG.warn("the status of {} was not written: {}", name, e.getMessage());
-      }
+      pendingStatus.add(
+          () -> {
+            try {
+              definitions.update(
+                  null,
+                  name,
+                  old -> {
+                    ((CustomResourceDefinition) old).setStatus(status);
+                    return old;
+                  },
+                  true,
+                  false);
+            } catch (RuntimeException e) {
+              LOG.warn("the status of {} was not written: {}", name, e.getMessage());
+            }
+          });
     }
   }
 
@@ -349,14 +381,14 @@ public final class CustomResourceDefinitions {
       }
     }
     active.put(name, new Active(crd.getSpec().group(), names, crd.getSpec(), infos, schemas));
-    republish();
+    dirty = true;
     LOG.debug("serving {} in {}", name, serving.servedVersions());
   }
 
   private void unserve(String name) {
     if (active.remove(name) != null) {
       served.remove(name);
-      republish();
+      dirty = true;
     }
   }
 

@@ -131,9 +131,9 @@ public final class StructuralSchemas {
       }
       node(value, path.child("additionalProperties"), valueValidation, errors);
     }
-    combinators(schema.allOf(), path.child("allOf"), errors);
-    combinators(schema.anyOf(), path.child("anyOf"), errors);
-    combinators(schema.oneOf(), path.child("oneOf"), errors);
+    combinators(schema.allOf(), path.child("allOf"), schema.allowsIntOrString(), errors);
+    combinators(schema.anyOf(), path.child("anyOf"), schema.allowsIntOrString(), errors);
+    combinators(schema.oneOf(), path.child("oneOf"), false, errors);
     if (schema.not() != null) {
       node(schema.not(), path.child("not"), true, errors);
     }
@@ -193,14 +193,72 @@ public final class StructuralSchemas {
     }
   }
 
+  /**
+   * The value validations of {@code allOf}, {@code anyOf} or {@code oneOf}. Under {@code
+   * x-kubernetes-int-or-string}, {@code allOf} and {@code anyOf} may say {@code type: integer} and
+   * {@code type: string} (the form controller-gen writes for an int-or-string and a quantity), as
+   * kube-apiserver allows.
+   */
   private static void combinators(
-      List<JSONSchemaProps> schemas, FieldPath path, List<FieldError> errors) {
+      List<JSONSchemaProps> schemas, FieldPath path, boolean intOrString, List<FieldError> errors) {
     if (schemas == null) {
       return;
     }
     for (int i = 0; i < schemas.size(); i++) {
-      node(schemas.get(i), path.index(i), true, errors);
+      JSONSchemaProps part = schemas.get(i);
+      if (intOrString && ("integer".equals(part.type()) || "string".equals(part.type()))) {
+        part = withoutType(part);
+      }
+      node(part, path.index(i), true, errors);
     }
+  }
+
+  private static JSONSchemaProps withoutType(JSONSchemaProps s) {
+    return new JSONSchemaProps(
+        s.id(),
+        s.schema(),
+        s.ref(),
+        s.description(),
+        null,
+        s.format(),
+        s.title(),
+        s.defaultValue(),
+        s.maximum(),
+        s.exclusiveMaximum(),
+        s.minimum(),
+        s.exclusiveMinimum(),
+        s.maxLength(),
+        s.minLength(),
+        s.pattern(),
+        s.maxItems(),
+        s.minItems(),
+        s.uniqueItems(),
+        s.multipleOf(),
+        s.enumValues(),
+        s.maxProperties(),
+        s.minProperties(),
+        s.required(),
+        s.items(),
+        s.allOf(),
+        s.oneOf(),
+        s.anyOf(),
+        s.not(),
+        s.properties(),
+        s.additionalProperties(),
+        s.patternProperties(),
+        s.dependencies(),
+        s.additionalItems(),
+        s.definitions(),
+        s.externalDocs(),
+        s.example(),
+        s.nullable(),
+        s.preserveUnknownFields(),
+        s.embeddedResource(),
+        s.intOrString(),
+        s.listMapKeys(),
+        s.listType(),
+        s.mapType(),
+        s.validations());
   }
 
   private static boolean untyped(JSONSchemaProps schema) {

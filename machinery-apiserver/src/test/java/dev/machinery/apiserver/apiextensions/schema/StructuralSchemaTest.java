@@ -392,6 +392,13 @@ class StructuralSchemaTest {
                     + "'d':{'type':'string','anyOf':[{'format':'ipv4'},{'format':'ipv6'}]}}}",
                 List.of()),
             new Structural(
+                "int-or-string as controller-gen writes it",
+                "{'type':'object','properties':{'port':{'x-kubernetes-int-or-string':true,"
+                    + "'anyOf':[{'type':'integer'},{'type':'string'}]},"
+                    + "'quantity':{'x-kubernetes-int-or-string':true,'pattern':'^[0-9]+$',"
+                    + "'anyOf':[{'type':'integer'},{'type':'string'}]}}}",
+                List.of()),
+            new Structural(
                 "root without type",
                 "{'properties':{}}",
                 List.of("s.type: Required value: must not be empty at the root")),
