@@ -7,6 +7,7 @@ import dev.machinery.apiserver.http.JdkHttpBinding;
 import dev.machinery.unversioned.discovery.Enablement;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -163,6 +164,32 @@ class SampleServerCrdKubectlTest {
           k.run("get", "foo", "example-foo", "-n", "default", "-o", "jsonpath={.spec.replicas}"),
           0,
           "4");
+
+      // A definition over 256 KiB: kubectl apply (client-side) puts all of it in the
+      // last-applied-configuration annotation, which the annotations' limit refuses, as
+      // kube-apiserver refuses it; kubectl create does not.
+      Path big = Files.createTempFile("big-crd", ".yaml");
+      Files.writeString(
+          big,
+          "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n"
+              + "  name: bigs.example.com\nspec:\n  group: example.com\n  scope: Namespaced\n"
+              + "  names: {plural: bigs, kind: Big}\n  versions:\n  - name: v1\n"
+              + "    served: true\n    storage: true\n    schema:\n      openAPIV3Schema:\n"
+              + "        type: object\n        description: "
+              + "x".repeat(300 * 1024)
+              + "\n");
+      expect(
+          failures,
+          k.run("apply", "-f", big.toString()),
+          1,
+          "The CustomResourceDefinition \"bigs.example.com\" is invalid: metadata.annotations:"
+              + " Too long: may not be more than 262144 bytes");
+      expect(
+          failures,
+          k.run("create", "-f", big.toString()),
+          0,
+          "customresourcedefinition.apiextensions.k8s.io/bigs.example.com created");
+      Files.delete(big);
 
       for (String crd : List.of("gatewayclasses", "gateways", "httproutes")) {
         expect(

@@ -264,6 +264,16 @@ class StructuralSchemaTest {
                 "7",
                 List.of("spec.a: Invalid value: 7: spec.a in body should be a multiple of 5")),
             new Invalid(
+                "maxLength, in characters",
+                "{'type':'string','maxLength':3}",
+                "'abcd'",
+                List.of("spec.a: Too long: may not be more than 3 bytes")),
+            new Invalid(
+                "maxLength counts characters, not bytes",
+                "{'type':'string','maxLength':3}",
+                "'äöü'",
+                List.of()),
+            new Invalid(
                 "minLength",
                 "{'type':'string','minLength':2}",
                 "'x'",
