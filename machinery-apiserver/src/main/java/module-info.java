@@ -25,11 +25,15 @@ module dev.machinery.apiserver {
   exports dev.machinery.apiserver.negotiation;
   exports dev.machinery.apiserver.discovery;
   exports dev.machinery.apiserver.openapi;
+  exports dev.machinery.apiserver.apiextensions.v1;
+  exports dev.machinery.apiserver.apiextensions.schema;
 
   opens dev.machinery.apiserver to
       com.fasterxml.jackson.databind;
   opens dev.machinery.apiserver.authorization.v1 to
       com.fasterxml.jackson.databind;
   opens dev.machinery.apiserver.rbac to
+      com.fasterxml.jackson.databind;
+  opens dev.machinery.apiserver.apiextensions.v1 to
       com.fasterxml.jackson.databind;
 }

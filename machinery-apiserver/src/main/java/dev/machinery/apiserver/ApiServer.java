@@ -1,8 +1,10 @@
 package dev.machinery.apiserver;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.machinery.apiserver.admission.AdmissionChain;
 import dev.machinery.apiserver.admission.AdmissionPlugin;
 import dev.machinery.apiserver.admission.NamespaceLifecycle;
+import dev.machinery.apiserver.apiextensions.CustomResourceDefinitions;
 import dev.machinery.apiserver.authentication.AuthenticationException;
 import dev.machinery.apiserver.authentication.Authenticator;
 import dev.machinery.apiserver.authentication.UserInfo;
@@ -18,6 +20,7 @@ import dev.machinery.apiserver.endpoints.RequestInfo;
 import dev.machinery.apiserver.endpoints.ResourceHandler;
 import dev.machinery.apiserver.endpoints.ScaleView;
 import dev.machinery.apiserver.endpoints.Served;
+import dev.machinery.apiserver.endpoints.ServedResources;
 import dev.machinery.apiserver.endpoints.WatchStreams;
 import dev.machinery.apiserver.http.ApiHandler;
 import dev.machinery.apiserver.http.ApiRequest;
@@ -38,6 +41,7 @@ import dev.machinery.core.runtime.Scheme;
 import dev.machinery.core.schema.GroupVersion;
 import dev.machinery.core.schema.GroupVersionKind;
 import dev.machinery.unversioned.discovery.Enablement;
+import dev.machinery.unversioned.discovery.ResourceInfo;
 import dev.machinery.unversioned.errors.ApiErrors;
 import dev.machinery.unversioned.errors.StatusException;
 import dev.machinery.unversioned.meta.v1.Status;
@@ -75,7 +79,12 @@ import org.slf4j.LoggerFactory;
  * requests answered at once may be limited ({@link Builder#maxRequestsInFlight}). {@code
  * SelfSubjectReview} ({@code authentication.k8s.io} v1, v1beta1 and v1alpha1) tells a client who it
  * is, for {@code kubectl auth whoami}. Every failure is answered with a {@code Status} of
- * Kubernetes' reason and code. Thread-safe: immutable after {@link Builder#build()}.
+ * Kubernetes' reason and code. With {@link Builder#customResourceDefinitions()} it serves
+ * CustomResourceDefinitions and the kinds they define, added and removed while it runs: every
+ * request looks its resource up in one registry of served resources, and discovery and OpenAPI are
+ * rebuilt and published whole on each change. Thread-safe: its configuration is immutable after
+ * {@link Builder#build()}; the served resources and the documents describing them change atomically
+ * for later requests.
  */
 public final class ApiServer implements ApiHandler {
   private static final Logger LOG = LoggerFactory.getLogger(ApiServer.class);
@@ -99,9 +108,15 @@ public final class ApiServer implements ApiHandler {
   public static final UserInfo LOOPBACK_USER =
       UserInfo.of("system:apiserver", List.of("system:masters", UserInfo.ALL_AUTHENTICATED));
 
-  private final Discovery discovery;
-  private final DiscoveryHandler discoveryHandler;
+  private final Scheme scheme;
+  private final Enablement enablement;
+  private final String kubernetesVersion;
+  private final Map<GroupVersion, List<ResourceInfo>> fixedDiscovery;
+  private final ServedResources served;
+  private volatile Discovery discovery;
+  private volatile DiscoveryHandler discoveryHandler;
   private final ResourceHandler resources;
+  private final CustomResourceDefinitions customResourceDefinitions;
   private final Codec json;
   private final Storage storage;
   private final Consumer<String> requestLog;
@@ -118,6 +133,9 @@ public final class ApiServer implements ApiHandler {
         new InFlightLimit(builder.maxRequestsInFlight, builder.maxMutatingRequestsInFlight);
     this.tls = builder.tls;
     Scheme scheme = builder.scheme;
+    this.scheme = scheme;
+    this.enablement = builder.enablement;
+    this.kubernetesVersion = builder.kubernetesVersion;
     List<ResourceDefinition> definitions = new ArrayList<>(builder.resources);
     if (builder.rbac) {
       if (!scheme.recognizes(RbacV1.V1.withKind("ClusterRoleBinding"))) {
@@ -136,11 +154,15 @@ public final class ApiServer implements ApiHandler {
     AdmissionRunner admission = new AdmissionRunner(json);
     this.storage = builder.storage;
     this.requestLog = builder.requestLog;
-    Discovery.Builder discoveryBuilder = Discovery.builder(scheme).enablement(builder.enablement);
+    Map<GroupVersion, List<ResourceInfo>> fixed = new LinkedHashMap<>();
     ProtobufCodec protobuf = ProtobufCodec.create(scheme);
     Negotiator.Builder negotiatorBuilder = Negotiator.builder(scheme).protobuf(protobuf);
     Map<String, Served> served = new LinkedHashMap<>();
     ResourceStore namespaces = null;
+    ResourceStore crdStore = null;
+    if (builder.customResourceDefinitions) {
+      definitions.add(CustomResourceDefinitions.definition());
+    }
     for (ResourceDefinition definition : definitions) {
       List<GroupVersion> versions = versions(scheme, definition);
       GroupVersion storageVersion =
@@ -179,6 +201,9 @@ public final class ApiServer implements ApiHandler {
       if (definition.kind().group().equals(RbacV1.GROUP)) {
         rbacStores.put(definition.kind().kind(), store);
       }
+      if (definition.kind().equals(CustomResourceDefinitions.KIND)) {
+        crdStore = store;
+      }
       for (GroupVersion version : versions) {
         if (!builder.enablement.isEnabled(version)) {
           continue;
@@ -196,7 +221,7 @@ public final class ApiServer implements ApiHandler {
         served.put(
             version.group() + "/" + version.version() + "/" + definition.resource(),
             new Served(store, kind, scheme.typeFor(kind).orElseThrow()));
-        discoveryBuilder.addResource(version, definition.info(version));
+        fixed.computeIfAbsent(version, v -> new ArrayList<>()).add(definition.info(version));
       }
       definition.table().ifPresent(t -> negotiatorBuilder.addTableConvertor(definition.kind(), t));
       if (definition.scale().isPresent()) {
@@ -206,7 +231,10 @@ public final class ApiServer implements ApiHandler {
             new ScaleView(scheme, definition.scaleType(), definition.scale().get()));
       }
     }
-    this.discovery = discoveryBuilder.build();
+    this.fixedDiscovery = fixed;
+    this.served = new ServedResources(served);
+    negotiatorBuilder.tableConvertors(this.served::table);
+    publish(Map.of(), Map.of());
     List<AdmissionPlugin> plugins = new ArrayList<>();
     if (namespaces != null) {
       plugins.add(new NamespaceLifecycle(admission::namespaceState));
@@ -214,14 +242,10 @@ public final class ApiServer implements ApiHandler {
     plugins.addAll(builder.admissionPlugins);
     admission.attach(AdmissionChain.of(plugins), namespaces);
     Negotiator negotiator = negotiatorBuilder.build();
-    OpenApiV3 openApiV3 = OpenApiV3.build(scheme, discovery, builder.kubernetesVersion);
-    OpenApiV2 openApiV2 = OpenApiV2.from(openApiV3, builder.kubernetesVersion);
-    this.discoveryHandler =
-        new DiscoveryHandler(discovery, openApiV3, openApiV2, json, builder.kubernetesVersion);
     this.resources =
         new ResourceHandler(
             scheme,
-            served,
+            this.served,
             negotiator,
             codecs,
             protobuf,
@@ -246,6 +270,11 @@ public final class ApiServer implements ApiHandler {
     if (rbac != null) {
       rbac.attach(storage, rbacStores, authorizer);
     }
+    this.customResourceDefinitions =
+        crdStore == null
+            ? null
+            : CustomResourceDefinitions.start(
+                crdStore, this.served, json, builder.storage, this::publish);
   }
 
   /** The rules of an always-allow authorizer: everything, as Go's {@code alwaysAllowAuthorizer}. */
@@ -281,6 +310,25 @@ public final class ApiServer implements ApiHandler {
     };
   }
 
+  /**
+   * Rebuilds discovery and OpenAPI from the resources the server was built with and those served
+   * now beyond them, and publishes them to later requests at once. Serialized, so that the last
+   * change wins.
+   */
+  private synchronized void publish(
+      Map<GroupVersion, List<ResourceInfo>> more, Map<GroupVersionKind, JsonNode> schemas) {
+    Discovery.Builder builder = Discovery.builder(scheme).enablement(enablement);
+    fixedDiscovery.forEach((version, infos) -> infos.forEach(i -> builder.addResource(version, i)));
+    more.forEach(
+        (version, infos) -> infos.forEach(i -> builder.addUnregisteredResource(version, i)));
+    Discovery built = builder.build();
+    OpenApiV3 openApiV3 = OpenApiV3.build(scheme, built, kubernetesVersion, schemas);
+    OpenApiV2 openApiV2 = OpenApiV2.from(openApiV3, kubernetesVersion);
+    this.discoveryHandler =
+        new DiscoveryHandler(built, openApiV3, openApiV2, json, kubernetesVersion);
+    this.discovery = built;
+  }
+
   private static List<GroupVersion> versions(Scheme scheme, ResourceDefinition definition) {
     List<GroupVersion> versions = new ArrayList<>();
     for (GroupVersion version : scheme.prioritizedVersionsForGroup(definition.kind().group())) {
@@ -307,7 +355,8 @@ public final class ApiServer implements ApiHandler {
   }
 
   /**
-   * Returns the discovery documents the server serves.
+   * Returns the discovery documents the server serves now (they change as CustomResourceDefinitions
+   * are established and deleted).
    *
    * @return the discovery
    */
@@ -493,6 +542,7 @@ public final class ApiServer implements ApiHandler {
     private boolean rbac;
     private int maxRequestsInFlight;
     private int maxMutatingRequestsInFlight;
+    private boolean customResourceDefinitions;
 
     private Builder(Scheme scheme) {
       this.scheme = Objects.requireNonNull(scheme, "scheme");
@@ -506,6 +556,18 @@ public final class ApiServer implements ApiHandler {
      */
     public Builder addResource(ResourceDefinition definition) {
       resources.add(Objects.requireNonNull(definition, "definition"));
+      return this;
+    }
+
+    /**
+     * Serves {@code apiextensions.k8s.io/v1} CustomResourceDefinitions, and the kinds they define
+     * from the moment each is {@code Established} until it is deleted. The Scheme must register
+     * them ({@link dev.machinery.apiserver.apiextensions.v1.ApiextensionsV1#addToScheme}).
+     *
+     * @return this builder
+     */
+    public Builder customResourceDefinitions() {
+      this.customResourceDefinitions = true;
       return this;
     }
 

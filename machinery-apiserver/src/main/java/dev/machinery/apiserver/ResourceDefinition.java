@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
@@ -42,6 +43,8 @@ public final class ResourceDefinition {
   private final ResourceValidator validator;
   private final UnaryOperator<Object> prepareForCreate;
   private final Map<String, Function<Object, String>> fieldLabels;
+  private final ObjectNormalizer normalizer;
+  private final Consumer<Object> readDefaults;
 
   @SuppressWarnings("unchecked")
   private ResourceDefinition(Builder builder) {
@@ -62,6 +65,8 @@ public final class ResourceDefinition {
     this.validator = builder.validator;
     this.prepareForCreate = builder.prepareForCreate;
     this.fieldLabels = Map.copyOf(builder.fieldLabels);
+    this.normalizer = builder.normalizer;
+    this.readDefaults = builder.readDefaults;
   }
 
   /**
@@ -200,6 +205,27 @@ public final class ResourceDefinition {
   }
 
   /**
+   * Returns what the resource does to an object a client wrote before it is stored (pruning and
+   * defaulting by a schema); {@link ObjectNormalizer#NONE} unless set.
+   *
+   * @return the normalizer
+   */
+  public ObjectNormalizer normalizer() {
+    return normalizer;
+  }
+
+  /**
+   * Returns what the resource fills in an object read from storage, as kube-apiserver defaults a
+   * custom resource on read (defaults added to its schema after the object was written); nothing
+   * unless set.
+   *
+   * @return the function, given an object in the storage version to change in place
+   */
+  public Consumer<Object> readDefaults() {
+    return readDefaults;
+  }
+
+  /**
    * Returns the field labels a field selector may use beyond {@code metadata.name} and {@code
    * metadata.namespace}, each read from an object in the storage version.
    *
@@ -262,6 +288,8 @@ public final class ResourceDefinition {
     private ResourceValidator validator = (object, old) -> List.of();
     private UnaryOperator<Object> prepareForCreate = UnaryOperator.identity();
     private final Map<String, Function<Object, String>> fieldLabels = new LinkedHashMap<>();
+    private ObjectNormalizer normalizer = ObjectNormalizer.NONE;
+    private Consumer<Object> readDefaults = object -> {};
 
     private Builder(GroupKind kind, boolean namespaced) {
       this.kind = Objects.requireNonNull(kind, "kind");
@@ -278,6 +306,17 @@ public final class ResourceDefinition {
      */
     public Builder resource(String resource) {
       this.resource = Objects.requireNonNull(resource, "resource");
+      return this;
+    }
+
+    /**
+     * Sets the singular resource name (the lower-cased kind by default).
+     *
+     * @param singular the singular, such as {@code deployment}
+     * @return this builder
+     */
+    public Builder singular(String singular) {
+      this.singular = Objects.requireNonNull(singular, "singular");
       return this;
     }
 
@@ -402,6 +441,29 @@ public final class ResourceDefinition {
      */
     public Builder prepareForCreate(UnaryOperator<Object> prepare) {
       this.prepareForCreate = Objects.requireNonNull(prepare, "prepare");
+      return this;
+    }
+
+    /**
+     * Sets what the resource does to an object a client wrote (see {@link ObjectNormalizer}).
+     *
+     * @param normalizer the normalizer
+     * @return this builder
+     */
+    public Builder normalizer(ObjectNormalizer normalizer) {
+      this.normalizer = Objects.requireNonNull(normalizer, "normalizer");
+      return this;
+    }
+
+    /**
+     * Sets what the resource fills in an object read from storage (see {@link
+     * ResourceDefinition#readDefaults()}).
+     *
+     * @param defaults changes an object in the storage version in place
+     * @return this builder
+     */
+    public Builder readDefaults(Consumer<Object> defaults) {
+      this.readDefaults = Objects.requireNonNull(defaults, "defaults");
       return this;
     }
 

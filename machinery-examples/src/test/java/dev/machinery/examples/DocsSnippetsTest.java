@@ -49,7 +49,8 @@ class DocsSnippetsTest {
             "docs/watch.md",
             "docs/protobuf.md",
             "docs/apiserver.md",
-            "docs/security.md")) {
+            "docs/security.md",
+            "docs/customresources.md")) {
       String text = Files.readString(root.resolve(guide), StandardCharsets.UTF_8);
       Matcher matcher = SNIPPET.matcher(text);
       while (matcher.find()) {

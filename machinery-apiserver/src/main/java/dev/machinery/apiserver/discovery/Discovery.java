@@ -289,6 +289,8 @@ public final class Discovery {
   public static final class Builder {
     private final Scheme scheme;
     private final Map<GroupVersion, List<ResourceInfo>> resources = new LinkedHashMap<>();
+    private final java.util.Set<ResourceInfo> unregistered =
+        java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
     private final List<ServerAddressByClientCIDR> addresses = new ArrayList<>();
     private Enablement enablement = Enablement.all();
 
@@ -307,6 +309,21 @@ public final class Discovery {
       Objects.requireNonNull(version, "version");
       Objects.requireNonNull(resource, "resource");
       resources.computeIfAbsent(version, v -> new ArrayList<>()).add(resource);
+      return this;
+    }
+
+    /**
+     * Adds a resource served in a group version whose kind no class in the Scheme stands for, such
+     * as a custom resource. A group the Scheme does not know is served in the order its versions
+     * are first added, so add them most preferred first.
+     *
+     * @param version the group version
+     * @param resource the resource
+     * @return this builder
+     */
+    public Builder addUnregisteredResource(GroupVersion version, ResourceInfo resource) {
+      addResource(version, resource);
+      unregistered.add(resource);
       return this;
     }
 
@@ -349,7 +366,8 @@ public final class Discovery {
           (version, infos) -> {
             List<String> names = new ArrayList<>();
             for (ResourceInfo info : infos) {
-              if (!scheme.recognizes(version.withKind(info.kind()))) {
+              if (!unregistered.contains(info)
+                  && !scheme.recognizes(version.withKind(info.kind()))) {
                 problems.add(
                     "resource \""
                         + info.resource()
@@ -378,7 +396,13 @@ public final class Discovery {
       }
       for (String group : groups) {
         List<GroupVersion> versions = new ArrayList<>();
-        for (GroupVersion version : scheme.prioritizedVersionsForGroup(group)) {
+        List<GroupVersion> order = new ArrayList<>(scheme.prioritizedVersionsForGroup(group));
+        for (GroupVersion version : resources.keySet()) {
+          if (version.group().equals(group) && !order.contains(version)) {
+            order.add(version);
+          }
+        }
+        for (GroupVersion version : order) {
           if (resources.containsKey(version) && enablement.isEnabled(version)) {
             versions.add(version);
           }

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
+import dev.machinery.core.codec.FieldValidation;
 import dev.machinery.unversioned.errors.ApiErrors;
 import dev.machinery.unversioned.errors.StatusException;
 import dev.machinery.unversioned.managedfields.FieldManager;
@@ -44,6 +45,7 @@ final class ApplyPatcher {
   ApiResponse apply(ApiRequest request, RequestInfo info, Served target, boolean dryRun) {
     boolean force = RequestOptions.checkPatchOptions(request, true);
     String manager = request.parameter("fieldManager");
+    FieldValidation validation = RequestOptions.fieldValidation(request);
     ObjectNode applied = read(scope.body(request));
     if ("scale".equals(info.subresource())) {
       return scales.apply(info, target, applied, manager, force, dryRun);
@@ -60,7 +62,8 @@ final class ApplyPatcher {
                     info.name(),
                     old -> {
                       ObjectNode live = scope.fields().tree(scope.toRequestVersion(old, target));
-                      return stored(target, fields.apply(live, applied, manager, force));
+                      return stored(
+                          target, fields.apply(live, applied, manager, force), validation);
                     },
                     "status".equals(info.subresource()),
                     dryRun);
@@ -84,7 +87,7 @@ final class ApplyPatcher {
         ObjectNode merged =
             fields.apply(
                 scope.fields().empty(target.type(), target.kind()), applied, manager, force);
-        Object object = stored(target, merged);
+        Object object = stored(target, merged, validation);
         MetaObject meta = Accessor.of(object);
         if (meta.getName() == null || meta.getName().isEmpty()) {
           meta.setName(info.name());
@@ -104,10 +107,14 @@ final class ApplyPatcher {
     }
   }
 
-  /** The merged tree as the storage version's object, defaulted. */
-  private Object stored(Served target, ObjectNode merged) {
+  /**
+   * The merged tree as the storage version's object, defaulted, and pruned and defaulted by the
+   * resource's schema when it has one (custom resources).
+   */
+  private Object stored(Served target, ObjectNode merged, FieldValidation validation) {
     Object object = scope.fields().object(merged, target.type());
     scope.scheme().applyDefaults(object);
+    scope.normalize(object, target, validation);
     return scope.toStorage(object, target);
   }
 

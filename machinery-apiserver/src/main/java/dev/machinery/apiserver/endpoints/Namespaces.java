@@ -5,7 +5,8 @@ import dev.machinery.core.schema.GroupResource;
 import dev.machinery.unversioned.errors.ApiErrors;
 import dev.machinery.unversioned.meta.v1.Accessor;
 import dev.machinery.unversioned.meta.v1.MetaObject;
-import java.util.List;
+import java.util.Collection;
+import java.util.function.Supplier;
 
 /**
  * Namespace lifecycle on the request path: an object is created only in a namespace that exists,
@@ -14,15 +15,16 @@ import java.util.List;
  */
 final class Namespaces {
   private final ResourceStore namespaces;
-  private final List<ResourceStore> namespaced;
+  private final Supplier<Collection<ResourceStore>> namespaced;
 
   /**
    * @param namespaces the store of namespaces, or {@code null} when the server serves none
-   * @param namespaced the stores of namespaced resources
+   * @param namespaced the stores of the namespaced resources served at the moment it is called
+   *     (custom resources come and go)
    */
-  Namespaces(ResourceStore namespaces, List<ResourceStore> namespaced) {
+  Namespaces(ResourceStore namespaces, Supplier<Collection<ResourceStore>> namespaced) {
     this.namespaces = namespaces;
-    this.namespaced = List.copyOf(namespaced);
+    this.namespaced = namespaced;
   }
 
   /** Fails with a 404 naming the namespace when it does not exist. */
@@ -45,7 +47,7 @@ final class Namespaces {
     if (store != namespaces) {
       return;
     }
-    for (ResourceStore inner : namespaced) {
+    for (ResourceStore inner : namespaced.get()) {
       for (Object object : inner.list(name, o -> true, 0, null, null).items()) {
         MetaObject meta = Accessor.of(object);
         try {

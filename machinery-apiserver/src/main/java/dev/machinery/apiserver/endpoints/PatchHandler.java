@@ -10,6 +10,7 @@ import dev.machinery.core.patch.PatchType;
 import dev.machinery.core.patch.Patches;
 import dev.machinery.unversioned.errors.ApiErrors;
 import dev.machinery.unversioned.meta.v1.Scale;
+import dev.machinery.unversioned.unstructured.Unstructured;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -45,6 +46,11 @@ final class PatchHandler implements VerbHandler {
     if (type == PatchType.APPLY_PATCH) {
       return applier.apply(request, info, target, dryRun);
     }
+    if (type == PatchType.STRATEGIC_MERGE_PATCH && target.type() == Unstructured.class) {
+      throw ApiErrors.newUnsupportedMediaType(
+          "the body of the request was in an unknown format - accepted media types include:"
+              + " application/json-patch+json, application/merge-patch+json");
+    }
     RequestOptions.checkPatchOptions(request, false);
     byte[] patch = scope.body(request);
     Codec codec = scope.json().withFieldValidation(validation);
@@ -64,6 +70,7 @@ final class PatchHandler implements VerbHandler {
                   Object current = scope.toServed(old, target);
                   Object patched = apply(codec, current, patch, type, warnings);
                   scope.scheme().applyDefaults(patched);
+                  warnings.addAll(scope.normalize(patched, target, validation));
                   return scope.toStorage(
                       scope.trackUpdate(request, target, info.subresource(), current, patched),
                       target);

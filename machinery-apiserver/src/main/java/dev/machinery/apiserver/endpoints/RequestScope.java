@@ -17,6 +17,7 @@ import dev.machinery.core.codec.FieldProblem;
 import dev.machinery.core.codec.FieldValidation;
 import dev.machinery.core.codec.MissingKindException;
 import dev.machinery.core.codec.MissingVersionException;
+import dev.machinery.core.codec.StrictDecodingException;
 import dev.machinery.core.runtime.GroupVersioner;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.core.schema.GroupVersion;
@@ -26,6 +27,8 @@ import dev.machinery.unversioned.managedfields.FieldManager;
 import dev.machinery.unversioned.meta.v1.Accessor;
 import dev.machinery.unversioned.meta.v1.ManagedFieldsEntry;
 import dev.machinery.unversioned.protobuf.ProtobufCodec;
+import dev.machinery.unversioned.unstructured.Unstructured;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
@@ -161,14 +164,26 @@ final class RequestScope {
       decoded = protobuf.decode(body);
     } else {
       Codec codec = bodies.negotiate(chosen).withFieldValidation(validation);
-      try {
-        decoded = codec.decode(body);
-      } catch (MissingKindException | MissingVersionException e) {
-        Decoded<?> typed = codec.decode(body, target.type());
-        decoded = new Decoded<>(typed.object(), typed.kind(), typed.warnings());
+      if (target.type() == Unstructured.class) {
+        decoded = unstructured(codec.decode(body, Unstructured.class));
+      } else {
+        decoded = decodeTyped(codec, body, target);
       }
     }
-    scheme.applyDefaults(decoded.object());
+    return checked(decoded, target, validation);
+  }
+
+  private static Decoded<Object> decodeTyped(Codec codec, byte[] body, Served target) {
+    try {
+      return codec.decode(body);
+    } catch (MissingKindException | MissingVersionException e) {
+      Decoded<?> typed = codec.decode(body, target.type());
+      return new Decoded<>(typed.object(), typed.kind(), typed.warnings());
+    }
+  }
+
+  private Decoded<Object> checked(
+      Decoded<Object> decoded, Served target, FieldValidation validation) {
     GroupVersionKind kind = decoded.kind();
     if (!kind.groupKind().equals(target.kind().groupKind())) {
       throw ApiErrors.newBadRequest(
@@ -182,12 +197,58 @@ final class RequestScope {
               + target.kind().kind()
               + ")");
     }
+    scheme.applyDefaults(decoded.object());
+    List<FieldProblem> pruned = normalize(decoded.object(), target, validation);
+    if (!pruned.isEmpty()) {
+      List<FieldProblem> warnings = new ArrayList<>(decoded.warnings());
+      warnings.addAll(pruned);
+      return new Decoded<>(decoded.object(), decoded.kind(), warnings);
+    }
     return decoded;
+  }
+
+  /**
+   * Runs the resource's {@link dev.machinery.apiserver.ObjectNormalizer} on an object a client
+   * wrote: the fields it dropped are an error under {@code Strict}, returned as warnings under
+   * {@code Warn}, and forgotten under {@code Ignore}.
+   */
+  List<FieldProblem> normalize(Object object, Served target, FieldValidation validation) {
+    List<FieldProblem> pruned = target.store().definition().normalizer().normalize(object);
+    if (pruned.isEmpty() || validation == FieldValidation.IGNORE) {
+      return List.of();
+    }
+    if (validation == FieldValidation.STRICT) {
+      throw ApiErrors.newBadRequest(new StrictDecodingException(pruned).getMessage());
+    }
+    return pruned;
+  }
+
+  /**
+   * An unstructured object's kind is the one it names: a custom resource is a kind the Scheme does
+   * not register.
+   */
+  private static Decoded<Object> unstructured(Decoded<Unstructured> decoded) {
+    Unstructured object = decoded.object();
+    if (object.getApiVersion() == null || object.getApiVersion().isEmpty()) {
+      throw new MissingVersionException("Object 'apiVersion' is missing");
+    }
+    if (object.getKind() == null || object.getKind().isEmpty()) {
+      throw new MissingKindException("Object 'Kind' is missing");
+    }
+    return new Decoded<>(
+        object,
+        GroupVersionKind.fromApiVersionAndKind(object.getApiVersion(), object.getKind()),
+        decoded.warnings());
   }
 
   /** The object in the resource's storage version. */
   Object toStorage(Object object, Served target) {
     GroupVersion storage = target.store().storageKind().groupVersion();
+    if (object instanceof Unstructured) {
+      // Custom resources convert with the None strategy: only apiVersion changes.
+      ((Unstructured) object).setApiVersion(storage.toString());
+      return object;
+    }
     if (scheme.kindFor(object).groupVersion().equals(storage)) {
       return object;
     }
@@ -197,6 +258,10 @@ final class RequestScope {
   /** The stored object in the request's version. */
   Object toServed(Object object, Served target) {
     if (target.store().storageKind().equals(target.kind())) {
+      return object;
+    }
+    if (object instanceof Unstructured) {
+      ((Unstructured) object).setApiVersion(target.kind().groupVersion().toString());
       return object;
     }
     return scheme.convertToVersion(object, GroupVersioner.of(target.kind().groupVersion()));

@@ -13,6 +13,7 @@ import dev.machinery.unversioned.meta.v1.StatusDetails;
 import dev.machinery.unversioned.protobuf.ProtobufCodec;
 import dev.machinery.unversioned.validation.FieldError;
 import dev.machinery.unversioned.validation.Validation;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,19 +24,20 @@ import java.util.Objects;
  * the served resource, checks its scope and subresource, and hands the request to {@code get},
  * {@code list}, {@code watch}, {@code create}, {@code update}, {@code patch}, {@code delete} or
  * {@code deletecollection} ({@link VerbHandler}s over one {@link RequestScope}). An update or patch
- * without a name is a {@code 405}.
+ * without a name is a {@code 405}. Resources are looked up in a {@link ServedResources} on each
+ * request, so resources added while the server runs are served.
  *
  * <p>Thread-safe: immutable after construction.
  */
 public final class ResourceHandler {
-  private final Map<String, Served> served;
+  private final ServedResources served;
   private final Map<String, VerbHandler> verbs;
 
   /**
    * Creates the handler.
    *
    * @param scheme the scheme
-   * @param served the served resources by {@code group/version/resource}
+   * @param served the served resources, looked up on each request
    * @param negotiator the response negotiator (protobuf included, when offered)
    * @param codecs the codecs
    * @param protobuf the protobuf codec
@@ -45,22 +47,16 @@ public final class ResourceHandler {
    */
   public ResourceHandler(
       Scheme scheme,
-      Map<String, Served> served,
+      ServedResources served,
       Negotiator negotiator,
       CodecFactory codecs,
       ProtobufCodec protobuf,
       long maxBodyBytes,
       WatchStreams watches,
       ResourceStore namespaces) {
-    this.served = Map.copyOf(served);
-    Map<String, ResourceStore> namespaced = new HashMap<>();
-    for (Served s : served.values()) {
-      if (s.store().definition().namespaced()) {
-        namespaced.put(s.store().prefix(null), s.store());
-      }
-    }
+    this.served = served;
     RequestScope scope = new RequestScope(scheme, codecs, protobuf, negotiator, maxBodyBytes);
-    Namespaces lifecycle = new Namespaces(namespaces, List.copyOf(namespaced.values()));
+    Namespaces lifecycle = new Namespaces(namespaces, () -> namespacedStores(served));
     Scales scales = new Scales(scope);
     this.verbs =
         Map.of(
@@ -74,6 +70,17 @@ public final class ResourceHandler {
             "deletecollection", new DeleteCollectionHandler(scope, lifecycle));
   }
 
+  /** The stores of the namespaced resources served now, one a resource. */
+  private static Collection<ResourceStore> namespacedStores(ServedResources served) {
+    Map<String, ResourceStore> namespaced = new HashMap<>();
+    for (Served s : served.all()) {
+      if (s.store().definition().namespaced()) {
+        namespaced.put(s.store().prefix(null), s.store());
+      }
+    }
+    return namespaced.values();
+  }
+
   /**
    * Answers a resource request.
    *
@@ -82,10 +89,8 @@ public final class ResourceHandler {
    * @return the response
    */
   public ApiResponse handle(ApiRequest request, RequestInfo info) {
-    Served target = served.get(info.group() + "/" + info.version() + "/" + info.resource());
-    if (target == null) {
-      throw notFound();
-    }
+    Served target =
+        served.find(info.group(), info.version(), info.resource()).orElseThrow(() -> notFound());
     ResourceStore store = target.store();
     boolean namespaced = store.definition().namespaced();
     if (!namespaced) {

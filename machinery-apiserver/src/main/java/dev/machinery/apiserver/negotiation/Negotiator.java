@@ -3,13 +3,17 @@ package dev.machinery.apiserver.negotiation;
 import dev.machinery.MachineryException;
 import dev.machinery.core.codec.Codec;
 import dev.machinery.core.codec.CodecFactory;
+import dev.machinery.core.codec.FieldValidation;
+import dev.machinery.core.runtime.ApiObject;
 import dev.machinery.core.runtime.GroupVersioner;
 import dev.machinery.core.runtime.Scheme;
+import dev.machinery.core.runtime.TypeAccessor;
 import dev.machinery.core.schema.GroupKind;
 import dev.machinery.core.schema.GroupVersion;
 import dev.machinery.core.schema.GroupVersionKind;
 import dev.machinery.unversioned.meta.v1.MetaV1;
 import dev.machinery.unversioned.meta.v1.ObjectMeta;
+import dev.machinery.unversioned.meta.v1.PartialObjectMetadata;
 import dev.machinery.unversioned.meta.v1.Scale;
 import dev.machinery.unversioned.meta.v1.Status;
 import dev.machinery.unversioned.meta.v1.StatusReason;
@@ -63,8 +67,10 @@ public final class Negotiator {
     this.yaml = codecs.yaml();
     this.aliases = Map.copyOf(builder.aliases);
     this.scales = Map.copyOf(builder.scales);
-    this.parts = new ObjectParts(builder.metadata);
-    this.tables = new Tables(builder.tables, parts, json, scheme::kindFor);
+    Map<Class<?>, Function<Object, ObjectMeta>> metadata = new HashMap<>(builder.metadata);
+    metadata.putIfAbsent(Unstructured.class, this::unstructuredMetadata);
+    this.parts = new ObjectParts(metadata);
+    this.tables = new Tables(builder.tables, builder.moreTables, parts, json, this::kindOf);
     this.protobuf = builder.protobuf;
     List<MediaType> types = new ArrayList<>(builder.served);
     if (protobuf != null) {
@@ -356,7 +362,8 @@ public final class Negotiator {
         throw new Unservable(
             "g=" + group + " without as: the endpoint serves group \"" + kind.group() + "\"");
       }
-      if (!scheme.recognizes(GroupVersion.of(group, version).withKind(kind.kind()))) {
+      if (!version.equals(kind.version())
+          && !scheme.recognizes(GroupVersion.of(group, version).withKind(kind.kind()))) {
         throw new Unservable(kind.kind() + " is not served in " + GroupVersion.of(group, version));
       }
     } else {
@@ -546,8 +553,44 @@ public final class Negotiator {
     return new Response(200, representation.contentType().toString(), codec.encode(result));
   }
 
+  /**
+   * The object's kind: the Scheme's, or for an object of a kind the Scheme does not register (a
+   * custom resource, held as an {@link Unstructured}, or a list of them) the kind it names.
+   */
   private GroupVersionKind kindOf(Object object) {
+    if (object instanceof Unstructured || scheme.kindsFor(object.getClass()).isEmpty()) {
+      return named(object);
+    }
+    if (object instanceof ApiObject) {
+      GroupVersionKind named = named(object);
+      if (!named.kind().isEmpty() && !scheme.recognizes(named)) {
+        return named;
+      }
+    }
     return scheme.kindFor(object);
+  }
+
+  /** An unstructured object's metadata, read as the codecs read a PartialObjectMetadata's. */
+  private ObjectMeta unstructuredMetadata(Object object) {
+    Unstructured partial = new Unstructured();
+    partial.setApiVersion(MetaV1.META_V1.toString());
+    partial.setKind("PartialObjectMetadata");
+    Object metadata = ((Unstructured) object).content().get("metadata");
+    if (metadata != null) {
+      partial.setField("metadata", metadata);
+    }
+    return json.withFieldValidation(FieldValidation.IGNORE)
+        .decode(json.encode(partial), PartialObjectMetadata.class)
+        .object()
+        .getMetadata();
+  }
+
+  private static GroupVersionKind named(Object object) {
+    TypeAccessor accessor = TypeAccessor.of(object.getClass());
+    String apiVersion = accessor.apiVersion(object);
+    String kind = accessor.kind(object);
+    return GroupVersionKind.fromApiVersionAndKind(
+        apiVersion == null ? "" : apiVersion, kind == null ? "" : kind);
   }
 
   private static Status copyStatus(Status status, String apiVersion) {
@@ -590,6 +633,7 @@ public final class Negotiator {
     private final Scheme scheme;
     private final Map<String, MediaType> aliases = new LinkedHashMap<>();
     private final Map<GroupKind, TableConvertor> tables = new LinkedHashMap<>();
+    private Function<GroupKind, TableConvertor> moreTables = kind -> null;
     private final Map<GroupKind, ScaleAccessor<Object>> scales = new LinkedHashMap<>();
     private final Map<Class<?>, Function<Object, ObjectMeta>> metadata = new LinkedHashMap<>();
     private List<MediaType> served = List.of(JSON, YAML, CSV);
@@ -629,6 +673,19 @@ public final class Negotiator {
     public Builder addTableConvertor(GroupKind kind, TableConvertor convertor) {
       tables.put(
           Objects.requireNonNull(kind, "kind"), Objects.requireNonNull(convertor, "convertor"));
+      return this;
+    }
+
+    /**
+     * Sets where the table columns of kinds registered by no {@link #addTableConvertor} are looked
+     * up when a table is made, for kinds that come and go while the negotiator serves (custom
+     * resources). The function must be safe to call from any thread.
+     *
+     * @param lookup the columns of a kind, or {@code null} for the default (name and age)
+     * @return this builder
+     */
+    public Builder tableConvertors(Function<GroupKind, TableConvertor> lookup) {
+      this.moreTables = Objects.requireNonNull(lookup, "lookup");
       return this;
     }
 

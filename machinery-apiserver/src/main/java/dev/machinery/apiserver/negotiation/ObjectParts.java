@@ -7,6 +7,7 @@ import dev.machinery.unversioned.meta.v1.MetaV1;
 import dev.machinery.unversioned.meta.v1.ObjectMeta;
 import dev.machinery.unversioned.meta.v1.PartialObjectMetadata;
 import dev.machinery.unversioned.meta.v1.PartialObjectMetadataList;
+import dev.machinery.unversioned.unstructured.UnstructuredList;
 import java.lang.reflect.InvocationTargetException;
 import java.util.ArrayList;
 import java.util.List;
@@ -46,6 +47,21 @@ final class ObjectParts {
   }
 
   ListMeta listMetaOf(Object list) {
+    if (list instanceof UnstructuredList unstructured) {
+      // A custom resource's list: its metadata is a map of JSON values.
+      Map<String, Object> fields = unstructured.getMetadata();
+      if (fields == null) {
+        return null;
+      }
+      ListMeta meta = new ListMeta();
+      if (fields.get("resourceVersion") instanceof String version) {
+        meta.setResourceVersion(version);
+      }
+      if (fields.get("continue") instanceof String token) {
+        meta.setContinue(token);
+      }
+      return meta;
+    }
     Property meta = property(list, "metadata", ListMeta.class);
     return meta == null ? null : (ListMeta) read(meta, list);
   }

@@ -25,16 +25,19 @@ import java.util.function.Function;
  */
 final class Tables {
   private final Map<GroupKind, TableConvertor> convertors;
+  private final Function<GroupKind, TableConvertor> more;
   private final ObjectParts parts;
   private final Codec json;
   private final Function<Object, GroupVersionKind> kindOf;
 
   Tables(
       Map<GroupKind, TableConvertor> convertors,
+      Function<GroupKind, TableConvertor> more,
       ObjectParts parts,
       Codec json,
       Function<Object, GroupVersionKind> kindOf) {
     this.convertors = Map.copyOf(convertors);
+    this.more = more;
     this.parts = parts;
     this.json = json;
     this.kindOf = kindOf;
@@ -48,7 +51,13 @@ final class Tables {
       // The columns of a list are its items' (an empty list still gets them).
       kind = GroupKind.of(kind.group(), kind.kind().substring(0, kind.kind().length() - 4));
     }
-    TableConvertor convertor = convertors.getOrDefault(kind, defaultTable);
+    TableConvertor convertor = convertors.get(kind);
+    if (convertor == null) {
+      convertor = more.apply(kind);
+    }
+    if (convertor == null) {
+      convertor = defaultTable;
+    }
     Table table = new Table();
     table.setApiVersion(MetaV1.META_V1.toString());
     table.setKind("Table");

@@ -1,6 +1,7 @@
 package dev.machinery.apiserver.openapi;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
@@ -14,10 +15,13 @@ import dev.machinery.core.schema.GroupVersionKind;
 import dev.machinery.unversioned.meta.v1.APIResource;
 import dev.machinery.unversioned.meta.v1.APIResourceList;
 import dev.machinery.unversioned.meta.v1.DeleteOptions;
+import dev.machinery.unversioned.meta.v1.ListMeta;
+import dev.machinery.unversioned.meta.v1.ObjectMeta;
 import dev.machinery.unversioned.meta.v1.Status;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -64,6 +68,27 @@ public final class OpenApiV3 {
    * @return the documents
    */
   public static OpenApiV3 build(Scheme scheme, Discovery discovery, String version) {
+    return build(scheme, discovery, version, Map.of());
+  }
+
+  /**
+   * Builds the documents of every served group version, with the schemas of kinds the Scheme does
+   * not register (custom resources), each published as kube-apiserver publishes a
+   * CustomResourceDefinition's: under the name of its reversed group, version and kind (such as
+   * {@code com.example.stable.v1.CronTab}), with {@code apiVersion}, {@code kind} and {@code
+   * metadata} added.
+   *
+   * @param scheme the scheme that holds the kinds' classes
+   * @param discovery what is served
+   * @param version the server's version, written as the documents' {@code info.version}
+   * @param unregistered the schemas of kinds without a class, by kind
+   * @return the documents
+   */
+  public static OpenApiV3 build(
+      Scheme scheme,
+      Discovery discovery,
+      String version,
+      Map<GroupVersionKind, JsonNode> unregistered) {
     Map<String, byte[]> documents = new TreeMap<>();
     Map<String, String> hashes = new TreeMap<>();
     for (List<GroupVersion> versions : discovery.servedVersions().values()) {
@@ -73,7 +98,7 @@ public final class OpenApiV3 {
           continue;
         }
         String path = path(groupVersion);
-        byte[] document = document(scheme, groupVersion, resources.get(), version);
+        byte[] document = document(scheme, groupVersion, resources.get(), version, unregistered);
         documents.put(path, document);
         hashes.put(path, hash(document));
       }
@@ -134,8 +159,75 @@ public final class OpenApiV3 {
     return Optional.ofNullable(hashes.get(path));
   }
 
+  /**
+   * Adds a custom resource's schema (or, with {@code list}, its list's, whose items refer to {@code
+   * given}) to the components and returns a reference to it.
+   */
+  private static ObjectNode customSchema(
+      SchemaGenerator schemas, GroupVersionKind kind, JsonNode given, boolean list) {
+    List<String> parts = new ArrayList<>(List.of(kind.group().split("\\.")));
+    java.util.Collections.reverse(parts);
+    String name = String.join(".", parts) + "." + kind.version() + "." + kind.kind();
+    ObjectNode schema;
+    if (list) {
+      name = name + "List";
+      schema = NODES.objectNode();
+      schema.put("description", kind.kind() + "List is a list of " + kind.kind());
+      schema.put("type", "object");
+      schema.putArray("required").add("items");
+      ObjectNode properties = schema.putObject("properties");
+      properties.putObject("items").put("type", "array").set("items", given.deepCopy());
+      properties.set("metadata", schemas.reference(ListMeta.class));
+    } else {
+      schema = given.isObject() ? ((ObjectNode) given).deepCopy() : NODES.objectNode();
+      ObjectNode properties =
+          schema.has("properties") && schema.get("properties").isObject()
+              ? (ObjectNode) schema.get("properties")
+              : schema.putObject("properties");
+      properties
+          .putObject("apiVersion")
+          .put(
+              "description",
+              "APIVersion defines the versioned schema of this representation of an object.")
+          .put("type", "string");
+      properties
+          .putObject("kind")
+          .put(
+              "description",
+              "Kind is a string value representing the REST resource this object" + " represents.")
+          .put("type", "string");
+      properties.set("metadata", schemas.reference(ObjectMeta.class));
+    }
+    ObjectNode listProperties = (ObjectNode) schema.get("properties");
+    if (list) {
+      listProperties
+          .putObject("apiVersion")
+          .put(
+              "description",
+              "APIVersion defines the versioned schema of this representation of an object.")
+          .put("type", "string");
+      listProperties
+          .putObject("kind")
+          .put(
+              "description",
+              "Kind is a string value representing the REST resource this object" + " represents.")
+          .put("type", "string");
+      ArrayNode gvks = schema.putArray("x-kubernetes-group-version-kind");
+      gvks.addObject()
+          .put("group", kind.group())
+          .put("kind", kind.kind() + "List")
+          .put("version", kind.version());
+    }
+    schemas.components().put(name, schema);
+    return SchemaGenerator.ref(name);
+  }
+
   private static byte[] document(
-      Scheme scheme, GroupVersion groupVersion, APIResourceList resources, String version) {
+      Scheme scheme,
+      GroupVersion groupVersion,
+      APIResourceList resources,
+      String version,
+      Map<GroupVersionKind, JsonNode> unregistered) {
     SchemaGenerator schemas = new SchemaGenerator();
     ObjectNode document = NODES.objectNode();
     document.put("openapi", "3.0.0");
@@ -148,10 +240,14 @@ public final class OpenApiV3 {
       }
       GroupVersionKind kind = groupVersion.withKind(resource.getKind());
       Optional<Class<?>> type = scheme.typeFor(kind);
-      if (type.isEmpty()) {
+      JsonNode custom = unregistered.get(kind);
+      if (type.isEmpty() && custom == null) {
         continue;
       }
-      ObjectNode schema = schemas.reference(type.get());
+      ObjectNode schema =
+          type.isPresent()
+              ? schemas.reference(type.get())
+              : customSchema(schemas, kind, custom, false);
       String name = schema.get("$ref").asText().substring("#/components/schemas/".length());
       ArrayNode gvks = NODES.arrayNode();
       gvks.addObject()
@@ -161,7 +257,10 @@ public final class OpenApiV3 {
       schemas.components().get(name).set("x-kubernetes-group-version-kind", gvks);
       Optional<Class<?>> listType =
           scheme.typeFor(groupVersion.withKind(resource.getKind() + "List"));
-      ObjectNode listSchema = listType.map(schemas::reference).orElse(schema);
+      ObjectNode listSchema =
+          type.isEmpty()
+              ? customSchema(schemas, kind, schema, true)
+              : listType.map(schemas::reference).orElse(schema);
       ObjectNode status = schemas.reference(Status.class);
       ObjectNode deleteOptions = schemas.reference(DeleteOptions.class);
       List<String> verbs = resource.getVerbs() == null ? List.of() : resource.getVerbs();
@@ -229,6 +328,11 @@ public final class OpenApiV3 {
         ObjectNode body = NODES.objectNode();
         ObjectNode content = body.putObject("content");
         for (String patchType : PATCH_TYPES) {
+          if (type.isEmpty() && patchType.equals("application/strategic-merge-patch+json")) {
+            // As kube-apiserver publishes custom resources: no strategic merge patch, so that
+            // kubectl apply sends them JSON merge patches.
+            continue;
+          }
           content.putObject(patchType).putObject("schema").put("type", "object");
         }
         body.put("required", true);

@@ -170,13 +170,15 @@ public final class ResourceStore {
   }
 
   /**
-   * Decodes a stored value, its resourceVersion set from the revision that wrote it.
+   * Decodes a stored value, its resourceVersion set from the revision that wrote it and the
+   * resource's {@link ResourceDefinition#readDefaults() read defaults} applied.
    *
    * @param kv the value
    * @return the object, in the storage version
    */
   public Object decode(KeyValue kv) {
     Object object = codec.decode(kv.value(), storageClass).object();
+    definition.readDefaults().accept(object);
     Accessor.of(object).setResourceVersion(Long.toString(kv.modRevision()));
     return object;
   }

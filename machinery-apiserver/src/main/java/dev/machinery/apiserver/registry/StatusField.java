@@ -2,6 +2,7 @@ package dev.machinery.apiserver.registry;
 
 import dev.machinery.conversion.Property;
 import dev.machinery.core.runtime.WireProperties;
+import dev.machinery.unversioned.unstructured.Unstructured;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
 
@@ -9,7 +10,8 @@ import java.lang.reflect.InvocationTargetException;
  * A resource's {@code status}, read and written through the one property model the codecs use
  * ({@link WireProperties}), as the {@code scale} subresource is through its accessor: the main
  * resource keeps the stored status, the {@code status} subresource changes only it, and a created
- * object starts with the status a new instance of its class has. No JSON round trip. Immutable;
+ * object starts with the status a new instance of its class has (an {@code Unstructured} custom
+ * resource: none, its {@code status} entry being the field). No JSON round trip. Immutable;
  * thread-safe.
  */
 final class StatusField {
@@ -30,6 +32,9 @@ final class StatusField {
    *     read and that a setter writes, or no public no-argument constructor
    */
   static StatusField of(Class<?> type) {
+    if (type == Unstructured.class) {
+      return new StatusField(type, null, null);
+    }
     Property property = WireProperties.standard().property(type, "status");
     if (property == null || property.index() >= 0) {
       throw new IllegalArgumentException(
@@ -47,6 +52,9 @@ final class StatusField {
 
   /** The object's status. */
   Object get(Object object) {
+    if (property == null) {
+      return ((Unstructured) object).content().get("status");
+    }
     try {
       return property.get(object);
     } catch (InvocationTargetException e) {
@@ -56,6 +64,14 @@ final class StatusField {
 
   /** Sets the object's status. */
   void set(Object object, Object status) {
+    if (property == null) {
+      if (status == null) {
+        ((Unstructured) object).content().remove("status");
+      } else {
+        ((Unstructured) object).content().put("status", status);
+      }
+      return;
+    }
     try {
       property.set(object, status);
     } catch (InvocationTargetException e) {
@@ -65,6 +81,10 @@ final class StatusField {
 
   /** Gives the object the status of a new instance of its class (what a create starts with). */
   void reset(Object object) {
+    if (property == null) {
+      set(object, null);
+      return;
+    }
     try {
       set(object, get(constructor.newInstance()));
     } catch (ReflectiveOperationException e) {

@@ -3,6 +3,7 @@ package dev.machinery.examples.server;
 import dev.machinery.apiserver.ApiServer;
 import dev.machinery.apiserver.ResourceDefinition;
 import dev.machinery.apiserver.ResourceList;
+import dev.machinery.apiserver.apiextensions.v1.ApiextensionsV1;
 import dev.machinery.apiserver.authentication.Authenticator;
 import dev.machinery.apiserver.authentication.TokenFileAuthenticator;
 import dev.machinery.apiserver.authentication.X509Authenticator;
@@ -85,7 +86,8 @@ public final class SampleServer {
   private SampleServer() {}
 
   /**
-   * Returns the sample's Scheme: the kinds, their list kinds, and {@code meta.k8s.io/v1}.
+   * Returns the sample's Scheme: the kinds, their list kinds, {@code meta.k8s.io/v1} and {@code
+   * apiextensions.k8s.io/v1}.
    *
    * @return the scheme
    */
@@ -112,6 +114,7 @@ public final class SampleServer {
     ResourceList.addToScheme(builder, "Site", Site.V1);
     // Served only with --authorization-mode=RBAC (ApiServer.Builder.rbac()).
     RbacV1.addToScheme(builder);
+    ApiextensionsV1.addToScheme(builder);
     return builder.build();
   }
 
@@ -216,6 +219,7 @@ public final class SampleServer {
         .enablement(enablement)
         .bookmarkInterval(bookmarkInterval)
         .requestLog(requestLog)
+        .customResourceDefinitions()
         .addResource(
             ResourceDefinition.builder(GroupKind.of("", "Namespace"), false)
                 .shortNames("ns")
