@@ -4,6 +4,7 @@ import dev.machinery.apiserver.negotiation.ScaleAccessor;
 import dev.machinery.apiserver.negotiation.TableConvertor;
 import dev.machinery.core.schema.GroupKind;
 import dev.machinery.core.schema.GroupVersion;
+import dev.machinery.core.typed.SchemaType;
 import dev.machinery.unversioned.discovery.ResourceInfo;
 import dev.machinery.unversioned.validation.NameValidator;
 import dev.machinery.unversioned.validation.Validation;
@@ -45,6 +46,7 @@ public final class ResourceDefinition {
   private final Map<String, Function<Object, String>> fieldLabels;
   private final ObjectNormalizer normalizer;
   private final Consumer<Object> readDefaults;
+  private final Function<String, SchemaType> applySchemas;
 
   @SuppressWarnings("unchecked")
   private ResourceDefinition(Builder builder) {
@@ -67,6 +69,7 @@ public final class ResourceDefinition {
     this.fieldLabels = Map.copyOf(builder.fieldLabels);
     this.normalizer = builder.normalizer;
     this.readDefaults = builder.readDefaults;
+    this.applySchemas = builder.applySchemas;
   }
 
   /**
@@ -226,6 +229,18 @@ public final class ResourceDefinition {
   }
 
   /**
+   * Returns the schema server-side apply reads the resource's objects by in an API version, when
+   * the resource gives one (custom resources, from their {@code openAPIV3Schema}); otherwise the
+   * server reads them by their Java class.
+   *
+   * @param apiVersion the API version, like {@code example.dev/v1}
+   * @return the schema, or empty
+   */
+  public Optional<SchemaType> applySchema(String apiVersion) {
+    return Optional.ofNullable(applySchemas.apply(apiVersion));
+  }
+
+  /**
    * Returns the field labels a field selector may use beyond {@code metadata.name} and {@code
    * metadata.namespace}, each read from an object in the storage version.
    *
@@ -290,6 +305,7 @@ public final class ResourceDefinition {
     private final Map<String, Function<Object, String>> fieldLabels = new LinkedHashMap<>();
     private ObjectNormalizer normalizer = ObjectNormalizer.NONE;
     private Consumer<Object> readDefaults = object -> {};
+    private Function<String, SchemaType> applySchemas = version -> null;
 
     private Builder(GroupKind kind, boolean namespaced) {
       this.kind = Objects.requireNonNull(kind, "kind");
@@ -456,10 +472,22 @@ public final class ResourceDefinition {
     }
 
     /**
+     * Sets the schemas server-side apply reads the resource's objects by, per API version (see
+     * {@link ResourceDefinition#applySchema(String)}).
+     *
+     * @param schemas the schema of an API version, or {@code null} for none
+     * @return this builder
+     */
+    public Builder applySchemas(Function<String, SchemaType> schemas) {
+      this.applySchemas = Objects.requireNonNull(schemas, "schemas");
+      return this;
+    }
+
+    /**
      * Sets what the resource fills in an object read from storage (see {@link
      * ResourceDefinition#readDefaults()}).
      *
-     * @param defaults changes an object in the storage version in place
+     * @param defaults the function
      * @return this builder
      */
     public Builder readDefaults(Consumer<Object> defaults) {

@@ -1,5 +1,7 @@
 package dev.machinery.apiserver.apiextensions;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.machinery.apiserver.ResourceDefinition;
 import dev.machinery.apiserver.apiextensions.schema.StructuralSchema;
 import dev.machinery.apiserver.apiextensions.v1.CustomResourceDefinition;
@@ -10,12 +12,15 @@ import dev.machinery.apiserver.apiextensions.v1.SelectableField;
 import dev.machinery.core.codec.FieldProblem;
 import dev.machinery.core.schema.GroupKind;
 import dev.machinery.core.schema.GroupVersion;
+import dev.machinery.core.typed.OpenApiSchemas;
+import dev.machinery.core.typed.SchemaType;
 import dev.machinery.unversioned.unstructured.Unstructured;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * How one established CustomResourceDefinition is served: its {@link ResourceDefinition} (names,
@@ -24,6 +29,7 @@ import java.util.Map;
  * thread-safe.
  */
 final class CustomResourceServing {
+  private static final ObjectMapper TREES = new ObjectMapper();
   private final ResourceDefinition definition;
   private final GroupVersion storageVersion;
   private final List<GroupVersion> servedVersions;
@@ -39,13 +45,14 @@ final class CustomResourceServing {
     CustomResourceDefinitionSpec spec = crd.getSpec();
     CustomResourceDefinitionNames names = spec.names();
     Map<String, StructuralSchema> schemas = new HashMap<>();
+    Map<String, SchemaType> applySchemas = new HashMap<>();
     CustomResourceDefinitionVersion storage = null;
     List<CustomResourceDefinitionVersion> served = new ArrayList<>();
     for (CustomResourceDefinitionVersion version : spec.versions()) {
       if (version.schema() != null && version.schema().openAPIV3Schema() != null) {
-        schemas.put(
-            GroupVersion.of(spec.group(), version.name()).toString(),
-            StructuralSchema.of(version.schema().openAPIV3Schema()));
+        String apiVersion = GroupVersion.of(spec.group(), version.name()).toString();
+        schemas.put(apiVersion, StructuralSchema.of(version.schema().openAPIV3Schema()));
+        applySchema(names.kind(), version).ifPresent(t -> applySchemas.put(apiVersion, t));
       }
       if (version.storage()) {
         storage = version;
@@ -65,6 +72,7 @@ final class CustomResourceServing {
             .shortNames(names.shortNames().toArray(String[]::new))
             .categories(names.categories().toArray(String[]::new))
             .tracksGeneration()
+            .applySchemas(applySchemas::get)
             .table(new PrinterColumns(storage.additionalPrinterColumns()))
             .normalizer(
                 object -> {
@@ -121,6 +129,33 @@ final class CustomResourceServing {
     served.forEach(v -> versions.add(GroupVersion.of(spec.group(), v.name())));
     return new CustomResourceServing(
         builder.build(), GroupVersion.of(spec.group(), storage.name()), List.copyOf(versions));
+  }
+
+  /**
+   * The schema server-side apply reads a version's objects by: its {@code openAPIV3Schema} with the
+   * fields every object has (apiVersion, kind, and metadata, whose fields are kept as they come),
+   * as kube-apiserver completes it; empty, so that objects are read by their values, when the
+   * schema cannot be converted.
+   */
+  private static Optional<SchemaType> applySchema(
+      String kind, CustomResourceDefinitionVersion version) {
+    try {
+      ObjectNode schema = TREES.valueToTree(version.schema().openAPIV3Schema());
+      ObjectNode properties =
+          schema.get("properties") instanceof ObjectNode declared
+              ? declared
+              : schema.putObject("properties");
+      properties.putObject("apiVersion").put("type", "string");
+      properties.putObject("kind").put("type", "string");
+      properties
+          .putObject("metadata")
+          .put("type", "object")
+          .put("x-kubernetes-preserve-unknown-fields", true);
+      String name = kind + "." + version.name();
+      return Optional.of(OpenApiSchemas.fromSchema(name, schema, false).type(name));
+    } catch (RuntimeException e) {
+      return Optional.empty();
+    }
   }
 
   ResourceDefinition definition() {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.machinery.apiserver.ResourceDefinition;
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.core.codec.Codec;
 import dev.machinery.core.fieldpath.FieldPath;
@@ -20,6 +21,7 @@ import dev.machinery.core.typed.SchemaType;
 import dev.machinery.core.typed.StructField;
 import dev.machinery.unversioned.managedfields.FieldManager;
 import dev.machinery.unversioned.managedfields.FieldManagers;
+import dev.machinery.unversioned.unstructured.Unstructured;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -37,9 +39,25 @@ import java.util.concurrent.ConcurrentHashMap;
 final class FieldManagement {
   private static final ObjectMapper TREES = new ObjectMapper();
 
+  /**
+   * Custom resources' conversion (the None strategy): every version has the same shape, only {@code
+   * apiVersion} changes.
+   */
+  private static final VersionConverter NONE_CONVERSION =
+      (value, apiVersion) -> {
+        JsonNode tree = value.value();
+        if (!tree.isObject() || tree.path("apiVersion").asText("").equals(apiVersion)) {
+          return Optional.of(value);
+        }
+        ObjectNode copy = ((ObjectNode) tree).deepCopy();
+        copy.put("apiVersion", apiVersion);
+        return Optional.of(value.with(copy));
+      };
+
   private final Scheme scheme;
   private final Codec json;
   private final Map<String, FieldManager> managers = new ConcurrentHashMap<>();
+  private final Map<String, ResourceDefinition> definitions = new ConcurrentHashMap<>();
 
   FieldManagement(Scheme scheme, Codec json) {
     this.scheme = scheme;
@@ -54,14 +72,26 @@ final class FieldManagement {
 
   /** The field manager of a kind in one version, for the object itself or a subresource. */
   FieldManager forKind(
-      GroupVersionKind kind, Class<?> type, String subresource, boolean hasStatus) {
-    String key = kind + "|" + (subresource == null ? "" : subresource) + "|" + hasStatus;
-    return managers.computeIfAbsent(key, k -> build(kind, type, subresource, hasStatus));
+      GroupVersionKind kind, Class<?> type, String subresource, ResourceDefinition definition) {
+    String key = kind + "|" + (subresource == null ? "" : subresource);
+    FieldManager cached = managers.get(key);
+    // A definition replaced at run time (a custom resource's new schema) gets a new manager.
+    if (cached != null && definitions.get(key) == definition) {
+      return cached;
+    }
+    FieldManager built = build(kind, type, subresource, definition);
+    definitions.put(key, definition);
+    managers.put(key, built);
+    return built;
   }
 
   private FieldManager build(
-      GroupVersionKind kind, Class<?> type, String subresource, boolean hasStatus) {
-    SchemaType schemaType = JavaSchemas.of(type);
+      GroupVersionKind kind, Class<?> type, String subresource, ResourceDefinition definition) {
+    boolean hasStatus = definition.hasStatus();
+    SchemaType schemaType = definition.applySchema(kind.apiVersion()).orElse(null);
+    if (schemaType == null) {
+      schemaType = JavaSchemas.of(type);
+    }
     FieldSet reset = FieldSet.empty();
     if ("status".equals(subresource)) {
       reset = allBut(schemaType, "status");
@@ -73,7 +103,7 @@ final class FieldManagement {
     return FieldManager.builder(schemaType, kind.apiVersion(), kind.kind())
         .subresource(subresource)
         .resetFields(reset)
-        .converter(new SchemeConverter())
+        .converter(type == Unstructured.class ? NONE_CONVERSION : new SchemeConverter())
         .build();
   }
 

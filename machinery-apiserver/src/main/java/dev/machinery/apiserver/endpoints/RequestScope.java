@@ -78,8 +78,7 @@ final class RequestScope {
 
   /** The field manager of the endpoint's kind and version, for the object or a subresource. */
   FieldManager fieldManager(Served target, String subresource) {
-    return fields.forKind(
-        target.kind(), target.type(), subresource, target.store().definition().hasStatus());
+    return fields.forKind(target.kind(), target.type(), subresource, target.store().definition());
   }
 
   /**
@@ -109,6 +108,11 @@ final class RequestScope {
 
   /** The object in the request's version. */
   Object toRequestVersion(Object object, Served target) {
+    if (target.type() == Unstructured.class) {
+      // Custom resources convert with the None strategy: only apiVersion changes.
+      ((Unstructured) object).setApiVersion(target.kind().groupVersion().toString());
+      return object;
+    }
     if (scheme.kindFor(object).equals(target.kind())) {
       return object;
     }

@@ -53,8 +53,7 @@ final class Scales {
     ObjectNode tree = scope.fields().tree(next);
     scope
         .fields()
-        .forKind(
-            target.store().storageKind(), type, "scale", target.store().definition().hasStatus())
+        .forKind(target.store().storageKind(), type, "scale", target.store().definition())
         .update(live, tree, FieldManagement.manager(request));
     return scope.fields().object(tree, type);
   }
@@ -99,11 +98,7 @@ final class Scales {
     FieldManager fields =
         scope
             .fields()
-            .forKind(
-                target.store().storageKind(),
-                type,
-                "scale",
-                target.store().definition().hasStatus());
+            .forKind(target.store().storageKind(), type, "scale", target.store().definition());
     String asked = scale.getMetadata() == null ? null : scale.getMetadata().getResourceVersion();
     Object updated =
         target

@@ -225,6 +225,62 @@ class CustomResourceDefinitionsTest {
   }
 
   @Test
+  void serverSideApplyReadsCustomObjectsByTheirSchema() throws Exception {
+    request("POST", "/apis/apiextensions.k8s.io/v1/customresourcedefinitions", CRONTAB_CRD);
+    awaitEstablished("crontabs.stable.example.com");
+    String path = "/apis/stable.example.com/v1/namespaces/default/crontabs/applied";
+    Map<String, String> apply = Map.of("Content-Type", "application/apply-patch+yaml");
+    String config =
+        "{\"apiVersion\": \"stable.example.com/v1\", \"kind\": \"CronTab\","
+            + " \"metadata\": {\"name\": \"applied\"},"
+            + " \"spec\": {\"cronSpec\": \"* * * * *\", \"replicas\": 2}}";
+    ApiResponse created =
+        request("PATCH", path, config, apply, Map.of("fieldManager", List.of("tool")));
+    assertEquals(201, created.status(), text(created));
+    JsonNode object = json(created);
+    assertEquals("busybox", object.at("/spec/image").asText(), "the schema's default");
+    assertEquals(
+        "{\"f:spec\":{\"f:cronSpec\":{},\"f:replicas\":{}}}",
+        object.at("/metadata/managedFields/0/fieldsV1").toString());
+    ApiResponse conflict =
+        request(
+            "PATCH",
+            path,
+            config.replace("\"replicas\": 2", "\"replicas\": 3"),
+            apply,
+            Map.of("fieldManager", List.of("other")));
+    assertEquals(409, conflict.status(), text(conflict));
+    assertEquals(
+        "Apply failed with 1 conflict: conflict with \"tool\": .spec.replicas",
+        json(conflict).path("message").asText());
+    ApiResponse unknown =
+        request(
+            "PATCH",
+            path,
+            config.replace("\"replicas\": 2", "\"replicaz\": 2"),
+            apply,
+            Map.of("fieldManager", List.of("tool")));
+    assertEquals(400, unknown.status(), text(unknown));
+    assertTrue(
+        json(unknown)
+            .path("message")
+            .asText()
+            .contains(".spec.replicaz: field not declared in schema"),
+        text(unknown));
+    // The same object through v1beta1 (conversion None): the v1 manager's fields still conflict.
+    ApiResponse beta =
+        request(
+            "PATCH",
+            "/apis/stable.example.com/v1beta1/namespaces/default/crontabs/applied",
+            config
+                .replace("stable.example.com/v1", "stable.example.com/v1beta1")
+                .replace("\"replicas\": 2", "\"replicas\": 4"),
+            apply,
+            Map.of("fieldManager", List.of("beta")));
+    assertEquals(409, beta.status(), text(beta));
+  }
+
+  @Test
   void aDefaultAddedToTheSchemaLaterShowsWhenObjectsAreRead() throws Exception {
     request("POST", "/apis/apiextensions.k8s.io/v1/customresourcedefinitions", CRONTAB_CRD);
     awaitEstablished("crontabs.stable.example.com");
@@ -352,7 +408,7 @@ class CustomResourceDefinitionsTest {
     Map<String, List<String>> h = new LinkedHashMap<>();
     headers.forEach((k, v) -> h.put(k, List.of(v)));
     if (body != null) {
-      h.put("Content-Type", List.of("application/json"));
+      h.putIfAbsent("Content-Type", List.of("application/json"));
     }
     return server.handle(
         new ApiRequest(
