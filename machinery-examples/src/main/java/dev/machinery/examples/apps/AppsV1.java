@@ -20,16 +20,14 @@ public final class AppsV1 {
    * @return the builder
    */
   public static Scheme.Builder addToScheme(Scheme.Builder builder) {
-    return MetaV1.addToScheme(builder)
-        .addKnownTypes(APPS_V1, Deployment.class)
-        .addDefaultingFunction(Deployment.class, AppsV1::setDefaults);
+    return MetaV1.addToScheme(builder).addKnownTypes(APPS_V1, Deployment.class);
   }
 
   /**
    * Fills what kube-apiserver defaults in a Deployment that this model holds and that its schema
-   * declares a default for: a container port's {@code protocol} is {@code TCP}. (The port's key in
-   * server-side apply is its number and protocol, so the stored object must hold the protocol the
-   * key names.)
+   * declares a default for (the sample server calls it on every object a client writes): a
+   * container port's {@code protocol} is {@code TCP}. (The port's key in server-side apply is its
+   * number and protocol, so the stored object must hold the protocol the key names.)
    *
    * @param deployment the Deployment, changed in place
    */

@@ -95,7 +95,6 @@ public final class SampleServer {
     Scheme.Builder builder = MetaV1.addToScheme(Scheme.builder());
     builder.addKnownTypes(CoreV1.CORE_V1, Namespace.class, ConfigMap.class, Event.class);
     builder.addKnownTypes(APPS_V1, Deployment.class);
-    builder.addDefaultingFunction(Deployment.class, AppsV1::setDefaults);
     builder.addKnownTypes(APPS_V1BETA1, dev.machinery.examples.apps.v1beta1.Deployment.class);
     builder.setVersionPriority(APPS_V1, APPS_V1BETA1);
     builder.addInternalTypes("apps", dev.machinery.examples.apps.internal.Deployment.class);
@@ -327,6 +326,14 @@ public final class SampleServer {
                 .build())
         .addResource(
             ResourceDefinition.builder(GroupKind.of("apps", "Deployment"), true)
+                // What kube-apiserver defaults and the apply key of a port names: its protocol.
+                .normalizer(
+                    object -> {
+                      if (object.getClass() == Deployment.class) {
+                        AppsV1.setDefaults((Deployment) object);
+                      }
+                      return List.of();
+                    })
                 .shortNames("deploy")
                 .categories("all")
                 .storageVersion(APPS_V1)
