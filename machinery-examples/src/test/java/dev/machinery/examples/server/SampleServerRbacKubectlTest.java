@@ -108,12 +108,7 @@ class SampleServerRbacKubectlTest {
 
   @TestFactory
   Stream<DynamicTest> everyKubectl() throws Exception {
-    Map<String, Path> installed = Kubectl.installed();
-    if (installed.isEmpty()) {
-      System.err.println(
-          "SKIPPED: no kubectl on the PATH; SampleServerRbacKubectlTest did not run");
-    }
-    Assumptions.assumeFalse(installed.isEmpty(), "no kubectl on the PATH");
+    Map<String, Path> installed = Kubectl.requireInstalled("SampleServerRbacKubectlTest");
     return installed.entrySet().stream()
         .map(e -> DynamicTest.dynamicTest(e.getKey(), () -> scenario(e.getKey(), e.getValue())));
   }
