@@ -265,8 +265,10 @@ final class RequestScope {
       return object;
     }
     if (object instanceof Unstructured) {
-      ((Unstructured) object).setApiVersion(target.kind().groupVersion().toString());
-      return object;
+      // A copy: the stored object may be shared with the watch cache and other requests.
+      Unstructured served = ((Unstructured) object).deepCopy();
+      served.setApiVersion(target.kind().groupVersion().toString());
+      return served;
     }
     return scheme.convertToVersion(object, GroupVersioner.of(target.kind().groupVersion()));
   }
