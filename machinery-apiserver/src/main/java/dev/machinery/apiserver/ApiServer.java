@@ -274,7 +274,12 @@ public final class ApiServer implements ApiHandler {
         crdStore == null
             ? null
             : CustomResourceDefinitions.start(
-                crdStore, this.served, json, builder.storage, this::publish);
+                crdStore,
+                this.served,
+                json,
+                builder.storage,
+                builder.watchCacheSize,
+                this::publish);
   }
 
   /** The rules of an always-allow authorizer: everything, as Go's {@code alwaysAllowAuthorizer}. */

@@ -58,6 +58,7 @@ public final class CustomResourceDefinitions {
   private static final ObjectMapper SCHEMAS = new ObjectMapper();
 
   private final ResourceStore definitions;
+  private final int watchCacheSize;
   private final ServedResources served;
   private final Codec json;
   private final Storage storage;
@@ -72,7 +73,9 @@ public final class CustomResourceDefinitions {
       ServedResources served,
       Codec json,
       Storage storage,
+      int watchCacheSize,
       BiConsumer<Map<GroupVersion, List<ResourceInfo>>, Map<GroupVersionKind, JsonNode>> publish) {
+    this.watchCacheSize = watchCacheSize;
     this.definitions = definitions;
     this.served = served;
     this.json = json;
@@ -105,6 +108,7 @@ public final class CustomResourceDefinitions {
    * @param served the registry the custom resources are served from
    * @param json the JSON codec objects are stored with
    * @param storage the storage
+   * @param watchCacheSize how many changes each custom resource's watch cache keeps; 0 for none
    * @param publish republishes discovery and OpenAPI with the custom resources and their schemas
    *     given (all of them each time)
    * @return the running controller
@@ -114,9 +118,10 @@ public final class CustomResourceDefinitions {
       ServedResources served,
       Codec json,
       Storage storage,
+      int watchCacheSize,
       BiConsumer<Map<GroupVersion, List<ResourceInfo>>, Map<GroupVersionKind, JsonNode>> publish) {
     CustomResourceDefinitions controller =
-        new CustomResourceDefinitions(definitions, served, json, storage, publish);
+        new CustomResourceDefinitions(definitions, served, json, storage, watchCacheSize, publish);
     ResourceStore.Page page = definitions.list(null, o -> true, 0, null, "");
     for (Object crd : page.items()) {
       controller.reconcile((CustomResourceDefinition) crd);
@@ -360,7 +365,7 @@ public final class CustomResourceDefinitions {
             Unstructured.class,
             json,
             storage,
-            0);
+            watchCacheSize);
     Map<String, Served> entries = new LinkedHashMap<>();
     Map<GroupVersion, ResourceInfo> infos = new LinkedHashMap<>();
     for (GroupVersion version : serving.servedVersions()) {
@@ -380,14 +385,21 @@ public final class CustomResourceDefinitions {
             SCHEMAS.valueToTree(version.schema().openAPIV3Schema()));
       }
     }
-    active.put(name, new Active(crd.getSpec().group(), names, crd.getSpec(), infos, schemas));
+    Active replaced =
+        active.put(
+            name, new Active(crd.getSpec().group(), names, crd.getSpec(), infos, schemas, store));
+    if (replaced != null) {
+      replaced.store().close();
+    }
     dirty = true;
     LOG.debug("serving {} in {}", name, serving.servedVersions());
   }
 
   private void unserve(String name) {
-    if (active.remove(name) != null) {
+    Active was = active.remove(name);
+    if (was != null) {
       served.remove(name);
+      was.store().close();
       dirty = true;
     }
   }
@@ -435,5 +447,6 @@ public final class CustomResourceDefinitions {
       CustomResourceDefinitionNames names,
       CustomResourceDefinitionSpec spec,
       Map<GroupVersion, ResourceInfo> infos,
-      Map<GroupVersionKind, JsonNode> schemas) {}
+      Map<GroupVersionKind, JsonNode> schemas,
+      ResourceStore store) {}
 }

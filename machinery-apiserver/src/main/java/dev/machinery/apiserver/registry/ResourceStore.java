@@ -234,7 +234,10 @@ public final class ResourceStore {
     String prefix = prefix(namespace);
     boolean noToken = continueToken == null || continueToken.isEmpty();
     if (watchCache != null && noToken && "0".equals(resourceVersion)) {
-      return listCached(prefix, filter, limit);
+      Page cached = listCached(prefix, filter, limit);
+      if (cached != null) {
+        return cached;
+      }
     }
     long at = 0;
     String start = null;
@@ -294,10 +297,13 @@ public final class ResourceStore {
   /**
    * A list at {@code resourceVersion=0}, served from the watch cache as kube-apiserver serves it:
    * the objects the cache holds, at its revision; a further page, if a limit leaves one, is read
-   * from the storage at that revision.
+   * from the storage at that revision; {@code null} when the cache is closed.
    */
   private Page listCached(String prefix, Predicate<Object> filter, int limit) {
     WatchCache.Snapshot snapshot = watchCache.snapshot(prefix);
+    if (snapshot == null) {
+      return null;
+    }
     List<Object> items = new ArrayList<>();
     String next = null;
     for (WatchCache.Entry entry : snapshot.items()) {
@@ -610,6 +616,16 @@ public final class ResourceStore {
     return watchCache != null
         ? watchCache.watch(prefix(namespace), afterRevision)
         : storage.watch(prefix(namespace), afterRevision);
+  }
+
+  /**
+   * Stops the store's watch cache, when the resource stops being served by this store: its watchers
+   * end (clients watch again) and its reads go to the storage.
+   */
+  public void close() {
+    if (watchCache != null) {
+      watchCache.close();
+    }
   }
 
   /**

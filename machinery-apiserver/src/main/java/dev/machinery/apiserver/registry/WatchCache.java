@@ -46,6 +46,7 @@ final class WatchCache {
   private final NavigableMap<String, Entry> state = new TreeMap<>();
   private final Function<KeyValue, Object> decoder;
   private StorageWatch source;
+  private boolean closed;
   private long complete;
   private long stateRevision;
 
@@ -75,6 +76,9 @@ final class WatchCache {
    */
   StorageWatch watch(String prefix, long afterRevision) {
     synchronized (lock) {
+      if (closed) {
+        return storage.watch(prefix, afterRevision > 0 ? afterRevision : storage.currentRevision());
+      }
       if (source == null) {
         start();
       }
@@ -100,6 +104,9 @@ final class WatchCache {
    */
   Snapshot snapshot(String prefix) {
     synchronized (lock) {
+      if (closed) {
+        return null;
+      }
       if (source == null) {
         start();
       }
@@ -122,6 +129,9 @@ final class WatchCache {
   Object decoded(KeyValue kv) {
     Entry entry;
     synchronized (lock) {
+      if (closed) {
+        return decoder.apply(kv);
+      }
       if (source == null) {
         start();
       }
@@ -209,6 +219,21 @@ final class WatchCache {
       watchers.clear();
       recent.clear();
       state.clear();
+    }
+  }
+
+  /**
+   * Stops the cache for good (its resource is no longer served, or is served by a new store): its
+   * storage watch is closed, its watchers end as when the storage watch ends, and later calls go to
+   * the storage.
+   */
+  void close() {
+    synchronized (lock) {
+      closed = true;
+      state.clear();
+      if (source != null) {
+        source.close();
+      }
     }
   }
 

@@ -336,4 +336,27 @@ class WatchCacheTest {
     snapshot.items().forEach(e -> out.add(e.object()));
     return out;
   }
+
+  @Test
+  void aClosedCacheEndsItsWatchersAndLeavesReadsToTheStorage() throws Exception {
+    MemoryStorage storage = new MemoryStorage();
+    storage.create(ROOT + "a/one", "1".getBytes(UTF_8));
+    WatchCache cache = new WatchCache(storage, ROOT, 100, 1_000, DECODE);
+    assertEquals(List.of("1"), objects(cache.snapshot(ROOT)));
+    StorageWatch watcher = cache.watch(ROOT, storage.currentRevision());
+    cache.close();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (!watcher.isDone() && System.nanoTime() < deadline) {
+      watcher.poll(10, TimeUnit.MILLISECONDS);
+    }
+    assertTrue(watcher.isDone(), "the cache's watcher ends with it");
+    assertNull(cache.snapshot(ROOT), "no snapshot from a closed cache");
+    assertEquals(0, cache.watchers());
+    try (StorageWatch direct = cache.watch(ROOT, storage.currentRevision())) {
+      storage.create(ROOT + "a/two", "2".getBytes(UTF_8));
+      StorageEvent event = direct.poll(10, TimeUnit.SECONDS);
+      assertNotNull(event, "a watch after close is the storage's own");
+      assertEquals(ROOT + "a/two", event.kv().key());
+    }
+  }
 }
