@@ -1,6 +1,7 @@
 package dev.machinery.apiserver.apiextensions;
 
 import dev.machinery.apiserver.apiextensions.v1.CustomResourceColumnDefinition;
+import dev.machinery.apiserver.negotiation.Ages;
 import dev.machinery.apiserver.negotiation.TableConvertor;
 import dev.machinery.unversioned.meta.v1.TableColumnDefinition;
 import dev.machinery.unversioned.unstructured.Unstructured;

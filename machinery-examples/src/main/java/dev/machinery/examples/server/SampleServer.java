@@ -12,6 +12,7 @@ import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
 import dev.machinery.apiserver.http.JdkHttpBinding;
 import dev.machinery.apiserver.http.TlsConfig;
+import dev.machinery.apiserver.negotiation.Ages;
 import dev.machinery.apiserver.negotiation.ScaleAccessor;
 import dev.machinery.apiserver.rbac.RbacV1;
 import dev.machinery.apiserver.storage.MemoryStorage;

@@ -1,23 +1,36 @@
-package dev.machinery.examples.server;
+package dev.machinery.apiserver.negotiation;
 
 import java.time.Duration;
 import java.time.Instant;
 
 /**
- * Ages as kubectl's tables show them ({@code duration.HumanDuration}): {@code 45s}, {@code 3m20s},
- * {@code 5h12m}, {@code 3d4h}, {@code 120d}, {@code 3y200d}. Stateless; thread-safe.
+ * Ages as kube-apiserver's tables show them (Go's {@code duration.HumanDuration}): {@code 45s},
+ * {@code 3m20s}, {@code 5h12m}, {@code 3d4h}, {@code 120d}, {@code 3y200d}; for the {@code Age}
+ * columns of a {@link TableConvertor}. Stateless; thread-safe.
  */
-final class Ages {
+public final class Ages {
   private Ages() {}
 
-  static String since(Instant time) {
+  /**
+   * Returns the age of something created at a time, as of now.
+   *
+   * @param time when it was created, or {@code null}
+   * @return the age, or {@code <unknown>} without a time
+   */
+  public static String since(Instant time) {
     if (time == null) {
       return "<unknown>";
     }
     return human(Duration.between(time, Instant.now()));
   }
 
-  static String human(Duration duration) {
+  /**
+   * Returns a duration as kube-apiserver's tables write it; a negative one is {@code 0s}.
+   *
+   * @param duration the duration
+   * @return the text
+   */
+  public static String human(Duration duration) {
     long seconds = duration.getSeconds();
     if (seconds < 0) {
       return "0s";
