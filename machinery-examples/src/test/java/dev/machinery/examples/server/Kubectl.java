@@ -112,6 +112,23 @@ final class Kubectl {
     return result;
   }
 
+  /**
+   * Runs with a kubeconfig file in one of its contexts; the result's output starts with the build,
+   * server and arguments, so a failure says which run it was.
+   */
+  Result runIn(Path kubeconfig, String context, String... args)
+      throws IOException, InterruptedException {
+    List<String> all = new ArrayList<>();
+    all.add("--context=" + context);
+    all.addAll(List.of(args));
+    Result result =
+        run(Map.of("KUBECONFIG", kubeconfig.toString()), null, all.toArray(String[]::new));
+    return new Result(
+        result.exitCode(),
+        "[" + name + " " + server + " " + String.join(" ", all) + "]\n" + result.out(),
+        result.err());
+  }
+
   Result run(String... args) throws IOException, InterruptedException {
     return run(Map.of(), null, args);
   }

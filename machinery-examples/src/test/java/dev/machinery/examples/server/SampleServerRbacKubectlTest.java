@@ -12,7 +12,6 @@ import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -116,12 +115,11 @@ class SampleServerRbacKubectlTest {
   private static void scenario(String name, Path binary) throws Exception {
     Kubectl kubectl = Kubectl.of(name, binary, "https://127.0.0.1:" + binding.port());
     String ns = "rbac-" + name.replace('.', '-');
-    List<String> failures = new ArrayList<>();
-    expect(failures, run(kubectl, "admin", "create", "namespace", ns), 0, "created");
-    expect(
-        failures,
-        run(
-            kubectl,
+    KubectlChecks checks = new KubectlChecks(name);
+    checks.expect(kubectl.runIn(kubeconfig, "admin", "create", "namespace", ns), 0, "created");
+    checks.expect(
+        kubectl.runIn(
+            kubeconfig,
             "admin",
             "create",
             "rolebinding",
@@ -132,22 +130,22 @@ class SampleServerRbacKubectlTest {
             ns),
         0,
         "rolebinding.rbac.authorization.k8s.io/jane-admin created");
-    expect(
-        failures, run(kubectl, "jane", "auth", "can-i", "list", "configmaps", "-n", ns), 0, "yes");
-    expect(
-        failures,
-        run(kubectl, "jane", "auth", "can-i", "create", "deployments.apps", "-n", ns),
+    checks.expect(
+        kubectl.runIn(kubeconfig, "jane", "auth", "can-i", "list", "configmaps", "-n", ns),
         0,
         "yes");
-    expect(
-        failures,
-        run(kubectl, "jane", "auth", "can-i", "list", "configmaps", "-n", "default"),
+    checks.expect(
+        kubectl.runIn(kubeconfig, "jane", "auth", "can-i", "create", "deployments.apps", "-n", ns),
+        0,
+        "yes");
+    checks.expect(
+        kubectl.runIn(kubeconfig, "jane", "auth", "can-i", "list", "configmaps", "-n", "default"),
         1,
         "no");
-    expect(failures, run(kubectl, "jane", "auth", "can-i", "create", "clusterroles"), 1, "no");
-    expect(
-        failures,
-        run(kubectl, "jane", "auth", "can-i", "--list", "-n", ns),
+    checks.expect(
+        kubectl.runIn(kubeconfig, "jane", "auth", "can-i", "create", "clusterroles"), 1, "no");
+    checks.expect(
+        kubectl.runIn(kubeconfig, "jane", "auth", "can-i", "--list", "-n", ns),
         0,
         "Resources",
         "Non-Resource URLs",
@@ -155,17 +153,16 @@ class SampleServerRbacKubectlTest {
         "deployments.apps",
         "selfsubjectaccessreviews.authorization.k8s.io",
         "[/version]");
-    expect(failures, run(kubectl, "jane", "get", "configmaps", "-n", ns), 0, "No resources found");
-    expect(
-        failures,
-        run(kubectl, "jane", "get", "configmaps", "-n", "default"),
+    checks.expect(
+        kubectl.runIn(kubeconfig, "jane", "get", "configmaps", "-n", ns), 0, "No resources found");
+    checks.expect(
+        kubectl.runIn(kubeconfig, "jane", "get", "configmaps", "-n", "default"),
         1,
         "Error from server (Forbidden): configmaps is forbidden: User \"jane\" cannot list resource"
             + " \"configmaps\" in API group \"\" in the namespace \"default\"");
-    expect(
-        failures,
-        run(
-            kubectl,
+    checks.expect(
+        kubectl.runIn(
+            kubeconfig,
             "jane",
             "create",
             "rolebinding",
@@ -178,30 +175,29 @@ class SampleServerRbacKubectlTest {
         "rolebindings.rbac.authorization.k8s.io \"steal\" is forbidden: user \"jane\""
             + " (groups=[\"dev\" \"ops\" \"system:authenticated\"]) is attempting to grant RBAC"
             + " permissions not currently held:");
-    expect(failures, run(kubectl, "jane", "create", "configmap", "mine", "-n", ns), 0, "created");
+    checks.expect(
+        kubectl.runIn(kubeconfig, "jane", "create", "configmap", "mine", "-n", ns), 0, "created");
     // kubectl --as: the admin may impersonate, jane may not.
-    expect(
-        failures,
-        run(kubectl, "admin", "auth", "can-i", "list", "configmaps", "-n", ns, "--as=jane"),
+    checks.expect(
+        kubectl.runIn(
+            kubeconfig, "admin", "auth", "can-i", "list", "configmaps", "-n", ns, "--as=jane"),
         0,
         "yes");
-    expect(
-        failures,
-        run(kubectl, "admin", "auth", "can-i", "list", "configmaps", "-n", ns, "--as=bob"),
+    checks.expect(
+        kubectl.runIn(
+            kubeconfig, "admin", "auth", "can-i", "list", "configmaps", "-n", ns, "--as=bob"),
         1,
         "no");
-    expect(
-        failures,
-        run(kubectl, "jane", "get", "configmaps", "-n", ns, "--as=bob"),
+    checks.expect(
+        kubectl.runIn(kubeconfig, "jane", "get", "configmaps", "-n", ns, "--as=bob"),
         1,
         "Error from server (Forbidden): users \"bob\" is forbidden: User \"jane\" cannot"
             + " impersonate resource \"users\" in API group \"\" at the cluster scope");
-    expect(failures, run(kubectl, "bob", "auth", "whoami"), 0, "bob");
-    expect(failures, run(kubectl, "bob", "auth", "can-i", "get", "namespaces"), 1, "no");
-    expect(
-        failures,
-        run(
-            kubectl,
+    checks.expect(kubectl.runIn(kubeconfig, "bob", "auth", "whoami"), 0, "bob");
+    checks.expect(kubectl.runIn(kubeconfig, "bob", "auth", "can-i", "get", "namespaces"), 1, "no");
+    checks.expect(
+        kubectl.runIn(
+            kubeconfig,
             "admin",
             "get",
             "clusterroles",
@@ -210,40 +206,6 @@ class SampleServerRbacKubectlTest {
             "jsonpath={.rules[*].resources}"),
         0,
         "pods/log");
-    assertEquals(List.of(), failures, name);
-  }
-
-  private static Kubectl.Result run(Kubectl kubectl, String context, String... args)
-      throws Exception {
-    List<String> all = new ArrayList<>();
-    all.add("--context=" + context);
-    all.addAll(List.of(args));
-    Kubectl.Result result =
-        kubectl.run(Map.of("KUBECONFIG", kubeconfig.toString()), null, all.toArray(String[]::new));
-    return new Kubectl.Result(
-        result.exitCode(),
-        "[" + kubectl.name + " " + String.join(" ", all) + "]\n" + result.out(),
-        result.err());
-  }
-
-  private static void expect(
-      List<String> failures, Kubectl.Result result, int exitCode, String... contains) {
-    List<String> missing = new ArrayList<>();
-    for (String text : contains) {
-      if (!result.all().contains(text)) {
-        missing.add(text);
-      }
-    }
-    if (result.exitCode() != exitCode || !missing.isEmpty()) {
-      failures.add(
-          "exit "
-              + result.exitCode()
-              + " (wanted "
-              + exitCode
-              + "), missing "
-              + missing
-              + ":\n"
-              + result.all());
-    }
+    assertEquals(List.of(), checks.failures, name);
   }
 }

@@ -13,7 +13,6 @@ import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -142,11 +141,12 @@ class SampleServerTlsKubectlTest {
   private static void scenario(String name, Path binary) throws Exception {
     Kubectl kubectl = Kubectl.of(name, binary, "https://127.0.0.1:" + open.port());
     Kubectl strict = Kubectl.of(name, binary, "https://127.0.0.1:" + closed.port());
-    List<String> failures = new ArrayList<>();
+    KubectlChecks checks = new KubectlChecks(name);
     String[] whoami = {"auth", "whoami"};
 
     int logged = REQUESTS.size();
-    expect(failures, run(kubectl, "jane", whoami), 0, "jane", "[dev ops system:authenticated]");
+    checks.expect(
+        kubectl.runIn(kubeconfig, "jane", whoami), 0, "jane", "[dev ops system:authenticated]");
     // kubectl 1.28 and later ask for v1; 1.27 for v1beta1 (each falls back to older on 404).
     String version = name.equals("kubectl.1.27") ? "v1beta1" : "v1";
     String answered = "POST /apis/authentication.k8s.io/" + version + "/selfsubjectreviews 201";
@@ -160,74 +160,37 @@ class SampleServerTlsKubectlTest {
             .filter(l -> l.contains("selfsubjectreviews"))
             .toList();
     if (reviews.size() != 1 || !reviews.get(0).startsWith(answered)) {
-      failures.add("wanted one '" + answered + "', got " + reviews);
+      checks.failures.add("wanted one '" + answered + "', got " + reviews);
     }
-    expect(
-        failures,
-        run(kubectl, "bob", whoami),
+    checks.expect(
+        kubectl.runIn(kubeconfig, "bob", whoami),
         0,
         "bob",
         "uid-bob",
         "[devs qa system:authenticated]");
-    expect(
-        failures,
-        run(kubectl, "nobody", whoami),
+    checks.expect(
+        kubectl.runIn(kubeconfig, "nobody", whoami),
         0,
         "system:anonymous",
         "[system:unauthenticated]");
-    expect(failures, run(kubectl, "jane", "get", "configmaps", "-n", "default"), 0, "NAME");
-    expect(failures, run(kubectl, "bob", "get", "configmaps", "-n", "default"), 0, "NAME");
-    expect(
-        failures,
-        run(kubectl, "bad", "get", "configmaps"),
+    checks.expect(
+        kubectl.runIn(kubeconfig, "jane", "get", "configmaps", "-n", "default"), 0, "NAME");
+    checks.expect(
+        kubectl.runIn(kubeconfig, "bob", "get", "configmaps", "-n", "default"), 0, "NAME");
+    checks.expect(
+        kubectl.runIn(kubeconfig, "bad", "get", "configmaps"),
         1,
         "error: You must be logged in to the server (Unauthorized)");
-    expect(
-        failures,
-        run(kubectl, "mallory", "get", "configmaps"),
+    checks.expect(
+        kubectl.runIn(kubeconfig, "mallory", "get", "configmaps"),
         1,
         "error: You must be logged in to the server (Unauthorized)");
     // A 401 to a request with basic authentication kubectl words its own way, after the prefix.
-    expect(
-        failures,
-        run(strict, "nobody", "get", "configmaps"),
+    checks.expect(
+        strict.runIn(kubeconfig, "nobody", "get", "configmaps"),
         1,
         "error: You must be logged in to the server");
-    expect(failures, run(strict, "bob", "get", "configmaps", "-n", "default"), 0, "NAME");
-    assertEquals(List.of(), failures, name);
-  }
-
-  private static Kubectl.Result run(Kubectl kubectl, String context, String... args)
-      throws Exception {
-    List<String> all = new ArrayList<>();
-    all.add("--context=" + context);
-    all.addAll(List.of(args));
-    Kubectl.Result result =
-        kubectl.run(Map.of("KUBECONFIG", kubeconfig.toString()), null, all.toArray(String[]::new));
-    return new Kubectl.Result(
-        result.exitCode(),
-        "[" + kubectl.server + " " + String.join(" ", all) + "]\n" + result.out(),
-        result.err());
-  }
-
-  private static void expect(
-      List<String> failures, Kubectl.Result result, int exitCode, String... contains) {
-    List<String> missing = new ArrayList<>();
-    for (String text : contains) {
-      if (!result.all().contains(text)) {
-        missing.add(text);
-      }
-    }
-    if (result.exitCode() != exitCode || !missing.isEmpty()) {
-      failures.add(
-          "exit "
-              + result.exitCode()
-              + " (wanted "
-              + exitCode
-              + "), missing "
-              + missing
-              + ":\n"
-              + result.all());
-    }
+    checks.expect(strict.runIn(kubeconfig, "bob", "get", "configmaps", "-n", "default"), 0, "NAME");
+    assertEquals(List.of(), checks.failures, name);
   }
 }
