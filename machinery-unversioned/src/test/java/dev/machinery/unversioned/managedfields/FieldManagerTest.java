@@ -390,4 +390,31 @@ class FieldManagerTest {
     node.fieldNames().forEachRemaining(out::add);
     return out;
   }
+
+  @Test
+  void theLimitsAndShapesThatAreRefusedSaySo() {
+    // fieldManager: at most 128 bytes, as kube-apiserver's ValidateFieldManager.
+    assertEquals(
+        "fieldManager: Too long: may not be more than 128 bytes",
+        FieldManagers.validate(
+                "x".repeat(129), dev.machinery.unversioned.validation.FieldPath.of("fieldManager"))
+            .get(0)
+            .toString());
+    assertTrue(
+        FieldManagers.validate(
+                "x".repeat(128), dev.machinery.unversioned.validation.FieldPath.of("fieldManager"))
+            .isEmpty());
+    ManagedFieldsException operation =
+        assertThrows(
+            ManagedFieldsException.class,
+            () -> ManagedFields.decode(JSON.readTree("[{\"operation\":\"Replace\"}]")));
+    assertEquals(
+        "metadata.managedFields[0].operation: must be `Apply` or `Update`, got \"Replace\"",
+        operation.getMessage());
+    IllegalArgumentException cap =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> FieldManager.builder(TYPE, "example.dev/v1", "Web").maxUpdateManagers(0));
+    assertEquals("maxUpdateManagers must be at least 1, got 0", cap.getMessage());
+  }
 }
