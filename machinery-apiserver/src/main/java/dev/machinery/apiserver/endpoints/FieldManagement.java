@@ -56,8 +56,10 @@ final class FieldManagement {
 
   private final Scheme scheme;
   private final Codec json;
-  private final Map<String, FieldManager> managers = new ConcurrentHashMap<>();
-  private final Map<String, ResourceDefinition> definitions = new ConcurrentHashMap<>();
+  private final Map<String, Built> managers = new ConcurrentHashMap<>();
+
+  /** A field manager and the definition it was built for. */
+  private record Built(ResourceDefinition definition, FieldManager manager) {}
 
   FieldManagement(Scheme scheme, Codec json) {
     this.scheme = scheme;
@@ -74,15 +76,15 @@ final class FieldManagement {
   FieldManager forKind(
       GroupVersionKind kind, Class<?> type, String subresource, ResourceDefinition definition) {
     String key = kind + "|" + (subresource == null ? "" : subresource);
-    FieldManager cached = managers.get(key);
     // A definition replaced at run time (a custom resource's new schema) gets a new manager.
-    if (cached != null && definitions.get(key) == definition) {
-      return cached;
-    }
-    FieldManager built = build(kind, type, subresource, definition);
-    definitions.put(key, definition);
-    managers.put(key, built);
-    return built;
+    return managers
+        .compute(
+            key,
+            (k, built) ->
+                built != null && built.definition() == definition
+                    ? built
+                    : new Built(definition, build(kind, type, subresource, definition)))
+        .manager();
   }
 
   private FieldManager build(
