@@ -281,6 +281,54 @@ class CustomResourceDefinitionsTest {
   }
 
   @Test
+  void concurrentAppliesEachRecordTheirOwnManager() throws Exception {
+    request("POST", "/apis/apiextensions.k8s.io/v1/customresourcedefinitions", CRONTAB_CRD);
+    awaitEstablished("crontabs.stable.example.com");
+    Map<String, String> apply = Map.of("Content-Type", "application/apply-patch+yaml");
+    int threads = 8;
+    int each = 20;
+    java.util.concurrent.ExecutorService pool =
+        java.util.concurrent.Executors.newFixedThreadPool(threads);
+    List<java.util.concurrent.Future<List<String>>> results = new java.util.ArrayList<>();
+    for (int t = 0; t < threads; t++) {
+      String manager = "m" + t;
+      results.add(
+          pool.submit(
+              () -> {
+                List<String> wrong = new java.util.ArrayList<>();
+                for (int i = 0; i < each; i++) {
+                  String name = manager + "-" + i;
+                  ApiResponse r =
+                      request(
+                          "PATCH",
+                          "/apis/stable.example.com/v1/namespaces/default/crontabs/" + name,
+                          "{\"apiVersion\": \"stable.example.com/v1\", \"kind\": \"CronTab\","
+                              + " \"metadata\": {\"name\": \""
+                              + name
+                              + "\"}, \"spec\": {\"cronSpec\": \"* * * * *\", \"replicas\": "
+                              + (1 + i % 9)
+                              + "}}",
+                          apply,
+                          Map.of("fieldManager", List.of(manager)));
+                  JsonNode entries = json(r).at("/metadata/managedFields");
+                  if (r.status() != 201
+                      || entries.size() != 1
+                      || !entries.get(0).path("manager").asText().equals(manager)) {
+                    wrong.add(name + ": " + r.status() + " " + entries);
+                  }
+                }
+                return wrong;
+              }));
+    }
+    List<String> wrong = new java.util.ArrayList<>();
+    for (var result : results) {
+      wrong.addAll(result.get(60, java.util.concurrent.TimeUnit.SECONDS));
+    }
+    pool.shutdown();
+    assertEquals(List.of(), wrong);
+  }
+
+  @Test
   void aDefaultAddedToTheSchemaLaterShowsWhenObjectsAreRead() throws Exception {
     request("POST", "/apis/apiextensions.k8s.io/v1/customresourcedefinitions", CRONTAB_CRD);
     awaitEstablished("crontabs.stable.example.com");
