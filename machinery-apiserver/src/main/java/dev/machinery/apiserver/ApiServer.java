@@ -46,6 +46,7 @@ import dev.machinery.unversioned.errors.ApiErrors;
 import dev.machinery.unversioned.errors.StatusException;
 import dev.machinery.unversioned.meta.v1.Status;
 import dev.machinery.unversioned.protobuf.ProtobufCodec;
+import dev.machinery.unversioned.unstructured.Unstructured;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -112,6 +113,9 @@ public final class ApiServer implements ApiHandler {
   private final Enablement enablement;
   private final String kubernetesVersion;
   private final Map<GroupVersion, List<ResourceInfo>> fixedDiscovery;
+  private final Map<GroupVersion, List<ResourceInfo>> fixedUnstructured;
+  private final Map<GroupVersionKind, JsonNode> fixedSchemas;
+  private final Map<String, JsonNode> schemaComponents;
   private final ServedResources served;
   private volatile Discovery discovery;
   private volatile DiscoveryHandler discoveryHandler;
@@ -231,6 +235,38 @@ public final class ApiServer implements ApiHandler {
             new ScaleView(scheme, definition.scaleType(), definition.scale().get()));
       }
     }
+    Map<GroupVersion, List<ResourceInfo>> unstructured = new LinkedHashMap<>();
+    for (UnstructuredResource resource : builder.unstructured) {
+      ResourceDefinition definition = resource.definition();
+      if (definitions.stream().anyMatch(d -> d.kind().equals(definition.kind()))) {
+        continue; // a kind with a class of its own (RBAC, CustomResourceDefinitions) is served so
+      }
+      ResourceStore store =
+          new ResourceStore(
+              definition,
+              resource.storageVersion().withKind(definition.kind().kind()),
+              Unstructured.class,
+              json,
+              builder.storage,
+              builder.watchCacheSize,
+              admission);
+      if (definition.kind().group().isEmpty() && definition.kind().kind().equals("Namespace")) {
+        namespaces = store;
+      }
+      for (GroupVersion version : resource.servedVersions()) {
+        if (!builder.enablement.isEnabled(version)) {
+          continue;
+        }
+        served.put(
+            ServedResources.key(version.group(), version.version(), definition.resource()),
+            new Served(store, version.withKind(definition.kind().kind()), Unstructured.class));
+        unstructured.computeIfAbsent(version, v -> new ArrayList<>()).add(definition.info(version));
+      }
+      definition.table().ifPresent(t -> negotiatorBuilder.addTableConvertor(definition.kind(), t));
+    }
+    this.fixedUnstructured = unstructured;
+    this.fixedSchemas = Map.copyOf(builder.openApiSchemas);
+    this.schemaComponents = Map.copyOf(builder.openApiComponents);
     this.fixedDiscovery = fixed;
     this.served = new ServedResources(served);
     negotiatorBuilder.tableConvertors(this.served::table);
@@ -282,6 +318,12 @@ public final class ApiServer implements ApiHandler {
                 this::publish);
   }
 
+  /** A resource without a class, as {@link Builder#addUnstructuredResource} adds it. */
+  private record UnstructuredResource(
+      ResourceDefinition definition,
+      GroupVersion storageVersion,
+      List<GroupVersion> servedVersions) {}
+
   /** The rules of an always-allow authorizer: everything, as Go's {@code alwaysAllowAuthorizer}. */
   private static SubjectRules allRules(UserInfo user, String namespace) {
     return new SubjectRules(
@@ -324,10 +366,15 @@ public final class ApiServer implements ApiHandler {
       Map<GroupVersion, List<ResourceInfo>> more, Map<GroupVersionKind, JsonNode> schemas) {
     Discovery.Builder builder = Discovery.builder(scheme).enablement(enablement);
     fixedDiscovery.forEach((version, infos) -> infos.forEach(i -> builder.addResource(version, i)));
+    fixedUnstructured.forEach(
+        (version, infos) -> infos.forEach(i -> builder.addUnregisteredResource(version, i)));
     more.forEach(
         (version, infos) -> infos.forEach(i -> builder.addUnregisteredResource(version, i)));
     Discovery built = builder.build();
-    OpenApiV3 openApiV3 = OpenApiV3.build(scheme, built, kubernetesVersion, schemas);
+    Map<GroupVersionKind, JsonNode> allSchemas = new LinkedHashMap<>(fixedSchemas);
+    allSchemas.putAll(schemas);
+    OpenApiV3 openApiV3 =
+        OpenApiV3.build(scheme, built, kubernetesVersion, allSchemas, schemaComponents);
     OpenApiV2 openApiV2 = OpenApiV2.from(openApiV3, kubernetesVersion);
     this.discoveryHandler =
         new DiscoveryHandler(built, openApiV3, openApiV2, json, kubernetesVersion);
@@ -548,6 +595,9 @@ public final class ApiServer implements ApiHandler {
     private int maxRequestsInFlight;
     private int maxMutatingRequestsInFlight;
     private boolean customResourceDefinitions;
+    private final List<UnstructuredResource> unstructured = new ArrayList<>();
+    private final Map<GroupVersionKind, JsonNode> openApiSchemas = new LinkedHashMap<>();
+    private final Map<String, JsonNode> openApiComponents = new LinkedHashMap<>();
 
     private Builder(Scheme scheme) {
       this.scheme = Objects.requireNonNull(scheme, "scheme");
@@ -561,6 +611,62 @@ public final class ApiServer implements ApiHandler {
      */
     public Builder addResource(ResourceDefinition definition) {
       resources.add(Objects.requireNonNull(definition, "definition"));
+      return this;
+    }
+
+    /**
+     * Serves a resource whose objects have no class: they are read, kept and written as {@link
+     * Unstructured} JSON trees (as custom resources are), described by the definition's schemas,
+     * normalizer and validator, stored in one version and served in several that share one shape
+     * (conversion between them only rewrites {@code apiVersion}). Its kinds need no registration in
+     * the Scheme; their OpenAPI schemas are given with {@link #openApiSchemas}.
+     *
+     * @param definition the resource
+     * @param storageVersion the version objects are stored in
+     * @param servedVersions the versions it is served in, most preferred first
+     * @return this builder
+     */
+    public Builder addUnstructuredResource(
+        ResourceDefinition definition,
+        GroupVersion storageVersion,
+        List<GroupVersion> servedVersions) {
+      Objects.requireNonNull(definition, "definition");
+      Objects.requireNonNull(storageVersion, "storageVersion");
+      if (servedVersions.isEmpty()) {
+        throw new IllegalArgumentException(definition.kind() + " is served in no version");
+      }
+      unstructured.add(
+          new UnstructuredResource(definition, storageVersion, List.copyOf(servedVersions)));
+      return this;
+    }
+
+    /**
+     * Whether a resource of a kind has been added, by {@link #addResource} or {@link
+     * #addUnstructuredResource}. (A kind added both ways is served by its class; so are the kinds
+     * of {@link #rbac()} and {@link #customResourceDefinitions()}.)
+     *
+     * @param kind the kind
+     * @return true when the builder serves it
+     */
+    public boolean serves(dev.machinery.core.schema.GroupKind kind) {
+      return resources.stream().anyMatch(r -> r.kind().equals(kind))
+          || unstructured.stream().anyMatch(r -> r.definition().kind().equals(kind));
+    }
+
+    /**
+     * Publishes OpenAPI schemas for kinds without a class (those of {@link
+     * #addUnstructuredResource}): each kind's schema, either whole or a {@code $ref} to {@code
+     * #/components/schemas/<name>}, and the named components such references reach, copied into
+     * each group version's document as far as its kinds refer to them.
+     *
+     * @param kinds the schema of each kind (and of list kinds, when given)
+     * @param components the named schemas references may reach
+     * @return this builder
+     */
+    public Builder openApiSchemas(
+        Map<GroupVersionKind, JsonNode> kinds, Map<String, JsonNode> components) {
+      openApiSchemas.putAll(kinds);
+      openApiComponents.putAll(components);
       return this;
     }
 

@@ -37,6 +37,7 @@ public final class ResourceDefinition {
   private final boolean statusSubresource;
   private final boolean generation;
   private final boolean returnDeletedObject;
+  private final boolean kindFromEndpoint;
   private final Class<?> scaleType;
   private final ScaleAccessor<Object> scale;
   private final TableConvertor table;
@@ -60,6 +61,7 @@ public final class ResourceDefinition {
     this.statusSubresource = builder.statusSubresource;
     this.generation = builder.generation;
     this.returnDeletedObject = builder.returnDeletedObject;
+    this.kindFromEndpoint = builder.kindFromEndpoint;
     this.scaleType = builder.scaleType;
     this.scale = (ScaleAccessor<Object>) builder.scale;
     this.table = builder.table;
@@ -150,6 +152,17 @@ public final class ResourceDefinition {
    */
   public boolean returnsDeletedObject() {
     return returnDeletedObject;
+  }
+
+  /**
+   * Whether a body that names no {@code apiVersion} or {@code kind} is taken to be of the
+   * endpoint's kind, as kube-apiserver takes it for its built-in kinds; otherwise (custom
+   * resources) such a body is refused.
+   *
+   * @return true when the endpoint's kind is the default
+   */
+  public boolean kindFromEndpoint() {
+    return kindFromEndpoint;
   }
 
   /**
@@ -296,6 +309,7 @@ public final class ResourceDefinition {
     private boolean statusSubresource;
     private boolean generation;
     private boolean returnDeletedObject;
+    private boolean kindFromEndpoint;
     private Class<?> scaleType;
     private ScaleAccessor<?> scale;
     private TableConvertor table;
@@ -397,6 +411,17 @@ public final class ResourceDefinition {
      */
     public Builder returnDeletedObject() {
       this.returnDeletedObject = true;
+      return this;
+    }
+
+    /**
+     * Takes a body that names no {@code apiVersion} or {@code kind} to be of the endpoint's kind
+     * (see {@link ResourceDefinition#kindFromEndpoint()}). Kinds with classes always are.
+     *
+     * @return this builder
+     */
+    public Builder kindFromEndpoint() {
+      this.kindFromEndpoint = true;
       return this;
     }
 

@@ -169,6 +169,9 @@ final class RequestScope {
     } else {
       Codec codec = bodies.negotiate(chosen).withFieldValidation(validation);
       if (target.type() == Unstructured.class) {
+        if (target.store().definition().kindFromEndpoint()) {
+          codec = codec.withDefaultKind(target.kind());
+        }
         decoded = unstructured(codec.decode(body, Unstructured.class));
       } else {
         decoded = decodeTyped(codec, body, target);

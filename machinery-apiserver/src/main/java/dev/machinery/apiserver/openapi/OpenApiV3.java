@@ -89,6 +89,29 @@ public final class OpenApiV3 {
       Discovery discovery,
       String version,
       Map<GroupVersionKind, JsonNode> unregistered) {
+    return build(scheme, discovery, version, unregistered, Map.of());
+  }
+
+  /**
+   * Builds the documents of every served group version, with the schemas of kinds the Scheme does
+   * not register, some of which may be references ({@code $ref} to {@code
+   * #/components/schemas/<name>}) to named schemas, as Kubernetes' own OpenAPI describes its
+   * built-in kinds: a kind given as a reference is published under that name, and each document
+   * holds the named schemas its kinds reach.
+   *
+   * @param scheme the scheme that holds the kinds' classes
+   * @param discovery what is served
+   * @param version the server's version, written as the documents' {@code info.version}
+   * @param unregistered the schemas of kinds without a class, by kind (list kinds too, when given)
+   * @param components the named schemas the references reach
+   * @return the documents
+   */
+  public static OpenApiV3 build(
+      Scheme scheme,
+      Discovery discovery,
+      String version,
+      Map<GroupVersionKind, JsonNode> unregistered,
+      Map<String, JsonNode> components) {
     Map<String, byte[]> documents = new TreeMap<>();
     Map<String, String> hashes = new TreeMap<>();
     for (List<GroupVersion> versions : discovery.servedVersions().values()) {
@@ -98,7 +121,8 @@ public final class OpenApiV3 {
           continue;
         }
         String path = path(groupVersion);
-        byte[] document = document(scheme, groupVersion, resources.get(), version, unregistered);
+        byte[] document =
+            document(scheme, groupVersion, resources.get(), version, unregistered, components);
         documents.put(path, document);
         hashes.put(path, hash(document));
       }
@@ -222,12 +246,39 @@ public final class OpenApiV3 {
     return SchemaGenerator.ref(name);
   }
 
+  /**
+   * Copies the named schema a reference names, and every named schema it reaches, into the
+   * document's components, and returns the reference.
+   */
+  private static ObjectNode named(
+      SchemaGenerator schemas, JsonNode reference, Map<String, JsonNode> components) {
+    java.util.ArrayDeque<JsonNode> pending = new java.util.ArrayDeque<>();
+    pending.add(reference);
+    while (!pending.isEmpty()) {
+      JsonNode node = pending.pop();
+      if (node.isObject() && node.path("$ref").isTextual()) {
+        String ref = node.get("$ref").asText();
+        if (ref.startsWith("#/components/schemas/")) {
+          String name = ref.substring("#/components/schemas/".length());
+          JsonNode target = components.get(name);
+          if (target != null && !schemas.components().containsKey(name)) {
+            schemas.components().put(name, ((ObjectNode) target).deepCopy());
+            pending.push(target);
+          }
+        }
+      }
+      node.forEach(pending::push);
+    }
+    return ((ObjectNode) reference).deepCopy();
+  }
+
   private static byte[] document(
       Scheme scheme,
       GroupVersion groupVersion,
       APIResourceList resources,
       String version,
-      Map<GroupVersionKind, JsonNode> unregistered) {
+      Map<GroupVersionKind, JsonNode> unregistered,
+      Map<String, JsonNode> components) {
     SchemaGenerator schemas = new SchemaGenerator();
     ObjectNode document = NODES.objectNode();
     document.put("openapi", "3.0.0");
@@ -247,7 +298,9 @@ public final class OpenApiV3 {
       ObjectNode schema =
           type.isPresent()
               ? schemas.reference(type.get())
-              : customSchema(schemas, kind, custom, false);
+              : custom.has("$ref")
+                  ? named(schemas, custom, components)
+                  : customSchema(schemas, kind, custom, false);
       String name = schema.get("$ref").asText().substring("#/components/schemas/".length());
       ArrayNode gvks = NODES.arrayNode();
       gvks.addObject()
@@ -257,10 +310,13 @@ public final class OpenApiV3 {
       schemas.components().get(name).set("x-kubernetes-group-version-kind", gvks);
       Optional<Class<?>> listType =
           scheme.typeFor(groupVersion.withKind(resource.getKind() + "List"));
+      JsonNode customList = unregistered.get(groupVersion.withKind(resource.getKind() + "List"));
       ObjectNode listSchema =
-          type.isEmpty()
-              ? customSchema(schemas, kind, schema, true)
-              : listType.map(schemas::reference).orElse(schema);
+          type.isPresent()
+              ? listType.map(schemas::reference).orElse(schema)
+              : customList != null && customList.has("$ref")
+                  ? named(schemas, customList, components)
+                  : customSchema(schemas, kind, schema, true);
       ObjectNode status = schemas.reference(Status.class);
       ObjectNode deleteOptions = schemas.reference(DeleteOptions.class);
       List<String> verbs = resource.getVerbs() == null ? List.of() : resource.getVerbs();
@@ -377,8 +433,8 @@ public final class OpenApiV3 {
       }
     }
     document.set("paths", paths);
-    ObjectNode components = document.putObject("components");
-    ObjectNode named = components.putObject("schemas");
+    ObjectNode componentsNode = document.putObject("components");
+    ObjectNode named = componentsNode.putObject("schemas");
     schemas.components().forEach(named::set);
     return write(document);
   }

@@ -26,14 +26,17 @@ final class Binder {
   private final FieldValidation validation;
   private final boolean defaulting;
   private final GroupVersioner decodeTarget;
+  private final GroupVersionKind defaultKind;
 
   Binder(
       CodecFactory factory,
       Codec.Format format,
       FieldValidation validation,
       boolean defaulting,
-      GroupVersioner decodeTarget) {
+      GroupVersioner decodeTarget,
+      GroupVersionKind defaultKind) {
     this.factory = factory;
+    this.defaultKind = defaultKind;
     this.format = format;
     this.validation = validation;
     this.defaulting = defaulting;
@@ -51,6 +54,15 @@ final class Binder {
 
   /** The kind and class a document's type fields resolve to. */
   CodecFactory.Resolved resolve(String apiVersion, String kind, Class<?> expected) {
+    if (defaultKind != null) {
+      // Go's decoder fills what a document leaves out from the defaults it is given.
+      if (apiVersion == null || apiVersion.isEmpty()) {
+        apiVersion = defaultKind.apiVersion();
+      }
+      if (kind == null || kind.isEmpty()) {
+        kind = defaultKind.kind();
+      }
+    }
     return KindResolution.resolve(factory, apiVersion, kind, expected, decodeTarget != null);
   }
 

@@ -3,6 +3,7 @@ package dev.machinery.core.codec;
 import dev.machinery.core.internal.Messages;
 import dev.machinery.core.runtime.GroupVersioner;
 import dev.machinery.core.runtime.Scheme;
+import dev.machinery.core.schema.GroupVersionKind;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -59,6 +60,7 @@ public final class Codec {
   private final boolean defaulting;
   private final GroupVersioner decodeTarget;
   private final GroupVersioner encodeTarget;
+  private final GroupVersionKind defaultKind;
   private final Encoder encoder;
   private final FormatDecoder decoder;
 
@@ -68,7 +70,7 @@ public final class Codec {
       FieldValidation validation,
       boolean pretty,
       boolean defaulting) {
-    this(factory, format, validation, pretty, defaulting, null, null);
+    this(factory, format, validation, pretty, defaulting, null, null, null);
   }
 
   private Codec(
@@ -78,8 +80,10 @@ public final class Codec {
       boolean pretty,
       boolean defaulting,
       GroupVersioner decodeTarget,
-      GroupVersioner encodeTarget) {
+      GroupVersioner encodeTarget,
+      GroupVersionKind defaultKind) {
     this.factory = factory;
+    this.defaultKind = defaultKind;
     this.format = format;
     this.validation = validation;
     this.pretty = pretty;
@@ -88,7 +92,8 @@ public final class Codec {
     this.encodeTarget = encodeTarget;
     this.encoder = new Encoder(factory, format, pretty, encodeTarget);
     this.decoder =
-        format.decoder(new Binder(factory, format, validation, defaulting, decodeTarget));
+        format.decoder(
+            new Binder(factory, format, validation, defaulting, decodeTarget, defaultKind));
   }
 
   /**
@@ -107,7 +112,8 @@ public final class Codec {
         pretty,
         defaulting,
         Objects.requireNonNull(target, "target"),
-        encodeTarget);
+        encodeTarget,
+        defaultKind);
   }
 
   /**
@@ -126,7 +132,8 @@ public final class Codec {
         pretty,
         defaulting,
         decodeTarget,
-        Objects.requireNonNull(target, "target"));
+        Objects.requireNonNull(target, "target"),
+        defaultKind);
   }
 
   /**
@@ -143,7 +150,8 @@ public final class Codec {
         pretty,
         defaulting,
         decodeTarget,
-        encodeTarget);
+        encodeTarget,
+        defaultKind);
   }
 
   /**
@@ -153,7 +161,8 @@ public final class Codec {
    * @return the codec
    */
   public Codec pretty() {
-    return new Codec(factory, format, validation, true, defaulting, decodeTarget, encodeTarget);
+    return new Codec(
+        factory, format, validation, true, defaulting, decodeTarget, encodeTarget, defaultKind);
   }
 
   /**
@@ -164,7 +173,28 @@ public final class Codec {
    * @return the codec
    */
   public Codec withDefaulting(boolean enabled) {
-    return new Codec(factory, format, validation, pretty, enabled, decodeTarget, encodeTarget);
+    return new Codec(
+        factory, format, validation, pretty, enabled, decodeTarget, encodeTarget, defaultKind);
+  }
+
+  /**
+   * Returns a codec like this one that takes a document without {@code apiVersion} or {@code kind}
+   * to be of the given kind, as kube-apiserver's decoder takes a request body to be of the kind its
+   * endpoint serves. A document that names another kind is still read as that kind.
+   *
+   * @param kind the kind a document that names none is of
+   * @return the codec
+   */
+  public Codec withDefaultKind(GroupVersionKind kind) {
+    return new Codec(
+        factory,
+        format,
+        validation,
+        pretty,
+        defaulting,
+        decodeTarget,
+        encodeTarget,
+        Objects.requireNonNull(kind, "kind"));
   }
 
   /**

@@ -256,7 +256,8 @@ public final class Unstructured implements ApiObject, MetaObject {
 
   @Override
   public void setGeneration(long generation) {
-    setMetadata("generation", generation);
+    // As Go's ObjectMeta writes it: a zero generation is left out.
+    setMetadata("generation", generation == 0 ? null : generation);
   }
 
   @Override

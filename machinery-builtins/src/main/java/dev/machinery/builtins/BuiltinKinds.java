@@ -1,0 +1,249 @@
+package dev.machinery.builtins;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import dev.machinery.apiserver.ApiServer;
+import dev.machinery.apiserver.ResourceDefinition;
+import dev.machinery.apiserver.apiextensions.schema.StructuralSchema;
+import dev.machinery.apiserver.apiextensions.v1.ApiextensionsV1;
+import dev.machinery.apiserver.rbac.RbacV1;
+import dev.machinery.core.codec.FieldProblem;
+import dev.machinery.core.runtime.Scheme;
+import dev.machinery.core.schema.GroupKind;
+import dev.machinery.core.schema.GroupVersion;
+import dev.machinery.core.schema.GroupVersionKind;
+import dev.machinery.unversioned.meta.v1.MetaV1;
+import dev.machinery.unversioned.unstructured.Unstructured;
+import dev.machinery.unversioned.validation.FieldError;
+import dev.machinery.unversioned.validation.Validation;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Kubernetes' built-in kinds, served from Kubernetes' own OpenAPI description of release 1.33:
+ * every resource of a GA group version that keeps objects (Pods, Services, ConfigMaps, Secrets,
+ * Deployments, Jobs, Leases, RBAC, storage, networking, policy, admission configuration, ...), each
+ * in its GA version, as an {@link Unstructured} resource of an {@link ApiServer}: discovery (names,
+ * short names, categories, verbs and subresources as kube-apiserver lists them), OpenAPI v2 and v3
+ * (Kubernetes' own schemas), pruning of unknown fields and validation against those schemas,
+ * server-side apply by them, kube-apiserver's Table columns for the kinds {@code kubectl get} users
+ * see most, the {@code status} and {@code scale} subresources, and the defaults Kubernetes' Go code
+ * sets on Deployments, Pods, Services, Jobs and the kinds that hold a Pod template.
+ *
+ * <p>What Kubernetes checks in Go beyond its schemas (cross-field rules, immutable fields, name
+ * formats of most kinds) is not checked here; docs/builtins.md lists what differs.
+ *
+ * <p>Immutable and thread-safe; the document is read once per process and the schemas are built on
+ * first use.
+ */
+public final class BuiltinKinds {
+  /** The Kubernetes release whose kinds are served. */
+  public static final String RELEASE = "v1.33";
+
+  /** Resources a plain store does not serve: reviews, virtual and aggregated ones. */
+  private static final Set<String> NOT_STORED =
+      Set.of(
+          "componentstatuses",
+          "bindings",
+          "tokenreviews",
+          "selfsubjectreviews",
+          "subjectaccessreviews",
+          "selfsubjectaccessreviews",
+          "selfsubjectrulesreviews",
+          "localsubjectaccessreviews");
+
+  private static final Pattern GA = Pattern.compile("^v\\d+$");
+
+  private static final class Loaded {
+    static final BuiltinKinds INSTANCE = new BuiltinKinds(KubeOpenApi.load(RELEASE));
+  }
+
+  private final KubeOpenApi openApi;
+  private final List<BuiltinResource> resources;
+
+  private BuiltinKinds(KubeOpenApi openApi) {
+    this.openApi = openApi;
+    Map<String, BuiltinResource> preferred = new LinkedHashMap<>();
+    for (BuiltinResource resource : BuiltinResource.all(openApi)) {
+      if (!GA.matcher(resource.version().version()).matches()
+          || NOT_STORED.contains(resource.resource())
+          || !resource.verbs().contains("create")) {
+        continue;
+      }
+      String key = resource.version().group() + "/" + resource.resource();
+      BuiltinResource other = preferred.get(key);
+      // One version of a resource: the newest GA one (autoscaling/v2 before v1), as versions of
+      // different shapes would need conversions Kubernetes writes in Go.
+      if (other == null || number(resource.version()) > number(other.version())) {
+        preferred.put(key, resource);
+      }
+    }
+    this.resources = List.copyOf(preferred.values());
+  }
+
+  private static int number(GroupVersion version) {
+    return Integer.parseInt(version.version().substring(1));
+  }
+
+  /**
+   * Returns Kubernetes 1.33's built-in kinds, read from the bundled OpenAPI document on first use.
+   *
+   * @return the kinds
+   */
+  public static BuiltinKinds kubernetes() {
+    return Loaded.INSTANCE;
+  }
+
+  /**
+   * Returns the kinds served, each in its one served version.
+   *
+   * @return the kinds, in the order of Kubernetes' OpenAPI paths
+   */
+  public List<GroupVersionKind> kinds() {
+    List<GroupVersionKind> out = new ArrayList<>();
+    resources.forEach(r -> out.add(r.groupVersionKind()));
+    return out;
+  }
+
+  /**
+   * Starts an API server builder that serves every built-in kind, CustomResourceDefinitions and
+   * RBAC's kinds over a Scheme holding {@code meta.k8s.io/v1}, {@code apiextensions.k8s.io/v1} and
+   * {@code rbac.authorization.k8s.io/v1} (RBAC is enforced only when the caller asks for it with
+   * {@link ApiServer.Builder#rbac()}).
+   *
+   * @return the builder, for storage, TLS, authentication and the like
+   */
+  public static ApiServer.Builder apiServer() {
+    Scheme.Builder scheme = MetaV1.addToScheme(Scheme.builder());
+    ApiextensionsV1.addToScheme(scheme);
+    RbacV1.addToScheme(scheme);
+    ApiServer.Builder builder = ApiServer.builder(scheme.build()).customResourceDefinitions();
+    kubernetes().install(builder);
+    return builder;
+  }
+
+  /**
+   * Adds every built-in kind the builder does not serve yet (a kind the builder already has, such
+   * as one modelled in Java, keeps its own definition), with their OpenAPI schemas.
+   *
+   * @param builder the server's builder
+   * @return the builder
+   */
+  public ApiServer.Builder install(ApiServer.Builder builder) {
+    Map<GroupVersionKind, JsonNode> schemas = new LinkedHashMap<>();
+    for (BuiltinResource resource : resources) {
+      GroupKind kind = GroupKind.of(resource.version().group(), resource.kind());
+      if (builder.serves(kind)) {
+        continue;
+      }
+      builder.addUnstructuredResource(
+          definition(resource), resource.version(), List.of(resource.version()));
+      schemas.put(resource.groupVersionKind(), reference(resource.definition()));
+      if (resource.listDefinition() != null && !resource.listDefinition().isEmpty()) {
+        schemas.put(
+            resource.version().withKind(resource.kind() + "List"),
+            reference(resource.listDefinition()));
+      }
+    }
+    return builder.openApiSchemas(schemas, openApi.components());
+  }
+
+  private static JsonNode reference(String name) {
+    return JsonNodeFactory.instance.objectNode().put("$ref", "#/components/schemas/" + name);
+  }
+
+  /** The resource as the server serves it. */
+  ResourceDefinition definition(BuiltinResource resource) {
+    GroupKind kind = GroupKind.of(resource.version().group(), resource.kind());
+    String apiVersion = resource.version().toString();
+    String schemaName = resource.definition();
+    ResourceDefinition.Builder builder =
+        ResourceDefinition.builder(kind, resource.namespaced())
+            .resource(resource.resource())
+            .singular(resource.kind().toLowerCase(Locale.ROOT))
+            .kindFromEndpoint()
+            .shortNames(Names.shortNames(resource.resource()).toArray(String[]::new))
+            .categories(Names.categories(resource.resource()).toArray(String[]::new))
+            .applySchemas(v -> v.equals(apiVersion) ? openApi.applySchema().type(schemaName) : null)
+            .normalizer(object -> normalize(resource, (Unstructured) object))
+            .validator(
+                (object, old) -> {
+                  Unstructured u = (Unstructured) object;
+                  List<FieldError> errors =
+                      new ArrayList<>(structural(resource).validate(u.content()));
+                  errors.addAll(Checks.validate(kind, u.content()));
+                  return errors;
+                });
+    if (resource.subresources().contains("status")) {
+      builder.statusSubresource();
+    }
+    if (resource.subresources().contains("scale")) {
+      builder.scaleSubresource(Unstructured.class, new ReplicasScale());
+    }
+    if (Names.tracksGeneration(kind)) {
+      builder.tracksGeneration();
+    }
+    if (resource.deleteReturnsObject() || kind.equals(GroupKind.of("", "Namespace"))) {
+      builder.returnDeletedObject();
+    }
+    if (kind.equals(GroupKind.of("", "Namespace"))) {
+      builder
+          .names(Validation::nameIsDNSLabel)
+          .prepareForCreate(
+              object -> {
+                Unstructured u = (Unstructured) object;
+                u.setNested("Active", "status", "phase");
+                return u;
+              });
+    } else {
+      builder.prepareForCreate(
+          object -> {
+            Defaults.prepareForCreate(kind, ((Unstructured) object).content());
+            return object;
+          });
+    }
+    Printers.forKind(kind).ifPresent(builder::table);
+    FieldLabels.forKind(kind).forEach(builder::fieldLabel);
+    return builder.build();
+  }
+
+  private StructuralSchema structural(BuiltinResource resource) {
+    return openApi.structural(resource.definition());
+  }
+
+  /**
+   * What a write goes through before validation, as Go's decoding and defaulting: nulls dropped (a
+   * null is Go's zero value, which its JSON leaves out), unknown fields pruned (and reported for
+   * field validation), then Kubernetes' defaults.
+   */
+  private List<FieldProblem> normalize(BuiltinResource resource, Unstructured object) {
+    dropNulls(object.content());
+    List<FieldProblem> pruned = new ArrayList<>();
+    for (String path : structural(resource).prune(object.content())) {
+      pruned.add(new FieldProblem(FieldProblem.Type.UNKNOWN_FIELD, path));
+    }
+    Defaults.apply(GroupKind.of(resource.version().group(), resource.kind()), object.content());
+    return pruned;
+  }
+
+  private static void dropNulls(Object value) {
+    if (value instanceof Map<?, ?> map) {
+      for (Iterator<? extends Map.Entry<?, ?>> it = map.entrySet().iterator(); it.hasNext(); ) {
+        Map.Entry<?, ?> entry = it.next();
+        if (entry.getValue() == null) {
+          it.remove();
+        } else {
+          dropNulls(entry.getValue());
+        }
+      }
+    } else if (value instanceof List<?> list) {
+      list.forEach(BuiltinKinds::dropNulls);
+    }
+  }
+}

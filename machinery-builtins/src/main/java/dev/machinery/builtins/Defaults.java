@@ -1,0 +1,313 @@
+package dev.machinery.builtins;
+
+import dev.machinery.core.schema.GroupKind;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The defaults Kubernetes' Go code (the {@code SetDefaults_*} functions of k8s.io/kubernetes {@code
+ * pkg/apis/*}/v1) sets on the kinds users read back most, written out for JSON trees: Deployments,
+ * ReplicaSets, StatefulSets, DaemonSets, Jobs, CronJobs, Pods and every Pod template, Services,
+ * Secrets and PersistentVolumeClaims. Each default is set only where the field is absent.
+ */
+final class Defaults {
+  private Defaults() {}
+
+  /** Sets the kind's defaults on an object, in place. */
+  static void apply(GroupKind kind, Map<String, Object> object) {
+    Map<String, Object> spec = Trees.map(object, "spec");
+    switch (kind.group() + "/" + kind.kind()) {
+      case "apps/Deployment" -> {
+        if (spec == null) {
+          return;
+        }
+        Trees.fill(spec, "replicas", 1L);
+        Map<String, Object> strategy = Trees.child(spec, "strategy");
+        Trees.fill(strategy, "type", "RollingUpdate");
+        if ("RollingUpdate".equals(strategy.get("type"))) {
+          Map<String, Object> rolling = Trees.child(strategy, "rollingUpdate");
+          Trees.fill(rolling, "maxUnavailable", "25%");
+          Trees.fill(rolling, "maxSurge", "25%");
+        }
+        Trees.fill(spec, "revisionHistoryLimit", 10L);
+        Trees.fill(spec, "progressDeadlineSeconds", 600L);
+        podTemplate(spec, true);
+      }
+      case "apps/ReplicaSet", "/ReplicationController" -> {
+        if (spec != null) {
+          Trees.fill(spec, "replicas", 1L);
+          podTemplate(spec, true);
+        }
+      }
+      case "apps/StatefulSet" -> {
+        if (spec == null) {
+          return;
+        }
+        Trees.fill(spec, "replicas", 1L);
+        Trees.fill(spec, "podManagementPolicy", "OrderedReady");
+        Map<String, Object> update = Trees.child(spec, "updateStrategy");
+        Trees.fill(update, "type", "RollingUpdate");
+        if ("RollingUpdate".equals(update.get("type"))) {
+          Trees.fill(Trees.child(update, "rollingUpdate"), "partition", 0L);
+        }
+        Trees.fill(spec, "revisionHistoryLimit", 10L);
+        Map<String, Object> retention = Trees.child(spec, "persistentVolumeClaimRetentionPolicy");
+        Trees.fill(retention, "whenDeleted", "Retain");
+        Trees.fill(retention, "whenScaled", "Retain");
+        podTemplate(spec, true);
+      }
+      case "apps/DaemonSet" -> {
+        if (spec == null) {
+          return;
+        }
+        Map<String, Object> update = Trees.child(spec, "updateStrategy");
+        Trees.fill(update, "type", "RollingUpdate");
+        if ("RollingUpdate".equals(update.get("type"))) {
+          Map<String, Object> rolling = Trees.child(update, "rollingUpdate");
+          Trees.fill(rolling, "maxUnavailable", 1L);
+          Trees.fill(rolling, "maxSurge", 0L);
+        }
+        Trees.fill(spec, "revisionHistoryLimit", 10L);
+        podTemplate(spec, true);
+      }
+      case "batch/Job" -> {
+        if (spec != null) {
+          job(spec);
+        }
+      }
+      case "batch/CronJob" -> {
+        if (spec == null) {
+          return;
+        }
+        Trees.fill(spec, "concurrencyPolicy", "Allow");
+        Trees.fill(spec, "suspend", false);
+        Trees.fill(spec, "successfulJobsHistoryLimit", 3L);
+        Trees.fill(spec, "failedJobsHistoryLimit", 1L);
+        Map<String, Object> jobSpec = Trees.map(spec, "jobTemplate", "spec");
+        if (jobSpec != null) {
+          job(jobSpec);
+        }
+      }
+      case "/Pod" -> {
+        if (spec != null) {
+          podSpec(spec, true);
+          Trees.fill(spec, "enableServiceLinks", true);
+        }
+      }
+      case "/PodTemplate" -> podTemplate(object, true);
+      case "/Service" -> {
+        if (spec != null) {
+          service(spec);
+        }
+      }
+      case "/Secret" -> Trees.fill(object, "type", "Opaque");
+      case "/PersistentVolumeClaim" -> {
+        if (spec != null) {
+          Trees.fill(spec, "volumeMode", "Filesystem");
+        }
+      }
+      default -> {}
+    }
+  }
+
+  private static void job(Map<String, Object> spec) {
+    if (spec.get("completions") == null && spec.get("parallelism") == null) {
+      spec.put("completions", 1L);
+      spec.put("parallelism", 1L);
+    }
+    Trees.fill(spec, "parallelism", 1L);
+    Trees.fill(spec, "backoffLimit", 6L);
+    Trees.fill(spec, "completionMode", "NonIndexed");
+    Trees.fill(spec, "suspend", false);
+    if (spec.get("podFailurePolicy") == null) {
+      Trees.fill(spec, "podReplacementPolicy", "TerminatingOrFailed");
+    }
+    podTemplate(spec, false);
+  }
+
+  /**
+   * What kube-apiserver's strategies set on a new object beyond defaults: a Pod's initial status
+   * (phase {@code Pending} and its QoS class), a Service's cluster IP and node ports (allocated at
+   * random from kube-apiserver's default ranges, {@code 10.96.0.0/12} and 30000-32767).
+   */
+  static void prepareForCreate(GroupKind kind, Map<String, Object> object) {
+    switch (kind.group() + "/" + kind.kind()) {
+      case "/Pod" -> {
+        Map<String, Object> status = new LinkedHashMap<>();
+        status.put("phase", "Pending");
+        status.put("qosClass", qosClass(Trees.map(object, "spec")));
+        object.put("status", status);
+      }
+      case "/Service" -> {
+        Map<String, Object> spec = Trees.map(object, "spec");
+        if (spec == null) {
+          return;
+        }
+        Object type = spec.get("type");
+        if (!"ExternalName".equals(type) && spec.get("clusterIP") == null) {
+          String ip = clusterIp();
+          spec.put("clusterIP", ip);
+          spec.put("clusterIPs", new ArrayList<>(List.of(ip)));
+        } else if (spec.get("clusterIP") instanceof String ip && spec.get("clusterIPs") == null) {
+          spec.put("clusterIPs", new ArrayList<>(List.of(ip)));
+        }
+        if ("NodePort".equals(type) || "LoadBalancer".equals(type)) {
+          for (Map<String, Object> port : Trees.maps(spec, "ports")) {
+            Trees.fill(port, "nodePort", 30000L + RANDOM.nextInt(2768));
+          }
+        }
+        object.putIfAbsent("status", new LinkedHashMap<>(Map.of("loadBalancer", Map.of())));
+      }
+      default -> {}
+    }
+  }
+
+  private static final java.util.Random RANDOM = new java.security.SecureRandom();
+
+  /** An address of 10.96.0.0/12 other than its network, first and broadcast addresses. */
+  private static String clusterIp() {
+    int offset = 2 + RANDOM.nextInt((1 << 20) - 3);
+    int address = (10 << 24) | (96 << 16) | offset;
+    return ((address >>> 24) & 255)
+        + "."
+        + ((address >>> 16) & 255)
+        + "."
+        + ((address >>> 8) & 255)
+        + "."
+        + (address & 255);
+  }
+
+  /**
+   * Kubernetes' QoS class: {@code BestEffort} without requests or limits, {@code Guaranteed} when
+   * every container limits cpu and memory and requests what it limits, {@code Burstable} otherwise.
+   */
+  static String qosClass(Map<String, Object> spec) {
+    List<Map<String, Object>> containers = new ArrayList<>(Trees.maps(spec, "containers"));
+    containers.addAll(Trees.maps(spec, "initContainers"));
+    boolean any = false;
+    boolean guaranteed = !containers.isEmpty();
+    for (Map<String, Object> container : containers) {
+      Map<String, Object> requests = Trees.map(container, "resources", "requests");
+      Map<String, Object> limits = Trees.map(container, "resources", "limits");
+      any |= requests != null && !requests.isEmpty() || limits != null && !limits.isEmpty();
+      for (String resource : List.of("cpu", "memory")) {
+        Object limit = limits == null ? null : limits.get(resource);
+        Object request = requests == null ? limit : requests.getOrDefault(resource, limit);
+        if (limit == null || !String.valueOf(limit).equals(String.valueOf(request))) {
+          guaranteed = false;
+        }
+      }
+    }
+    if (!any) {
+      return "BestEffort";
+    }
+    return guaranteed ? "Guaranteed" : "Burstable";
+  }
+
+  /** The pod template under {@code template} of a spec. */
+  private static void podTemplate(Map<String, Object> spec, boolean restartAlways) {
+    Map<String, Object> podSpec = Trees.map(spec, "template", "spec");
+    if (podSpec != null) {
+      podSpec(podSpec, restartAlways);
+    }
+  }
+
+  private static void podSpec(Map<String, Object> spec, boolean restartAlways) {
+    if (restartAlways) {
+      Trees.fill(spec, "restartPolicy", "Always");
+    }
+    Trees.fill(spec, "dnsPolicy", "ClusterFirst");
+    Trees.fill(spec, "terminationGracePeriodSeconds", 30L);
+    Trees.fill(spec, "securityContext", new LinkedHashMap<String, Object>());
+    Trees.fill(spec, "schedulerName", "default-scheduler");
+    for (String list : List.of("containers", "initContainers", "ephemeralContainers")) {
+      for (Map<String, Object> container : Trees.maps(spec, list)) {
+        container(container);
+      }
+    }
+    for (Map<String, Object> volume : Trees.maps(spec, "volumes")) {
+      for (String source : List.of("configMap", "secret", "projected", "downwardAPI")) {
+        Map<String, Object> from = Trees.map(volume, source);
+        if (from != null) {
+          Trees.fill(from, "defaultMode", 420L);
+        }
+      }
+    }
+  }
+
+  private static void container(Map<String, Object> container) {
+    Trees.fill(container, "terminationMessagePath", "/dev/termination-log");
+    Trees.fill(container, "terminationMessagePolicy", "File");
+    Object image = container.get("image");
+    if (image instanceof String text) {
+      Trees.fill(container, "imagePullPolicy", pullPolicy(text));
+    }
+    Trees.fill(container, "resources", new LinkedHashMap<String, Object>());
+    for (Map<String, Object> port : Trees.maps(container, "ports")) {
+      Trees.fill(port, "protocol", "TCP");
+    }
+    for (String probe : List.of("livenessProbe", "readinessProbe", "startupProbe")) {
+      Map<String, Object> p = Trees.map(container, probe);
+      if (p != null) {
+        Trees.fill(p, "timeoutSeconds", 1L);
+        Trees.fill(p, "periodSeconds", 10L);
+        Trees.fill(p, "successThreshold", 1L);
+        Trees.fill(p, "failureThreshold", 3L);
+        Map<String, Object> http = Trees.map(p, "httpGet");
+        if (http != null) {
+          Trees.fill(http, "scheme", "HTTP");
+        }
+      }
+    }
+    for (Map<String, Object> env : Trees.maps(container, "env")) {
+      Map<String, Object> field = Trees.map(env, "valueFrom", "fieldRef");
+      if (field != null) {
+        Trees.fill(field, "apiVersion", "v1");
+      }
+    }
+  }
+
+  /**
+   * {@code Always} for an image without a tag or tagged {@code latest}, {@code IfNotPresent}
+   * otherwise (a digest counts as a tag), as Kubernetes defaults {@code imagePullPolicy}.
+   */
+  static String pullPolicy(String image) {
+    if (image.contains("@")) {
+      return "IfNotPresent";
+    }
+    int slash = image.lastIndexOf('/');
+    String last = image.substring(slash + 1);
+    int colon = last.lastIndexOf(':');
+    if (colon < 0) {
+      return "Always";
+    }
+    return last.substring(colon + 1).equals("latest") ? "Always" : "IfNotPresent";
+  }
+
+  private static void service(Map<String, Object> spec) {
+    Trees.fill(spec, "type", "ClusterIP");
+    Object type = spec.get("type");
+    Trees.fill(spec, "sessionAffinity", "None");
+    for (Map<String, Object> port : Trees.maps(spec, "ports")) {
+      Trees.fill(port, "protocol", "TCP");
+      if (port.get("targetPort") == null && port.get("port") != null) {
+        port.put("targetPort", port.get("port"));
+      }
+    }
+    if (!"ExternalName".equals(type)) {
+      Trees.fill(spec, "internalTrafficPolicy", "Cluster");
+      if (spec.get("ipFamilies") == null) {
+        spec.put("ipFamilies", new ArrayList<>(List.of("IPv4")));
+      }
+      Trees.fill(spec, "ipFamilyPolicy", "SingleStack");
+    }
+    if ("NodePort".equals(type) || "LoadBalancer".equals(type)) {
+      Trees.fill(spec, "externalTrafficPolicy", "Cluster");
+    }
+    if ("LoadBalancer".equals(type)) {
+      Trees.fill(spec, "allocateLoadBalancerNodePorts", true);
+    }
+  }
+}

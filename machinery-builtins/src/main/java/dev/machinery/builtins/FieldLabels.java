@@ -1,0 +1,76 @@
+package dev.machinery.builtins;
+
+import dev.machinery.core.schema.GroupKind;
+import dev.machinery.unversioned.unstructured.Unstructured;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * The fields a field selector may name beyond {@code metadata.name} and {@code metadata.namespace},
+ * kind by kind, as kube-apiserver's registries offer them.
+ */
+final class FieldLabels {
+  private FieldLabels() {}
+
+  private static final Map<String, List<String>> LABELS =
+      Map.of(
+          "/Pod",
+          List.of(
+              "spec.nodeName",
+              "spec.restartPolicy",
+              "spec.schedulerName",
+              "spec.serviceAccountName",
+              "spec.hostNetwork",
+              "status.phase",
+              "status.podIP",
+              "status.nominatedNodeName"),
+          "/Event",
+          List.of(
+              "involvedObject.kind",
+              "involvedObject.namespace",
+              "involvedObject.name",
+              "involvedObject.uid",
+              "involvedObject.apiVersion",
+              "involvedObject.resourceVersion",
+              "involvedObject.fieldPath",
+              "reason",
+              "reportingComponent",
+              "source",
+              "type"),
+          "/Secret",
+          List.of("type"),
+          "/Namespace",
+          List.of("status.phase"),
+          "/Node",
+          List.of("spec.unschedulable"),
+          "/ReplicationController",
+          List.of("status.replicas"),
+          "apps/ReplicaSet",
+          List.of("status.replicas"),
+          "batch/Job",
+          List.of("status.successful"),
+          "certificates.k8s.io/CertificateSigningRequest",
+          List.of("spec.signerName"));
+
+  static Map<String, Function<Object, String>> forKind(GroupKind kind) {
+    Map<String, Function<Object, String>> out = new LinkedHashMap<>();
+    for (String label : LABELS.getOrDefault(kind.group() + "/" + kind.kind(), List.of())) {
+      String[] path = label.split("\\.");
+      out.put(
+          label,
+          object -> {
+            Object value = Trees.get(((Unstructured) object).content(), path);
+            if (label.equals("source") && value instanceof Map<?, ?> source) {
+              value = source.get("component");
+            }
+            if (label.equals("spec.hostNetwork") || label.equals("spec.unschedulable")) {
+              return value == null ? "false" : String.valueOf(value);
+            }
+            return value == null ? "" : String.valueOf(value);
+          });
+    }
+    return out;
+  }
+}

@@ -1,0 +1,256 @@
+package dev.machinery.builtins;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import dev.machinery.apiserver.apiextensions.schema.StructuralSchema;
+import dev.machinery.apiserver.apiextensions.v1.JSONSchemaProps;
+import dev.machinery.core.typed.OpenApiSchemas;
+import dev.machinery.core.typed.Schema;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Kubernetes' OpenAPI v2 document of one release, read once, and what the server derives from it:
+ * the named schemas as OpenAPI v3 components, each kind's structural schema (references inlined, as
+ * a custom resource's schema is written) and the schema server-side apply reads objects by. The
+ * derived forms are built on first use and kept. Thread-safe.
+ */
+final class KubeOpenApi {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+  private static final String V2_REF = "#/definitions/";
+  private static final String V3_REF = "#/components/schemas/";
+
+  /** Values of these types are any integer or string. */
+  private static final Set<String> INT_OR_STRING =
+      Set.of(
+          "io.k8s.apimachinery.pkg.api.resource.Quantity",
+          "io.k8s.apimachinery.pkg.util.intstr.IntOrString");
+
+  /** Values of these types are kept as they come: raw JSON, field sets, JSON schemas. */
+  private static final Set<String> ANY_VALUE =
+      Set.of(
+          "io.k8s.apimachinery.pkg.runtime.RawExtension",
+          "io.k8s.apimachinery.pkg.apis.meta.v1.FieldsV1",
+          "io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.JSON",
+          "io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.JSONSchemaProps",
+          "io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.JSONSchemaPropsOrArray",
+          "io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.JSONSchemaPropsOrBool",
+          "io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.JSONSchemaPropsOrStringArray");
+
+  /** Schema keywords a structural schema keeps; descriptions and the rest are left out. */
+  private static final Set<String> KEPT =
+      Set.of(
+          "type",
+          "format",
+          "enum",
+          "required",
+          "default",
+          "x-kubernetes-list-type",
+          "x-kubernetes-list-map-keys",
+          "x-kubernetes-map-type",
+          "x-kubernetes-preserve-unknown-fields",
+          "x-kubernetes-int-or-string",
+          "x-kubernetes-embedded-resource");
+
+  private final String release;
+  private final ObjectNode document;
+  private final ObjectNode definitions;
+  private volatile Map<String, JsonNode> components;
+  private volatile Schema applySchema;
+  private final Map<String, StructuralSchema> structural = new ConcurrentHashMap<>();
+
+  private KubeOpenApi(String release, ObjectNode document) {
+    this.release = release;
+    this.document = document;
+    this.definitions = (ObjectNode) document.get("definitions");
+  }
+
+  /**
+   * Reads the document of a release bundled with this module.
+   *
+   * @param release such as {@code v1.33}
+   */
+  static KubeOpenApi load(String release) {
+    String resource = "kube-api/" + release + "/swagger.json";
+    try (InputStream in = KubeOpenApi.class.getResourceAsStream(resource)) {
+      if (in == null) {
+        throw new IllegalStateException(
+            "Kubernetes' OpenAPI document of " + release + " is not bundled (" + resource + ")");
+      }
+      JsonNode tree = JSON.readTree(in);
+      if (!(tree instanceof ObjectNode document) || !document.path("definitions").isObject()) {
+        throw new IllegalStateException(resource + " has no definitions");
+      }
+      return new KubeOpenApi(release, document);
+    } catch (IOException e) {
+      throw new UncheckedIOException("reading " + resource + " failed", e);
+    }
+  }
+
+  String release() {
+    return release;
+  }
+
+  /** The document's {@code paths}. */
+  JsonNode paths() {
+    return document.path("paths");
+  }
+
+  /** The named schema, as the v2 document has it. */
+  JsonNode definition(String name) {
+    return definitions.get(name);
+  }
+
+  /** Every named schema as an OpenAPI v3 component ({@code $ref}s to components). */
+  Map<String, JsonNode> components() {
+    Map<String, JsonNode> built = components;
+    if (built == null) {
+      synchronized (this) {
+        built = components;
+        if (built == null) {
+          Map<String, JsonNode> converted = new LinkedHashMap<>();
+          for (Map.Entry<String, JsonNode> entry : definitions.properties()) {
+            converted.put(entry.getKey(), toV3(entry.getValue().deepCopy()));
+          }
+          components = built = Map.copyOf(converted);
+        }
+      }
+    }
+    return built;
+  }
+
+  /** Rewrites v2 references into v3 ones, in place. */
+  private static JsonNode toV3(JsonNode node) {
+    Deque<JsonNode> pending = new ArrayDeque<>();
+    pending.push(node);
+    while (!pending.isEmpty()) {
+      JsonNode next = pending.pop();
+      if (next instanceof ObjectNode object) {
+        JsonNode ref = object.get("$ref");
+        if (ref != null && ref.isTextual() && ref.asText().startsWith(V2_REF)) {
+          object.set("$ref", TextNode.valueOf(V3_REF + ref.asText().substring(V2_REF.length())));
+        }
+      }
+      next.forEach(pending::push);
+    }
+    return node;
+  }
+
+  /** The schema server-side apply reads objects by, every named schema converted once. */
+  Schema applySchema() {
+    Schema built = applySchema;
+    if (built == null) {
+      synchronized (this) {
+        built = applySchema;
+        if (built == null) {
+          applySchema = built = OpenApiSchemas.fromOpenApi(document);
+        }
+      }
+    }
+    return built;
+  }
+
+  /** The structural schema of a kind's named schema: references inlined, cycles left open. */
+  StructuralSchema structural(String name) {
+    return structural.computeIfAbsent(
+        name,
+        n -> {
+          ObjectNode inlined = inline(n, new ArrayDeque<>(), true);
+          try {
+            return StructuralSchema.of(JSON.treeToValue(inlined, JSONSchemaProps.class));
+          } catch (IOException e) {
+            throw new UncheckedIOException("the schema of " + n + " could not be read", e);
+          }
+        });
+  }
+
+  private ObjectNode inline(String name, Deque<String> stack, boolean root) {
+    if (INT_OR_STRING.contains(name)) {
+      return NODES.objectNode().put("x-kubernetes-int-or-string", true);
+    }
+    if (ANY_VALUE.contains(name) || stack.contains(name)) {
+      return NODES.objectNode().put("x-kubernetes-preserve-unknown-fields", true);
+    }
+    JsonNode definition = definitions.get(name);
+    if (definition == null) {
+      return NODES.objectNode().put("x-kubernetes-preserve-unknown-fields", true);
+    }
+    stack.push(name);
+    try {
+      return inlineSchema(definition, stack, root);
+    } finally {
+      stack.pop();
+    }
+  }
+
+  private ObjectNode inlineSchema(JsonNode schema, Deque<String> stack, boolean root) {
+    JsonNode ref = schema.get("$ref");
+    if (ref != null && ref.isTextual() && ref.asText().startsWith(V2_REF)) {
+      return inline(ref.asText().substring(V2_REF.length()), stack, false);
+    }
+    JsonNode allOf = schema.get("allOf");
+    if (allOf != null && allOf.size() == 1) {
+      return inlineSchema(allOf.get(0), stack, false);
+    }
+    ObjectNode out = NODES.objectNode();
+    for (Map.Entry<String, JsonNode> field : schema.properties()) {
+      if (KEPT.contains(field.getKey())) {
+        out.set(field.getKey(), field.getValue().deepCopy());
+      }
+    }
+    JsonNode properties = schema.get("properties");
+    if (properties != null && properties.isObject()) {
+      ObjectNode inlined = out.putObject("properties");
+      for (Map.Entry<String, JsonNode> property : properties.properties()) {
+        if (root && property.getKey().equals("metadata")) {
+          // The server's own rules govern an object's metadata.
+          inlined.putObject("metadata").put("type", "object");
+          continue;
+        }
+        inlined.set(property.getKey(), inlineSchema(property.getValue(), stack, false));
+      }
+    }
+    JsonNode items = schema.get("items");
+    if (items != null && items.isObject()) {
+      out.set("items", inlineSchema(items, stack, false));
+    }
+    JsonNode additional = schema.get("additionalProperties");
+    if (additional != null) {
+      out.set(
+          "additionalProperties",
+          additional.isObject() ? inlineSchema(additional, stack, false) : additional);
+    }
+    if ("object".equals(out.path("type").asText())
+        && properties == null
+        && additional == null
+        && !out.has("x-kubernetes-preserve-unknown-fields")) {
+      // An object the document describes no further keeps what it holds.
+      out.put("x-kubernetes-preserve-unknown-fields", true);
+    }
+    if (out.path("type").asText().equals("string") && "int-or-string".equals(format(out))) {
+      out.remove("type");
+      out.remove("format");
+      out.put("x-kubernetes-int-or-string", true);
+    }
+    if (out.has("required") && !(out.get("required") instanceof ArrayNode)) {
+      out.remove("required");
+    }
+    return out;
+  }
+
+  private static String format(ObjectNode schema) {
+    return schema.path("format").asText("");
+  }
+}

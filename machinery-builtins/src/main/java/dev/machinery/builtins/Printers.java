@@ -1,0 +1,815 @@
+package dev.machinery.builtins;
+
+import dev.machinery.apiserver.negotiation.TableConvertor;
+import dev.machinery.core.schema.GroupKind;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * kube-apiserver's Table columns (its {@code pkg/printers/internalversion} printers) for the kinds
+ * {@code kubectl get} users see most. Kinds not here get the server's default Table (name and age),
+ * as kube-apiserver gives kinds it has no printer for.
+ */
+final class Printers {
+  private Printers() {}
+
+  private static final String POD_SPEC_DOC = "Names of each container in the template.";
+  private static final String IMAGES_DOC = "Images referenced by each container in the template.";
+  private static final String SELECTOR_DOC = "The label selector for the pods.";
+
+  static Optional<TableConvertor> forKind(GroupKind kind) {
+    return Optional.ofNullable(
+        switch (kind.group() + "/" + kind.kind()) {
+          case "/Pod" -> pods();
+          case "apps/Deployment" ->
+              TreeTable.named()
+                  .add(
+                      "Ready",
+                      "string",
+                      0,
+                      "Number of the pod with ready state",
+                      o ->
+                          Cells.number(o, "status", "readyReplicas")
+                              + "/"
+                              + Cells.number(o, "spec", "replicas"))
+                  .add(
+                      "Up-to-date",
+                      "string",
+                      0,
+                      "Total number of non-terminated pods targeted by this deployment that have the"
+                          + " desired template spec.",
+                      o -> Cells.number(o, "status", "updatedReplicas"))
+                  .add(
+                      "Available",
+                      "string",
+                      0,
+                      "Total number of available pods (ready for at least minReadySeconds) targeted by"
+                          + " this deployment.",
+                      o -> Cells.number(o, "status", "availableReplicas"))
+                  .age()
+                  .add("Containers", "string", 1, POD_SPEC_DOC, o -> names(o))
+                  .add("Images", "string", 1, IMAGES_DOC, o -> images(o))
+                  .add(
+                      "Selector",
+                      "string",
+                      1,
+                      SELECTOR_DOC,
+                      o -> Cells.selector(o, "spec", "selector"));
+          case "apps/ReplicaSet" ->
+              TreeTable.named()
+                  .add(
+                      "Desired",
+                      "integer",
+                      0,
+                      "Number of desired pods.",
+                      o -> Cells.number(o, "spec", "replicas"))
+                  .add(
+                      "Current",
+                      "integer",
+                      0,
+                      "Number of actual replicas.",
+                      o -> Cells.number(o, "status", "replicas"))
+                  .add(
+                      "Ready",
+                      "integer",
+                      0,
+                      "Number of ready replicas.",
+                      o -> Cells.number(o, "status", "readyReplicas"))
+                  .age()
+                  .add("Containers", "string", 1, POD_SPEC_DOC, o -> names(o))
+                  .add("Images", "string", 1, IMAGES_DOC, o -> images(o))
+                  .add(
+                      "Selector",
+                      "string",
+                      1,
+                      SELECTOR_DOC,
+                      o -> Cells.selector(o, "spec", "selector"));
+          case "apps/StatefulSet" ->
+              TreeTable.named()
+                  .add(
+                      "Ready",
+                      "string",
+                      0,
+                      "Number of the pod with ready state",
+                      o ->
+                          Cells.number(o, "status", "readyReplicas")
+                              + "/"
+                              + Cells.number(o, "spec", "replicas"))
+                  .age()
+                  .add("Containers", "string", 1, POD_SPEC_DOC, o -> names(o))
+                  .add("Images", "string", 1, IMAGES_DOC, o -> images(o));
+          case "apps/DaemonSet" ->
+              TreeTable.named()
+                  .add(
+                      "Desired",
+                      "integer",
+                      0,
+                      "The total number of nodes that should be running the daemon pod.",
+                      o -> Cells.number(o, "status", "desiredNumberScheduled"))
+                  .add(
+                      "Current",
+                      "integer",
+                      0,
+                      "The number of nodes that are running at least 1 daemon pod.",
+                      o -> Cells.number(o, "status", "currentNumberScheduled"))
+                  .add(
+                      "Ready",
+                      "integer",
+                      0,
+                      "The number of nodes that should be running the daemon pod and have one or more"
+                          + " of the daemon pod running and ready.",
+                      o -> Cells.number(o, "status", "numberReady"))
+                  .add(
+                      "Up-to-date",
+                      "integer",
+                      0,
+                      "The total number of nodes that are running updated daemon pod",
+                      o -> Cells.number(o, "status", "updatedNumberScheduled"))
+                  .add(
+                      "Available",
+                      "integer",
+                      0,
+                      "The number of nodes that should be running the daemon pod and have one or more"
+                          + " of the daemon pod running and available.",
+                      o -> Cells.number(o, "status", "numberAvailable"))
+                  .add(
+                      "Node Selector",
+                      "string",
+                      0,
+                      "NodeSelector is a selector which must be true for the pod to fit on a node.",
+                      o -> Cells.labels(o, "spec", "template", "spec", "nodeSelector"))
+                  .age()
+                  .add("Containers", "string", 1, POD_SPEC_DOC, o -> names(o))
+                  .add("Images", "string", 1, IMAGES_DOC, o -> images(o))
+                  .add(
+                      "Selector",
+                      "string",
+                      1,
+                      SELECTOR_DOC,
+                      o -> Cells.selector(o, "spec", "selector"));
+          case "batch/Job" -> jobs();
+          case "batch/CronJob" ->
+              TreeTable.named()
+                  .add(
+                      "Schedule",
+                      "string",
+                      0,
+                      "The schedule in Cron format.",
+                      o -> Trees.string(o, "", "spec", "schedule"))
+                  .add(
+                      "Timezone",
+                      "string",
+                      0,
+                      "The time zone name for the given schedule.",
+                      o -> Trees.string(o, "<none>", "spec", "timeZone"))
+                  .add(
+                      "Suspend",
+                      "boolean",
+                      0,
+                      "This flag tells the controller to suspend subsequent executions.",
+                      o -> Boolean.TRUE.equals(Trees.get(o, "spec", "suspend")))
+                  .add(
+                      "Active",
+                      "integer",
+                      0,
+                      "A list of pointers to currently running jobs.",
+                      o -> (long) Trees.maps(o, "status", "active").size())
+                  .add(
+                      "Last Schedule",
+                      "string",
+                      0,
+                      "Information when was the last time the job was successfully scheduled.",
+                      o -> {
+                        String last = Trees.string(o, null, "status", "lastScheduleTime");
+                        return last == null ? "<none>" : Cells.since(last);
+                      })
+                  .age()
+                  .add(
+                      "Containers",
+                      "string",
+                      1,
+                      POD_SPEC_DOC,
+                      o ->
+                          Cells.containerNames(
+                              o, "spec", "jobTemplate", "spec", "template", "spec"))
+                  .add(
+                      "Images",
+                      "string",
+                      1,
+                      IMAGES_DOC,
+                      o -> Cells.images(o, "spec", "jobTemplate", "spec", "template", "spec"))
+                  .add(
+                      "Selector",
+                      "string",
+                      1,
+                      SELECTOR_DOC,
+                      o -> Cells.selector(o, "spec", "jobTemplate", "spec", "selector"));
+          case "/Service" -> services();
+          case "/Endpoints" ->
+              TreeTable.named()
+                  .add("Endpoints", "string", 0, "Endpoints of the service.", Printers::endpoints)
+                  .age();
+          case "discovery.k8s.io/EndpointSlice" ->
+              TreeTable.named()
+                  .add(
+                      "AddressType",
+                      "string",
+                      0,
+                      "The type of address carried by this EndpointSlice.",
+                      o -> Trees.string(o, "", "addressType"))
+                  .add(
+                      "Ports",
+                      "string",
+                      0,
+                      "Ports exposed by the endpoints of this EndpointSlice.",
+                      o -> {
+                        List<String> ports = new ArrayList<>();
+                        Trees.maps(o, "ports").forEach(p -> ports.add(Trees.get(p, "port") + ""));
+                        return ports.isEmpty() ? "<unset>" : String.join(",", ports);
+                      })
+                  .add(
+                      "Endpoints",
+                      "string",
+                      0,
+                      "Addresses of the endpoints of this EndpointSlice.",
+                      o -> {
+                        List<String> addresses = new ArrayList<>();
+                        for (Map<String, Object> e : Trees.maps(o, "endpoints")) {
+                          if (Trees.get(e, "addresses") instanceof List<?> list) {
+                            list.forEach(a -> addresses.add(String.valueOf(a)));
+                          }
+                        }
+                        return addresses.isEmpty() ? "<unset>" : abbreviate(addresses);
+                      })
+                  .age();
+          case "/ConfigMap" ->
+              TreeTable.named()
+                  .add(
+                      "Data",
+                      "integer",
+                      0,
+                      "Number of keys.",
+                      o -> Cells.keys(o, "data", "binaryData"))
+                  .age();
+          case "/Secret" ->
+              TreeTable.named()
+                  .add(
+                      "Type",
+                      "string",
+                      0,
+                      "The type of the secret.",
+                      o -> Trees.string(o, "", "type"))
+                  .add("Data", "integer", 0, "Number of keys.", o -> Cells.keys(o, "data"))
+                  .age();
+          case "/Namespace" ->
+              TreeTable.named()
+                  .add(
+                      "Status",
+                      "string",
+                      0,
+                      "The status of the namespace",
+                      o -> Trees.string(o, "Active", "status", "phase"))
+                  .age();
+          case "/Node" -> nodes();
+          case "/Event" -> events();
+          case "coordination.k8s.io/Lease" ->
+              TreeTable.named()
+                  .add(
+                      "Holder",
+                      "string",
+                      0,
+                      "The holder of the lease.",
+                      o -> Trees.string(o, "", "spec", "holderIdentity"))
+                  .age();
+          case "/ServiceAccount" ->
+              TreeTable.named()
+                  .add(
+                      "Secrets",
+                      "string",
+                      0,
+                      "Secrets is a list of the secrets in the same namespace that pods running using"
+                          + " this ServiceAccount are allowed to use.",
+                      o -> String.valueOf(Trees.maps(o, "secrets").size()))
+                  .age();
+          case "networking.k8s.io/Ingress" -> ingresses();
+          case "/PersistentVolumeClaim" -> claims();
+          default -> null;
+        });
+  }
+
+  private static String names(Map<String, Object> o) {
+    return Cells.containerNames(o, "spec", "template", "spec");
+  }
+
+  private static String images(Map<String, Object> o) {
+    return Cells.images(o, "spec", "template", "spec");
+  }
+
+  private static TreeTable pods() {
+    return TreeTable.named()
+        .add(
+            "Ready",
+            "string",
+            0,
+            "The aggregate readiness state of this pod for accepting traffic.",
+            o -> {
+              long ready =
+                  Trees.maps(o, "status", "containerStatuses").stream()
+                      .filter(s -> Boolean.TRUE.equals(s.get("ready")))
+                      .count();
+              return ready + "/" + Trees.maps(o, "spec", "containers").size();
+            })
+        .add(
+            "Status",
+            "string",
+            0,
+            "The aggregate status of the containers in this pod.",
+            Printers::podStatus)
+        .add(
+            "Restarts",
+            "string",
+            0,
+            "The number of times the containers in this pod have been restarted and when the last"
+                + " container in this pod has restarted.",
+            o ->
+                String.valueOf(
+                    Trees.maps(o, "status", "containerStatuses").stream()
+                        .mapToLong(s -> Trees.number(s, 0, "restartCount"))
+                        .sum()))
+        .age()
+        .add(
+            "IP",
+            "string",
+            1,
+            "IP address allocated to the pod. Routable at least within the cluster.",
+            o -> Trees.string(o, "<none>", "status", "podIP"))
+        .add(
+            "Node",
+            "string",
+            1,
+            "NodeName is a request to schedule this pod onto a specific node.",
+            o -> Trees.string(o, "<none>", "spec", "nodeName"))
+        .add(
+            "Nominated Node",
+            "string",
+            1,
+            "nominatedNodeName is set only when this pod preempts other pods on the node.",
+            o -> Trees.string(o, "<none>", "status", "nominatedNodeName"))
+        .add(
+            "Readiness Gates",
+            "string",
+            1,
+            "If specified, all readiness gates will be evaluated for pod readiness.",
+            o -> {
+              List<Map<String, Object>> gates = Trees.maps(o, "spec", "readinessGates");
+              return gates.isEmpty() ? "<none>" : "0/" + gates.size();
+            });
+  }
+
+  /** The pod's phase, or why it is not running, as kubectl shows it. */
+  private static String podStatus(Map<String, Object> o) {
+    String reason = Trees.string(o, null, "status", "reason");
+    if (reason == null) {
+      reason = Trees.string(o, "Pending", "status", "phase");
+    }
+    for (Map<String, Object> status : Trees.maps(o, "status", "containerStatuses")) {
+      String waiting = Trees.string(status, null, "state", "waiting", "reason");
+      String terminated = Trees.string(status, null, "state", "terminated", "reason");
+      if (waiting != null && !waiting.isEmpty()) {
+        reason = waiting;
+      } else if (terminated != null && !terminated.isEmpty()) {
+        reason = terminated;
+      }
+    }
+    if (Trees.get(o, "metadata", "deletionTimestamp") != null) {
+      reason = "Terminating";
+    }
+    return reason;
+  }
+
+  private static TreeTable jobs() {
+    return TreeTable.named()
+        .add(
+            "Status",
+            "string",
+            0,
+            "Status of the job.",
+            o -> {
+              for (Map<String, Object> c : Trees.maps(o, "status", "conditions")) {
+                if ("True".equals(c.get("status"))) {
+                  String type = String.valueOf(c.get("type"));
+                  if (type.equals("Complete")) {
+                    return "Complete";
+                  }
+                  if (type.equals("Failed")) {
+                    return "Failed";
+                  }
+                  if (type.equals("Suspended")) {
+                    return "Suspended";
+                  }
+                }
+              }
+              return Boolean.TRUE.equals(Trees.get(o, "spec", "suspend")) ? "Suspended" : "Running";
+            })
+        .add(
+            "Completions",
+            "string",
+            0,
+            "The completion status of the job",
+            o -> {
+              long succeeded = Cells.number(o, "status", "succeeded");
+              Object completions = Trees.get(o, "spec", "completions");
+              if (completions instanceof Number n) {
+                return succeeded + "/" + n.longValue();
+              }
+              long parallelism = Trees.number(o, 0, "spec", "parallelism");
+              return parallelism > 1 ? succeeded + "/1 of " + parallelism : succeeded + "/1";
+            })
+        .add(
+            "Duration",
+            "string",
+            0,
+            "Time required to complete the job.",
+            o -> {
+              Instant start = Cells.instant(Trees.string(o, null, "status", "startTime"));
+              if (start == null) {
+                return "";
+              }
+              Instant end = Cells.instant(Trees.string(o, null, "status", "completionTime"));
+              Duration duration = Duration.between(start, end == null ? Instant.now() : end);
+              return dev.machinery.apiserver.negotiation.Ages.human(duration);
+            })
+        .age()
+        .add("Containers", "string", 1, POD_SPEC_DOC, o -> names(o))
+        .add("Images", "string", 1, IMAGES_DOC, o -> images(o))
+        .add("Selector", "string", 1, SELECTOR_DOC, o -> Cells.selector(o, "spec", "selector"));
+  }
+
+  private static TreeTable services() {
+    return TreeTable.named()
+        .add(
+            "Type",
+            "string",
+            0,
+            "type determines how the Service is exposed.",
+            o -> Trees.string(o, "ClusterIP", "spec", "type"))
+        .add(
+            "Cluster-IP",
+            "string",
+            0,
+            "clusterIP is the IP address of the service and is usually assigned randomly.",
+            o -> {
+              String ip = Trees.string(o, "", "spec", "clusterIP");
+              return ip.isEmpty() ? "<none>" : ip;
+            })
+        .add(
+            "External-IP",
+            "string",
+            0,
+            "externalIPs is a list of IP addresses for which nodes in the cluster will also"
+                + " accept traffic for this service.",
+            Printers::externalIp)
+        .add(
+            "Port(s)",
+            "string",
+            0,
+            "The list of ports that are exposed by this service.",
+            o -> {
+              List<String> ports = new ArrayList<>();
+              for (Map<String, Object> port : Trees.maps(o, "spec", "ports")) {
+                String text = Trees.get(port, "port") + "";
+                if (Trees.get(port, "nodePort") != null) {
+                  text += ":" + Trees.get(port, "nodePort");
+                }
+                ports.add(text + "/" + Trees.string(port, "TCP", "protocol"));
+              }
+              return ports.isEmpty() ? "<none>" : String.join(",", ports);
+            })
+        .age()
+        .add(
+            "Selector",
+            "string",
+            1,
+            "Route service traffic to pods with label keys and values matching this selector.",
+            o -> Cells.labels(o, "spec", "selector"));
+  }
+
+  private static String externalIp(Map<String, Object> o) {
+    String type = Trees.string(o, "ClusterIP", "spec", "type");
+    List<String> ips = new ArrayList<>();
+    if (Trees.get(o, "spec", "externalIPs") instanceof List<?> list) {
+      list.forEach(v -> ips.add(String.valueOf(v)));
+    }
+    switch (type) {
+      case "ExternalName":
+        return Trees.string(o, "<none>", "spec", "externalName");
+      case "LoadBalancer":
+        for (Map<String, Object> ingress : Trees.maps(o, "status", "loadBalancer", "ingress")) {
+          Object ip = ingress.get("ip") != null ? ingress.get("ip") : ingress.get("hostname");
+          if (ip != null) {
+            ips.add(String.valueOf(ip));
+          }
+        }
+        return ips.isEmpty() ? "<pending>" : String.join(",", ips);
+      default:
+        return ips.isEmpty() ? "<none>" : String.join(",", ips);
+    }
+  }
+
+  private static String endpoints(Map<String, Object> o) {
+    List<String> out = new ArrayList<>();
+    for (Map<String, Object> subset : Trees.maps(o, "subsets")) {
+      List<Map<String, Object>> ports = Trees.maps(subset, "ports");
+      for (Map<String, Object> address : Trees.maps(subset, "addresses")) {
+        String ip = Trees.string(address, "", "ip");
+        if (ports.isEmpty()) {
+          out.add(ip);
+        } else {
+          ports.forEach(p -> out.add(ip + ":" + Trees.get(p, "port")));
+        }
+      }
+    }
+    return out.isEmpty() ? "<none>" : abbreviate(out);
+  }
+
+  /** The first three entries and how many more, as kubectl abbreviates long lists. */
+  private static String abbreviate(List<String> entries) {
+    if (entries.size() <= 3) {
+      return String.join(",", entries);
+    }
+    return String.join(",", entries.subList(0, 3)) + " + " + (entries.size() - 3) + " more...";
+  }
+
+  private static TreeTable nodes() {
+    return TreeTable.named()
+        .add(
+            "Status",
+            "string",
+            0,
+            "The status of the node",
+            o -> {
+              String ready = "Unknown";
+              for (Map<String, Object> c : Trees.maps(o, "status", "conditions")) {
+                if ("Ready".equals(c.get("type"))) {
+                  ready = "True".equals(c.get("status")) ? "Ready" : "NotReady";
+                }
+              }
+              return Boolean.TRUE.equals(Trees.get(o, "spec", "unschedulable"))
+                  ? ready + ",SchedulingDisabled"
+                  : ready;
+            })
+        .add(
+            "Roles",
+            "string",
+            0,
+            "The roles of the node",
+            o -> {
+              Map<String, Object> labels = Trees.map(o, "metadata", "labels");
+              List<String> roles = new ArrayList<>();
+              if (labels != null) {
+                for (String key : labels.keySet()) {
+                  if (key.startsWith("node-role.kubernetes.io/")) {
+                    roles.add(key.substring("node-role.kubernetes.io/".length()));
+                  }
+                }
+              }
+              return roles.isEmpty()
+                  ? "<none>"
+                  : roles.stream().sorted().collect(Collectors.joining(","));
+            })
+        .age()
+        .add(
+            "Version",
+            "string",
+            0,
+            "Kubelet Version reported by the node.",
+            o -> Trees.string(o, "", "status", "nodeInfo", "kubeletVersion"))
+        .add(
+            "Internal-IP",
+            "string",
+            1,
+            "List of addresses reachable to the node.",
+            o -> address(o, "InternalIP"))
+        .add(
+            "External-IP",
+            "string",
+            1,
+            "List of addresses reachable to the node.",
+            o -> address(o, "ExternalIP"))
+        .add(
+            "OS-Image",
+            "string",
+            1,
+            "OS Image reported by the node from /etc/os-release (e.g. Debian GNU/Linux 7 (wheezy)).",
+            o -> Trees.string(o, "<unknown>", "status", "nodeInfo", "osImage"))
+        .add(
+            "Kernel-Version",
+            "string",
+            1,
+            "Kernel Version reported by the node from 'uname -r' (e.g. 3.16.0-0.bpo.4-amd64).",
+            o -> Trees.string(o, "<unknown>", "status", "nodeInfo", "kernelVersion"))
+        .add(
+            "Container-Runtime",
+            "string",
+            1,
+            "ContainerRuntime Version reported by the node through runtime remote API (e.g."
+                + " containerd://1.4.2).",
+            o -> Trees.string(o, "<unknown>", "status", "nodeInfo", "containerRuntimeVersion"));
+  }
+
+  private static String address(Map<String, Object> o, String type) {
+    for (Map<String, Object> address : Trees.maps(o, "status", "addresses")) {
+      if (type.equals(address.get("type"))) {
+        return Trees.string(address, "<none>", "address");
+      }
+    }
+    return "<none>";
+  }
+
+  private static TreeTable events() {
+    return TreeTable.unnamed()
+        .add(
+            "Last Seen",
+            "string",
+            0,
+            "The time at which the most recent occurrence of this event was recorded.",
+            o -> {
+              String last = Trees.string(o, null, "lastTimestamp");
+              if (last == null) {
+                last = Trees.string(o, null, "eventTime");
+              }
+              if (last == null) {
+                last = Trees.string(o, null, "metadata", "creationTimestamp");
+              }
+              return Cells.since(last);
+            })
+        .add(
+            "Type",
+            "string",
+            0,
+            "Type of this event (Normal, Warning).",
+            o -> Trees.string(o, "", "type"))
+        .add(
+            "Reason",
+            "string",
+            0,
+            "This should be a short, machine understandable string that gives the reason for the"
+                + " transition into the object's current status.",
+            o -> Trees.string(o, "", "reason"))
+        .add(
+            "Object",
+            "string",
+            0,
+            "The object that this event is about.",
+            o ->
+                Trees.string(o, "", "involvedObject", "kind").toLowerCase(java.util.Locale.ROOT)
+                    + "/"
+                    + Trees.string(o, "", "involvedObject", "name"))
+        .add(
+            "Subobject",
+            "string",
+            1,
+            "The subobject that this event is about.",
+            o -> Trees.string(o, "", "involvedObject", "fieldPath"))
+        .add(
+            "Source",
+            "string",
+            1,
+            "The component reporting this event.",
+            o -> Trees.string(o, "", "source", "component"))
+        .add(
+            "Message",
+            "string",
+            0,
+            "A human-readable description of the status of this operation.",
+            o -> Trees.string(o, "", "message"))
+        .add(
+            "First Seen",
+            "string",
+            1,
+            "The time at which the event was first recorded.",
+            o -> Cells.since(Trees.string(o, null, "firstTimestamp")))
+        .add(
+            "Count",
+            "string",
+            1,
+            "The number of times this event has occurred.",
+            o -> String.valueOf(Trees.number(o, 1, "count")))
+        .name(1);
+  }
+
+  private static TreeTable ingresses() {
+    return TreeTable.named()
+        .add(
+            "Class",
+            "string",
+            0,
+            "The name of the IngressClass cluster resource.",
+            o -> Trees.string(o, "<none>", "spec", "ingressClassName"))
+        .add(
+            "Hosts",
+            "string",
+            0,
+            "Hosts that incoming requests are matched against before the ingress rule",
+            o -> {
+              List<String> hosts = new ArrayList<>();
+              Trees.maps(o, "spec", "rules").forEach(r -> hosts.add(Trees.string(r, "*", "host")));
+              return hosts.isEmpty() ? "*" : abbreviate(hosts);
+            })
+        .add(
+            "Address",
+            "string",
+            0,
+            "Address is a list containing ingress points for the load-balancer",
+            o -> {
+              List<String> addresses = new ArrayList<>();
+              for (Map<String, Object> i : Trees.maps(o, "status", "loadBalancer", "ingress")) {
+                Object a = i.get("ip") != null ? i.get("ip") : i.get("hostname");
+                if (a != null) {
+                  addresses.add(String.valueOf(a));
+                }
+              }
+              return String.join(",", addresses);
+            })
+        .add(
+            "Ports",
+            "string",
+            0,
+            "Ports of TLS configurations that open",
+            o -> Trees.maps(o, "spec", "tls").isEmpty() ? "80" : "80, 443")
+        .age();
+  }
+
+  private static TreeTable claims() {
+    return TreeTable.named()
+        .add(
+            "Status",
+            "string",
+            0,
+            "The phase of the claim.",
+            o -> Trees.string(o, "Pending", "status", "phase"))
+        .add(
+            "Volume",
+            "string",
+            0,
+            "The binding reference to the PersistentVolume backing this claim.",
+            o -> Trees.string(o, "", "spec", "volumeName"))
+        .add(
+            "Capacity",
+            "string",
+            0,
+            "The actual resources of the underlying volume.",
+            o -> {
+              Object storage = Trees.get(o, "status", "capacity", "storage");
+              return storage == null ? "" : String.valueOf(storage);
+            })
+        .add(
+            "Access Modes",
+            "string",
+            0,
+            "AccessModes contains the desired access modes the volume should have.",
+            o -> accessModes(o))
+        .add(
+            "StorageClass",
+            "string",
+            0,
+            "StorageClass of the pvc",
+            o -> Trees.string(o, "<unset>", "spec", "storageClassName"))
+        .add(
+            "VolumeAttributesClass",
+            "string",
+            0,
+            "VolumeAttributesClass of the pvc",
+            o -> Trees.string(o, "<unset>", "spec", "volumeAttributesClassName"))
+        .age()
+        .add(
+            "VolumeMode",
+            "string",
+            1,
+            "The volume mode of the claim.",
+            o -> Trees.string(o, "Filesystem", "spec", "volumeMode"));
+  }
+
+  /** Access modes in kubectl's short form (RWO, ROX, RWX, RWOP), of the bound volume. */
+  private static String accessModes(Map<String, Object> o) {
+    List<String> out = new ArrayList<>();
+    if (Trees.get(o, "status", "accessModes") instanceof List<?> modes) {
+      for (Object mode : modes) {
+        out.add(
+            switch (String.valueOf(mode)) {
+              case "ReadWriteOnce" -> "RWO";
+              case "ReadOnlyMany" -> "ROX";
+              case "ReadWriteMany" -> "RWX";
+              case "ReadWriteOncePod" -> "RWOP";
+              default -> String.valueOf(mode);
+            });
+      }
+    }
+    return String.join(",", out);
+  }
+}

@@ -1,0 +1,108 @@
+package dev.machinery.builtins;
+
+import dev.machinery.apiserver.negotiation.TableConvertor;
+import dev.machinery.unversioned.meta.v1.TableColumnDefinition;
+import dev.machinery.unversioned.unstructured.Unstructured;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * A Table of objects held as JSON trees: named columns, each with its type, priority (0 for {@code
+ * kubectl get}, 1 for {@code -o wide}) and the function that makes its cell from the object.
+ * Immutable once built; thread-safe.
+ */
+final class TreeTable implements TableConvertor {
+  private record Column(
+      String name,
+      String type,
+      String format,
+      int priority,
+      String description,
+      Function<Map<String, Object>, Object> cell) {}
+
+  private final List<Column> columns = new ArrayList<>();
+
+  private TreeTable() {}
+
+  /** A table whose first column is the object's name. */
+  static TreeTable named() {
+    TreeTable table = new TreeTable();
+    table.columns.add(
+        new Column(
+            "Name",
+            "string",
+            "name",
+            0,
+            "Name must be unique within a namespace. Is required when creating resources, although"
+                + " some resources may allow a client to request the generation of an appropriate"
+                + " name automatically. Name is primarily intended for creation idempotence and"
+                + " configuration definition. Cannot be updated. More info:"
+                + " https://kubernetes.io/docs/concepts/overview/working-with-objects/names#names",
+            o -> Trees.string(o, "", "metadata", "name")));
+    return table;
+  }
+
+  /** A table without the name column, for kinds whose name is not their first column. */
+  static TreeTable unnamed() {
+    return new TreeTable();
+  }
+
+  TreeTable add(
+      String name,
+      String type,
+      int priority,
+      String description,
+      Function<Map<String, Object>, Object> cell) {
+    columns.add(new Column(name, type, "", priority, description, cell));
+    return this;
+  }
+
+  TreeTable name(int priority) {
+    columns.add(
+        new Column(
+            "Name",
+            "string",
+            "name",
+            priority,
+            "Name must be unique within a namespace.",
+            o -> Trees.string(o, "", "metadata", "name")));
+    return this;
+  }
+
+  TreeTable age() {
+    return add(
+        "Age",
+        "string",
+        0,
+        "CreationTimestamp is a timestamp representing the server time when this object was"
+            + " created.",
+        Cells::age);
+  }
+
+  @Override
+  public List<TableColumnDefinition> columns() {
+    List<TableColumnDefinition> out = new ArrayList<>();
+    for (Column column : columns) {
+      TableColumnDefinition definition = new TableColumnDefinition();
+      definition.setName(column.name());
+      definition.setType(column.type());
+      definition.setFormat(column.format());
+      definition.setDescription(column.description());
+      definition.setPriority(column.priority());
+      out.add(definition);
+    }
+    return out;
+  }
+
+  @Override
+  public List<Object> cells(Object object) {
+    Map<String, Object> tree = ((Unstructured) object).content();
+    List<Object> cells = new ArrayList<>();
+    for (Column column : columns) {
+      cells.add(column.cell().apply(tree));
+    }
+    return cells;
+  }
+}
