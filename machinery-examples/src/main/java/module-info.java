@@ -7,6 +7,7 @@ module dev.machinery.examples {
   requires transitive dev.machinery.unversioned;
   requires transitive dev.machinery.apiserver;
   requires dev.machinery.storage.etcd;
+  requires dev.machinery.builtins;
 
   exports dev.machinery.examples.api;
   exports dev.machinery.examples.apps;

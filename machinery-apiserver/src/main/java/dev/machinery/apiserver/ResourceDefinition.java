@@ -38,6 +38,7 @@ public final class ResourceDefinition {
   private final boolean generation;
   private final boolean returnDeletedObject;
   private final boolean kindFromEndpoint;
+  private final List<String> verbs;
   private final Class<?> scaleType;
   private final ScaleAccessor<Object> scale;
   private final TableConvertor table;
@@ -62,6 +63,7 @@ public final class ResourceDefinition {
     this.generation = builder.generation;
     this.returnDeletedObject = builder.returnDeletedObject;
     this.kindFromEndpoint = builder.kindFromEndpoint;
+    this.verbs = builder.verbs;
     this.scaleType = builder.scaleType;
     this.scale = (ScaleAccessor<Object>) builder.scale;
     this.table = builder.table;
@@ -152,6 +154,16 @@ public final class ResourceDefinition {
    */
   public boolean returnsDeletedObject() {
     return returnDeletedObject;
+  }
+
+  /**
+   * Returns the verbs the resource answers, as discovery lists them (every verb by default);
+   * requests for others are answered {@code 405 MethodNotAllowed}.
+   *
+   * @return the verbs
+   */
+  public List<String> verbs() {
+    return verbs;
   }
 
   /**
@@ -272,14 +284,7 @@ public final class ResourceDefinition {
   public ResourceInfo info(GroupVersion version) {
     ResourceInfo info =
         new ResourceInfo(
-            kind.kind(),
-            resource,
-            singular,
-            namespaced,
-            ResourceInfo.ALL_VERBS,
-            shortNames,
-            categories,
-            List.of());
+            kind.kind(), resource, singular, namespaced, verbs, shortNames, categories, List.of());
     if (statusSubresource) {
       info =
           info.withSubresource(
@@ -310,6 +315,7 @@ public final class ResourceDefinition {
     private boolean generation;
     private boolean returnDeletedObject;
     private boolean kindFromEndpoint;
+    private List<String> verbs = ResourceInfo.ALL_VERBS;
     private Class<?> scaleType;
     private ScaleAccessor<?> scale;
     private TableConvertor table;
@@ -422,6 +428,26 @@ public final class ResourceDefinition {
      */
     public Builder kindFromEndpoint() {
       this.kindFromEndpoint = true;
+      return this;
+    }
+
+    /**
+     * Limits the verbs the resource answers (all of {@link ResourceInfo#ALL_VERBS} by default), as
+     * kube-apiserver serves Namespaces without {@code deletecollection}.
+     *
+     * @param verbs some of {@link ResourceInfo#ALL_VERBS}
+     * @return this builder
+     */
+    public Builder verbs(java.util.Collection<String> verbs) {
+      for (String verb : verbs) {
+        if (!ResourceInfo.ALL_VERBS.contains(verb)) {
+          throw new IllegalArgumentException(
+              "unknown verb \"" + verb + "\"; the verbs are " + ResourceInfo.ALL_VERBS);
+        }
+      }
+      List<String> ordered = new java.util.ArrayList<>(ResourceInfo.ALL_VERBS);
+      ordered.retainAll(verbs);
+      this.verbs = List.copyOf(ordered);
       return this;
     }
 

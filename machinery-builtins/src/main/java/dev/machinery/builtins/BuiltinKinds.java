@@ -168,6 +168,7 @@ public final class BuiltinKinds {
             .resource(resource.resource())
             .singular(resource.kind().toLowerCase(Locale.ROOT))
             .kindFromEndpoint()
+            .verbs(resource.verbs())
             .shortNames(Names.shortNames(resource.resource()).toArray(String[]::new))
             .categories(Names.categories(resource.resource()).toArray(String[]::new))
             .applySchemas(v -> v.equals(apiVersion) ? openApi.applySchema().type(schemaName) : null)

@@ -102,7 +102,23 @@ final class Defaults {
           service(spec);
         }
       }
-      case "/Secret" -> Trees.fill(object, "type", "Opaque");
+      case "/Secret" -> {
+        Trees.fill(object, "type", "Opaque");
+        // As Go's conversion of a v1 Secret: stringData is written into data, base64-encoded.
+        Map<String, Object> stringData = Trees.map(object, "stringData");
+        if (stringData != null) {
+          Map<String, Object> data = Trees.child(object, "data");
+          stringData.forEach(
+              (k, v) ->
+                  data.put(
+                      k,
+                      java.util.Base64.getEncoder()
+                          .encodeToString(
+                              String.valueOf(v)
+                                  .getBytes(java.nio.charset.StandardCharsets.UTF_8))));
+          object.remove("stringData");
+        }
+      }
       case "/PersistentVolumeClaim" -> {
         if (spec != null) {
           Trees.fill(spec, "volumeMode", "Filesystem");

@@ -120,7 +120,9 @@ public final class ResourceHandler {
     checkPathNames(info);
     VerbHandler handler = verbs.get(verb);
     boolean needsName = verb.equals("update") || verb.equals("patch");
-    if (handler == null || needsName && info.name() == null) {
+    if (handler == null
+        || needsName && info.name() == null
+        || sub == null && !store.definition().verbs().contains(verb)) {
       throw ApiErrors.newMethodNotSupported(store.groupResource(), request.method());
     }
     return handler.handle(request, info, target);

@@ -17,6 +17,7 @@ import dev.machinery.apiserver.negotiation.ScaleAccessor;
 import dev.machinery.apiserver.rbac.RbacV1;
 import dev.machinery.apiserver.storage.MemoryStorage;
 import dev.machinery.apiserver.storage.Storage;
+import dev.machinery.builtins.BuiltinKinds;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.core.schema.GroupKind;
 import dev.machinery.core.schema.GroupVersion;
@@ -213,149 +214,156 @@ public final class SampleServer {
       Storage storage,
       int watchCacheSize) {
     Scheme scheme = scheme();
-    return ApiServer.builder(scheme)
-        .storage(storage)
-        .watchCacheSize(watchCacheSize)
-        .enablement(enablement)
-        .bookmarkInterval(bookmarkInterval)
-        .requestLog(requestLog)
-        .customResourceDefinitions()
-        .addResource(
-            ResourceDefinition.builder(GroupKind.of("", "Namespace"), false)
-                .shortNames("ns")
-                .returnDeletedObject()
-                .names(Validation::nameIsDNSLabel)
-                .prepareForCreate(
-                    object -> {
-                      Namespace namespace = (Namespace) object;
-                      namespace.setStatus(new NamespaceStatus("Active"));
-                      return namespace;
-                    })
-                .table(
-                    Columns.of(Namespace.class::cast)
-                        .add(
-                            "Name",
-                            "string",
-                            0,
-                            "Name must be unique.",
-                            n -> n.getMetadata().getName())
-                        .add(
-                            "Status",
-                            "string",
-                            0,
-                            "The status of the namespace",
-                            n -> n.getStatus() == null ? "Active" : n.getStatus().phase())
-                        .add(
-                            "Age",
-                            "string",
-                            0,
-                            "Time since creation.",
-                            n -> Ages.since(n.getMetadata().getCreationTimestamp())))
-                .build())
-        .addResource(
-            ResourceDefinition.builder(GroupKind.of("", "ConfigMap"), true)
-                .shortNames("cm")
-                .table(
-                    Columns.of(ConfigMap.class::cast)
-                        .add(
-                            "Name",
-                            "string",
-                            0,
-                            "Name must be unique within a namespace.",
-                            c -> c.getMetadata().getName())
-                        .add(
-                            "Data",
-                            "integer",
-                            0,
-                            "Number of keys.",
-                            c -> size(c.getData()) + size(c.getBinaryData()))
-                        .add(
-                            "Age",
-                            "string",
-                            0,
-                            "Time since creation.",
-                            c -> Ages.since(c.getMetadata().getCreationTimestamp())))
-                .build())
-        .addResource(
-            ResourceDefinition.builder(GroupKind.of("", "Event"), true)
-                .shortNames("ev")
-                .fieldLabel("involvedObject.kind", e -> involved((Event) e, ObjectReference::kind))
-                .fieldLabel(
-                    "involvedObject.namespace",
-                    e -> involved((Event) e, ObjectReference::namespace))
-                .fieldLabel("involvedObject.name", e -> involved((Event) e, ObjectReference::name))
-                .fieldLabel("involvedObject.uid", e -> involved((Event) e, ObjectReference::uid))
-                .fieldLabel(
-                    "involvedObject.apiVersion",
-                    e -> involved((Event) e, ObjectReference::apiVersion))
-                .fieldLabel(
-                    "involvedObject.resourceVersion",
-                    e -> involved((Event) e, ObjectReference::resourceVersion))
-                .fieldLabel(
-                    "involvedObject.fieldPath",
-                    e -> involved((Event) e, ObjectReference::fieldPath))
-                .fieldLabel("reason", e -> ((Event) e).getReason())
-                .fieldLabel("type", e -> ((Event) e).getType())
-                .table(
-                    Columns.of(Event.class::cast)
-                        .add(
-                            "Last Seen",
-                            "string",
-                            0,
-                            "Time since the last occurrence.",
-                            e ->
-                                Ages.since(
-                                    e.getLastTimestamp() == null
-                                        ? e.getMetadata().getCreationTimestamp()
-                                        : e.getLastTimestamp().instant()))
-                        .add("Type", "string", 0, "Normal or Warning.", Event::getType)
-                        .add("Reason", "string", 0, "Why it happened.", Event::getReason)
-                        .add(
-                            "Object",
-                            "string",
-                            0,
-                            "The object it is about.",
-                            e ->
-                                e.getInvolvedObject() == null
-                                    ? ""
-                                    : e.getInvolvedObject()
-                                            .kind()
-                                            .toLowerCase(java.util.Locale.ROOT)
-                                        + "/"
-                                        + e.getInvolvedObject().name())
-                        .add("Message", "string", 0, "What happened.", Event::getMessage))
-                .build())
-        .addResource(
-            ResourceDefinition.builder(GroupKind.of("apps", "Deployment"), true)
-                // What kube-apiserver defaults and the apply key of a port names: its protocol.
-                .normalizer(
-                    object -> {
-                      if (object.getClass() == Deployment.class) {
-                        AppsV1.setDefaults((Deployment) object);
-                      }
-                      return List.of();
-                    })
-                .shortNames("deploy")
-                .categories("all")
-                .storageVersion(APPS_V1)
-                .statusSubresource()
-                .tracksGeneration()
-                .scaleSubresource(Deployment.class, new DeploymentScale())
-                .validator(SampleServer::validateDeployment)
-                .table(deploymentColumns(scheme))
-                .build())
-        .addResource(
-            ResourceDefinition.builder(GroupKind.of(FrobberApi.GROUP, "Frobber"), true)
-                .shortNames("frob")
-                // A custom kind: kube-apiserver answers a custom resource's delete with the object.
-                .returnDeletedObject()
-                .storageVersion(FrobberApi.V6)
-                .build())
-        .addResource(
-            ResourceDefinition.builder(GroupKind.of(Site.GROUP, "Site"), true)
-                .statusSubresource()
-                .tracksGeneration()
-                .build());
+    ApiServer.Builder builder =
+        ApiServer.builder(scheme)
+            .storage(storage)
+            .watchCacheSize(watchCacheSize)
+            .enablement(enablement)
+            .bookmarkInterval(bookmarkInterval)
+            .requestLog(requestLog)
+            .customResourceDefinitions()
+            .addResource(
+                ResourceDefinition.builder(GroupKind.of("", "Namespace"), false)
+                    .shortNames("ns")
+                    .returnDeletedObject()
+                    .names(Validation::nameIsDNSLabel)
+                    .prepareForCreate(
+                        object -> {
+                          Namespace namespace = (Namespace) object;
+                          namespace.setStatus(new NamespaceStatus("Active"));
+                          return namespace;
+                        })
+                    .table(
+                        Columns.of(Namespace.class::cast)
+                            .add(
+                                "Name",
+                                "string",
+                                0,
+                                "Name must be unique.",
+                                n -> n.getMetadata().getName())
+                            .add(
+                                "Status",
+                                "string",
+                                0,
+                                "The status of the namespace",
+                                n -> n.getStatus() == null ? "Active" : n.getStatus().phase())
+                            .add(
+                                "Age",
+                                "string",
+                                0,
+                                "Time since creation.",
+                                n -> Ages.since(n.getMetadata().getCreationTimestamp())))
+                    .build())
+            .addResource(
+                ResourceDefinition.builder(GroupKind.of("", "ConfigMap"), true)
+                    .shortNames("cm")
+                    .table(
+                        Columns.of(ConfigMap.class::cast)
+                            .add(
+                                "Name",
+                                "string",
+                                0,
+                                "Name must be unique within a namespace.",
+                                c -> c.getMetadata().getName())
+                            .add(
+                                "Data",
+                                "integer",
+                                0,
+                                "Number of keys.",
+                                c -> size(c.getData()) + size(c.getBinaryData()))
+                            .add(
+                                "Age",
+                                "string",
+                                0,
+                                "Time since creation.",
+                                c -> Ages.since(c.getMetadata().getCreationTimestamp())))
+                    .build())
+            .addResource(
+                ResourceDefinition.builder(GroupKind.of("", "Event"), true)
+                    .shortNames("ev")
+                    .fieldLabel(
+                        "involvedObject.kind", e -> involved((Event) e, ObjectReference::kind))
+                    .fieldLabel(
+                        "involvedObject.namespace",
+                        e -> involved((Event) e, ObjectReference::namespace))
+                    .fieldLabel(
+                        "involvedObject.name", e -> involved((Event) e, ObjectReference::name))
+                    .fieldLabel(
+                        "involvedObject.uid", e -> involved((Event) e, ObjectReference::uid))
+                    .fieldLabel(
+                        "involvedObject.apiVersion",
+                        e -> involved((Event) e, ObjectReference::apiVersion))
+                    .fieldLabel(
+                        "involvedObject.resourceVersion",
+                        e -> involved((Event) e, ObjectReference::resourceVersion))
+                    .fieldLabel(
+                        "involvedObject.fieldPath",
+                        e -> involved((Event) e, ObjectReference::fieldPath))
+                    .fieldLabel("reason", e -> ((Event) e).getReason())
+                    .fieldLabel("type", e -> ((Event) e).getType())
+                    .table(
+                        Columns.of(Event.class::cast)
+                            .add(
+                                "Last Seen",
+                                "string",
+                                0,
+                                "Time since the last occurrence.",
+                                e ->
+                                    Ages.since(
+                                        e.getLastTimestamp() == null
+                                            ? e.getMetadata().getCreationTimestamp()
+                                            : e.getLastTimestamp().instant()))
+                            .add("Type", "string", 0, "Normal or Warning.", Event::getType)
+                            .add("Reason", "string", 0, "Why it happened.", Event::getReason)
+                            .add(
+                                "Object",
+                                "string",
+                                0,
+                                "The object it is about.",
+                                e ->
+                                    e.getInvolvedObject() == null
+                                        ? ""
+                                        : e.getInvolvedObject()
+                                                .kind()
+                                                .toLowerCase(java.util.Locale.ROOT)
+                                            + "/"
+                                            + e.getInvolvedObject().name())
+                            .add("Message", "string", 0, "What happened.", Event::getMessage))
+                    .build())
+            .addResource(
+                ResourceDefinition.builder(GroupKind.of("apps", "Deployment"), true)
+                    // What kube-apiserver defaults and the apply key of a port names: its protocol.
+                    .normalizer(
+                        object -> {
+                          if (object.getClass() == Deployment.class) {
+                            AppsV1.setDefaults((Deployment) object);
+                          }
+                          return List.of();
+                        })
+                    .shortNames("deploy")
+                    .categories("all")
+                    .storageVersion(APPS_V1)
+                    .statusSubresource()
+                    .tracksGeneration()
+                    .scaleSubresource(Deployment.class, new DeploymentScale())
+                    .validator(SampleServer::validateDeployment)
+                    .table(deploymentColumns(scheme))
+                    .build())
+            .addResource(
+                ResourceDefinition.builder(GroupKind.of(FrobberApi.GROUP, "Frobber"), true)
+                    .shortNames("frob")
+                    // A custom kind: kube-apiserver answers a custom resource's delete with the
+                    // object.
+                    .returnDeletedObject()
+                    .storageVersion(FrobberApi.V6)
+                    .build())
+            .addResource(
+                ResourceDefinition.builder(GroupKind.of(Site.GROUP, "Site"), true)
+                    .statusSubresource()
+                    .tracksGeneration()
+                    .build());
+    // Every other kind of Kubernetes 1.33, from Kubernetes' own description.
+    return BuiltinKinds.kubernetes().install(builder);
   }
 
   private static Columns<Deployment> deploymentColumns(Scheme scheme) {
