@@ -1,0 +1,276 @@
+package dev.machinery.junit;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.machinery.apiserver.ApiServer;
+import dev.machinery.apiserver.http.ApiRequest;
+import dev.machinery.apiserver.http.ApiResponse;
+import dev.machinery.apiserver.http.JdkHttpBinding;
+import dev.machinery.builtins.BuiltinKinds;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A running API server for tests: every built-in kind and CustomResourceDefinitions, in memory, on
+ * a free loopback port over plain HTTP, anyone allowed to do anything. Made by {@link
+ * EnableApiServer} or by {@link #start()}; {@link #close()} stops it and deletes its kubeconfig.
+ *
+ * <p>Thread-safe: any number of clients may use it at once.
+ */
+public final class TestApiServer implements AutoCloseable {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final YAMLMapper YAML = new YAMLMapper(new YAMLFactory());
+  private static final List<String> NAMESPACES =
+      List.of("default", "kube-system", "kube-public", "kube-node-lease");
+
+  private final ApiServer server;
+  private final JdkHttpBinding binding;
+  private final URI url;
+  private final Path kubeconfig;
+
+  private TestApiServer(ApiServer server, JdkHttpBinding binding, URI url, Path kubeconfig) {
+    this.server = server;
+    this.binding = binding;
+    this.url = url;
+    this.kubeconfig = kubeconfig;
+  }
+
+  /**
+   * Starts a server without a request log.
+   *
+   * @return the running server
+   */
+  public static TestApiServer start() {
+    return start(false);
+  }
+
+  /**
+   * Starts a server.
+   *
+   * @param requestLog whether it logs one line a request through SLF4J
+   * @return the running server
+   */
+  public static TestApiServer start(boolean requestLog) {
+    ApiServer.Builder builder = BuiltinKinds.apiServer();
+    if (requestLog) {
+      builder.requestLog(JdkHttpBinding.slf4jRequestLog());
+    }
+    ApiServer server = builder.build();
+    JdkHttpBinding binding;
+    try {
+      binding = server.serve(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+    } catch (IOException e) {
+      throw new UncheckedIOException("the test API server could not listen on loopback", e);
+    }
+    URI url = URI.create("http://127.0.0.1:" + binding.port());
+    Path kubeconfig;
+    try {
+      kubeconfig = Files.createTempFile("machinery-kubeconfig-", ".yaml");
+      Files.writeString(kubeconfig, kubeconfigText(url));
+    } catch (IOException e) {
+      binding.close();
+      throw new UncheckedIOException("the test API server's kubeconfig could not be written", e);
+    }
+    TestApiServer started = new TestApiServer(server, binding, url, kubeconfig);
+    for (String namespace : NAMESPACES) {
+      started.post(
+          "/api/v1/namespaces",
+          "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":\""
+              + namespace
+              + "\"}}");
+    }
+    return started;
+  }
+
+  private static String kubeconfigText(URI url) {
+    return "apiVersion: v1\n"
+        + "kind: Config\n"
+        + "clusters:\n"
+        + "- name: machinery\n"
+        + "  cluster:\n"
+        + "    server: "
+        + url
+        + "\n"
+        + "users:\n"
+        + "- name: machinery\n"
+        + "  user: {}\n"
+        + "contexts:\n"
+        + "- name: machinery\n"
+        + "  context:\n"
+        + "    cluster: machinery\n"
+        + "    user: machinery\n"
+        + "    namespace: default\n"
+        + "current-context: machinery\n";
+  }
+
+  /**
+   * Returns the server's URL, such as {@code http://127.0.0.1:41234}.
+   *
+   * @return the URL
+   */
+  public URI url() {
+    return url;
+  }
+
+  /**
+   * Returns a kubeconfig file for the server (context {@code machinery}, namespace {@code
+   * default}), for kubectl ({@code --kubeconfig}) and any client that reads one.
+   *
+   * @return the file's path
+   */
+  public Path kubeconfig() {
+    return kubeconfig;
+  }
+
+  /**
+   * Returns the kubeconfig's text.
+   *
+   * @return the YAML text
+   */
+  public String kubeconfigYaml() {
+    return kubeconfigText(url);
+  }
+
+  /**
+   * Returns the server, for requests made in process ({@link ApiServer#handle}).
+   *
+   * @return the server
+   */
+  public ApiServer apiServer() {
+    return server;
+  }
+
+  /**
+   * Creates the CustomResourceDefinitions of a manifest (YAML or JSON, one or more documents) and
+   * waits until each is {@code Established}, as kube-apiserver reports it.
+   *
+   * @param manifest a class path resource, or else a file path
+   * @throws IllegalArgumentException if the manifest is missing, holds another kind, or a
+   *     definition is refused (the message is the server's)
+   * @throws IllegalStateException if a definition is not Established within 10 seconds
+   */
+  public void createCustomResourceDefinitions(String manifest) {
+    List<JsonNode> documents = read(manifest);
+    List<String> names = new ArrayList<>();
+    for (int i = 0; i < documents.size(); i++) {
+      JsonNode document = documents.get(i);
+      if (!"CustomResourceDefinition".equals(document.path("kind").asText())) {
+        throw new IllegalArgumentException(
+            manifest
+                + ", document "
+                + (i + 1)
+                + ": a CustomResourceDefinition is expected, found kind \""
+                + document.path("kind").asText()
+                + "\"");
+      }
+      post("/apis/apiextensions.k8s.io/v1/customresourcedefinitions", document.toString());
+      names.add(document.at("/metadata/name").asText());
+    }
+    for (String name : names) {
+      awaitEstablished(name);
+    }
+  }
+
+  private void awaitEstablished(String name) {
+    long deadline = System.nanoTime() + 10_000_000_000L;
+    while (System.nanoTime() < deadline) {
+      ApiResponse response =
+          request("GET", "/apis/apiextensions.k8s.io/v1/customresourcedefinitions/" + name, null);
+      try {
+        for (JsonNode condition : JSON.readTree(response.body()).at("/status/conditions")) {
+          if (condition.path("type").asText().equals("Established")
+              && condition.path("status").asText().equals("True")) {
+            return;
+          }
+        }
+        Thread.sleep(5);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted waiting for " + name, e);
+      }
+    }
+    throw new IllegalStateException(
+        "the CustomResourceDefinition " + name + " was not Established within 10 seconds");
+  }
+
+  private static List<JsonNode> read(String manifest) {
+    try (InputStream in = open(manifest)) {
+      List<JsonNode> documents = new ArrayList<>();
+      try (var values = YAML.readValues(YAML.createParser(in), JsonNode.class)) {
+        while (values.hasNext()) {
+          JsonNode document = values.next();
+          if (document != null && !document.isNull() && !document.isMissingNode()) {
+            documents.add(document);
+          }
+        }
+      }
+      return documents;
+    } catch (IOException e) {
+      throw new IllegalArgumentException(manifest + " could not be read: " + e.getMessage(), e);
+    }
+  }
+
+  private static InputStream open(String manifest) throws IOException {
+    String resource = manifest.startsWith("/") ? manifest.substring(1) : manifest;
+    InputStream in = Thread.currentThread().getContextClassLoader().getResourceAsStream(resource);
+    if (in != null) {
+      return in;
+    }
+    Path path = Path.of(manifest);
+    if (Files.isRegularFile(path)) {
+      return Files.newInputStream(path);
+    }
+    throw new IllegalArgumentException(manifest + " is neither a class path resource nor a file");
+  }
+
+  private void post(String path, String body) {
+    ApiResponse response = request("POST", path, body);
+    if (response.status() != 201) {
+      String message;
+      try {
+        message = JSON.readTree(response.body()).path("message").asText();
+      } catch (IOException e) {
+        message = new String(response.body(), StandardCharsets.UTF_8);
+      }
+      throw new IllegalArgumentException(
+          "POST " + path + " was answered " + response.status() + ": " + message);
+    }
+  }
+
+  private ApiResponse request(String method, String path, String body) {
+    return server.handle(
+        new ApiRequest(
+            method,
+            path,
+            Map.of(),
+            body == null ? Map.of() : Map.of("Content-Type", List.of("application/json")),
+            new ByteArrayInputStream(
+                body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8))));
+  }
+
+  /** Stops the server and deletes its kubeconfig. */
+  @Override
+  public void close() {
+    binding.close();
+    try {
+      Files.deleteIfExists(kubeconfig);
+    } catch (IOException e) {
+      // The file is in the temporary directory; leaving it is harmless.
+    }
+  }
+}
