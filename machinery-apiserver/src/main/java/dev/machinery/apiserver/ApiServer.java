@@ -58,6 +58,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Semaphore;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -373,12 +374,36 @@ public final class ApiServer implements ApiHandler {
     Discovery built = builder.build();
     Map<GroupVersionKind, JsonNode> allSchemas = new LinkedHashMap<>(fixedSchemas);
     allSchemas.putAll(schemas);
-    OpenApiV3 openApiV3 =
-        OpenApiV3.build(scheme, built, kubernetesVersion, allSchemas, schemaComponents);
-    OpenApiV2 openApiV2 = OpenApiV2.from(openApiV3, kubernetesVersion);
+    // OpenAPI is built when a client first reads it, not on every change of what is served.
+    Supplier<OpenApiV3> openApiV3 =
+        memoize(
+            () -> OpenApiV3.build(scheme, built, kubernetesVersion, allSchemas, schemaComponents));
+    Supplier<OpenApiV2> openApiV2 =
+        memoize(() -> OpenApiV2.from(openApiV3.get(), kubernetesVersion));
     this.discoveryHandler =
         new DiscoveryHandler(built, openApiV3, openApiV2, json, kubernetesVersion);
     this.discovery = built;
+  }
+
+  /** A supplier that makes its value once, on first use, and keeps it. */
+  private static <T> Supplier<T> memoize(Supplier<T> make) {
+    return new Supplier<>() {
+      private volatile T value;
+
+      @Override
+      public T get() {
+        T made = value;
+        if (made == null) {
+          synchronized (this) {
+            made = value;
+            if (made == null) {
+              value = made = make.get();
+            }
+          }
+        }
+        return made;
+      }
+    };
   }
 
   private static List<GroupVersion> versions(Scheme scheme, ResourceDefinition definition) {

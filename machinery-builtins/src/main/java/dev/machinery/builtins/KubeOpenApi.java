@@ -108,11 +108,6 @@ final class KubeOpenApi {
     return document.path("paths");
   }
 
-  /** The named schema, as the v2 document has it. */
-  JsonNode definition(String name) {
-    return definitions.get(name);
-  }
-
   /** Every named schema as an OpenAPI v3 component ({@code $ref}s to components). */
   Map<String, JsonNode> components() {
     Map<String, JsonNode> built = components;
@@ -120,11 +115,12 @@ final class KubeOpenApi {
       synchronized (this) {
         built = components;
         if (built == null) {
+          // References are rewritten in place: the rest of this class reads both forms.
           Map<String, JsonNode> converted = new LinkedHashMap<>();
           for (Map.Entry<String, JsonNode> entry : definitions.properties()) {
-            converted.put(entry.getKey(), toV3(entry.getValue().deepCopy()));
+            converted.put(entry.getKey(), toV3(entry.getValue()));
           }
-          components = built = Map.copyOf(converted);
+          components = built = java.util.Collections.unmodifiableMap(converted);
         }
       }
     }
@@ -150,6 +146,7 @@ final class KubeOpenApi {
 
   /** The schema server-side apply reads objects by, every named schema converted once. */
   Schema applySchema() {
+    components(); // the document is read only once its references are rewritten
     Schema built = applySchema;
     if (built == null) {
       synchronized (this) {
@@ -164,6 +161,7 @@ final class KubeOpenApi {
 
   /** The structural schema of a kind's named schema: references inlined, cycles left open. */
   StructuralSchema structural(String name) {
+    components(); // the document is read only once its references are rewritten
     return structural.computeIfAbsent(
         name,
         n -> {
@@ -197,8 +195,14 @@ final class KubeOpenApi {
 
   private ObjectNode inlineSchema(JsonNode schema, Deque<String> stack, boolean root) {
     JsonNode ref = schema.get("$ref");
-    if (ref != null && ref.isTextual() && ref.asText().startsWith(V2_REF)) {
-      return inline(ref.asText().substring(V2_REF.length()), stack, false);
+    if (ref != null && ref.isTextual()) {
+      String target = ref.asText();
+      if (target.startsWith(V2_REF)) {
+        return inline(target.substring(V2_REF.length()), stack, false);
+      }
+      if (target.startsWith(V3_REF)) {
+        return inline(target.substring(V3_REF.length()), stack, false);
+      }
     }
     JsonNode allOf = schema.get("allOf");
     if (allOf != null && allOf.size() == 1) {

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.TreeSet;
+import java.util.function.Supplier;
 
 /**
  * Serves what is not a resource: {@code /version}, the health checks, discovery (legacy and
@@ -28,8 +29,8 @@ public final class DiscoveryHandler {
   private static final String AGGREGATED = "as=apigroupdiscoverylist";
 
   private final Discovery discovery;
-  private final OpenApiV3 openApiV3;
-  private final OpenApiV2 openApiV2;
+  private final Supplier<OpenApiV3> openApiV3;
+  private final Supplier<OpenApiV2> openApiV2;
   private final Codec json;
   private final byte[] version;
 
@@ -37,15 +38,16 @@ public final class DiscoveryHandler {
    * Creates the handler.
    *
    * @param discovery the discovery documents
-   * @param openApiV3 the OpenAPI v3 documents
-   * @param openApiV2 the OpenAPI v2 document
+   * @param openApiV3 the OpenAPI v3 documents, asked for when a client first reads them (the
+   *     supplier keeps what it made)
+   * @param openApiV2 the OpenAPI v2 document, likewise
    * @param json the JSON codec
    * @param kubernetesVersion the version {@code /version} reports, such as {@code v1.33.0}
    */
   public DiscoveryHandler(
       Discovery discovery,
-      OpenApiV3 openApiV3,
-      OpenApiV2 openApiV2,
+      Supplier<OpenApiV3> openApiV3,
+      Supplier<OpenApiV2> openApiV2,
       Codec json,
       String kubernetesVersion) {
     this.discovery = discovery;
@@ -108,24 +110,25 @@ public final class DiscoveryHandler {
         String accept = request.header("Accept");
         if (accept != null && accept.contains("protobuf")) {
           return Optional.of(
-              ApiResponse.of(200, OpenApiV2.PROTOBUF_CONTENT_TYPE, openApiV2.protobuf()));
+              ApiResponse.of(200, OpenApiV2.PROTOBUF_CONTENT_TYPE, openApiV2.get().protobuf()));
         }
-        return Optional.of(ok(openApiV2.json()));
+        return Optional.of(ok(openApiV2.get().json()));
       case "/openapi/v3":
-        return Optional.of(ok(openApiV3.index()));
+        return Optional.of(ok(openApiV3.get().index()));
       default:
         break;
     }
     if (path.startsWith("/openapi/v3/")) {
       String document = path.substring("/openapi/v3/".length());
+      OpenApiV3 documents = openApiV3.get();
       return Optional.of(
-          openApiV3
+          documents
               .document(document)
               .map(
                   bytes -> {
                     ApiResponse response = ok(bytes);
                     String hash = request.parameter("hash");
-                    return hash != null && hash.equals(openApiV3.hash(document).orElse(null))
+                    return hash != null && hash.equals(documents.hash(document).orElse(null))
                         ? response.withHeader(
                             "Cache-Control", "public, immutable, max-age=31536000")
                         : response.withHeader("Cache-Control", "no-cache, no-store");
