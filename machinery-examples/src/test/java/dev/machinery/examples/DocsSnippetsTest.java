@@ -50,7 +50,8 @@ class DocsSnippetsTest {
             "docs/protobuf.md",
             "docs/apiserver.md",
             "docs/security.md",
-            "docs/customresources.md")) {
+            "docs/customresources.md",
+            "docs/builtins.md")) {
       String text = Files.readString(root.resolve(guide), StandardCharsets.UTF_8);
       Matcher matcher = SNIPPET.matcher(text);
       while (matcher.find()) {
