@@ -93,10 +93,31 @@ final class KubeOpenApi {
       if (!(tree instanceof ObjectNode document) || !document.path("definitions").isObject()) {
         throw new IllegalStateException(resource + " has no definitions");
       }
+      addKeyDefaults((ObjectNode) document.get("definitions"));
       return new KubeOpenApi(release, document);
     } catch (IOException e) {
       throw new UncheckedIOException("reading " + resource + " failed", e);
     }
+  }
+
+  /**
+   * The defaults of the key fields of associative lists that objects may leave out, which
+   * Kubernetes' OpenAPI v3 documents carry and its v2 document does not: server-side apply keys a
+   * container's or a Service's ports by port and protocol, {@code TCP} when absent.
+   */
+  private static final Map<String, String> KEY_DEFAULTS =
+      Map.of(
+          "io.k8s.api.core.v1.ContainerPort", "protocol",
+          "io.k8s.api.core.v1.ServicePort", "protocol");
+
+  private static void addKeyDefaults(ObjectNode definitions) {
+    KEY_DEFAULTS.forEach(
+        (type, field) -> {
+          JsonNode property = definitions.path(type).path("properties").path(field);
+          if (property instanceof ObjectNode node && !node.has("default")) {
+            node.put("default", "TCP");
+          }
+        });
   }
 
   String release() {
