@@ -50,11 +50,13 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Semaphore;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -327,11 +329,26 @@ public final class ApiServer implements ApiHandler {
     more.forEach(
         (version, infos) -> infos.forEach(i -> builder.addUnregisteredResource(version, i)));
     Discovery built = builder.build();
-    OpenApiV3 openApiV3 = OpenApiV3.build(scheme, built, kubernetesVersion, schemas);
+    OpenApiV3 openApiV3 =
+        OpenApiV3.build(scheme, built, kubernetesVersion, schemas, strategicMergePatchKinds());
     OpenApiV2 openApiV2 = OpenApiV2.from(openApiV3, kubernetesVersion);
     this.discoveryHandler =
         new DiscoveryHandler(built, openApiV3, openApiV2, json, kubernetesVersion);
     this.discovery = built;
+  }
+
+  /** The served kinds whose resource declares the strategies of a strategic merge patch. */
+  private Set<GroupVersionKind> strategicMergePatchKinds() {
+    Set<GroupVersionKind> kinds = new HashSet<>();
+    for (Served each : served.all()) {
+      if (each.store()
+          .definition()
+          .strategicMergePatchSchema(each.kind().apiVersion())
+          .isPresent()) {
+        kinds.add(each.kind());
+      }
+    }
+    return kinds;
   }
 
   private static List<GroupVersion> versions(Scheme scheme, ResourceDefinition definition) {
