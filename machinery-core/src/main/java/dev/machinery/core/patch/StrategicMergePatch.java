@@ -399,7 +399,10 @@ public final class StrategicMergePatch {
       return normalize(merged, patch, serverOrder, null, path);
     }
     if (key == null) {
-      throw malformed(path, "a list of objects merged by a strategic patch needs a @PatchMergeKey");
+      throw malformed(
+          path,
+          "a list of objects merged by a strategic merge patch needs a merge key"
+              + " (@PatchMergeKey, or x-kubernetes-patch-merge-key in OpenAPI)");
     }
     ArrayNode remaining = original.deepCopy();
     ArrayNode plain = NODES.arrayNode();

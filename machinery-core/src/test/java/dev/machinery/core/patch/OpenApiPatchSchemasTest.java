@@ -268,6 +268,47 @@ class OpenApiPatchSchemasTest {
   }
 
   @Test
+  void aMergedListOfObjectsWithoutAMergeKeyIsRefused() {
+    StrategicMergeSchema keyless =
+        OpenApiPatchSchemas.of(
+                json(
+                    """
+                    {"definitions": {"T": {"type": "object", "properties": {
+                      "items": {"type": "array", "x-kubernetes-patch-strategy": "merge",
+                        "items": {"type": "object", "properties": {"a": {"type": "string"}}}}}}}}
+                    """))
+            .forDefinition("T");
+    String message =
+        "a list of objects merged by a strategic merge patch needs a merge key (@PatchMergeKey,"
+            + " or x-kubernetes-patch-merge-key in OpenAPI)";
+    assertEquals(
+        "items: " + message,
+        assertThrows(
+                PatchException.class,
+                () ->
+                    StrategicMergePatch.apply(
+                        json("{\"items\": [{\"a\": \"1\"}]}"),
+                        json("{\"items\": [{\"a\": \"2\"}]}"),
+                        keyless))
+            .getMessage());
+    assertEquals(
+        "items: " + message,
+        assertThrows(
+                PatchException.class,
+                () ->
+                    StrategicMergePatch.createTwoWay(
+                        json("{\"items\": [{\"a\": \"1\"}]}"),
+                        json("{\"items\": [{\"a\": \"2\"}]}"),
+                        keyless))
+            .getMessage());
+    // A merged list of values needs none: it merges as a set (the patch's values first).
+    assertEquals(
+        json("{\"items\": [\"2\", \"1\"]}"),
+        StrategicMergePatch.apply(
+            json("{\"items\": [\"1\"]}"), json("{\"items\": [\"2\"]}"), keyless));
+  }
+
+  @Test
   void anAliasLoopIsAValueOfAnyType() {
     OpenApiPatchSchemas loop =
         OpenApiPatchSchemas.of(
