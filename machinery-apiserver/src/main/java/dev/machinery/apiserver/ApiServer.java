@@ -51,11 +51,13 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Semaphore;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -374,10 +376,13 @@ public final class ApiServer implements ApiHandler {
     Discovery built = builder.build();
     Map<GroupVersionKind, JsonNode> allSchemas = new LinkedHashMap<>(fixedSchemas);
     allSchemas.putAll(schemas);
+    Set<GroupVersionKind> patchKinds = strategicMergePatchKinds();
     // OpenAPI is built when a client first reads it, not on every change of what is served.
     Supplier<OpenApiV3> openApiV3 =
         memoize(
-            () -> OpenApiV3.build(scheme, built, kubernetesVersion, allSchemas, schemaComponents));
+            () ->
+                OpenApiV3.build(
+                    scheme, built, kubernetesVersion, allSchemas, schemaComponents, patchKinds));
     Supplier<OpenApiV2> openApiV2 =
         memoize(() -> OpenApiV2.from(openApiV3.get(), kubernetesVersion));
     this.discoveryHandler =
@@ -404,6 +409,20 @@ public final class ApiServer implements ApiHandler {
         return made;
       }
     };
+  }
+
+  /** The served kinds whose resource declares the strategies of a strategic merge patch. */
+  private Set<GroupVersionKind> strategicMergePatchKinds() {
+    Set<GroupVersionKind> kinds = new HashSet<>();
+    for (Served each : served.all()) {
+      if (each.store()
+          .definition()
+          .strategicMergePatchSchema(each.kind().apiVersion())
+          .isPresent()) {
+        kinds.add(each.kind());
+      }
+    }
+    return kinds;
   }
 
   private static List<GroupVersion> versions(Scheme scheme, ResourceDefinition definition) {

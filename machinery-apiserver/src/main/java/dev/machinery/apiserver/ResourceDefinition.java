@@ -2,6 +2,7 @@ package dev.machinery.apiserver;
 
 import dev.machinery.apiserver.negotiation.ScaleAccessor;
 import dev.machinery.apiserver.negotiation.TableConvertor;
+import dev.machinery.core.patch.StrategicMergeSchema;
 import dev.machinery.core.schema.GroupKind;
 import dev.machinery.core.schema.GroupVersion;
 import dev.machinery.core.typed.SchemaType;
@@ -49,6 +50,7 @@ public final class ResourceDefinition {
   private final ObjectNormalizer normalizer;
   private final Consumer<Object> readDefaults;
   private final Function<String, SchemaType> applySchemas;
+  private final Function<String, StrategicMergeSchema> strategicMergePatchSchemas;
 
   @SuppressWarnings("unchecked")
   private ResourceDefinition(Builder builder) {
@@ -74,6 +76,7 @@ public final class ResourceDefinition {
     this.normalizer = builder.normalizer;
     this.readDefaults = builder.readDefaults;
     this.applySchemas = builder.applySchemas;
+    this.strategicMergePatchSchemas = builder.strategicMergePatchSchemas;
   }
 
   /**
@@ -266,6 +269,20 @@ public final class ResourceDefinition {
   }
 
   /**
+   * Returns the patch strategies a strategic merge patch reads the resource's objects by in an API
+   * version, when the resource gives them (kinds served as {@code Unstructured} objects and
+   * described by OpenAPI, such as Kubernetes' built-in kinds from their {@code swagger.json});
+   * otherwise a strategic merge patch reads the object's Java class, and an {@code Unstructured}
+   * object refuses one (415, as kube-apiserver answers for custom resources).
+   *
+   * @param apiVersion the API version, like {@code apps/v1}
+   * @return the schema, or empty
+   */
+  public Optional<StrategicMergeSchema> strategicMergePatchSchema(String apiVersion) {
+    return Optional.ofNullable(strategicMergePatchSchemas.apply(apiVersion));
+  }
+
+  /**
    * Returns the field labels a field selector may use beyond {@code metadata.name} and {@code
    * metadata.namespace}, each read from an object in the storage version.
    *
@@ -326,6 +343,7 @@ public final class ResourceDefinition {
     private ObjectNormalizer normalizer = ObjectNormalizer.NONE;
     private Consumer<Object> readDefaults = object -> {};
     private Function<String, SchemaType> applySchemas = version -> null;
+    private Function<String, StrategicMergeSchema> strategicMergePatchSchemas = version -> null;
 
     private Builder(GroupKind kind, boolean namespaced) {
       this.kind = Objects.requireNonNull(kind, "kind");
@@ -531,6 +549,22 @@ public final class ResourceDefinition {
      */
     public Builder applySchemas(Function<String, SchemaType> schemas) {
       this.applySchemas = Objects.requireNonNull(schemas, "schemas");
+      return this;
+    }
+
+    /**
+     * Sets the patch strategies a strategic merge patch reads the resource's objects by, per API
+     * version (see {@link ResourceDefinition#strategicMergePatchSchema(String)}); for kinds served
+     * as {@code Unstructured} objects, typically {@code version ->
+     * schemas.forKind(GroupVersionKind.fromApiVersionAndKind(version, kind)).orElse(null)} over
+     * {@link dev.machinery.core.patch.OpenApiPatchSchemas}. The server then accepts {@code
+     * application/strategic-merge-patch+json} for them and lists it in its OpenAPI.
+     *
+     * @param schemas the schema of an API version, or {@code null} for none
+     * @return this builder
+     */
+    public Builder strategicMergePatchSchemas(Function<String, StrategicMergeSchema> schemas) {
+      this.strategicMergePatchSchemas = Objects.requireNonNull(schemas, "schemas");
       return this;
     }
 

@@ -172,6 +172,8 @@ public final class BuiltinKinds {
             .shortNames(Names.shortNames(resource.resource()).toArray(String[]::new))
             .categories(Names.categories(resource.resource()).toArray(String[]::new))
             .applySchemas(v -> v.equals(apiVersion) ? openApi.applySchema().type(schemaName) : null)
+            .strategicMergePatchSchemas(
+                v -> v.equals(apiVersion) ? openApi.patchSchemas().forDefinition(schemaName) : null)
             .normalizer(object -> normalize(resource, (Unstructured) object))
             .validator(
                 (object, old) -> {

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.machinery.apiserver.apiextensions.schema.StructuralSchema;
 import dev.machinery.apiserver.apiextensions.v1.JSONSchemaProps;
+import dev.machinery.core.patch.OpenApiPatchSchemas;
 import dev.machinery.core.typed.OpenApiSchemas;
 import dev.machinery.core.typed.Schema;
 import java.io.IOException;
@@ -69,6 +70,7 @@ final class KubeOpenApi {
   private final ObjectNode definitions;
   private volatile Map<String, JsonNode> components;
   private volatile Schema applySchema;
+  private volatile OpenApiPatchSchemas patchSchemas;
   private final Map<String, StructuralSchema> structural = new ConcurrentHashMap<>();
 
   private KubeOpenApi(String release, ObjectNode document) {
@@ -174,6 +176,21 @@ final class KubeOpenApi {
         built = applySchema;
         if (built == null) {
           applySchema = built = OpenApiSchemas.fromOpenApi(document);
+        }
+      }
+    }
+    return built;
+  }
+
+  /** The strategies of strategic merge patches, read once. */
+  OpenApiPatchSchemas patchSchemas() {
+    components(); // the document is read only once its references are rewritten
+    OpenApiPatchSchemas built = patchSchemas;
+    if (built == null) {
+      synchronized (this) {
+        built = patchSchemas;
+        if (built == null) {
+          patchSchemas = built = OpenApiPatchSchemas.of(document);
         }
       }
     }

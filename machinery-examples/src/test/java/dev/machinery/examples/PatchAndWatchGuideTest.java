@@ -9,10 +9,13 @@ import dev.machinery.core.codec.CodecLimits;
 import dev.machinery.core.codec.Decoded;
 import dev.machinery.core.codec.ItemStream;
 import dev.machinery.core.patch.JsonMergePatch;
+import dev.machinery.core.patch.OpenApiPatchSchemas;
 import dev.machinery.core.patch.PatchType;
 import dev.machinery.core.patch.Patches;
 import dev.machinery.core.patch.StrategicMergePatch;
+import dev.machinery.core.patch.StrategicMergeSchema;
 import dev.machinery.core.runtime.Scheme;
+import dev.machinery.core.schema.GroupVersionKind;
 import dev.machinery.examples.apps.AppsV1;
 import dev.machinery.examples.apps.Deployment;
 import dev.machinery.unversioned.watch.Event;
@@ -65,6 +68,37 @@ class PatchAndWatchGuideTest {
             + "\"$setElementOrder/tags\":[{\"name\":\"a\"},{\"name\":\"b\"}]}",
         patch.toString());
     assertEquals(modified, StrategicMergePatch.apply(original, patch, Tagged.class));
+  }
+
+  @Test
+  void strategicPatchesFromOpenApi() throws IOException {
+    JsonNode swagger;
+    try (InputStream in =
+        PatchAndWatchGuideTest.class.getResourceAsStream("/kube-api/v1.33/swagger.json")) {
+      // 3.7 MB, beyond the codec limits Patches.readTree keeps to: a document the server trusts.
+      swagger = new com.fasterxml.jackson.databind.ObjectMapper().readTree(in);
+    }
+    OpenApiPatchSchemas kube = OpenApiPatchSchemas.of(swagger);
+    StrategicMergeSchema deployment =
+        kube.forKind(GroupVersionKind.of("apps", "v1", "Deployment")).orElseThrow();
+    JsonNode live =
+        Patches.readTree(
+            bytes(
+                "{\"spec\":{\"template\":{\"spec\":{\"containers\":["
+                    + "{\"name\":\"app\",\"image\":\"app:1\"},"
+                    + "{\"name\":\"proxy\",\"image\":\"proxy:1\"}]}}}}"),
+            "live");
+    JsonNode patch =
+        Patches.readTree(
+            bytes(
+                "{\"spec\":{\"template\":{\"spec\":{\"containers\":["
+                    + "{\"name\":\"app\",\"image\":\"app:2\"}]}}}}"),
+            "patch");
+    assertEquals(
+        "{\"spec\":{\"template\":{\"spec\":{\"containers\":["
+            + "{\"name\":\"app\",\"image\":\"app:2\"},"
+            + "{\"name\":\"proxy\",\"image\":\"proxy:1\"}]}}}}",
+        StrategicMergePatch.apply(live, patch, deployment).toString());
   }
 
   /** A type whose list merges by name, as a Pod's containers do. */

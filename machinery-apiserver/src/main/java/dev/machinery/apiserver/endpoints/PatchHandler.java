@@ -8,16 +8,20 @@ import dev.machinery.core.codec.FieldProblem;
 import dev.machinery.core.codec.FieldValidation;
 import dev.machinery.core.patch.PatchType;
 import dev.machinery.core.patch.Patches;
+import dev.machinery.core.patch.StrategicMergeSchema;
 import dev.machinery.unversioned.errors.ApiErrors;
 import dev.machinery.unversioned.meta.v1.Scale;
 import dev.machinery.unversioned.unstructured.Unstructured;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * {@code patch}: a JSON patch, JSON merge patch or strategic merge patch applied to the object in
  * the request's version (or to its status, or its Scale), defaulted, and stored under optimistic
- * concurrency. Immutable; thread-safe.
+ * concurrency. A strategic merge patch reads its strategies from the resource's declared schema
+ * ({@code ResourceDefinition.strategicMergePatchSchema}) or else the object's class; an {@code
+ * Unstructured} object without a declared schema refuses one with 415. Immutable; thread-safe.
  */
 final class PatchHandler implements VerbHandler {
   private final RequestScope scope;
@@ -46,7 +50,15 @@ final class PatchHandler implements VerbHandler {
     if (type == PatchType.APPLY_PATCH) {
       return applier.apply(request, info, target, dryRun);
     }
-    if (type == PatchType.STRATEGIC_MERGE_PATCH && target.type() == Unstructured.class) {
+    // An Unstructured object takes a strategic merge patch only when its resource says how its
+    // fields merge (an OpenAPI-described built-in kind); custom resources do not, as in Kubernetes.
+    Optional<StrategicMergeSchema> declared =
+        target.store().definition().strategicMergePatchSchema(target.kind().apiVersion());
+    StrategicMergeSchema strategies =
+        declared.orElseGet(() -> StrategicMergeSchema.ofType(target.type()));
+    if (type == PatchType.STRATEGIC_MERGE_PATCH
+        && target.type() == Unstructured.class
+        && declared.isEmpty()) {
       throw ApiErrors.newUnsupportedMediaType(
           "the body of the request was in an unknown format - accepted media types include:"
               + " application/json-patch+json, application/merge-patch+json");
@@ -68,7 +80,7 @@ final class PatchHandler implements VerbHandler {
                 info.name(),
                 old -> {
                   Object current = scope.toServed(old, target);
-                  Object patched = apply(codec, current, patch, type, warnings);
+                  Object patched = apply(codec, current, patch, type, strategies, warnings);
                   scope.scheme().applyDefaults(patched);
                   warnings.addAll(scope.normalize(patched, target, validation));
                   return scope.toStorage(
@@ -83,12 +95,18 @@ final class PatchHandler implements VerbHandler {
 
   /** Applies the patch; under {@code Warn}, unknown fields are kept out and reported. */
   private static Object apply(
-      Codec codec, Object current, byte[] patch, PatchType type, List<FieldProblem> warnings) {
+      Codec codec,
+      Object current,
+      byte[] patch,
+      PatchType type,
+      StrategicMergeSchema strategies,
+      List<FieldProblem> warnings) {
     if (codec.fieldValidation() != FieldValidation.WARN) {
-      return Patches.apply(codec, current, patch, type);
+      return Patches.apply(codec, current, patch, type, strategies);
     }
     Object lenient =
-        Patches.apply(codec.withFieldValidation(FieldValidation.IGNORE), current, patch, type);
+        Patches.apply(
+            codec.withFieldValidation(FieldValidation.IGNORE), current, patch, type, strategies);
     Decoded<?> checked = codec.decode(codec.encode(lenient), current.getClass());
     warnings.addAll(checked.warnings());
     return lenient;

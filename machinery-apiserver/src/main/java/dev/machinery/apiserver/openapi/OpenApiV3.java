@@ -18,6 +18,7 @@ import dev.machinery.unversioned.meta.v1.DeleteOptions;
 import dev.machinery.unversioned.meta.v1.ListMeta;
 import dev.machinery.unversioned.meta.v1.ObjectMeta;
 import dev.machinery.unversioned.meta.v1.Status;
+import dev.machinery.unversioned.unstructured.Unstructured;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -26,6 +27,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -89,7 +91,7 @@ public final class OpenApiV3 {
       Discovery discovery,
       String version,
       Map<GroupVersionKind, JsonNode> unregistered) {
-    return build(scheme, discovery, version, unregistered, Map.of());
+    return build(scheme, discovery, version, unregistered, Map.of(), Set.of());
   }
 
   /**
@@ -97,13 +99,17 @@ public final class OpenApiV3 {
    * not register, some of which may be references ({@code $ref} to {@code
    * #/components/schemas/<name>}) to named schemas, as Kubernetes' own OpenAPI describes its
    * built-in kinds: a kind given as a reference is published under that name, and each document
-   * holds the named schemas its kinds reach.
+   * holds the named schemas its kinds reach. Of those kinds, some take strategic merge patches:
+   * those list {@code application/strategic-merge-patch+json} among their patch types, as
+   * kube-apiserver lists it for its built-in kinds (the others leave it out, as for custom
+   * resources, so that {@code kubectl apply} sends them JSON merge patches).
    *
    * @param scheme the scheme that holds the kinds' classes
    * @param discovery what is served
    * @param version the server's version, written as the documents' {@code info.version}
    * @param unregistered the schemas of kinds without a class, by kind (list kinds too, when given)
    * @param components the named schemas the references reach
+   * @param strategicMergePatchKinds the kinds without a class that take strategic merge patches
    * @return the documents
    */
   public static OpenApiV3 build(
@@ -111,7 +117,8 @@ public final class OpenApiV3 {
       Discovery discovery,
       String version,
       Map<GroupVersionKind, JsonNode> unregistered,
-      Map<String, JsonNode> components) {
+      Map<String, JsonNode> components,
+      Set<GroupVersionKind> strategicMergePatchKinds) {
     Map<String, byte[]> documents = new TreeMap<>();
     Map<String, String> hashes = new TreeMap<>();
     for (List<GroupVersion> versions : discovery.servedVersions().values()) {
@@ -122,7 +129,14 @@ public final class OpenApiV3 {
         }
         String path = path(groupVersion);
         byte[] document =
-            document(scheme, groupVersion, resources.get(), version, unregistered, components);
+            document(
+                scheme,
+                groupVersion,
+                resources.get(),
+                version,
+                unregistered,
+                components,
+                strategicMergePatchKinds);
         documents.put(path, document);
         hashes.put(path, hash(document));
       }
@@ -278,7 +292,8 @@ public final class OpenApiV3 {
       APIResourceList resources,
       String version,
       Map<GroupVersionKind, JsonNode> unregistered,
-      Map<String, JsonNode> components) {
+      Map<String, JsonNode> components,
+      Set<GroupVersionKind> strategicMergePatchKinds) {
     SchemaGenerator schemas = new SchemaGenerator();
     ObjectNode document = NODES.objectNode();
     document.put("openapi", "3.0.0");
@@ -384,7 +399,9 @@ public final class OpenApiV3 {
         ObjectNode body = NODES.objectNode();
         ObjectNode content = body.putObject("content");
         for (String patchType : PATCH_TYPES) {
-          if (type.isEmpty() && patchType.equals("application/strategic-merge-patch+json")) {
+          if ((type.isEmpty() || type.get() == Unstructured.class)
+              && patchType.equals("application/strategic-merge-patch+json")
+              && !strategicMergePatchKinds.contains(kind)) {
             // As kube-apiserver publishes custom resources: no strategic merge patch, so that
             // kubectl apply sends them JSON merge patches.
             continue;

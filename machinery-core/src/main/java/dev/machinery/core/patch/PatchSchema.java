@@ -1,28 +1,21 @@
 package dev.machinery.core.patch;
 
-import dev.machinery.conversion.Property;
-import dev.machinery.core.runtime.WireProperties;
-import java.lang.reflect.ParameterizedType;
-import java.lang.reflect.Type;
-import java.lang.reflect.WildcardType;
-import java.util.Arrays;
-import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 /**
- * What a strategic merge patch knows about a JSON value from the Java type that holds it: an
- * object's properties with their strategies and merge keys, a map's value type, a list's element
- * type, or nothing (a value of unknown type merges as a JSON merge patch does). Built once per type
- * from the codecs' view of the class and cached. Thread-safe.
+ * What a strategic merge patch knows about a JSON value: an object's fields with their strategies
+ * and merge keys, a map's value schema, a list's element schema, or nothing (a value of unknown
+ * type merges as a JSON merge patch does). The merge, the diff and the three-way union read only
+ * this; where it comes from (Java types, {@link JavaPatchSchemas}; OpenAPI, {@link
+ * OpenApiPatchSchemas}) is decided by who builds it. Nested schemas are reached through suppliers,
+ * resolved when a patch first needs them, so recursive types cost nothing until they are walked.
+ * Immutable; thread-safe.
  */
 final class PatchSchema {
   /** A value the patch knows nothing about. */
-  static final PatchSchema NONE = new PatchSchema(Shape.NONE, null, null, Map.of(), true);
-
-  private static final Map<Type, PatchSchema> CACHE = new ConcurrentHashMap<>();
+  static final PatchSchema NONE = new PatchSchema(Shape.NONE, "", Map.of(), true, null);
 
   enum Shape {
     OBJECT,
@@ -31,12 +24,15 @@ final class PatchSchema {
     NONE
   }
 
-  /** A property of an object: its schema, strategies and merge key. */
-  record Field(Type type, Set<String> strategies, String mergeKey) {
-    static final Field UNKNOWN = new Field(Object.class, Set.of(), null);
+  /**
+   * A field of an object (or the values of a map): its schema, resolved when needed, its strategies
+   * and merge key.
+   */
+  record Field(Supplier<PatchSchema> type, Set<String> strategies, String mergeKey) {
+    static final Field UNKNOWN = new Field(() -> NONE, Set.of(), null);
 
     PatchSchema schema() {
-      return of(type);
+      return type.get();
     }
 
     boolean merges() {
@@ -53,65 +49,42 @@ final class PatchSchema {
   }
 
   final Shape shape;
-  private final Type element;
-  private final Type owner;
+  private final String owner;
   private final Map<String, Field> fields;
   private final boolean open;
+  private final Supplier<PatchSchema> element;
 
   private PatchSchema(
-      Shape shape, Type element, Type owner, Map<String, Field> fields, boolean open) {
+      Shape shape,
+      String owner,
+      Map<String, Field> fields,
+      boolean open,
+      Supplier<PatchSchema> element) {
     this.shape = shape;
-    this.element = element;
     this.owner = owner;
     this.fields = fields;
     this.open = open;
+    this.element = element;
   }
 
-  static PatchSchema of(Type type) {
-    PatchSchema cached = CACHE.get(type);
-    if (cached == null) {
-      cached = build(type);
-      CACHE.putIfAbsent(type, cached);
-    }
-    return cached;
+  /**
+   * An object with declared fields.
+   *
+   * @param owner the type's name, as an error message names it ({@code Container})
+   * @param open whether fields it does not declare are kept (and merged without strategies)
+   */
+  static PatchSchema object(String owner, Map<String, Field> fields, boolean open) {
+    return new PatchSchema(Shape.OBJECT, owner, Map.copyOf(fields), open, null);
   }
 
-  private static PatchSchema build(Type type) {
-    Class<?> raw = raw(type);
-    if (raw == null
-        || raw == Object.class
-        || raw.isPrimitive()
-        || raw.getName().startsWith("java.lang.")) {
-      return NONE;
-    }
-    if (List.class.isAssignableFrom(raw) || Set.class.isAssignableFrom(raw)) {
-      return new PatchSchema(Shape.LIST, argument(type, 0), type, Map.of(), true);
-    }
-    if (Map.class.isAssignableFrom(raw)) {
-      return new PatchSchema(Shape.MAP, argument(type, 1), type, Map.of(), true);
-    }
-    if (raw.getName().startsWith("java.") || raw.isEnum() || raw.isArray()) {
-      return NONE;
-    }
-    Map<String, Field> fields = new HashMap<>();
-    boolean open = false;
-    for (Property property : WireProperties.standard().properties(raw)) {
-      if (property.isCatchAll()) {
-        open = true;
-        continue;
-      }
-      PatchStrategy strategy = property.annotation(PatchStrategy.class);
-      PatchMergeKey key = property.annotation(PatchMergeKey.class);
-      fields.put(
-          property.name(),
-          new Field(
-              property.type(),
-              strategy == null ? Set.of() : Set.copyOf(Arrays.asList(strategy.value())),
-              key == null ? null : key.value()));
-    }
-    return fields.isEmpty()
-        ? NONE
-        : new PatchSchema(Shape.OBJECT, null, type, Map.copyOf(fields), open);
+  /** A map whose values have one schema. */
+  static PatchSchema map(String owner, Supplier<PatchSchema> values) {
+    return new PatchSchema(Shape.MAP, owner, Map.of(), true, values);
+  }
+
+  /** A list whose elements have one schema. */
+  static PatchSchema list(String owner, Supplier<PatchSchema> elements) {
+    return new PatchSchema(Shape.LIST, owner, Map.of(), true, elements);
   }
 
   /**
@@ -127,7 +100,7 @@ final class PatchSchema {
           PatchException.Kind.MALFORMED,
           path
               + ": unable to find api field in struct "
-              + raw(owner).getSimpleName()
+              + owner
               + " for the json field \""
               + name
               + "\"");
@@ -154,32 +127,31 @@ final class PatchSchema {
     if (shape == Shape.OBJECT) {
       return this;
     }
-    return shape == Shape.LIST ? of(element) : NONE;
+    return shape == Shape.LIST ? element.get() : NONE;
+  }
+
+  /**
+   * A supplier that resolves once and then keeps its answer; a race resolves twice to equal
+   * schemas, which is harmless.
+   */
+  static Supplier<PatchSchema> memoized(Supplier<PatchSchema> resolve) {
+    return new Supplier<>() {
+      private volatile PatchSchema resolved;
+
+      @Override
+      public PatchSchema get() {
+        PatchSchema schema = resolved;
+        if (schema == null) {
+          schema = resolve.get();
+          resolved = schema;
+        }
+        return schema;
+      }
+    };
   }
 
   @Override
   public String toString() {
-    return shape + (owner == null ? "" : " " + owner.getTypeName());
-  }
-
-  private static Class<?> raw(Type type) {
-    if (type instanceof Class<?> plain) {
-      return plain;
-    }
-    if (type instanceof ParameterizedType parameterized) {
-      return raw(parameterized.getRawType());
-    }
-    if (type instanceof WildcardType wildcard) {
-      return raw(wildcard.getUpperBounds()[0]);
-    }
-    return null;
-  }
-
-  private static Type argument(Type type, int index) {
-    if (type instanceof ParameterizedType parameterized
-        && parameterized.getActualTypeArguments().length > index) {
-      return parameterized.getActualTypeArguments()[index];
-    }
-    return Object.class;
+    return shape + (owner.isEmpty() ? "" : " " + owner);
   }
 }

@@ -42,13 +42,41 @@ public final class Patches {
    */
   public static <T> T apply(Codec codec, T object, byte[] patch, PatchType type) {
     Objects.requireNonNull(object, "object");
+    return apply(codec, object, patch, type, StrategicMergeSchema.ofType(object.getClass()));
+  }
+
+  /**
+   * Applies a JSON patch, a JSON merge patch or a strategic merge patch to an object, a strategic
+   * merge patch with the strategies of a given schema rather than of the object's class: how a
+   * server patches unstructured objects of kinds it has OpenAPI schemas for ({@link
+   * OpenApiPatchSchemas}). A schema that knows no fields ({@link StrategicMergeSchema#isEmpty()})
+   * takes a strategic merge patch as a JSON merge patch.
+   *
+   * @param codec the codec that encodes the object and decodes the result
+   * @param object the object (not changed)
+   * @param patch the patch document
+   * @param type the patch's format ({@link PatchType#APPLY_PATCH} is refused)
+   * @param schema the strategies of a strategic merge patch
+   * @param <T> the object's class
+   * @return the patched object, a new instance of the same class
+   * @throws PatchException when the patch is malformed, does not apply, or is of another type
+   * @throws dev.machinery.core.codec.DecodeException when the patched document is not a valid
+   *     object of the class
+   */
+  public static <T> T apply(
+      Codec codec, T object, byte[] patch, PatchType type, StrategicMergeSchema schema) {
+    Objects.requireNonNull(object, "object");
+    Objects.requireNonNull(schema, "schema");
     JsonNode document = readTree(codec.encode(object), "the object");
     JsonNode patchDocument = readTree(patch, "the patch");
     JsonNode patched =
         switch (type) {
           case JSON_PATCH -> JsonPatch.apply(document, patchDocument);
           case MERGE_PATCH -> JsonMergePatch.apply(document, patchDocument);
-          case STRATEGIC_MERGE_PATCH -> strategic(document, patchDocument, object.getClass());
+          case STRATEGIC_MERGE_PATCH ->
+              schema.isEmpty()
+                  ? JsonMergePatch.apply(document, patchDocument)
+                  : StrategicMergePatch.apply(document, patchDocument, schema);
           case APPLY_PATCH ->
               throw new PatchException(
                   PatchException.Kind.MALFORMED,
@@ -65,17 +93,6 @@ public final class Patches {
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("writing a JSON tree failed", e);
     }
-  }
-
-  /**
-   * A strategic merge patch with the class's strategies; a class with no declared properties (an
-   * unstructured object) has none, and takes it as a JSON merge patch, as kube-apiserver treats
-   * custom resources.
-   */
-  private static JsonNode strategic(JsonNode document, JsonNode patch, Class<?> type) {
-    return PatchSchema.of(type).shape == PatchSchema.Shape.NONE
-        ? JsonMergePatch.apply(document, patch)
-        : StrategicMergePatch.apply(document, patch, type);
   }
 
   /**

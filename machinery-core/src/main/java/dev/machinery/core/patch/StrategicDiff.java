@@ -145,7 +145,10 @@ final class StrategicDiff {
     String mergeKey = field.mergeKey();
     if (mergeKey == null) {
       throw new PatchException(
-          PatchException.Kind.MALFORMED, key + ": a merged list of objects needs a @PatchMergeKey");
+          PatchException.Kind.MALFORMED,
+          key
+              + ": a list of objects merged by a strategic merge patch needs a merge key"
+              + " (@PatchMergeKey, or x-kubernetes-patch-merge-key in OpenAPI)");
     }
     PatchSchema element = field.schema().element();
     List<JsonNode> before = sortedByKey(original, mergeKey);

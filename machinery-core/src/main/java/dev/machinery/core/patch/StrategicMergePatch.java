@@ -12,17 +12,17 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Kubernetes' strategic merge patch, applied to JSON with the schema of a Java type: objects merge
- * field by field ({@code null} removes a field); lists replace unless their property is marked
- * {@code @PatchStrategy("merge")}, when elements merge by their {@link PatchMergeKey} (objects) or
- * as a set (values); {@code @PatchStrategy("replace")} replaces an object whole; {@code
- * "retainKeys"} clears the fields a patch's {@code $retainKeys} does not list. The directives:
- * {@code $patch: replace | delete | merge} on an object or as a list element, {@code
- * $deleteFromPrimitiveList/<field>}, {@code $setElementOrder/<field>} and {@code $retainKeys}. A
- * value whose type the schema does not know (an {@code Object}, an unstructured object) merges as a
- * JSON merge patch does, as kube-apiserver treats custom resources; a field a class does not
- * declare is, as in Kubernetes, an error where its strategy is needed (an object or list under it
- * diffed or merged).
+ * Kubernetes' strategic merge patch, applied to JSON with the schema of a Java type or of an
+ * OpenAPI definition ({@link StrategicMergeSchema}): objects merge field by field ({@code null}
+ * removes a field); lists replace unless their property is marked {@code @PatchStrategy("merge")},
+ * when elements merge by their {@link PatchMergeKey} (objects) or as a set (values);
+ * {@code @PatchStrategy("replace")} replaces an object whole; {@code "retainKeys"} clears the
+ * fields a patch's {@code $retainKeys} does not list. The directives: {@code $patch: replace |
+ * delete | merge} on an object or as a list element, {@code $deleteFromPrimitiveList/<field>},
+ * {@code $setElementOrder/<field>} and {@code $retainKeys}. A value whose type the schema does not
+ * know (an {@code Object}, an unstructured object) merges as a JSON merge patch does, as
+ * kube-apiserver treats custom resources; a field a class does not declare is, as in Kubernetes, an
+ * error where its strategy is needed (an object or list under it diffed or merged).
  *
  * <p>Stateless and safe to use from any thread; inputs are never changed.
  */
@@ -47,6 +47,21 @@ public final class StrategicMergePatch {
    *     type does not declare; the message names the field
    */
   public static JsonNode apply(JsonNode original, JsonNode patch, Type type) {
+    return apply(original, patch, StrategicMergeSchema.ofType(type));
+  }
+
+  /**
+   * Applies a strategic merge patch to a document with a schema's strategies, such as one read from
+   * OpenAPI ({@link OpenApiPatchSchemas}) for an object without a Java class.
+   *
+   * @param original the document (not changed)
+   * @param patch the patch: a JSON object
+   * @param schema the strategies and merge keys of the document's fields
+   * @return the patched document
+   * @throws PatchException for a malformed patch or directive, or an object or list merged into a
+   *     field the schema does not declare; the message names the field
+   */
+  public static JsonNode apply(JsonNode original, JsonNode patch, StrategicMergeSchema schema) {
     if (!patch.isObject()) {
       throw malformed("", "a strategic merge patch is a JSON object");
     }
@@ -54,7 +69,7 @@ public final class StrategicMergePatch {
         original != null && original.isObject()
             ? ((ObjectNode) original).deepCopy()
             : NODES.objectNode();
-    JsonNode merged = mergeObject(start, (ObjectNode) patch, PatchSchema.of(type), "");
+    JsonNode merged = mergeObject(start, (ObjectNode) patch, schema.root(), "");
     return merged == null ? NODES.objectNode() : merged;
   }
 
@@ -70,8 +85,24 @@ public final class StrategicMergePatch {
    *     different objects or lists are under a field the type does not declare
    */
   public static ObjectNode createTwoWay(JsonNode original, JsonNode modified, Type type) {
+    return createTwoWay(original, modified, StrategicMergeSchema.ofType(type));
+  }
+
+  /**
+   * Creates the strategic merge patch that turns one document into another with a schema's
+   * strategies ({@code CreateTwoWayMergePatchUsingLookupPatchMeta}).
+   *
+   * @param original the document before
+   * @param modified the document after
+   * @param schema the strategies and merge keys of the documents' fields
+   * @return the patch; {@code {}} when they are equal
+   * @throws PatchException when either is not an object, a merged list lacks its merge key, or two
+   *     different objects or lists are under a field the schema does not declare
+   */
+  public static ObjectNode createTwoWay(
+      JsonNode original, JsonNode modified, StrategicMergeSchema schema) {
     return new StrategicDiff(false, false)
-        .diffObjects(object(original), object(modified), PatchSchema.of(type), false, "");
+        .diffObjects(object(original), object(modified), schema.root(), false, "");
   }
 
   /**
@@ -92,7 +123,25 @@ public final class StrategicMergePatch {
    */
   public static ObjectNode createThreeWay(
       JsonNode original, JsonNode modified, JsonNode current, Type type) {
-    PatchSchema schema = PatchSchema.of(type);
+    return createThreeWay(original, modified, current, StrategicMergeSchema.ofType(type));
+  }
+
+  /**
+   * Creates the three-way strategic merge patch {@code kubectl apply} sends, with a schema's
+   * strategies ({@code CreateThreeWayMergePatch} with a lookup of patch metadata, as kubectl makes
+   * it from the server's OpenAPI).
+   *
+   * @param original the last applied configuration, or null
+   * @param modified the new manifest
+   * @param current the live object
+   * @param strategies the strategies and merge keys of the documents' fields
+   * @return the patch
+   * @throws PatchException when a document is not an object, a merged list lacks its merge key, or
+   *     two different objects or lists are under a field the schema does not declare
+   */
+  public static ObjectNode createThreeWay(
+      JsonNode original, JsonNode modified, JsonNode current, StrategicMergeSchema strategies) {
+    PatchSchema schema = strategies.root();
     ObjectNode changes =
         new StrategicDiff(true, false)
             .diffObjects(object(current), object(modified), schema, false, "");
@@ -350,7 +399,10 @@ public final class StrategicMergePatch {
       return normalize(merged, patch, serverOrder, null, path);
     }
     if (key == null) {
-      throw malformed(path, "a list of objects merged by a strategic patch needs a @PatchMergeKey");
+      throw malformed(
+          path,
+          "a list of objects merged by a strategic merge patch needs a merge key"
+              + " (@PatchMergeKey, or x-kubernetes-patch-merge-key in OpenAPI)");
     }
     ArrayNode remaining = original.deepCopy();
     ArrayNode plain = NODES.arrayNode();

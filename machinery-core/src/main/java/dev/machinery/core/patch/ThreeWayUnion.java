@@ -147,7 +147,10 @@ final class ThreeWayUnion {
     } else {
       mergeKey = field.mergeKey();
       if (mergeKey == null) {
-        throw malformed(path, "a merged list of objects needs a @PatchMergeKey");
+        throw malformed(
+            path,
+            "a list of objects merged by a strategic merge patch needs a merge key"
+                + " (@PatchMergeKey, or x-kubernetes-patch-merge-key in OpenAPI)");
       }
       List<JsonNode> remaining = new ArrayList<>(serverOrder);
       List<JsonNode> plain = new ArrayList<>();

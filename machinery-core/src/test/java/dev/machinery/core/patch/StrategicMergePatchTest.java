@@ -14,7 +14,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Kubernetes' strategic merge patch tables (test resources under {@code strategicpatch/}, carried
@@ -57,7 +61,7 @@ class StrategicMergePatchTest {
   private static JsonNode resource(String name) {
     try (InputStream in =
         StrategicMergePatchTest.class.getResourceAsStream("/strategicpatch/" + name)) {
-      return YAML.readTree(in);
+      return name.endsWith(".json") ? JSON.readTree(in) : YAML.readTree(in);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -129,26 +133,27 @@ class StrategicMergePatchTest {
   }
 
   /** Go's testTwoWayPatch: the two-way patch created, then applied to the original. */
-  private static void twoWay(GoCase c) {
-    JsonNode patch = StrategicMergePatch.createTwoWay(c.original(), c.modified(), MergeItem.class);
+  private static void twoWay(GoCase c, StrategicMergeSchema schema) {
+    JsonNode patch = StrategicMergePatch.createTwoWay(c.original(), c.modified(), schema);
     same(orEmpty(c.twoWay()), patch, "two-way patch");
-    applies(c.original(), patch, c.twoWayResult() != null ? c.twoWayResult() : c.modified(), c);
+    applies(
+        c.original(), patch, c.twoWayResult() != null ? c.twoWayResult() : c.modified(), c, schema);
   }
 
   /** Go's testThreeWayPatch: the three-way patch created, then applied to the live object. */
-  private static void threeWay(GoCase c) {
+  private static void threeWay(GoCase c, StrategicMergeSchema schema) {
     JsonNode patch =
-        StrategicMergePatch.createThreeWay(
-            c.original(), c.modified(), c.current(), MergeItem.class);
+        StrategicMergePatch.createThreeWay(c.original(), c.modified(), c.current(), schema);
     same(orEmpty(c.threeWay()), patch, "three-way patch");
-    applies(c.current(), patch, c.result(), c);
+    applies(c.current(), patch, c.result(), c, schema);
   }
 
   /** Go's testPatchApplication: the result, or an error containing the expected text. */
-  private static void applies(JsonNode original, JsonNode patch, JsonNode expected, GoCase c) {
+  private static void applies(
+      JsonNode original, JsonNode patch, JsonNode expected, GoCase c, StrategicMergeSchema schema) {
     JsonNode result;
     try {
-      result = StrategicMergePatch.apply(orEmpty(original), orEmpty(patch), MergeItem.class);
+      result = StrategicMergePatch.apply(orEmpty(original), orEmpty(patch), schema);
     } catch (PatchException e) {
       if (c.expectedError() != null && e.getMessage().contains(c.expectedError())) {
         return;
@@ -161,15 +166,29 @@ class StrategicMergePatchTest {
     same(orEmpty(expected), result, "applied");
   }
 
-  @Test
-  void kubernetesTablesGiveKubernetesAnswers() {
+  /** The Go tests' two sources of patch metadata: the struct's tags and its OpenAPI definition. */
+  static Stream<Arguments> sources() {
+    OpenApiPatchSchemas openApi = OpenApiPatchSchemas.of(resource("merge-item-openapi.json"));
+    return Stream.of(
+        Arguments.of(
+            "Java type",
+            StrategicMergeSchema.ofType(MergeItem.class),
+            StrategicMergeSchema.ofType(PrecisionItem.class)),
+        Arguments.of(
+            "OpenAPI", openApi.forDefinition("mergeItem"), openApi.forDefinition("precisionItem")));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("sources")
+  void kubernetesTablesGiveKubernetesAnswers(
+      String source, StrategicMergeSchema schema, StrategicMergeSchema precision) {
     Outcome outcome = new Outcome();
     int cases = 0;
     for (String file : List.of("create-cases.yaml", "raw-cases.yaml", "raw-extension-cases.yaml")) {
       for (GoCase c : table(file, !file.equals("create-cases.yaml"))) {
         cases++;
-        outcome.check(c.name() + " (two-way)", () -> twoWay(c));
-        outcome.check(c.name() + " (three-way)", () -> threeWay(c));
+        outcome.check(c.name() + " (two-way)", () -> twoWay(c, schema));
+        outcome.check(c.name() + " (three-way)", () -> threeWay(c, schema));
       }
     }
     for (String file : List.of("custom-cases.yaml", "custom-raw-cases.yaml")) {
@@ -182,14 +201,15 @@ class StrategicMergePatchTest {
                     c.original(),
                     c.twoWay(),
                     c.twoWayResult() != null ? c.twoWayResult() : c.modified(),
-                    c));
+                    c,
+                    schema));
       }
     }
     for (JsonNode c : resource("unknown-field-cases.yaml").get("testCases")) {
       cases++;
       String name = "unknown-field-cases.yaml: " + c.get("description").asText();
-      outcome.check(name + " (two-way)", () -> unknownField(c, false));
-      outcome.check(name + " (three-way)", () -> unknownField(c, true));
+      outcome.check(name + " (two-way)", () -> unknownField(c, false, schema));
+      outcome.check(name + " (three-way)", () -> unknownField(c, true, schema));
     }
     for (JsonNode c : resource("number-conversion-cases.yaml").get("testCases")) {
       cases++;
@@ -198,12 +218,11 @@ class StrategicMergePatchTest {
           () -> {
             JsonNode old = json(c.get("old").asText());
             JsonNode patch =
-                StrategicMergePatch.createTwoWay(
-                    old, json(c.get("new").asText()), PrecisionItem.class);
+                StrategicMergePatch.createTwoWay(old, json(c.get("new").asText()), precision);
             same(json(c.get("expectedPatch").asText()), patch, "patch");
             same(
                 json(c.get("expectedResult").asText()),
-                StrategicMergePatch.apply(old, patch, PrecisionItem.class),
+                StrategicMergePatch.apply(old, patch, precision),
                 "applied");
           });
     }
@@ -214,7 +233,8 @@ class StrategicMergePatchTest {
     assertEquals(
         Map.of(),
         unexpected,
-        "of "
+        source
+            + ": of "
             + outcome.checked
             + " checks of "
             + cases
@@ -226,7 +246,7 @@ class StrategicMergePatchTest {
   }
 
   /** Go's TestUnknownField: patches created, or an error containing the expected text. */
-  private static void unknownField(JsonNode c, boolean threeWay) {
+  private static void unknownField(JsonNode c, boolean threeWay, StrategicMergeSchema schema) {
     String prefix = threeWay ? "expectedThreeWay" : "expectedTwoWay";
     JsonNode original = text(c, "original");
     JsonNode modified = text(c, "modified");
@@ -235,9 +255,8 @@ class StrategicMergePatchTest {
     try {
       patch =
           threeWay
-              ? StrategicMergePatch.createThreeWay(
-                  original, modified, text(c, "current"), MergeItem.class)
-              : StrategicMergePatch.createTwoWay(original, modified, MergeItem.class);
+              ? StrategicMergePatch.createThreeWay(original, modified, text(c, "current"), schema)
+              : StrategicMergePatch.createTwoWay(original, modified, schema);
     } catch (PatchException e) {
       if (expectedError != null && e.getMessage().contains(expectedError)) {
         return;
@@ -249,7 +268,7 @@ class StrategicMergePatchTest {
     }
     same(text(c, prefix), patch, "patch");
     JsonNode result =
-        StrategicMergePatch.apply(threeWay ? text(c, "current") : original, patch, MergeItem.class);
+        StrategicMergePatch.apply(threeWay ? text(c, "current") : original, patch, schema);
     same(text(c, prefix + "Result"), result, "applied");
   }
 

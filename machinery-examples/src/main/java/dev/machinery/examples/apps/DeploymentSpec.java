@@ -1,5 +1,6 @@
 package dev.machinery.examples.apps;
 
+import dev.machinery.core.patch.PatchStrategy;
 import dev.machinery.unversioned.meta.v1.LabelSelector;
 
 /**
@@ -9,7 +10,8 @@ import dev.machinery.unversioned.meta.v1.LabelSelector;
  * @param replicas the number of pods wanted
  * @param selector which pods the Deployment owns
  * @param template the pods it makes
- * @param strategy how pods are replaced
+ * @param strategy how pods are replaced; a strategic merge patch keeps only the fields its {@code
+ *     $retainKeys} lists, as Kubernetes' {@code patchStrategy:"retainKeys"} says
  * @param minReadySeconds how long a pod must be ready to count as available
  * @param revisionHistoryLimit how many old ReplicaSets are kept
  * @param paused whether rollouts are paused
@@ -19,7 +21,7 @@ public record DeploymentSpec(
     Integer replicas,
     LabelSelector selector,
     PodTemplateSpec template,
-    DeploymentStrategy strategy,
+    @PatchStrategy("retainKeys") DeploymentStrategy strategy,
     Integer minReadySeconds,
     Integer revisionHistoryLimit,
     Boolean paused,
