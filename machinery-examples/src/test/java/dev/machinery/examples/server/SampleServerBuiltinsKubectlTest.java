@@ -152,7 +152,7 @@ class SampleServerBuiltinsKubectlTest {
           0,
           "8080");
       c.expect(
-          k.run("set", "image", "cronjob/nightly", "busybox=busybox:1.37", "-n", "default"),
+          k.run("set", "image", "cronjob/nightly", "nightly=busybox:1.37", "-n", "default"),
           0,
           "cronjob.batch/nightly image updated");
       c.expect(
