@@ -68,9 +68,11 @@ final class KubeOpenApi {
   private final String release;
   private final ObjectNode document;
   private final ObjectNode definitions;
-  private volatile Map<String, JsonNode> components;
-  private volatile Schema applySchema;
-  private volatile OpenApiPatchSchemas patchSchemas;
+  private final Lazy<Map<String, JsonNode>> components = new Lazy<>(this::rewriteReferences);
+  private final Lazy<Schema> applySchema =
+      new Lazy<>(() -> OpenApiSchemas.fromOpenApi(rewritten()));
+  private final Lazy<OpenApiPatchSchemas> patchSchemas =
+      new Lazy<>(() -> OpenApiPatchSchemas.of(rewritten()));
   private final Map<String, StructuralSchema> structural = new ConcurrentHashMap<>();
 
   private KubeOpenApi(String release, ObjectNode document) {
@@ -133,21 +135,25 @@ final class KubeOpenApi {
 
   /** Every named schema as an OpenAPI v3 component ({@code $ref}s to components). */
   Map<String, JsonNode> components() {
-    Map<String, JsonNode> built = components;
-    if (built == null) {
-      synchronized (this) {
-        built = components;
-        if (built == null) {
-          // References are rewritten in place: the rest of this class reads both forms.
-          Map<String, JsonNode> converted = new LinkedHashMap<>();
-          for (Map.Entry<String, JsonNode> entry : definitions.properties()) {
-            converted.put(entry.getKey(), toV3(entry.getValue()));
-          }
-          components = built = java.util.Collections.unmodifiableMap(converted);
-        }
-      }
+    return components.get();
+  }
+
+  /**
+   * Rewrites the document's references to the v3 form, once, and returns its named schemas. The
+   * rest of this class reads the document only after this (and reads both forms).
+   */
+  private Map<String, JsonNode> rewriteReferences() {
+    Map<String, JsonNode> converted = new LinkedHashMap<>();
+    for (Map.Entry<String, JsonNode> entry : definitions.properties()) {
+      converted.put(entry.getKey(), toV3(entry.getValue()));
     }
-    return built;
+    return java.util.Collections.unmodifiableMap(converted);
+  }
+
+  /** The document, its references rewritten. */
+  private ObjectNode rewritten() {
+    components();
+    return document;
   }
 
   /** Rewrites v2 references into v3 ones, in place. */
@@ -169,32 +175,12 @@ final class KubeOpenApi {
 
   /** The schema server-side apply reads objects by, every named schema converted once. */
   Schema applySchema() {
-    components(); // the document is read only once its references are rewritten
-    Schema built = applySchema;
-    if (built == null) {
-      synchronized (this) {
-        built = applySchema;
-        if (built == null) {
-          applySchema = built = OpenApiSchemas.fromOpenApi(document);
-        }
-      }
-    }
-    return built;
+    return applySchema.get();
   }
 
   /** The strategies of strategic merge patches, read once. */
   OpenApiPatchSchemas patchSchemas() {
-    components(); // the document is read only once its references are rewritten
-    OpenApiPatchSchemas built = patchSchemas;
-    if (built == null) {
-      synchronized (this) {
-        built = patchSchemas;
-        if (built == null) {
-          patchSchemas = built = OpenApiPatchSchemas.of(document);
-        }
-      }
-    }
-    return built;
+    return patchSchemas.get();
   }
 
   /** The structural schema of a kind's named schema: references inlined, cycles left open. */

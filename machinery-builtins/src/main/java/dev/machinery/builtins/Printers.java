@@ -18,9 +18,8 @@ import java.util.stream.Collectors;
 final class Printers {
   private Printers() {}
 
-  private static final String POD_SPEC_DOC = "Names of each container in the template.";
-  private static final String IMAGES_DOC = "Images referenced by each container in the template.";
-  private static final String SELECTOR_DOC = "The label selector for the pods.";
+  /** Where a workload keeps its pod spec. */
+  private static final String[] TEMPLATE = {"spec", "template", "spec"};
 
   static Optional<TableConvertor> forKind(GroupKind kind) {
     return Optional.ofNullable(
@@ -52,14 +51,7 @@ final class Printers {
                           + " this deployment.",
                       o -> Cells.number(o, "status", "availableReplicas"))
                   .age()
-                  .add("Containers", "string", 1, POD_SPEC_DOC, o -> names(o))
-                  .add("Images", "string", 1, IMAGES_DOC, o -> images(o))
-                  .add(
-                      "Selector",
-                      "string",
-                      1,
-                      SELECTOR_DOC,
-                      o -> Cells.selector(o, "spec", "selector"));
+                  .templateColumns(TEMPLATE, "spec", "selector");
           case "apps/ReplicaSet" ->
               TreeTable.named()
                   .add(
@@ -81,14 +73,7 @@ final class Printers {
                       "Number of ready replicas.",
                       o -> Cells.number(o, "status", "readyReplicas"))
                   .age()
-                  .add("Containers", "string", 1, POD_SPEC_DOC, o -> names(o))
-                  .add("Images", "string", 1, IMAGES_DOC, o -> images(o))
-                  .add(
-                      "Selector",
-                      "string",
-                      1,
-                      SELECTOR_DOC,
-                      o -> Cells.selector(o, "spec", "selector"));
+                  .templateColumns(TEMPLATE, "spec", "selector");
           case "apps/StatefulSet" ->
               TreeTable.named()
                   .add(
@@ -101,8 +86,7 @@ final class Printers {
                               + "/"
                               + Cells.number(o, "spec", "replicas"))
                   .age()
-                  .add("Containers", "string", 1, POD_SPEC_DOC, o -> names(o))
-                  .add("Images", "string", 1, IMAGES_DOC, o -> images(o));
+                  .templateColumns(TEMPLATE);
           case "apps/DaemonSet" ->
               TreeTable.named()
                   .add(
@@ -144,14 +128,7 @@ final class Printers {
                       "NodeSelector is a selector which must be true for the pod to fit on a node.",
                       o -> Cells.labels(o, "spec", "template", "spec", "nodeSelector"))
                   .age()
-                  .add("Containers", "string", 1, POD_SPEC_DOC, o -> names(o))
-                  .add("Images", "string", 1, IMAGES_DOC, o -> images(o))
-                  .add(
-                      "Selector",
-                      "string",
-                      1,
-                      SELECTOR_DOC,
-                      o -> Cells.selector(o, "spec", "selector"));
+                  .templateColumns(TEMPLATE, "spec", "selector");
           case "batch/Job" -> jobs();
           case "batch/CronJob" ->
               TreeTable.named()
@@ -189,26 +166,12 @@ final class Printers {
                         return last == null ? "<none>" : Cells.since(last);
                       })
                   .age()
-                  .add(
-                      "Containers",
-                      "string",
-                      1,
-                      POD_SPEC_DOC,
-                      o ->
-                          Cells.containerNames(
-                              o, "spec", "jobTemplate", "spec", "template", "spec"))
-                  .add(
-                      "Images",
-                      "string",
-                      1,
-                      IMAGES_DOC,
-                      o -> Cells.images(o, "spec", "jobTemplate", "spec", "template", "spec"))
-                  .add(
-                      "Selector",
-                      "string",
-                      1,
-                      SELECTOR_DOC,
-                      o -> Cells.selector(o, "spec", "jobTemplate", "spec", "selector"));
+                  .templateColumns(
+                      new String[] {"spec", "jobTemplate", "spec", "template", "spec"},
+                      "spec",
+                      "jobTemplate",
+                      "spec",
+                      "selector");
           case "/Service" -> services();
           case "/Endpoints" ->
               TreeTable.named()
@@ -300,14 +263,6 @@ final class Printers {
           case "/PersistentVolumeClaim" -> claims();
           default -> null;
         });
-  }
-
-  private static String names(Map<String, Object> o) {
-    return Cells.containerNames(o, "spec", "template", "spec");
-  }
-
-  private static String images(Map<String, Object> o) {
-    return Cells.images(o, "spec", "template", "spec");
   }
 
   private static TreeTable pods() {
@@ -445,9 +400,7 @@ final class Printers {
               return dev.machinery.apiserver.negotiation.Ages.human(duration);
             })
         .age()
-        .add("Containers", "string", 1, POD_SPEC_DOC, o -> names(o))
-        .add("Images", "string", 1, IMAGES_DOC, o -> images(o))
-        .add("Selector", "string", 1, SELECTOR_DOC, o -> Cells.selector(o, "spec", "selector"));
+        .templateColumns(TEMPLATE, "spec", "selector");
   }
 
   private static TreeTable services() {

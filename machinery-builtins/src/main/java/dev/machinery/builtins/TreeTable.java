@@ -59,6 +59,34 @@ final class TreeTable implements TableConvertor {
     return this;
   }
 
+  /**
+   * The wide columns of a kind that holds a pod template: its containers' names and images, and
+   * (when {@code selectorPath} is given) its pod selector.
+   */
+  TreeTable templateColumns(String[] podSpecPath, String... selectorPath) {
+    add(
+        "Containers",
+        "string",
+        1,
+        "Names of each container in the template.",
+        o -> Cells.containerNames(o, podSpecPath));
+    add(
+        "Images",
+        "string",
+        1,
+        "Images referenced by each container in the template.",
+        o -> Cells.images(o, podSpecPath));
+    if (selectorPath.length > 0) {
+      add(
+          "Selector",
+          "string",
+          1,
+          "The label selector for the pods.",
+          o -> Cells.selector(o, selectorPath));
+    }
+    return this;
+  }
+
   TreeTable name(int priority) {
     columns.add(
         new Column(
