@@ -86,6 +86,35 @@ class SampleServerBuiltinsKubectlTest {
           "cronjob.batch/nightly created");
       c.expect(k.run("run", "solo", "--image=nginx:1.27", "-n", "default"), 0, "pod/solo created");
       c.expect(
+          k.run("create", "deployment", "web", "--image=nginx:1.27", "-n", "default"),
+          0,
+          "deployment.apps/web created");
+      c.expect(
+          k.run("scale", "deployment", "web", "--replicas=3", "-n", "default"),
+          0,
+          "deployment.apps/web scaled");
+      c.expect(
+          k.run("set", "image", "deployment/web", "nginx=nginx:1.28", "-n", "default"),
+          0,
+          "deployment.apps/web image updated");
+      c.expect(
+          k.run("rollout", "restart", "deployment/web", "-n", "default"),
+          0,
+          "deployment.apps/web restarted");
+      c.expect(
+          k.run(
+              "get",
+              "deployment",
+              "web",
+              "-n",
+              "default",
+              "-o",
+              "jsonpath={.spec.replicas} {.spec.template.spec.containers[0].image}"
+                  + " {.spec.template.metadata.annotations}"),
+          0,
+          "3 nginx:1.28",
+          "kubectl.kubernetes.io/restartedAt");
+      c.expect(
           k.run("expose", "pod", "solo", "--port=80", "--name=solo", "-n", "default"),
           0,
           "service/solo exposed");
