@@ -111,6 +111,12 @@ final class CelValues {
         } catch (DateTimeParseException e) {
           return text;
         }
+      case "date":
+        try {
+          return java.time.LocalDate.parse(text).atStartOfDay(java.time.ZoneOffset.UTC).toInstant();
+        } catch (DateTimeParseException e) {
+          return text;
+        }
       case "duration":
         Duration duration = GoDurations.parse(text);
         return duration == null ? text : duration;

@@ -19,9 +19,9 @@ import java.util.Optional;
  * object type with its declared fields (a resource's root and an embedded resource also have {@code
  * apiVersion}, {@code kind} and {@code metadata} with {@code name} and {@code generateName}), an
  * object with {@code additionalProperties} a map, an array a list, a string of {@code format:
- * date-time} a timestamp, of {@code duration} a duration, of {@code byte} bytes, integers {@code
- * int}, numbers {@code double}, and {@code x-kubernetes-int-or-string} and objects that keep
- * unknown fields without declaring any {@code dyn}.
+ * date-time} or {@code date} a timestamp, of {@code duration} a duration, of {@code byte} bytes,
+ * integers {@code int}, numbers {@code double}, and {@code x-kubernetes-int-or-string} and objects
+ * that keep unknown fields without declaring any {@code dyn}.
  *
  * <p>One instance serves one version's schema; it is also the type provider its environments
  * resolve the object types with. Built by one thread, then only read: thread-safe once published.
@@ -60,7 +60,7 @@ final class DeclaredTypes implements CelTypeProvider {
             : ListType.create(typeOf(schema.items(), name + ".@items", false));
       case "string":
         return switch (schema.format() == null ? "" : schema.format()) {
-          case "date-time", "datetime" -> SimpleType.TIMESTAMP;
+          case "date-time", "datetime", "date" -> SimpleType.TIMESTAMP;
           case "duration" -> SimpleType.DURATION;
           case "byte" -> SimpleType.BYTES;
           default -> SimpleType.STRING;
