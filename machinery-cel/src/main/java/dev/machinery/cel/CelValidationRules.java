@@ -47,6 +47,14 @@ public final class CelValidationRules implements ValidationRules {
   }
 
   /**
+   * Rules with kube-apiserver's limits, as {@link #create()} makes them; the constructor {@link
+   * java.util.ServiceLoader} calls when a server looks for {@code ValidationRules.installed()}.
+   */
+  public CelValidationRules() {
+    this(PER_CALL_LIMIT, RUNTIME_COST_BUDGET);
+  }
+
+  /**
    * Rules with kube-apiserver's limits.
    *
    * @return the rules

@@ -85,8 +85,9 @@ final class CelValues {
     }
     for (Map.Entry<String, JSONSchemaProps> property : properties.entrySet()) {
       String name = property.getKey();
-      if (map.containsKey(name) && !(resource && out.containsKey(name))) {
-        out.put(name, toCel(map.get(name), property.getValue(), false));
+      String field = FieldNames.escape(name);
+      if (field != null && map.containsKey(name) && !(resource && out.containsKey(field))) {
+        out.put(field, toCel(map.get(name), property.getValue(), false));
       }
     }
     return out;

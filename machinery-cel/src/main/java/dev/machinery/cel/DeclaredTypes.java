@@ -97,11 +97,11 @@ final class DeclaredTypes implements CelTypeProvider {
       fields.put("metadata", METADATA);
     }
     for (Map.Entry<String, JSONSchemaProps> property : properties.entrySet()) {
-      if (resource && fields.containsKey(property.getKey())) {
+      String field = FieldNames.escape(property.getKey());
+      if (field == null || resource && fields.containsKey(field)) {
         continue;
       }
-      fields.put(
-          property.getKey(), typeOf(property.getValue(), name + "." + property.getKey(), false));
+      fields.put(field, typeOf(property.getValue(), name + "." + field, false));
     }
     Map<String, CelType> declared = Map.copyOf(fields);
     StructType struct =

@@ -76,7 +76,7 @@ final class RuleCompiler {
         SchemaNode child =
             node(
                 property.getValue(),
-                typeName + "." + property.getKey(),
+                typeName + "." + typeNamePart(property.getKey()),
                 false,
                 path.child("properties").key(property.getKey()),
                 uncorrelatable);
@@ -113,6 +113,11 @@ final class RuleCompiler {
     }
     return new SchemaNode(
         schema, resource, List.copyOf(rules), Map.copyOf(properties), additional, items);
+  }
+
+  private static String typeNamePart(String property) {
+    String escaped = FieldNames.escape(property);
+    return escaped == null ? property : escaped;
   }
 
   private static FieldPath first(FieldPath existing, FieldPath path) {

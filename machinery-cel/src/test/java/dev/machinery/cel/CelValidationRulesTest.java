@@ -25,6 +25,15 @@ class CelValidationRulesTest {
   /** An object with fields val1, val2, ... of the given schemas (YAML flow style), and values. */
   private static JSONSchemaProps vals(String rule, String... schemas) {
     StringBuilder yaml = new StringBuilder("type: object\nproperties:\n");
+    if (schemas.length == 0) {
+      for (String name : List.of("namespace", "a.b", "x-y", "p/q", "u__v")) {
+        yaml.append("  '")
+            .append(name)
+            .append("': {type: ")
+            .append(name.equals("namespace") ? "string" : "integer")
+            .append("}\n");
+      }
+    }
     for (int i = 0; i < schemas.length; i++) {
       yaml.append("  val").append(i + 1).append(": ").append(schemas[i]).append('\n');
     }
@@ -182,7 +191,13 @@ class CelValidationRulesTest {
         // has() and optionals
         Arguments.of("has(self.val1) && !has(self.val2)", "{val1: 1}", new String[] {INT, INT}),
         Arguments.of("self.?val2.orValue(7) == 7", "{val1: 1}", new String[] {INT, INT}),
-        Arguments.of("optional.of(1).hasValue()", "{}", new String[] {}));
+        Arguments.of("optional.of(1).hasValue()", "{}", new String[] {}),
+        // property names that are CEL reserved words or hold '.', '-', '/' or '__' are escaped
+        Arguments.of(
+            "self.__namespace__ == 'a' && self.a__dot__b == 1 && self.x__dash__y == 2"
+                + " && self.p__slash__q == 3 && self.u__underscores__v == 4",
+            "{namespace: a, a.b: 1, x-y: 2, p/q: 3, u__v: 4}",
+            new String[] {}));
   }
 
   @ParameterizedTest(name = "{0}")

@@ -7,6 +7,8 @@ import dev.machinery.unversioned.validation.FieldPath;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.ServiceLoader;
 import java.util.function.BiConsumer;
 
 /**
@@ -66,6 +68,17 @@ public interface ValidationRules {
    */
   static ValidationRules unsupported() {
     return Unsupported.INSTANCE;
+  }
+
+  /**
+   * The implementation on the class path or module path, found with {@link ServiceLoader} ({@code
+   * machinery-cel} provides one), for servers that do not name one in code.
+   *
+   * @return the first implementation found, or empty when there is none
+   */
+  static Optional<ValidationRules> installed() {
+    return ServiceLoader.load(ValidationRules.class, ValidationRules.class.getClassLoader())
+        .findFirst();
   }
 
   /**
