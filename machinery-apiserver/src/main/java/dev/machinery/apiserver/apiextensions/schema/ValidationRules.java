@@ -1,10 +1,8 @@
 package dev.machinery.apiserver.apiextensions.schema;
 
 import dev.machinery.apiserver.apiextensions.v1.JSONSchemaProps;
-import dev.machinery.apiserver.apiextensions.v1.ValidationRule;
 import dev.machinery.unversioned.validation.FieldError;
 import dev.machinery.unversioned.validation.FieldPath;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -67,7 +65,7 @@ public interface ValidationRules {
    * @return rules that refuse every rule
    */
   static ValidationRules unsupported() {
-    return Unsupported.INSTANCE;
+    return UnsupportedValidationRules.INSTANCE;
   }
 
   /**
@@ -106,56 +104,6 @@ public interface ValidationRules {
     }
     if (schema.items() != null) {
       forEachRules(schema.items(), path.child("items"), visitor);
-    }
-  }
-
-  /** See {@link #unsupported()}. */
-  final class Unsupported implements ValidationRules {
-    private static final Unsupported INSTANCE = new Unsupported();
-
-    /** What a refused rule is told. */
-    static final String DETAIL =
-        "CEL validation rules are not supported by this server: it was built without a CEL"
-            + " implementation (ValidationRules), so the rule could not be enforced";
-
-    private Unsupported() {}
-
-    @Override
-    public List<FieldError> check(JSONSchemaProps schema, FieldPath path) {
-      List<FieldError> errors = new ArrayList<>();
-      forEachRules(
-          schema,
-          path,
-          (node, at) -> {
-            List<ValidationRule> rules = node.validations();
-            for (int i = 0; i < rules.size(); i++) {
-              errors.add(
-                  FieldError.forbidden(
-                      at.child("x-kubernetes-validations").index(i).child("rule"), DETAIL));
-            }
-          });
-      return errors;
-    }
-
-    @Override
-    public Validator compile(JSONSchemaProps schema) {
-      List<FieldPath> rules = new ArrayList<>();
-      forEachRules(schema, FieldPath.of("openAPIV3Schema"), (node, at) -> rules.add(at));
-      if (rules.isEmpty()) {
-        return (object, old) -> List.of();
-      }
-      // kube-apiserver names the root of an object "<nil>" in the errors of its rules.
-      return (object, old) ->
-          List.of(
-              FieldError.invalid(
-                  FieldPath.of("<nil>"),
-                  "object",
-                  "rule compiler initialization error: " + DETAIL));
-    }
-
-    @Override
-    public String toString() {
-      return "ValidationRules.unsupported()";
     }
   }
 }
