@@ -129,6 +129,29 @@ class HostileRulesTest {
   }
 
   @Test
+  void deeplyNestedRulesAreRefusedWhenTheDefinitionIsWritten() {
+    String rule = "(".repeat(5000) + "true" + ")".repeat(5000);
+    JSONSchemaProps schema =
+        Schemas.spec("type: object\nx-kubernetes-validations:\n- rule: '" + rule + "'\n");
+    List<String> errors =
+        assertTimeoutPreemptively(
+            QUICKLY,
+            () ->
+                CelValidationRules.create()
+                    .check(schema, dev.machinery.unversioned.validation.FieldPath.of("s"))
+                    .stream()
+                    .map(FieldError::toString)
+                    .toList());
+    assertEquals(1, errors.size(), errors::toString);
+    String error = errors.get(0);
+    assertEquals(
+        "s.properties[spec].x-kubernetes-validations[0].rule: Invalid value:",
+        error.substring(0, error.indexOf(':', error.indexOf("Invalid value")) + 1));
+    org.junit.jupiter.api.Assertions.assertTrue(
+        error.contains(": compilation failed: ERROR: <input>:1:"), error.substring(0, 300));
+  }
+
+  @Test
   void refusesLimitsThatAreNotPositive() {
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> CelValidationRules.withLimits(0, 5));
