@@ -16,6 +16,8 @@ import dev.cel.common.types.SimpleType;
 import dev.cel.common.types.TypeParamType;
 import dev.cel.runtime.CelEvaluationException;
 import dev.cel.runtime.CelFunctionBinding;
+import dev.machinery.unversioned.resource.Quantity;
+import dev.machinery.unversioned.resource.QuantityFormatException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.ArrayList;
@@ -32,6 +34,7 @@ import java.util.Map;
  */
 final class KubernetesLibrary {
   static final OpaqueType URL = OpaqueType.create("kubernetes.URL");
+  static final OpaqueType QUANTITY = OpaqueType.create("kubernetes.Quantity");
   private static final TypeParamType T = TypeParamType.create("T");
   private static final ListType LIST_T = ListType.create(T);
 
@@ -95,7 +98,47 @@ final class KubernetesLibrary {
             "getQuery",
             CelOverloadDecl.newMemberOverload(
                 "url_get_query", MapType.create(SimpleType.STRING, listString), URL)),
-        fn("isIP", CelOverloadDecl.newGlobalOverload("is_ip", SimpleType.BOOL, SimpleType.STRING)));
+        fn("isIP", CelOverloadDecl.newGlobalOverload("is_ip", SimpleType.BOOL, SimpleType.STRING)),
+        fn(
+            "quantity",
+            CelOverloadDecl.newGlobalOverload("string_to_quantity", QUANTITY, SimpleType.STRING)),
+        fn(
+            "isQuantity",
+            CelOverloadDecl.newGlobalOverload(
+                "is_quantity_string", SimpleType.BOOL, SimpleType.STRING)),
+        fn("sign", CelOverloadDecl.newMemberOverload("quantity_sign", SimpleType.INT, QUANTITY)),
+        fn(
+            "isInteger",
+            CelOverloadDecl.newMemberOverload("quantity_is_integer", SimpleType.BOOL, QUANTITY)),
+        fn(
+            "asInteger",
+            CelOverloadDecl.newMemberOverload("quantity_as_integer", SimpleType.INT, QUANTITY)),
+        fn(
+            "asApproximateFloat",
+            CelOverloadDecl.newMemberOverload(
+                "quantity_as_approximate_float", SimpleType.DOUBLE, QUANTITY)),
+        fn(
+            "add",
+            CelOverloadDecl.newMemberOverload("quantity_add", QUANTITY, QUANTITY, QUANTITY),
+            CelOverloadDecl.newMemberOverload(
+                "quantity_add_int", QUANTITY, QUANTITY, SimpleType.INT)),
+        fn(
+            "sub",
+            CelOverloadDecl.newMemberOverload("quantity_sub", QUANTITY, QUANTITY, QUANTITY),
+            CelOverloadDecl.newMemberOverload(
+                "quantity_sub_int", QUANTITY, QUANTITY, SimpleType.INT)),
+        fn(
+            "isLessThan",
+            CelOverloadDecl.newMemberOverload(
+                "quantity_less_than", SimpleType.BOOL, QUANTITY, QUANTITY)),
+        fn(
+            "isGreaterThan",
+            CelOverloadDecl.newMemberOverload(
+                "quantity_greater_than", SimpleType.BOOL, QUANTITY, QUANTITY)),
+        fn(
+            "compareTo",
+            CelOverloadDecl.newMemberOverload(
+                "quantity_compare_to", SimpleType.INT, QUANTITY, QUANTITY)));
   }
 
   private static CelFunctionDecl fn(String name, CelOverloadDecl... overloads) {
@@ -194,6 +237,65 @@ final class KubernetesLibrary {
             "url_get_escaped_path", Url.class, u -> nonNull(u.uri().getRawPath())));
     out.add(CelFunctionBinding.from("url_get_query", Url.class, KubernetesLibrary::query));
     out.add(CelFunctionBinding.from("is_ip", String.class, KubernetesLibrary::isIp));
+    out.add(
+        CelFunctionBinding.from("string_to_quantity", String.class, KubernetesLibrary::quantity));
+    out.add(
+        CelFunctionBinding.from(
+            "is_quantity_string",
+            String.class,
+            text -> {
+              try {
+                Quantity.parse(text);
+                return true;
+              } catch (QuantityFormatException e) {
+                return false;
+              }
+            }));
+    out.add(CelFunctionBinding.from("quantity_sign", Quantity.class, q -> (long) q.signum()));
+    out.add(
+        CelFunctionBinding.from(
+            "quantity_is_integer", Quantity.class, KubernetesLibrary::isIntegerQuantity));
+    out.add(
+        CelFunctionBinding.from(
+            "quantity_as_integer",
+            Quantity.class,
+            q -> {
+              if (!isIntegerQuantity(q)) {
+                throw new CelEvaluationException("cannot convert value to integer");
+              }
+              return q.value();
+            }));
+    out.add(
+        CelFunctionBinding.from(
+            "quantity_as_approximate_float", Quantity.class, q -> q.amount().doubleValue()));
+    out.add(CelFunctionBinding.from("quantity_add", Quantity.class, Quantity.class, Quantity::add));
+    out.add(
+        CelFunctionBinding.from(
+            "quantity_add_int",
+            Quantity.class,
+            Long.class,
+            (q, n) -> q.add(Quantity.of(n, q.format()))));
+    out.add(
+        CelFunctionBinding.from(
+            "quantity_sub", Quantity.class, Quantity.class, Quantity::subtract));
+    out.add(
+        CelFunctionBinding.from(
+            "quantity_sub_int",
+            Quantity.class,
+            Long.class,
+            (q, n) -> q.subtract(Quantity.of(n, q.format()))));
+    out.add(
+        CelFunctionBinding.from(
+            "quantity_less_than", Quantity.class, Quantity.class, (a, b) -> a.compareTo(b) < 0));
+    out.add(
+        CelFunctionBinding.from(
+            "quantity_greater_than", Quantity.class, Quantity.class, (a, b) -> a.compareTo(b) > 0));
+    out.add(
+        CelFunctionBinding.from(
+            "quantity_compare_to",
+            Quantity.class,
+            Quantity.class,
+            (a, b) -> (long) Integer.signum(a.compareTo(b))));
     return out;
   }
 
@@ -301,6 +403,23 @@ final class KubernetesLibrary {
     } catch (IllegalArgumentException e) {
       return text;
     }
+  }
+
+  private static Object quantity(String text) throws CelEvaluationException {
+    try {
+      return Quantity.parse(text);
+    } catch (QuantityFormatException e) {
+      throw new CelEvaluationException(
+          "quantities must match the regular expression"
+              + " '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'");
+    }
+  }
+
+  private static boolean isIntegerQuantity(Quantity q) {
+    java.math.BigDecimal amount = q.amount();
+    return amount.signum() == 0
+        || amount.stripTrailingZeros().scale() <= 0
+            && amount.abs().compareTo(java.math.BigDecimal.valueOf(Long.MAX_VALUE)) <= 0;
   }
 
   private static Object isIp(String text) {

@@ -188,6 +188,21 @@ class CelValidationRulesTest {
             "isURL('https://example.com') && !isURL('example.com')", "{}", new String[] {}),
         Arguments.of(
             "isIP('10.0.0.1') && isIP('::1') && !isIP('10.0.0.256')", "{}", new String[] {}),
+        // Kubernetes' quantity library
+        Arguments.of("quantity('500m').isLessThan(quantity('1'))", "{}", new String[] {}),
+        Arguments.of("quantity('1Gi').isGreaterThan(quantity('1G'))", "{}", new String[] {}),
+        Arguments.of("quantity('1k').asInteger() == 1000", "{}", new String[] {}),
+        Arguments.of(
+            "!quantity('1.5').isInteger() && quantity('2').isInteger()", "{}", new String[] {}),
+        Arguments.of("quantity('1.5').asApproximateFloat() == 1.5", "{}", new String[] {}),
+        Arguments.of(
+            "quantity('-3').sign() == -1 && quantity('0').sign() == 0", "{}", new String[] {}),
+        Arguments.of(
+            "quantity('1').add(quantity('500m')).compareTo(quantity('1500m')) == 0",
+            "{}",
+            new String[] {}),
+        Arguments.of("quantity('2').sub(1).compareTo(quantity('1')) == 0", "{}", new String[] {}),
+        Arguments.of("isQuantity('10Mi') && !isQuantity('ten')", "{}", new String[] {}),
         // has() and optionals
         Arguments.of("has(self.val1) && !has(self.val2)", "{val1: 1}", new String[] {INT, INT}),
         Arguments.of("self.?val2.orValue(7) == 7", "{val1: 1}", new String[] {INT, INT}),
@@ -240,6 +255,16 @@ class CelValidationRulesTest {
             new String[] {INTS},
             "<nil>: Invalid value: \"object\": min called on empty list evaluating rule:"
                 + " self.val1.min() == 0"));
+  }
+
+  @org.junit.jupiter.api.Test
+  void refusesWhatIsNotAQuantity() {
+    assertEquals(
+        List.of(
+            "<nil>: Invalid value: \"object\": quantities must match the regular expression"
+                + " '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$' evaluating rule:"
+                + " quantity('ten').sign() == 1"),
+        run("quantity('ten').sign() == 1", "{}"));
   }
 
   @ParameterizedTest(name = "{0}")
