@@ -16,8 +16,8 @@ import java.util.Objects;
  * version's rules on every write of its objects, with {@code self} bound to the value at the rule's
  * node, {@code oldSelf} to its old value on updates, the rule's {@code message}, {@code
  * messageExpression}, {@code reason} and {@code fieldPath}, and Kubernetes' library (CEL's standard
- * functions and macros, the strings extension, optional values, Kubernetes' list, regex and URL
- * functions, {@code isIP}).
+ * functions and macros, the strings extension, optional values, Kubernetes' list, regex, URL and
+ * quantity functions, {@code isIP}).
  *
  * <p>Evaluation is bounded: each rule within {@link #PER_CALL_LIMIT} units of runtime cost, and all
  * the rules of one object within {@link #RUNTIME_COST_BUDGET}, kube-apiserver's limits; a rule that
