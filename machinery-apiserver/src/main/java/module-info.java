@@ -28,6 +28,8 @@ module dev.machinery.apiserver {
   exports dev.machinery.apiserver.apiextensions.v1;
   exports dev.machinery.apiserver.apiextensions.schema;
 
+  uses dev.machinery.apiserver.apiextensions.schema.ValidationRules;
+
   opens dev.machinery.apiserver to
       com.fasterxml.jackson.databind;
   opens dev.machinery.apiserver.authorization.v1 to

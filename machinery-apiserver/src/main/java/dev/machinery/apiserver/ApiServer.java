@@ -5,6 +5,7 @@ import dev.machinery.apiserver.admission.AdmissionChain;
 import dev.machinery.apiserver.admission.AdmissionPlugin;
 import dev.machinery.apiserver.admission.NamespaceLifecycle;
 import dev.machinery.apiserver.apiextensions.CustomResourceDefinitions;
+import dev.machinery.apiserver.apiextensions.schema.ValidationRules;
 import dev.machinery.apiserver.authentication.AuthenticationException;
 import dev.machinery.apiserver.authentication.Authenticator;
 import dev.machinery.apiserver.authentication.UserInfo;
@@ -168,7 +169,7 @@ public final class ApiServer implements ApiHandler {
     ResourceStore namespaces = null;
     ResourceStore crdStore = null;
     if (builder.customResourceDefinitions) {
-      definitions.add(CustomResourceDefinitions.definition());
+      definitions.add(CustomResourceDefinitions.definition(builder.validationRules));
     }
     for (ResourceDefinition definition : definitions) {
       List<GroupVersion> versions = versions(scheme, definition);
@@ -318,6 +319,7 @@ public final class ApiServer implements ApiHandler {
                 json,
                 builder.storage,
                 builder.watchCacheSize,
+                builder.validationRules,
                 this::publish);
   }
 
@@ -642,6 +644,7 @@ public final class ApiServer implements ApiHandler {
     private final List<UnstructuredResource> unstructured = new ArrayList<>();
     private final Map<GroupVersionKind, JsonNode> openApiSchemas = new LinkedHashMap<>();
     private final Map<String, JsonNode> openApiComponents = new LinkedHashMap<>();
+    private ValidationRules validationRules = ValidationRules.unsupported();
 
     private Builder(Scheme scheme) {
       this.scheme = Objects.requireNonNull(scheme, "scheme");
@@ -719,9 +722,28 @@ public final class ApiServer implements ApiHandler {
      * from the moment each is {@code Established} until it is deleted. The Scheme must register
      * them ({@link dev.machinery.apiserver.apiextensions.v1.ApiextensionsV1#addToScheme}).
      *
+     * <p>Without a CEL implementation a definition whose schema has {@code
+     * x-kubernetes-validations} is refused ({@link ValidationRules#unsupported()}); {@link
+     * #customResourceDefinitions(ValidationRules)} enforces such rules.
+     *
      * @return this builder
      */
     public Builder customResourceDefinitions() {
+      this.customResourceDefinitions = true;
+      return this;
+    }
+
+    /**
+     * Serves CustomResourceDefinitions as {@link #customResourceDefinitions()} does, with their
+     * schemas' CEL rules ({@code x-kubernetes-validations}) checked when a definition is written
+     * and evaluated on every write of its objects by the implementation given, such as {@code
+     * machinery-cel}'s {@code CelValidationRules}.
+     *
+     * @param rules the CEL implementation
+     * @return this builder
+     */
+    public Builder customResourceDefinitions(ValidationRules rules) {
+      this.validationRules = Objects.requireNonNull(rules, "rules");
       this.customResourceDefinitions = true;
       return this;
     }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.machinery.apiserver.ApiServer;
 import dev.machinery.apiserver.ResourceDefinition;
 import dev.machinery.apiserver.apiextensions.schema.StructuralSchema;
+import dev.machinery.apiserver.apiextensions.schema.ValidationRules;
 import dev.machinery.apiserver.apiextensions.v1.ApiextensionsV1;
 import dev.machinery.apiserver.rbac.RbacV1;
 import dev.machinery.core.codec.FieldProblem;
@@ -112,10 +113,11 @@ public final class BuiltinKinds {
   }
 
   /**
-   * Starts an API server builder that serves every built-in kind, CustomResourceDefinitions and
-   * RBAC's kinds over a Scheme holding {@code meta.k8s.io/v1}, {@code apiextensions.k8s.io/v1} and
-   * {@code rbac.authorization.k8s.io/v1} (RBAC is enforced only when the caller asks for it with
-   * {@link ApiServer.Builder#rbac()}).
+   * Starts an API server builder that serves every built-in kind, CustomResourceDefinitions (with
+   * their CEL validation rules enforced when an implementation such as {@code machinery-cel} is on
+   * the class path, and refused otherwise) and RBAC's kinds over a Scheme holding {@code
+   * meta.k8s.io/v1}, {@code apiextensions.k8s.io/v1} and {@code rbac.authorization.k8s.io/v1} (RBAC
+   * is enforced only when the caller asks for it with {@link ApiServer.Builder#rbac()}).
    *
    * @return the builder, for storage, TLS, authentication and the like
    */
@@ -123,7 +125,10 @@ public final class BuiltinKinds {
     Scheme.Builder scheme = MetaV1.addToScheme(Scheme.builder());
     ApiextensionsV1.addToScheme(scheme);
     RbacV1.addToScheme(scheme);
-    ApiServer.Builder builder = ApiServer.builder(scheme.build()).customResourceDefinitions();
+    ApiServer.Builder builder =
+        ApiServer.builder(scheme.build())
+            .customResourceDefinitions(
+                ValidationRules.installed().orElseGet(ValidationRules::unsupported));
     kubernetes().install(builder);
     return builder;
   }

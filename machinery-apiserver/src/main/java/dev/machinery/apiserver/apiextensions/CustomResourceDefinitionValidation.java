@@ -1,6 +1,7 @@
 package dev.machinery.apiserver.apiextensions;
 
 import dev.machinery.apiserver.apiextensions.schema.StructuralSchemas;
+import dev.machinery.apiserver.apiextensions.schema.ValidationRules;
 import dev.machinery.apiserver.apiextensions.v1.CustomResourceColumnDefinition;
 import dev.machinery.apiserver.apiextensions.v1.CustomResourceDefinition;
 import dev.machinery.apiserver.apiextensions.v1.CustomResourceDefinitionNames;
@@ -29,7 +30,7 @@ final class CustomResourceDefinitionValidation {
 
   private CustomResourceDefinitionValidation() {}
 
-  static List<FieldError> validate(Object object, Object previous) {
+  static List<FieldError> validate(Object object, Object previous, ValidationRules rules) {
     CustomResourceDefinition crd = (CustomResourceDefinition) object;
     List<FieldError> errors = new ArrayList<>();
     CustomResourceDefinitionSpec spec = crd.getSpec();
@@ -68,6 +69,9 @@ final class CustomResourceDefinitionValidation {
     }
     names(names, path.child("names"), errors);
     versions(spec, path, errors);
+    if (errors.isEmpty()) {
+      validationRules(spec, path, rules, errors);
+    }
     if (spec.preserveUnknownFields()) {
       errors.add(
           FieldError.invalid(
@@ -200,6 +204,39 @@ final class CustomResourceDefinitionValidation {
     }
     if (!served) {
       errors.add(FieldError.invalid(versions, "", "must have at least one served version"));
+    }
+  }
+
+  /**
+   * The CEL rules of every version's schema, checked once a schema is structural. As
+   * kube-apiserver's internal version holds a schema every version shares once, in {@code
+   * spec.validation}, the errors of such a schema are reported there.
+   */
+  private static void validationRules(
+      CustomResourceDefinitionSpec spec,
+      FieldPath path,
+      ValidationRules rules,
+      List<FieldError> errors) {
+    List<CustomResourceDefinitionVersion> versions = spec.versions();
+    boolean shared =
+        versions.stream()
+            .allMatch(
+                v ->
+                    v.schema()
+                        .openAPIV3Schema()
+                        .equals(versions.get(0).schema().openAPIV3Schema()));
+    if (shared) {
+      errors.addAll(
+          rules.check(
+              versions.get(0).schema().openAPIV3Schema(),
+              path.child("validation").child("openAPIV3Schema")));
+      return;
+    }
+    for (int i = 0; i < versions.size(); i++) {
+      errors.addAll(
+          rules.check(
+              versions.get(i).schema().openAPIV3Schema(),
+              path.child("versions").index(i).child("schema").child("openAPIV3Schema")));
     }
   }
 

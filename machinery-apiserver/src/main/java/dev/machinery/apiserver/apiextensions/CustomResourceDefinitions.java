@@ -3,6 +3,7 @@ package dev.machinery.apiserver.apiextensions;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.machinery.apiserver.ResourceDefinition;
+import dev.machinery.apiserver.apiextensions.schema.ValidationRules;
 import dev.machinery.apiserver.apiextensions.v1.CustomResourceDefinition;
 import dev.machinery.apiserver.apiextensions.v1.CustomResourceDefinitionCondition;
 import dev.machinery.apiserver.apiextensions.v1.CustomResourceDefinitionNames;
@@ -62,6 +63,7 @@ public final class CustomResourceDefinitions {
   private final ServedResources served;
   private final Codec json;
   private final Storage storage;
+  private final ValidationRules rules;
   private final BiConsumer<Map<GroupVersion, List<ResourceInfo>>, Map<GroupVersionKind, JsonNode>>
       publish;
   private final Map<String, Active> active = new LinkedHashMap<>();
@@ -74,8 +76,10 @@ public final class CustomResourceDefinitions {
       Codec json,
       Storage storage,
       int watchCacheSize,
+      ValidationRules rules,
       BiConsumer<Map<GroupVersion, List<ResourceInfo>>, Map<GroupVersionKind, JsonNode>> publish) {
     this.watchCacheSize = watchCacheSize;
+    this.rules = rules;
     this.definitions = definitions;
     this.served = served;
     this.json = json;
@@ -88,16 +92,17 @@ public final class CustomResourceDefinitions {
    * short names {@code crd} and {@code crds}, category {@code api-extensions}, and kube-apiserver's
    * validation.
    *
+   * @param rules how the schemas' CEL rules are checked
    * @return the definition
    */
-  public static ResourceDefinition definition() {
+  public static ResourceDefinition definition(ValidationRules rules) {
     return ResourceDefinition.builder(KIND, false)
         .resource("customresourcedefinitions")
         .shortNames("crd", "crds")
         .categories("api-extensions")
         .statusSubresource()
         .tracksGeneration()
-        .validator(CustomResourceDefinitionValidation::validate)
+        .validator((object, old) -> CustomResourceDefinitionValidation.validate(object, old, rules))
         .build();
   }
 
@@ -109,6 +114,7 @@ public final class CustomResourceDefinitions {
    * @param json the JSON codec objects are stored with
    * @param storage the storage
    * @param watchCacheSize how many changes each custom resource's watch cache keeps; 0 for none
+   * @param rules how the schemas' CEL rules are evaluated
    * @param publish republishes discovery and OpenAPI with the custom resources and their schemas
    *     given (all of them each time)
    * @return the running controller
@@ -119,9 +125,11 @@ public final class CustomResourceDefinitions {
       Codec json,
       Storage storage,
       int watchCacheSize,
+      ValidationRules rules,
       BiConsumer<Map<GroupVersion, List<ResourceInfo>>, Map<GroupVersionKind, JsonNode>> publish) {
     CustomResourceDefinitions controller =
-        new CustomResourceDefinitions(definitions, served, json, storage, watchCacheSize, publish);
+        new CustomResourceDefinitions(
+            definitions, served, json, storage, watchCacheSize, rules, publish);
     ResourceStore.Page page = definitions.list(null, o -> true, 0, null, "");
     for (Object crd : page.items()) {
       controller.reconcile((CustomResourceDefinition) crd);
@@ -356,7 +364,7 @@ public final class CustomResourceDefinitions {
     if (previous != null && previous.spec().equals(crd.getSpec())) {
       return;
     }
-    CustomResourceServing serving = CustomResourceServing.of(crd);
+    CustomResourceServing serving = CustomResourceServing.of(crd, rules);
     ResourceDefinition definition = serving.definition();
     ResourceStore store =
         new ResourceStore(

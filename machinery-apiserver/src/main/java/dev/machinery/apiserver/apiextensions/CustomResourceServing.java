@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.machinery.apiserver.ResourceDefinition;
 import dev.machinery.apiserver.apiextensions.schema.StructuralSchema;
+import dev.machinery.apiserver.apiextensions.schema.ValidationRules;
 import dev.machinery.apiserver.apiextensions.v1.CustomResourceDefinition;
 import dev.machinery.apiserver.apiextensions.v1.CustomResourceDefinitionNames;
 import dev.machinery.apiserver.apiextensions.v1.CustomResourceDefinitionSpec;
@@ -15,6 +16,7 @@ import dev.machinery.core.schema.GroupVersion;
 import dev.machinery.core.typed.OpenApiSchemas;
 import dev.machinery.core.typed.SchemaType;
 import dev.machinery.unversioned.unstructured.Unstructured;
+import dev.machinery.unversioned.validation.FieldError;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -41,10 +43,11 @@ final class CustomResourceServing {
     this.servedVersions = served;
   }
 
-  static CustomResourceServing of(CustomResourceDefinition crd) {
+  static CustomResourceServing of(CustomResourceDefinition crd, ValidationRules rules) {
     CustomResourceDefinitionSpec spec = crd.getSpec();
     CustomResourceDefinitionNames names = spec.names();
     Map<String, StructuralSchema> schemas = new HashMap<>();
+    Map<String, ValidationRules.Validator> validators = new HashMap<>();
     Map<String, SchemaType> applySchemas = new HashMap<>();
     CustomResourceDefinitionVersion storage = null;
     List<CustomResourceDefinitionVersion> served = new ArrayList<>();
@@ -52,6 +55,7 @@ final class CustomResourceServing {
       if (version.schema() != null && version.schema().openAPIV3Schema() != null) {
         String apiVersion = GroupVersion.of(spec.group(), version.name()).toString();
         schemas.put(apiVersion, StructuralSchema.of(version.schema().openAPIV3Schema()));
+        validators.put(apiVersion, rules.compile(version.schema().openAPIV3Schema()));
         applySchema(names.kind(), version).ifPresent(t -> applySchemas.put(apiVersion, t));
       }
       if (version.storage()) {
@@ -100,7 +104,18 @@ final class CustomResourceServing {
                 (object, old) -> {
                   Unstructured u = (Unstructured) object;
                   StructuralSchema schema = schemas.get(u.getApiVersion());
-                  return schema == null ? List.of() : schema.validate(u.content());
+                  if (schema == null) {
+                    return List.of();
+                  }
+                  List<FieldError> errors = new ArrayList<>(schema.validate(u.content()));
+                  if (errors.isEmpty()) {
+                    // As kube-apiserver: CEL rules run on objects the schema's own checks pass.
+                    Map<String, Object> previous =
+                        old instanceof Unstructured o ? o.content() : null;
+                    errors.addAll(
+                        validators.get(u.getApiVersion()).validate(u.content(), previous));
+                  }
+                  return errors;
                 });
     if (names.singular() != null && !names.singular().isEmpty()) {
       builder.singular(names.singular());

@@ -383,6 +383,25 @@ class CustomResourceDefinitionsTest {
   }
 
   @Test
+  void refusesCelRulesWithoutACelImplementation() throws Exception {
+    String withRule =
+        CRONTAB_CRD.replace(
+            "\"spec\": {\"type\": \"object\", \"required\"",
+            "\"spec\": {\"type\": \"object\", \"x-kubernetes-validations\": [{\"rule\":"
+                + " \"self.replicas < 5\"}], \"required\"");
+    ApiResponse refused =
+        request("POST", "/apis/apiextensions.k8s.io/v1/customresourcedefinitions", withRule);
+    assertEquals(422, refused.status(), text(refused));
+    assertEquals(
+        "CustomResourceDefinition.apiextensions.k8s.io \"crontabs.stable.example.com\" is"
+            + " invalid: spec.versions[1].schema.openAPIV3Schema.properties[spec]"
+            + ".x-kubernetes-validations[0].rule: Forbidden: CEL validation rules are not supported"
+            + " by this server: it was built without a CEL implementation (ValidationRules), so"
+            + " the rule could not be enforced",
+        json(refused).get("message").asText());
+  }
+
+  @Test
   void aSecondDefinitionOfTakenNamesIsNotEstablished() throws Exception {
     request("POST", "/apis/apiextensions.k8s.io/v1/customresourcedefinitions", CRONTAB_CRD);
     awaitEstablished("crontabs.stable.example.com");

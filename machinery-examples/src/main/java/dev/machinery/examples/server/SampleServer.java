@@ -3,6 +3,7 @@ package dev.machinery.examples.server;
 import dev.machinery.apiserver.ApiServer;
 import dev.machinery.apiserver.ResourceDefinition;
 import dev.machinery.apiserver.ResourceList;
+import dev.machinery.apiserver.apiextensions.schema.ValidationRules;
 import dev.machinery.apiserver.apiextensions.v1.ApiextensionsV1;
 import dev.machinery.apiserver.authentication.Authenticator;
 import dev.machinery.apiserver.authentication.TokenFileAuthenticator;
@@ -196,6 +197,21 @@ public final class SampleServer {
   }
 
   /**
+   * The CEL validation rules of CustomResourceDefinitions: {@code machinery-cel}'s, found on the
+   * class path (the artifact cannot be a named module, so the sample does not name its class).
+   *
+   * @return the rules
+   * @throws IllegalStateException when {@code machinery-cel} is not on the class path
+   */
+  public static ValidationRules celValidationRules() {
+    return ValidationRules.installed()
+        .orElseThrow(
+            () ->
+                new IllegalStateException(
+                    "no ValidationRules implementation on the class path: add machinery-cel"));
+  }
+
+  /**
    * Returns the sample server's builder, with its resources added, for a caller to add more (such
    * as TLS and authentication) before building.
    *
@@ -221,7 +237,7 @@ public final class SampleServer {
             .enablement(enablement)
             .bookmarkInterval(bookmarkInterval)
             .requestLog(requestLog)
-            .customResourceDefinitions()
+            .customResourceDefinitions(celValidationRules())
             .addResource(
                 ResourceDefinition.builder(GroupKind.of("", "Namespace"), false)
                     .shortNames("ns")

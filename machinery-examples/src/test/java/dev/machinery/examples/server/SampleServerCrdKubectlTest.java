@@ -271,6 +271,46 @@ class SampleServerCrdKubectlTest {
           "The Gateway \"bad-port\" is invalid: spec.listeners[0].port: Invalid value: 70000:"
               + " spec.listeners[0].port in body should be less than or equal to 65535");
       expect(failures, k.run("explain", "gateways.spec.listeners.port"), 0, "<integer>");
+      // Gateway API's CEL rules (x-kubernetes-validations) are enforced, with their messages.
+      expect(
+          failures,
+          k.run(
+              Map.of(),
+              "{\"apiVersion\":\"gateway.networking.k8s.io/v1\",\"kind\":\"Gateway\","
+                  + "\"metadata\":{\"name\":\"bad-tls\"},\"spec\":{\"gatewayClassName\":\"example\","
+                  + "\"listeners\":[{\"name\":\"http\",\"protocol\":\"HTTP\",\"port\":80,"
+                  + "\"tls\":{\"mode\":\"Terminate\",\"certificateRefs\":[{\"name\":\"cert\"}]}}]}}",
+              "create",
+              "-n",
+              "default",
+              "-f",
+              "-"),
+          1,
+          "The Gateway \"bad-tls\" is invalid: spec.listeners: Invalid value: \"array\": tls must"
+              + " not be specified for protocols ['HTTP', 'TCP', 'UDP']");
+      expect(
+          failures,
+          k.run(
+              "patch",
+              "gatewayclass",
+              "example",
+              "--type=merge",
+              "-p",
+              "{\"spec\":{\"controllerName\":\"acme.io/other-controller\"}}"),
+          1,
+          "The GatewayClass \"example\" is invalid: spec.controllerName: Invalid value:"
+              + " \"string\": Value is immutable");
+      expect(
+          failures,
+          k.run(
+              "patch",
+              "gatewayclass",
+              "example",
+              "--type=merge",
+              "-p",
+              "{\"spec\":{\"description\":\"the example class\"}}"),
+          0,
+          "gatewayclass.gateway.networking.k8s.io/example patched");
       expect(
           failures,
           k.run(

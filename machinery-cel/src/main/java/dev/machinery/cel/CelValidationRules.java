@@ -1,0 +1,105 @@
+package dev.machinery.cel;
+
+import dev.machinery.apiserver.apiextensions.schema.ValidationRules;
+import dev.machinery.apiserver.apiextensions.v1.JSONSchemaProps;
+import dev.machinery.unversioned.validation.FieldError;
+import dev.machinery.unversioned.validation.FieldPath;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * CustomResourceDefinitions' CEL validation rules ({@code x-kubernetes-validations}) on Google's
+ * CEL for Java, as kube-apiserver enforces them: handed to {@code
+ * ApiServer.Builder.customResourceDefinitions(ValidationRules)}, it refuses a definition whose
+ * rules do not compile (422, at {@code ...x-kubernetes-validations[i].rule}), and evaluates each
+ * version's rules on every write of its objects, with {@code self} bound to the value at the rule's
+ * node, {@code oldSelf} to its old value on updates, the rule's {@code message}, {@code
+ * messageExpression}, {@code reason} and {@code fieldPath}, and Kubernetes' library (CEL's standard
+ * functions and macros, the strings extension, optional values, Kubernetes' list, regex, URL and
+ * quantity functions, {@code isIP}).
+ *
+ * <p>Evaluation is bounded: each rule within {@link #PER_CALL_LIMIT} units of runtime cost, and all
+ * the rules of one object within {@link #RUNTIME_COST_BUDGET}, kube-apiserver's limits; a rule that
+ * passes either stops validation with kube-apiserver's error. The cost is counted as expressions
+ * evaluated (see {@code docs/customresources.md}), not with cel-go's cost model, and CEL for Java
+ * has no static cost estimator, so rules are not refused for their estimated cost when a definition
+ * is written.
+ *
+ * <p>Immutable and thread-safe; the validators it returns are too.
+ */
+public final class CelValidationRules implements ValidationRules {
+  /** kube-apiserver's runtime cost limit of one rule's evaluation ({@code PerCallLimit}). */
+  public static final long PER_CALL_LIMIT = 1_000_000;
+
+  /**
+   * kube-apiserver's runtime cost budget of all the rules of one object ({@code
+   * RuntimeCELCostBudget}).
+   */
+  public static final long RUNTIME_COST_BUDGET = 10_000_000;
+
+  private final long perCallLimit;
+  private final long budget;
+
+  private CelValidationRules(long perCallLimit, long budget) {
+    this.perCallLimit = perCallLimit;
+    this.budget = budget;
+  }
+
+  /**
+   * Rules with kube-apiserver's limits, as {@link #create()} makes them; the constructor {@link
+   * java.util.ServiceLoader} calls when a server looks for {@code ValidationRules.installed()}.
+   */
+  public CelValidationRules() {
+    this(PER_CALL_LIMIT, RUNTIME_COST_BUDGET);
+  }
+
+  /**
+   * Rules with kube-apiserver's limits.
+   *
+   * @return the rules
+   */
+  public static CelValidationRules create() {
+    return new CelValidationRules(PER_CALL_LIMIT, RUNTIME_COST_BUDGET);
+  }
+
+  /**
+   * Rules with other limits, for servers that want to allow less (or more) work per request.
+   *
+   * @param perCallLimit the runtime cost one rule's evaluation may take
+   * @param budget the runtime cost all the rules of one object may take
+   * @return the rules
+   * @throws IllegalArgumentException when a limit is not positive
+   */
+  public static CelValidationRules withLimits(long perCallLimit, long budget) {
+    if (perCallLimit <= 0 || budget <= 0) {
+      throw new IllegalArgumentException(
+          "cost limits must be positive, got perCallLimit "
+              + perCallLimit
+              + " and budget "
+              + budget);
+    }
+    return new CelValidationRules(perCallLimit, budget);
+  }
+
+  @Override
+  public List<FieldError> check(JSONSchemaProps schema, FieldPath path) {
+    Objects.requireNonNull(schema, "schema");
+    Objects.requireNonNull(path, "path");
+    List<FieldError> errors = new ArrayList<>();
+    new RuleCompiler(errors).root(schema, path);
+    return errors;
+  }
+
+  @Override
+  public ValidationRules.Validator compile(JSONSchemaProps schema) {
+    Objects.requireNonNull(schema, "schema");
+    SchemaNode root = new RuleCompiler(null).root(schema, FieldPath.of("openAPIV3Schema"));
+    return new RuleValidator(root, perCallLimit, budget);
+  }
+
+  @Override
+  public String toString() {
+    return "CelValidationRules{perCallLimit=" + perCallLimit + ", budget=" + budget + "}";
+  }
+}
