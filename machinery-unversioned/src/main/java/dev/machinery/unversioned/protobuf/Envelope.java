@@ -42,19 +42,7 @@ final class Envelope {
   }
 
   static Opened open(byte[] data, CodecLimits limits) {
-    if (data.length > limits.maxJsonBytes()) {
-      throw new LimitExceededException(
-          "maxJsonBytes",
-          limits.maxJsonBytes(),
-          "the message is "
-              + data.length
-              + " bytes, more than the "
-              + limits.maxJsonBytes()
-              + " allowed",
-          "",
-          0,
-          0);
-    }
+    checkSize(data, limits);
     if (!hasMagic(data)) {
       throw new DecodeException(
           "the body does not start with the Kubernetes protobuf prefix k8s\\0", "");
@@ -90,6 +78,23 @@ final class Envelope {
       }
     }
     return new Opened(apiVersion, kind, raw == null ? new ProtoReader(new byte[0], 0, 0) : raw);
+  }
+
+  /** Refuses a body over {@code maxJsonBytes}, as the JSON codec does. */
+  static void checkSize(byte[] data, CodecLimits limits) {
+    if (data.length > limits.maxJsonBytes()) {
+      throw new LimitExceededException(
+          "maxJsonBytes",
+          limits.maxJsonBytes(),
+          "the message is "
+              + data.length
+              + " bytes, more than the "
+              + limits.maxJsonBytes()
+              + " allowed",
+          "",
+          0,
+          0);
+    }
   }
 
   private static void expect(long tag, String where) {

@@ -233,9 +233,7 @@ public final class SchemaProtobufCodec {
    */
   public Map<String, Object> decodeMessage(String messageName, byte[] bytes) {
     Objects.requireNonNull(messageName, "messageName");
-    if (bytes.length > limits.maxJsonBytes()) {
-      Envelope.open(bytes, limits);
-    }
+    Envelope.checkSize(bytes, limits);
     return trees.decode(messageName, new ProtoReader(bytes, 0, bytes.length), 0);
   }
 

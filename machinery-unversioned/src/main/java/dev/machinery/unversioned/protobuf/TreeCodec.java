@@ -76,7 +76,12 @@ final class TreeCodec {
 
   /** A field with what the codec needs to know about it. */
   private record Slot(
-      FieldDescriptor field, String json, boolean inline, boolean keepsEmpty, int index) {}
+      FieldDescriptor field,
+      String json,
+      boolean inline,
+      boolean keepsEmpty,
+      int index,
+      FieldDescriptor mapValue) {}
 
   /** A message's slots in number order and how its JSON is shaped. */
   private static final class Plan {
@@ -99,7 +104,17 @@ final class TreeCodec {
                 KubeJson.jsonName(message, field),
                 KubeJson.inline(message, field),
                 KubeJson.keepsEmptyString(message, field),
-                i);
+                i,
+                field.label() == FieldDescriptor.Label.MAP
+                    ? new FieldDescriptor(
+                        "value",
+                        2,
+                        FieldDescriptor.Label.OPTIONAL,
+                        field.scalar(),
+                        field.messageType(),
+                        null,
+                        false)
+                    : null);
         numbers.put(field.number(), slots[i]);
       }
       this.byNumber = Map.copyOf(numbers);
@@ -186,7 +201,13 @@ final class TreeCodec {
     }
     ProtoWriter out = new ProtoWriter();
     switch (plan.special) {
-      case NONE -> writeFields(out, plan, object(value, path, plan), path, depth);
+      case NONE ->
+          writeFields(
+              out,
+              plan,
+              object(value, path, "an object (" + plan.message.simpleName() + ")"),
+              path,
+              depth);
       case TIME, MICRO_TIME -> {
         Instant instant;
         try {
@@ -255,7 +276,7 @@ final class TreeCodec {
         } else {
           out.bytesField(
               plan.message.fields().get(0).number(),
-              encodeMessage(schemaPlan, object(value, path, schemaPlan), path, depth + 1));
+              encodeMessage(schemaPlan, value, path, depth + 1));
         }
       }
       case SCHEMA_OR_BOOL -> {
@@ -306,11 +327,12 @@ final class TreeCodec {
           }
         }
         case MAP -> {
-          Map<?, ?> map = object(value, at, plan);
+          Map<?, ?> map = object(value, at, "an object");
           List<Map.Entry<?, ?>> entries = new ArrayList<>(map.entrySet());
-          entries.sort(
-              Comparator.comparing(e -> String.valueOf(e.getKey()), TreeCodec::compareUtf8));
-          if (field.mapKey() != ScalarType.STRING) {
+          if (field.mapKey() == ScalarType.STRING) {
+            entries.sort(
+                Comparator.comparing(e -> String.valueOf(e.getKey()), TreeCodec::compareUtf8));
+          } else {
             entries.sort(Comparator.comparing(e -> mapKey(e.getKey(), field.mapKey(), at)));
           }
           for (Map.Entry<?, ?> entry : entries) {
@@ -324,19 +346,7 @@ final class TreeCodec {
               writeScalarValue(
                   pair, field.mapKey(), mapKey(key, field.mapKey(), entryPath), entryPath);
             }
-            writeSingle(
-                pair,
-                new FieldDescriptor(
-                    "value",
-                    2,
-                    FieldDescriptor.Label.OPTIONAL,
-                    field.scalar(),
-                    field.messageType(),
-                    null,
-                    false),
-                entry.getValue(),
-                entryPath,
-                depth);
+            writeSingle(pair, slot.mapValue(), entry.getValue(), entryPath, depth);
             out.bytesField(field.number(), pair.toByteArray());
           }
         }
@@ -476,12 +486,11 @@ final class TreeCodec {
     throw encodeError(at, "expected " + expected + ", found " + quote(value));
   }
 
-  private static Map<?, ?> object(Object value, Path at, Plan plan) {
+  private static Map<?, ?> object(Object value, Path at, String expected) {
     if (value instanceof Map<?, ?> map) {
       return map;
     }
-    throw encodeError(
-        at, "expected an object (" + plan.message.simpleName() + "), found " + quote(value));
+    throw encodeError(at, "expected " + expected + ", found " + quote(value));
   }
 
   private static List<?> list(Object value, Path at) {

@@ -270,6 +270,20 @@ class SchemaProtobufCodecTest {
   }
 
   @Test
+  void readsAWatchFrameWithItsObject() throws java.io.IOException {
+    GroupVersionKind configMap = GroupVersionKind.of("", "v1", "ConfigMap");
+    Map<String, Object> object = typed(configMap, Map.of("metadata", Map.of("name", "c")));
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    dev.machinery.unversioned.watch.WatchEncoder.writeProtobufFrame(
+        out, dev.machinery.unversioned.watch.EventType.MODIFIED, CODEC.encode(configMap, object));
+    byte[] frame = out.toByteArray();
+    byte[] event = java.util.Arrays.copyOfRange(frame, 4, frame.length);
+    assertEquals(
+        Map.of("type", "MODIFIED", "object", object),
+        CODEC.decodeMessage(META + "WatchEvent", event));
+  }
+
+  @Test
   void writesListsWithoutTheItemsTypeMeta() {
     GroupVersionKind list = GroupVersionKind.of("apps", "v1", "DeploymentList");
     Map<String, Object> item = new LinkedHashMap<>();
