@@ -454,4 +454,37 @@ class SchemaProtobufCodecTest {
     assertEquals("apps/v1", object.getApiVersion());
     assertEquals(tree, object.content());
   }
+
+  @Test
+  void oneCodecServesManyThreads() throws Exception {
+    SchemaProtobufCodec fresh = SchemaProtobufCodec.create(KubeProtos.v1_33());
+    List<String> names = KubeFixtures.v133();
+    java.util.concurrent.ExecutorService pool =
+        java.util.concurrent.Executors.newFixedThreadPool(4);
+    try {
+      List<java.util.concurrent.Future<String>> results = new ArrayList<>();
+      for (int thread = 0; thread < 4; thread++) {
+        int offset = thread;
+        results.add(
+            pool.submit(
+                () -> {
+                  for (int i = 0; i < names.size(); i++) {
+                    String name = names.get((i + offset * 45) % names.size());
+                    GroupVersionKind kind = KubeFixtures.kind(name);
+                    byte[] golden = KubeFixtures.bytes("v1.33.0/" + name + ".pb");
+                    if (!KubeFixtures.tree("v1.33.0/" + name + ".json")
+                        .equals(fresh.decode(golden, kind))) {
+                      return name;
+                    }
+                  }
+                  return "";
+                }));
+      }
+      for (java.util.concurrent.Future<String> result : results) {
+        assertEquals("", result.get());
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+  }
 }
