@@ -36,16 +36,16 @@ import java.util.Optional;
  *
  * <p>Zero values. Go writes every field that is not a pointer, zero or not, and the {@code .proto}
  * files do not say which fields are pointers. Encoding writes the fields the tree holds (null is
- * absent), in number order, so {@code replicas: 0} is written and an absent field is not; Go reads
- * an absent field as its zero value, so Go decodes the same object. Decoding keeps numbers,
- * booleans and nested messages as they are on the wire ({@code replicas: 0} survives, and an empty
- * {@code resources: {}} appears as kube-apiserver writes it), drops empty strings ({@code
- * namespace: ""} does not become a stored empty string; {@code storageClassName} of a persistent
- * volume claim is the one exception, where {@code ""} means "no class"), drops empty bytes,
- * repeated fields and maps with no entries, zero times ({@code creationTimestamp}) and empty raw
- * extensions. What differs from Go's JSON: numbers and booleans that Go leaves out as {@code
- * omitempty} zeros appear as {@code 0} and {@code false}, and a zero time is absent where Go writes
- * {@code null}.
+ * absent; a field the message lacks is left out, as Go's JSON decoding drops it), in number order,
+ * so {@code replicas: 0} is written and an absent field is not; Go reads an absent field as its
+ * zero value, so Go decodes the same object. Decoding keeps numbers, booleans and nested messages
+ * as they are on the wire ({@code replicas: 0} survives, and an empty {@code resources: {}} appears
+ * as kube-apiserver writes it), drops empty strings ({@code namespace: ""} does not become a stored
+ * empty string; {@code storageClassName} of a persistent volume claim is the one exception, where
+ * {@code ""} means "no class"), drops empty bytes, repeated fields and maps with no entries, zero
+ * times ({@code creationTimestamp}) and empty raw extensions. What differs from Go's JSON: numbers
+ * and booleans that Go leaves out as {@code omitempty} zeros appear as {@code 0} and {@code false},
+ * and a zero time is absent where Go writes {@code null}.
  *
  * <p>Reading is bounded by the codec limits (the body by {@code maxJsonBytes}, message nesting and
  * embedded JSON by {@code maxNestingDepth}), every length is checked, unknown fields are skipped,
