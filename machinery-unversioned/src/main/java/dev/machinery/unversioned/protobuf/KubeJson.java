@@ -1,5 +1,10 @@
 package dev.machinery.unversioned.protobuf;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 
@@ -49,12 +54,15 @@ final class KubeJson {
           "DeviceClaimConfiguration.deviceConfiguration",
           "DeviceClassConfiguration.deviceConfiguration");
 
-  /**
-   * Singular string fields where Go holds a pointer and an empty string is a value: a persistent
-   * volume claim's {@code storageClassName: ""} asks for no storage class at all.
-   */
-  private static final Set<String> EMPTY_STRING_KEPT =
-      Set.of("k8s.io.api.core.v1.PersistentVolumeClaimSpec.storageClassName");
+  /** What decoding does with a singular scalar field whose value on the wire is zero. */
+  enum ZeroRule {
+    /** Go holds the field without a pointer and writes it {@code omitempty}: a zero is left out. */
+    DROP_ZERO,
+    /** Go writes the zero (a pointer set to zero, or a field without {@code omitempty}). */
+    KEEP,
+    /** The message is not one of Kubernetes' Go types: an empty string or bytes is left out. */
+    DROP_EMPTY_STRING
+  }
 
   /** Messages with a JSON form of their own. */
   enum Special {
@@ -155,7 +163,42 @@ final class KubeJson {
         && INLINE.contains(message.simpleName() + "." + field.name());
   }
 
-  static boolean keepsEmptyString(MessageDescriptor message, FieldDescriptor field) {
-    return EMPTY_STRING_KEPT.contains(message.fullName() + "." + field.name());
+  /**
+   * How decoding treats a zero in a singular scalar field: by Kubernetes 1.33's Go types where the
+   * message is one of them ({@code omitempty.tsv}: for each message, the scalar fields Go holds
+   * without a pointer and writes {@code omitempty}), else by the generic rule.
+   */
+  static ZeroRule zeroRule(MessageDescriptor message, FieldDescriptor field) {
+    Set<String> dropped = OmitEmpty.FIELDS.get(message.fullName());
+    if (dropped == null) {
+      return ZeroRule.DROP_EMPTY_STRING;
+    }
+    return dropped.contains(field.name()) ? ZeroRule.DROP_ZERO : ZeroRule.KEEP;
+  }
+
+  /** The table, read on first use. */
+  private static final class OmitEmpty {
+    static final Map<String, Set<String>> FIELDS = read();
+
+    private static Map<String, Set<String>> read() {
+      String path = "kube-api/v1.33/omitempty.tsv";
+      try (InputStream in = KubeJson.class.getResourceAsStream(path)) {
+        if (in == null) {
+          throw new IllegalStateException("the library's resource " + path + " is missing");
+        }
+        Map<String, Set<String>> fields = new HashMap<>();
+        for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
+          if (line.isBlank()) {
+            continue;
+          }
+          int tab = line.indexOf('\t');
+          String names = line.substring(tab + 1);
+          fields.put(line.substring(0, tab), names.isEmpty() ? Set.of() : Set.of(names.split(",")));
+        }
+        return Map.copyOf(fields);
+      } catch (IOException e) {
+        throw new UncheckedIOException("reading the library's resource " + path, e);
+      }
+    }
   }
 }

@@ -38,14 +38,17 @@ import java.util.Optional;
  * files do not say which fields are pointers. Encoding writes the fields the tree holds (null is
  * absent; a field the message lacks is left out, as Go's JSON decoding drops it), in number order,
  * so {@code replicas: 0} is written and an absent field is not; Go reads an absent field as its
- * zero value, so Go decodes the same object. Decoding keeps numbers, booleans and nested messages
- * as they are on the wire ({@code replicas: 0} survives, and an empty {@code resources: {}} appears
- * as kube-apiserver writes it), drops empty strings ({@code namespace: ""} does not become a stored
- * empty string; {@code storageClassName} of a persistent volume claim is the one exception, where
- * {@code ""} means "no class"), drops empty bytes, repeated fields and maps with no entries, zero
- * times ({@code creationTimestamp}) and empty raw extensions. What differs from Go's JSON: numbers
- * and booleans that Go leaves out as {@code omitempty} zeros appear as {@code 0} and {@code false},
- * and a zero time is absent where Go writes {@code null}.
+ * zero value, so Go decodes the same object. Decoding gives what Go's JSON encoding of the decoded
+ * object gives: a zero string, number, boolean or bytes is left out where Kubernetes 1.33's Go type
+ * holds the field without a pointer and writes it {@code omitempty} ({@code namespace: ""}, {@code
+ * paused: false}, a status's {@code replicas: 0}), and kept otherwise ({@code replicas: 0} of a
+ * spec, a pointer; a claim's {@code storageClassName: ""}; {@code containerPort: 0}, which Go
+ * writes); nested messages are kept even when empty ({@code resources: {}}, as kube-apiserver
+ * writes them); repeated fields and maps without entries, zero times and empty raw extensions are
+ * left out. In a message that is not one of Kubernetes' Go types, empty strings and bytes are left
+ * out and other zeros kept. What differs from Go's JSON: a zero time that Go writes as {@code null}
+ * ({@code creationTimestamp: null}) is absent, and so is an empty list Go would write as {@code
+ * null} or {@code []}.
  *
  * <p>Reading is bounded by the codec limits (the body by {@code maxJsonBytes}, message nesting and
  * embedded JSON by {@code maxNestingDepth}), every length is checked, unknown fields are skipped,

@@ -79,7 +79,7 @@ final class TreeCodec {
       FieldDescriptor field,
       String json,
       boolean inline,
-      boolean keepsEmpty,
+      KubeJson.ZeroRule zero,
       int index,
       FieldDescriptor mapValue) {}
 
@@ -103,7 +103,7 @@ final class TreeCodec {
                 field,
                 KubeJson.jsonName(message, field),
                 KubeJson.inline(message, field),
-                KubeJson.keepsEmptyString(message, field),
+                KubeJson.zeroRule(message, field),
                 i,
                 field.label() == FieldDescriptor.Label.MAP
                     ? new FieldDescriptor(
@@ -693,13 +693,10 @@ final class TreeCodec {
       FieldDescriptor field = slot.field();
       if (field.label() == FieldDescriptor.Label.OPTIONAL
           || field.label() == FieldDescriptor.Label.REQUIRED) {
-        if (field.scalar() == ScalarType.STRING && !slot.keepsEmpty() && "".equals(value)) {
+        if (field.scalar() != null && dropped(slot.zero(), value)) {
           continue;
         }
         if (value instanceof byte[] bytes) {
-          if (bytes.length == 0) {
-            continue;
-          }
           value = Base64.getEncoder().encodeToString(bytes);
         }
       } else if (field.scalar() == ScalarType.BYTES) {
@@ -708,6 +705,21 @@ final class TreeCodec {
       out.put(slot.json(), value);
     }
     return out;
+  }
+
+  /** Whether a singular scalar's value is left out of the tree by its field's zero rule. */
+  private static boolean dropped(KubeJson.ZeroRule rule, Object value) {
+    return switch (rule) {
+      case KEEP -> false;
+      case DROP_EMPTY_STRING ->
+          "".equals(value) || (value instanceof byte[] bytes && bytes.length == 0);
+      case DROP_ZERO ->
+          "".equals(value)
+              || Boolean.FALSE.equals(value)
+              || (value instanceof Long n && n == 0)
+              || (value instanceof Double d && d == 0)
+              || (value instanceof byte[] bytes && bytes.length == 0);
+    };
   }
 
   @SuppressWarnings("unchecked")

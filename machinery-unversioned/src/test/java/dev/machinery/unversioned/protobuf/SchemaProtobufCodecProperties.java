@@ -20,10 +20,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Laws of {@link SchemaProtobufCodec} on seeded random trees of every kind of the v1.33.0 fixtures:
- * a tree in the form decoding produces (no empty singular strings, no empty lists or maps, no zero
- * times) decodes back from its bytes unchanged, and re-encoding gives the same bytes. The trees
- * come from the message descriptors, with Kubernetes' JSON forms for the special messages; a
- * failure names its seed and kind, and replays.
+ * a tree in the form decoding produces (no zero where Go's JSON leaves it out, no empty lists or
+ * maps, no zero times) decodes back from its bytes unchanged, and re-encoding gives the same bytes.
+ * The trees come from the message descriptors, with Kubernetes' JSON forms for the special
+ * messages; a failure names its seed and kind, and replays.
  */
 class SchemaProtobufCodecProperties {
   private static final ProtoSchema SCHEMA = KubeProtos.v1_33();
@@ -113,7 +113,7 @@ class SchemaProtobufCodecProperties {
         case REPEATED -> {
           List<Object> list = new ArrayList<>();
           for (int i = 1 + random.nextInt(3); i > 0; i--) {
-            list.add(value(field, random, depth, true));
+            list.add(value(field, random, depth));
           }
           out.put(json, list);
         }
@@ -122,12 +122,15 @@ class SchemaProtobufCodecProperties {
           for (int i = 1 + random.nextInt(3); i > 0; i--) {
             map.put(
                 field.mapKey() == ScalarType.STRING ? text(random, 0) : "" + random.nextInt(),
-                value(field, random, depth, true));
+                value(field, random, depth));
           }
           out.put(json, map);
         }
         default -> {
-          Object value = value(field, random, depth, KubeJson.keepsEmptyString(message, field));
+          Object value =
+              field.scalar() != null
+                  ? scalar(field.scalar(), random, KubeJson.zeroRule(message, field))
+                  : value(field, random, depth);
           out.put(json, value);
         }
       }
@@ -135,10 +138,9 @@ class SchemaProtobufCodecProperties {
     return out;
   }
 
-  private static Object value(
-      FieldDescriptor field, SplittableRandom random, int depth, boolean emptyAllowed) {
+  private static Object value(FieldDescriptor field, SplittableRandom random, int depth) {
     if (field.scalar() != null) {
-      return scalar(field.scalar(), random, emptyAllowed);
+      return scalar(field.scalar(), random, KubeJson.ZeroRule.KEEP);
     }
     MessageDescriptor message = SCHEMA.message(field.messageType()).orElseThrow();
     return switch (KubeJson.special(message)) {
@@ -213,22 +215,47 @@ class SchemaProtobufCodecProperties {
     };
   }
 
-  private static Object scalar(ScalarType type, SplittableRandom random, boolean emptyAllowed) {
-    return switch (type) {
-      case STRING -> text(random, emptyAllowed ? 0 : 1);
-      case BYTES -> {
-        byte[] bytes = new byte[(emptyAllowed ? 0 : 1) + random.nextInt(6)];
-        random.nextBytes(bytes);
-        yield Base64.getEncoder().encodeToString(bytes);
+  /** A scalar value; a field whose zero decoding leaves out gets no zero. */
+  private static Object scalar(ScalarType type, SplittableRandom random, KubeJson.ZeroRule rule) {
+    boolean zeroAllowed = rule == KubeJson.ZeroRule.KEEP;
+    boolean emptyAllowed = zeroAllowed;
+    Object value =
+        switch (type) {
+          case STRING -> text(random, emptyAllowed ? 0 : 1);
+          case BYTES -> {
+            byte[] bytes = new byte[(emptyAllowed ? 0 : 1) + random.nextInt(6)];
+            random.nextBytes(bytes);
+            yield Base64.getEncoder().encodeToString(bytes);
+          }
+          case BOOL -> random.nextBoolean();
+          case INT32, SINT32, SFIXED32 -> (long) random.nextInt();
+          case INT64, SINT64, SFIXED64 -> random.nextLong();
+          case UINT32, FIXED32 -> random.nextLong(0, 1L << 32);
+          case UINT64, FIXED64 -> random.nextLong(0, Long.MAX_VALUE);
+          case DOUBLE -> (random.nextDouble() - 0.5) * Math.pow(10, random.nextInt(-5, 20));
+          case FLOAT -> (double) (float) random.nextDouble();
+        };
+    if (rule == KubeJson.ZeroRule.DROP_ZERO) {
+      if (Boolean.FALSE.equals(value)) {
+        return true;
       }
-      case BOOL -> random.nextBoolean();
-      case INT32, SINT32, SFIXED32 -> (long) random.nextInt();
-      case INT64, SINT64, SFIXED64 -> random.nextLong();
-      case UINT32, FIXED32 -> random.nextLong(0, 1L << 32);
-      case UINT64, FIXED64 -> random.nextLong(0, Long.MAX_VALUE);
-      case DOUBLE -> (random.nextDouble() - 0.5) * Math.pow(10, random.nextInt(-5, 20));
-      case FLOAT -> (double) (float) random.nextDouble();
-    };
+      if (value instanceof Long n && n == 0) {
+        return 1L;
+      }
+      if (value instanceof Double d && d == 0) {
+        return 1.5d;
+      }
+    }
+    if (zeroAllowed && random.nextInt(10) == 0) {
+      // Zeros that Go writes: a pointer set to zero, a field without omitempty.
+      return switch (type) {
+        case STRING, BYTES -> "";
+        case BOOL -> false;
+        case DOUBLE, FLOAT -> 0.0d;
+        default -> 0L;
+      };
+    }
+    return value;
   }
 
   private static String text(SplittableRandom random, int minLength) {

@@ -56,16 +56,34 @@ class SchemaProtobufCodecTest {
   }
 
   @Test
-  void dropsEmptyStringsButKeepsNumbersBooleansAndEmptyMessages() {
+  void leavesOutTheZerosGoLeavesOutOfItsJson() {
     // As Go writes an ObjectMeta with name "a": namespace (3) "", generation (7) 0, an empty
-    // creationTimestamp (8); and a container with "resources" {} and "stdin" false.
+    // creationTimestamp (8), all three omitempty in Go.
     byte[] meta = bytes(0x0a, 0x01, 'a', 0x1a, 0x00, 0x38, 0x00, 0x42, 0x00);
-    assertEquals(
-        Map.of("name", "a", "generation", 0L), CODEC.decodeMessage(META + "ObjectMeta", meta));
+    assertEquals(Map.of("name", "a"), CODEC.decodeMessage(META + "ObjectMeta", meta));
+    // A container: name "c", resources {} (a struct: Go writes it), stdin false (omitempty).
     byte[] container = bytes(0x0a, 0x01, 'c', 0x42, 0x00, 0x80, 0x01, 0x00);
     assertEquals(
-        Map.of("name", "c", "resources", Map.of(), "stdin", false),
+        Map.of("name", "c", "resources", Map.of()),
         CODEC.decodeMessage(CORE + "Container", container));
+    // A port: hostPort (2) 0 is omitempty, containerPort (3) 0 is not.
+    byte[] port = bytes(0x10, 0x00, 0x18, 0x00);
+    assertEquals(Map.of("containerPort", 0L), CODEC.decodeMessage(CORE + "ContainerPort", port));
+  }
+
+  @Test
+  void keepsZerosOfMessagesThatAreNotKubernetesGoTypes() {
+    ProtoSchema schema =
+        ProtoSchema.builder()
+            .add(
+                "t.proto",
+                "package t;\nmessage T { optional string s = 1; optional int64 n = 2;"
+                    + " optional bool b = 3; }\n")
+            .build();
+    assertEquals(
+        Map.of("n", 0L, "b", false),
+        SchemaProtobufCodec.create(schema)
+            .decodeMessage("t.T", bytes(0x0a, 0x00, 0x10, 0x00, 0x18, 0x00)));
   }
 
   @Test
@@ -227,7 +245,7 @@ class SchemaProtobufCodecTest {
     props.put("dependencies", Map.of("a", List.of("b"), "c", Map.of("required", List.of("d"))));
     props.put("x-kubernetes-preserve-unknown-fields", true);
     props.put("x-kubernetes-list-map-keys", List.of("name"));
-    props.put("x-kubernetes-int-or-string", false);
+    props.put("x-kubernetes-int-or-string", true);
     Map<String, Object> tree =
         typed(
             crd,
