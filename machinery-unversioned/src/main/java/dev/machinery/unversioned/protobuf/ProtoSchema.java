@@ -109,9 +109,11 @@ public final class ProtoSchema {
      *
      * @return the schema
      * @throws ProtoSchemaException when an import is missing, a message is declared twice, or a
-     *     type name does not resolve to a visible message
+     *     type name does not resolve to a visible message; one exception names every problem (the
+     *     first, then the others in its message and as suppressed exceptions)
      */
     public ProtoSchema build() {
+      List<ProtoSchemaException> problems = new ArrayList<>();
       Map<String, ProtoParser.ParsedMessage> byName = new HashMap<>();
       Map<String, String> fileOf = new HashMap<>();
       Set<String> packages = new HashSet<>();
@@ -125,21 +127,24 @@ public final class ProtoSchema {
         packages.add(pkg);
         for (String imported : file.file().imports()) {
           if (!parsed.containsKey(imported)) {
-            throw new ProtoSchemaException(
-                file.file().path(),
-                0,
-                "imports \"" + imported + "\", which is not among the files given");
+            problems.add(
+                new ProtoSchemaException(
+                    file.file().path(),
+                    0,
+                    "imports \"" + imported + "\", which is not among the files given"));
           }
         }
         for (ProtoParser.ParsedMessage message : file.messages()) {
           String previous = fileOf.putIfAbsent(message.fullName(), file.file().path());
           if (previous != null) {
-            throw new ProtoSchemaException(
-                file.file().path(),
-                message.line(),
-                "message " + message.fullName() + " is already declared in " + previous);
+            problems.add(
+                new ProtoSchemaException(
+                    file.file().path(),
+                    message.line(),
+                    "message " + message.fullName() + " is already declared in " + previous));
+          } else {
+            byName.put(message.fullName(), message);
           }
-          byName.put(message.fullName(), message);
         }
       }
       Map<String, MessageDescriptor> messages = new HashMap<>();
@@ -154,15 +159,20 @@ public final class ProtoSchema {
             Optional<ScalarType> scalar = ScalarType.forProtoName(field.type());
             String messageType = null;
             if (scalar.isEmpty()) {
-              messageType =
-                  resolve(
-                      field,
-                      message.fullName(),
-                      file.file().path(),
-                      visible,
-                      byName,
-                      fileOf,
-                      packages);
+              try {
+                messageType =
+                    resolve(
+                        field,
+                        message.fullName(),
+                        file.file().path(),
+                        visible,
+                        byName,
+                        fileOf,
+                        packages);
+              } catch (ProtoSchemaException e) {
+                problems.add(e);
+                continue;
+              }
             }
             fields.add(
                 new FieldDescriptor(
@@ -179,6 +189,26 @@ public final class ProtoSchema {
               new MessageDescriptor(
                   message.fullName(), file.file().path(), fields, message.tags()));
         }
+      }
+      if (!problems.isEmpty()) {
+        ProtoSchemaException first = problems.get(0);
+        if (problems.size() == 1) {
+          throw first;
+        }
+        ProtoSchemaException all =
+            new ProtoSchemaException(
+                first.file(),
+                first.line(),
+                first.problem()
+                    + " (and "
+                    + (problems.size() - 1)
+                    + " more: "
+                    + problems.subList(1, problems.size()).stream()
+                        .map(Throwable::getMessage)
+                        .collect(java.util.stream.Collectors.joining("; "))
+                    + ")");
+        problems.subList(1, problems.size()).forEach(all::addSuppressed);
+        throw all;
       }
       return new ProtoSchema(files, messages);
     }

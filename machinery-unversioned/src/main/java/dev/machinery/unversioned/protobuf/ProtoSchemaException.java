@@ -13,6 +13,7 @@ public final class ProtoSchemaException extends MachineryException {
 
   private final String file;
   private final int line;
+  private final String problem;
 
   /**
    * Creates the exception.
@@ -29,6 +30,16 @@ public final class ProtoSchemaException extends MachineryException {
             + Objects.requireNonNull(problem, "problem"));
     this.file = file;
     this.line = line;
+    this.problem = problem;
+  }
+
+  /**
+   * Returns what is wrong, without the location.
+   *
+   * @return the problem, such as {@code expected ;, found "message"}
+   */
+  public String problem() {
+    return problem;
   }
 
   /**

@@ -219,6 +219,26 @@ class ProtoSchemaTest {
   }
 
   @Test
+  void reportsEveryUnresolvedNameAtOnce() {
+    ProtoSchemaException e =
+        failure(
+            "package p;\nmessage M {\n  optional A a = 1;\n  optional B b = 2;\n}\n"
+                + "import \"c.proto\";\n");
+    assertEquals(
+        "a.proto: imports \"c.proto\", which is not among the files given (and 2 more: a.proto:3:"
+            + " expected a scalar or message type for field \"a\", found \"A\", which is not"
+            + " defined; a.proto:4: expected a scalar or message type for field \"b\", found"
+            + " \"B\", which is not defined)",
+        e.getMessage());
+    assertEquals(2, e.getSuppressed().length);
+    ProtoSchemaException second = (ProtoSchemaException) e.getSuppressed()[0];
+    assertEquals(3, second.line());
+    assertEquals(
+        "expected a scalar or message type for field \"a\", found \"A\", which is not defined",
+        second.problem());
+  }
+
+  @Test
   void rejectsAnUnterminatedComment() {
     assertEquals(
         "a.proto:2: expected */ to close the comment",
