@@ -11,9 +11,11 @@ import java.util.Set;
 /**
  * How Kubernetes' Go types write a protobuf message's fields in JSON where the {@code .proto} file
  * does not say it: the JSON names that differ from the field names, the fields Go embeds with
- * {@code json:",inline"}, the messages with a JSON form of their own, and the one string field
- * where an empty value means something. Each entry was found by comparing the 1.33 files with the
- * OpenAPI document's property names ({@code SchemaProtobufCodecTest} checks them against it).
+ * {@code json:",inline"}, the messages with a JSON form of their own, and which scalar fields Go
+ * leaves out of its JSON when they are zero. The names and inline fields were found by comparing
+ * the 1.33 files with the OpenAPI document's property names ({@code KubeJsonTest} checks them
+ * against it); the zero rule comes from the Go types ({@code omitempty.tsv}). Stateless; the table
+ * is read once, on first use.
  */
 final class KubeJson {
   private static final String META = "k8s.io.apimachinery.pkg.apis.meta.v1.";

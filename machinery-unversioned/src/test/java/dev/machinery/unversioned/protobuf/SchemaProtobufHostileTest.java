@@ -86,6 +86,39 @@ class SchemaProtobufHostileTest {
   }
 
   @Test
+  void rejectsAStringThatIsNotUtf8() {
+    // ObjectMeta.name (1) holding the bytes ff fe
+    byte[] meta = {0x0a, 0x02, (byte) 0xff, (byte) 0xfe};
+    DecodeException e =
+        assertThrows(
+            DecodeException.class,
+            () -> CODEC.decodeMessage("k8s.io.apimachinery.pkg.apis.meta.v1.ObjectMeta", meta));
+    assertEquals("name: a string is not valid UTF-8", e.getMessage());
+  }
+
+  @Test
+  void rejectsAPackedRunThatEndsInsideANumber() {
+    // PodFailurePolicyOnExitCodesRequirement.values (3), packed: 01, then a varint cut short
+    byte[] body = {0x1a, 0x02, 0x01, (byte) 0x80};
+    DecodeException e =
+        assertThrows(
+            DecodeException.class,
+            () ->
+                CODEC.decodeMessage(
+                    "k8s.io.api.batch.v1.PodFailurePolicyOnExitCodesRequirement", body));
+    assertEquals("values: the message ends inside a varint", e.getMessage());
+  }
+
+  @Test
+  void readsAMapEntryWithoutKeyOrValueAsGoDoes() {
+    // ObjectMeta.labels (11): an entry with no key, an entry with key "k" and no value
+    byte[] meta = {0x5a, 0x02, 0x12, 0x00, 0x5a, 0x03, 0x0a, 0x01, 'k'};
+    assertEquals(
+        java.util.Map.of("labels", java.util.Map.of("", "", "k", "")),
+        CODEC.decodeMessage("k8s.io.apimachinery.pkg.apis.meta.v1.ObjectMeta", meta));
+  }
+
+  @Test
   void stopsDeepNestingAtTheLimit() {
     // JSONSchemaProps.not (28) nested 5,000 times.
     byte[] nested = new byte[0];
