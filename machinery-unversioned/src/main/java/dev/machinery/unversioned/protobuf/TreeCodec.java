@@ -39,8 +39,6 @@ final class TreeCodec {
   /** A decoded message whose JSON form is absent (a zero time, an empty raw extension). */
   private static final Object ABSENT = new Object();
 
-  private static final byte[] MAGIC = {'k', '8', 's', 0};
-
   private final ProtoSchema schema;
   private final int maxDepth;
   private final ObjectMapper json;
@@ -651,11 +649,7 @@ final class TreeCodec {
   }
 
   private Object rawJson(byte[] raw, Path path, int depth) {
-    if (raw.length >= MAGIC.length
-        && raw[0] == MAGIC[0]
-        && raw[1] == MAGIC[1]
-        && raw[2] == MAGIC[2]
-        && raw[3] == MAGIC[3]) {
+    if (Envelope.hasMagic(raw)) {
       return envelopes.read(raw, depth + 1);
     }
     try {
