@@ -79,10 +79,11 @@ class KubeProtobufGoldenTest {
 
   /**
    * The HEAD Deployment (July 2026) has fields added after 1.33; decoding with the 1.33 files skips
-   * them as unknown fields, as Go 1.33 would, and keeps everything else.
+   * them as unknown fields, as Go 1.33 would, and keeps everything else; and the rest encodes to
+   * Kubernetes' bytes with those fields taken out (by a wire walk of this test's own).
    */
   @Test
-  void headDeploymentDecodesToItsJsonWithoutTheFieldsAddedAfter133() {
+  void headDeploymentMatchesWithoutTheFieldsAddedAfter133() {
     Map<String, Object> expected = KubeFixtures.tree("HEAD/apps.v1.Deployment.json");
     List<String> newer = new ArrayList<>();
     String volume = "spec.template.spec.volumes[0].";
@@ -129,7 +130,117 @@ class KubeProtobufGoldenTest {
     for (String path : newer) {
       remove(expected, path);
     }
-    assertEquals(expected, CODEC.decode(KubeFixtures.bytes("HEAD/apps.v1.Deployment.pb")));
+    byte[] golden = KubeFixtures.bytes("HEAD/apps.v1.Deployment.pb");
+    assertEquals(expected, CODEC.decode(golden));
+    // And byte for byte, once the fields 1.33 does not know are taken out of Kubernetes' bytes.
+    assertArrayEquals(
+        withoutNewerFields(golden, "k8s.io.api.apps.v1.Deployment"),
+        CODEC.encode(KubeFixtures.kind("apps.v1.Deployment"), expected));
+  }
+
+  /**
+   * Kubernetes' envelope with the object's message rewritten without the fields (at any depth) that
+   * the 1.33 messages do not declare; everything else is copied as it is.
+   */
+  private static byte[] withoutNewerFields(byte[] envelope, String message) {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    out.write(envelope, 0, 4);
+    int[] at = {4};
+    while (at[0] < envelope.length) {
+      int start = at[0];
+      long tag = varint(envelope, at);
+      int length = (int) varint(envelope, at);
+      if (tag >>> 3 == 2) {
+        byte[] filtered = filter(envelope, at[0], at[0] + length, message);
+        writeVarint(out, tag);
+        writeVarint(out, filtered.length);
+        out.writeBytes(filtered);
+      } else {
+        out.write(envelope, start, at[0] + length - start);
+      }
+      at[0] += length;
+    }
+    return out.toByteArray();
+  }
+
+  private static byte[] filter(byte[] data, int from, int to, String messageName) {
+    MessageDescriptor message = KubeProtos.v1_33().message(messageName).orElseThrow();
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    int[] at = {from};
+    while (at[0] < to) {
+      int start = at[0];
+      long tag = varint(data, at);
+      int wireType = (int) (tag & 7);
+      int valueStart = at[0];
+      int length = 0;
+      switch (wireType) {
+        case 0 -> varint(data, at);
+        case 1 -> at[0] += 8;
+        case 5 -> at[0] += 4;
+        default -> {
+          length = (int) varint(data, at);
+          valueStart = at[0];
+          at[0] += length;
+        }
+      }
+      java.util.Optional<FieldDescriptor> field = message.field((int) (tag >>> 3));
+      if (field.isEmpty()) {
+        continue;
+      }
+      String nested = field.get().messageType();
+      if (nested != null && wireType == 2) {
+        byte[] inner =
+            field.get().label() == FieldDescriptor.Label.MAP
+                ? filterEntry(data, valueStart, valueStart + length, nested)
+                : filter(data, valueStart, valueStart + length, nested);
+        writeVarint(out, tag);
+        writeVarint(out, inner.length);
+        out.writeBytes(inner);
+      } else {
+        out.write(data, start, at[0] - start);
+      }
+    }
+    return out.toByteArray();
+  }
+
+  /** A map entry: key 1 copied, a message value 2 filtered. */
+  private static byte[] filterEntry(byte[] data, int from, int to, String valueMessage) {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    int[] at = {from};
+    while (at[0] < to) {
+      int start = at[0];
+      long tag = varint(data, at);
+      int length = (int) varint(data, at);
+      if (tag >>> 3 == 2) {
+        byte[] inner = filter(data, at[0], at[0] + length, valueMessage);
+        writeVarint(out, tag);
+        writeVarint(out, inner.length);
+        out.writeBytes(inner);
+      } else {
+        out.write(data, start, at[0] + length - start);
+      }
+      at[0] += length;
+    }
+    return out.toByteArray();
+  }
+
+  private static long varint(byte[] data, int[] at) {
+    long value = 0;
+    for (int shift = 0; ; shift += 7) {
+      byte b = data[at[0]++];
+      value |= (long) (b & 0x7f) << shift;
+      if (b >= 0) {
+        return value;
+      }
+    }
+  }
+
+  private static void writeVarint(java.io.ByteArrayOutputStream out, long value) {
+    while ((value & ~0x7fL) != 0) {
+      out.write((int) (value & 0x7f) | 0x80);
+      value >>>= 7;
+    }
+    out.write((int) value);
   }
 
   /** Removes the field at a path such as {@code a.b[0].c}; fails when there is none. */
