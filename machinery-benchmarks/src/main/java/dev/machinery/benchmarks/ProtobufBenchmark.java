@@ -3,7 +3,11 @@ package dev.machinery.benchmarks;
 import dev.machinery.benchmarks.apps.v1.Deployment;
 import dev.machinery.core.codec.Codec;
 import dev.machinery.core.codec.CodecFactory;
+import dev.machinery.core.schema.GroupVersionKind;
+import dev.machinery.unversioned.protobuf.KubeProtos;
 import dev.machinery.unversioned.protobuf.ProtobufCodec;
+import dev.machinery.unversioned.protobuf.SchemaProtobufCodec;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -18,7 +22,8 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The benchmark Deployment in Kubernetes' protobuf encoding against the JSON path, in the same run:
- * decode (strict JSON, with kind detection) and encode.
+ * decode (strict JSON, with kind detection) and encode; and the same bytes read and written as a
+ * JSON tree by {@link SchemaProtobufCodec} from Kubernetes' 1.33 {@code .proto} files.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -32,6 +37,10 @@ public class ProtobufBenchmark {
   private byte[] jsonBytes;
   private byte[] protobufBytes;
   private Deployment deployment;
+  private SchemaProtobufCodec trees;
+  private Map<String, Object> tree;
+  private static final GroupVersionKind DEPLOYMENT =
+      GroupVersionKind.of("apps", "v1", "Deployment");
 
   /** Creates the benchmark state. */
   public ProtobufBenchmark() {}
@@ -44,6 +53,8 @@ public class ProtobufBenchmark {
     jsonBytes = BenchmarkData.deploymentJson();
     deployment = json.decode(jsonBytes, Deployment.class).object();
     protobufBytes = protobuf.encode(deployment);
+    trees = SchemaProtobufCodec.create(KubeProtos.v1_33());
+    tree = trees.decode(protobufBytes);
   }
 
   /**
@@ -84,5 +95,25 @@ public class ProtobufBenchmark {
   @Benchmark
   public byte[] encodeProtobuf() {
     return protobuf.encode(deployment);
+  }
+
+  /**
+   * The tree codec decodes the same bytes into a JSON tree.
+   *
+   * @return the tree
+   */
+  @Benchmark
+  public Object decodeProtobufTree() {
+    return trees.decode(protobufBytes);
+  }
+
+  /**
+   * The tree codec encodes the tree.
+   *
+   * @return the bytes
+   */
+  @Benchmark
+  public byte[] encodeProtobufTree() {
+    return trees.encode(DEPLOYMENT, tree);
   }
 }

@@ -91,4 +91,15 @@ class ModulePathTest {
     Method encode = codecClass.getMethod("encodeToString", Object.class);
     assertEquals(document, encode.invoke(json, object));
   }
+
+  @Test
+  void readsKubernetesProtoFilesFromTheNamedModule() throws Exception {
+    ModuleLayer layer = layer();
+    ClassLoader loader = layer.findLoader("dev.machinery.unversioned");
+    Class<?> protos = loader.loadClass("dev.machinery.unversioned.protobuf.KubeProtos");
+    assertTrue(protos.getModule().isNamed());
+    Object schema = protos.getMethod("v1_33").invoke(null);
+    Object messages = schema.getClass().getMethod("messages").invoke(schema);
+    assertEquals(1159, ((java.util.Collection<?>) messages).size());
+  }
 }

@@ -98,6 +98,23 @@ final class ProtoReader {
     }
   }
 
+  int fixed32(String where) {
+    advance(4, where);
+    return (data[position - 4] & 0xFF)
+        | (data[position - 3] & 0xFF) << 8
+        | (data[position - 2] & 0xFF) << 16
+        | (data[position - 1] & 0xFF) << 24;
+  }
+
+  long fixed64(String where) {
+    advance(8, where);
+    long value = 0;
+    for (int i = 1; i <= 8; i++) {
+      value |= (data[position - 9 + i] & 0xFFL) << (8 * (i - 1));
+    }
+    return value;
+  }
+
   private void advance(int bytes, String where) {
     if (limit - position < bytes) {
       throw new DecodeException(where + ": the message ends inside a fixed-size value", "");

@@ -72,6 +72,37 @@ public final class ProtoWriter {
   }
 
   /**
+   * Writes bytes as they are, with no tag or length.
+   *
+   * @param bytes the bytes
+   */
+  public void raw(byte[] bytes) {
+    out.writeBytes(bytes);
+  }
+
+  /**
+   * Writes four bytes, little-endian ({@code fixed32}, {@code sfixed32}, {@code float}).
+   *
+   * @param value the value
+   */
+  public void fixed32(int value) {
+    for (int i = 0; i < 4; i++) {
+      out.write((value >>> (8 * i)) & 0xFF);
+    }
+  }
+
+  /**
+   * Writes eight bytes, little-endian ({@code fixed64}, {@code sfixed64}, {@code double}).
+   *
+   * @param value the value
+   */
+  public void fixed64(long value) {
+    for (int i = 0; i < 8; i++) {
+      out.write((int) (value >>> (8 * i)) & 0xFF);
+    }
+  }
+
+  /**
    * Returns what was written.
    *
    * @return the bytes

@@ -5,7 +5,6 @@ import dev.machinery.core.codec.CodecLimits;
 import dev.machinery.core.codec.DecodeException;
 import dev.machinery.core.codec.Decoded;
 import dev.machinery.core.codec.EncodeException;
-import dev.machinery.core.codec.LimitExceededException;
 import dev.machinery.core.codec.UnknownKindException;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.core.runtime.TypeAccessor;
@@ -28,8 +27,6 @@ import java.util.Objects;
 public final class ProtobufCodec {
   /** The media type. */
   public static final String MEDIA_TYPE = "application/vnd.kubernetes.protobuf";
-
-  private static final byte[] MAGIC = {'k', '8', 's', 0};
 
   private final Scheme scheme;
   private final CodecLimits limits;
@@ -88,19 +85,7 @@ public final class ProtobufCodec {
     } catch (IllegalStateException e) {
       throw new EncodeException("cannot encode " + kind + " as protobuf: " + e.getMessage(), e);
     }
-    ProtoWriter typeMeta = new ProtoWriter();
-    typeMeta.stringField(1, kind.groupVersion().toString());
-    typeMeta.stringField(2, kind.kind());
-    ProtoWriter unknown = new ProtoWriter();
-    unknown.bytesField(1, typeMeta.toByteArray());
-    unknown.bytesField(2, raw);
-    unknown.stringField(3, "");
-    unknown.stringField(4, "");
-    byte[] body = unknown.toByteArray();
-    byte[] out = new byte[MAGIC.length + body.length];
-    System.arraycopy(MAGIC, 0, out, 0, MAGIC.length);
-    System.arraycopy(body, 0, out, MAGIC.length, body.length);
-    return out;
+    return Envelope.wrap(kind.groupVersion().toString(), kind.kind(), raw);
   }
 
   /**
@@ -126,51 +111,10 @@ public final class ProtobufCodec {
    * @throws DecodeException as {@link #decode(byte[])}, or when the kind is of another type
    */
   public <T> Decoded<T> decode(byte[] data, Class<T> type) {
-    if (data.length > limits.maxJsonBytes()) {
-      throw new LimitExceededException(
-          "maxJsonBytes",
-          limits.maxJsonBytes(),
-          "the message is "
-              + data.length
-              + " bytes, more than the "
-              + limits.maxJsonBytes()
-              + " allowed",
-          "",
-          0,
-          0);
-    }
-    if (data.length < MAGIC.length
-        || data[0] != MAGIC[0]
-        || data[1] != MAGIC[1]
-        || data[2] != MAGIC[2]
-        || data[3] != MAGIC[3]) {
-      throw new DecodeException(
-          "the body does not start with the Kubernetes protobuf prefix k8s\\0", "");
-    }
-    ProtoReader unknown = new ProtoReader(data, MAGIC.length, data.length);
-    String apiVersion = "";
-    String kind = "";
-    ProtoReader raw = null;
-    while (unknown.hasMore()) {
-      long tag = unknown.varint("the envelope");
-      switch ((int) (tag >>> 3)) {
-        case 1 -> {
-          ProtoReader typeMeta = unknown.message("the type meta");
-          while (typeMeta.hasMore()) {
-            long field = typeMeta.varint("the type meta");
-            if ((field >>> 3) == 1) {
-              apiVersion = typeMeta.string("apiVersion");
-            } else if ((field >>> 3) == 2) {
-              kind = typeMeta.string("kind");
-            } else {
-              typeMeta.skip((int) (field & 7), "the type meta");
-            }
-          }
-        }
-        case 2 -> raw = unknown.message("the object");
-        default -> unknown.skip((int) (tag & 7), "the envelope");
-      }
-    }
+    Envelope.Opened opened = Envelope.open(data, limits);
+    String apiVersion = opened.apiVersion();
+    String kind = opened.kind();
+    ProtoReader raw = opened.raw();
     String typeApiVersion = apiVersion;
     String typeKind = kind;
     GroupVersionKind gvk = GroupVersionKind.fromApiVersionAndKind(apiVersion, kind);
@@ -191,8 +135,7 @@ public final class ProtobufCodec {
     if (!type.isAssignableFrom(registered)) {
       throw new DecodeException("the body holds a " + gvk + ", not a " + type.getName(), "");
     }
-    Object object =
-        messages.read(raw == null ? new ProtoReader(new byte[0], 0, 0) : raw, registered, 0, kind);
+    Object object = messages.read(raw, registered, 0, kind);
     TypeAccessor.find(registered)
         .ifPresent(
             accessor -> {
