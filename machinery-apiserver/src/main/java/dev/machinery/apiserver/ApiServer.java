@@ -29,6 +29,7 @@ import dev.machinery.apiserver.http.ApiResponse;
 import dev.machinery.apiserver.http.JdkHttpBinding;
 import dev.machinery.apiserver.http.TlsConfig;
 import dev.machinery.apiserver.negotiation.Negotiator;
+import dev.machinery.apiserver.negotiation.ProtobufBodies;
 import dev.machinery.apiserver.openapi.OpenApiV2;
 import dev.machinery.apiserver.openapi.OpenApiV3;
 import dev.machinery.apiserver.rbac.BootstrapPolicy;
@@ -163,7 +164,7 @@ public final class ApiServer implements ApiHandler {
     this.storage = builder.storage;
     this.requestLog = builder.requestLog;
     Map<GroupVersion, List<ResourceInfo>> fixed = new LinkedHashMap<>();
-    ProtobufCodec protobuf = ProtobufCodec.create(scheme);
+    ProtobufBodies protobuf = ProtobufBodies.of(ProtobufCodec.create(scheme), json);
     Negotiator.Builder negotiatorBuilder = Negotiator.builder(scheme).protobuf(protobuf);
     Map<String, Served> served = new LinkedHashMap<>();
     ResourceStore namespaces = null;

@@ -8,6 +8,7 @@ import dev.machinery.apiserver.negotiation.ContentTypeNegotiator;
 import dev.machinery.apiserver.negotiation.Endpoint;
 import dev.machinery.apiserver.negotiation.Negotiation;
 import dev.machinery.apiserver.negotiation.Negotiator;
+import dev.machinery.apiserver.negotiation.ProtobufBodies;
 import dev.machinery.apiserver.negotiation.QueryOptions;
 import dev.machinery.apiserver.negotiation.Response;
 import dev.machinery.core.codec.Codec;
@@ -42,7 +43,7 @@ final class RequestScope {
   private final Scheme scheme;
   private final Codec json;
   private final Codec yaml;
-  private final ProtobufCodec protobuf;
+  private final ProtobufBodies protobuf;
   private final ContentTypeNegotiator bodies;
   private final Negotiator negotiator;
   private final QueryOptions queryOptions;
@@ -52,7 +53,7 @@ final class RequestScope {
   RequestScope(
       Scheme scheme,
       CodecFactory codecs,
-      ProtobufCodec protobuf,
+      ProtobufBodies protobuf,
       Negotiator negotiator,
       long maxBodyBytes) {
     this.scheme = scheme;
@@ -163,9 +164,14 @@ final class RequestScope {
           "the request body is empty: an object of kind " + target.kind().kind() + " is expected");
     }
     String chosen = bodies.choose(request.header("Content-Type"));
+    if (chosen.equals(ProtobufCodec.MEDIA_TYPE) && !protobuf.decodesByClass(target.type())) {
+      // Read by the kind's message in Kubernetes' files, then as the JSON it stands for.
+      body = protobuf.toJson(body, target.kind());
+      chosen = "application/json";
+    }
     Decoded<Object> decoded;
     if (chosen.equals(ProtobufCodec.MEDIA_TYPE)) {
-      decoded = protobuf.decode(body);
+      decoded = protobuf.classes().decode(body);
     } else {
       Codec codec = bodies.negotiate(chosen).withFieldValidation(validation);
       if (target.type() == Unstructured.class) {

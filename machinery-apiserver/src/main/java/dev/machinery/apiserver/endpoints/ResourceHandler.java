@@ -3,6 +3,7 @@ package dev.machinery.apiserver.endpoints;
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
 import dev.machinery.apiserver.negotiation.Negotiator;
+import dev.machinery.apiserver.negotiation.ProtobufBodies;
 import dev.machinery.apiserver.registry.ResourceStore;
 import dev.machinery.core.codec.CodecFactory;
 import dev.machinery.core.runtime.Scheme;
@@ -10,7 +11,6 @@ import dev.machinery.unversioned.errors.ApiErrors;
 import dev.machinery.unversioned.errors.StatusException;
 import dev.machinery.unversioned.meta.v1.Status;
 import dev.machinery.unversioned.meta.v1.StatusDetails;
-import dev.machinery.unversioned.protobuf.ProtobufCodec;
 import dev.machinery.unversioned.validation.FieldError;
 import dev.machinery.unversioned.validation.Validation;
 import java.util.Collection;
@@ -50,7 +50,7 @@ public final class ResourceHandler {
       ServedResources served,
       Negotiator negotiator,
       CodecFactory codecs,
-      ProtobufCodec protobuf,
+      ProtobufBodies protobuf,
       long maxBodyBytes,
       WatchStreams watches,
       ResourceStore namespaces) {

@@ -4,6 +4,7 @@ import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
 import dev.machinery.apiserver.negotiation.Negotiation;
 import dev.machinery.apiserver.negotiation.Negotiator;
+import dev.machinery.apiserver.negotiation.ProtobufBodies;
 import dev.machinery.apiserver.negotiation.Representation;
 import dev.machinery.apiserver.negotiation.Response;
 import dev.machinery.apiserver.registry.ResourceStore;
@@ -46,7 +47,7 @@ public final class WatchStreams {
 
   private final Negotiator negotiator;
   private final Codec json;
-  private final ProtobufCodec protobuf;
+  private final ProtobufBodies protobuf;
   private final Scheme scheme;
   private final Duration bookmarkInterval;
 
@@ -62,7 +63,7 @@ public final class WatchStreams {
   public WatchStreams(
       Negotiator negotiator,
       Codec json,
-      ProtobufCodec protobuf,
+      ProtobufBodies protobuf,
       Scheme scheme,
       Duration bookmarkInterval) {
     this.negotiator = negotiator;

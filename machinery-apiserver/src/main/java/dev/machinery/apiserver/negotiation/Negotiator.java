@@ -58,7 +58,7 @@ public final class Negotiator {
   private final Tables tables;
   private final List<MediaType> served;
   private final String servedList;
-  private final ProtobufCodec protobuf;
+  private final ProtobufBodies protobuf;
 
   private Negotiator(Builder builder) {
     this.scheme = builder.scheme;
@@ -435,9 +435,11 @@ public final class Negotiator {
       throw new Unservable("export is not served in " + ProtobufCodec.MEDIA_TYPE);
     }
     Class<?> type = scheme.typeFor(endpoint.kind()).orElse(null);
-    if (type == null || !protobuf.canEncode(type)) {
+    if (!protobuf.canEncode(endpoint.kind(), type)) {
       throw new Unservable(
-          endpoint.kind().kind() + " has no protobuf encoding here (no field numbers declared)");
+          endpoint.kind().kind()
+              + " has no protobuf encoding here (no field numbers declared, and no message in"
+              + " Kubernetes' protobuf files)");
     }
   }
 
@@ -628,7 +630,7 @@ public final class Negotiator {
 
   /** Collects aliases, table columns, scale accessors and metadata accessors. Not thread-safe. */
   public static final class Builder {
-    private ProtobufCodec protobuf;
+    private ProtobufBodies protobuf;
 
     private final Scheme scheme;
     private final Map<String, MediaType> aliases = new LinkedHashMap<>();
@@ -752,16 +754,17 @@ public final class Negotiator {
 
     /**
      * Offers Kubernetes' protobuf encoding ({@code application/vnd.kubernetes.protobuf}) after the
-     * media types of {@link #serving}, for kinds that declare their field numbers and without
-     * {@code as=} transforms: ranked with the others by the client's qualities, as kube-apiserver
-     * ranks its serializers, so that a client listing protobuf first (kubectl 1.32 and later,
-     * client-go for built-in kinds) gets it and {@code *}{@code /*} still gets JSON.
+     * media types of {@link #serving}, for kinds that declare their field numbers or have a message
+     * in Kubernetes' protobuf files, and without {@code as=} transforms: ranked with the others by
+     * the client's qualities, as kube-apiserver ranks its serializers, so that a client listing
+     * protobuf first (kubectl 1.32 and later, client-go for built-in kinds) gets it and {@code
+     * *}{@code /*} still gets JSON.
      *
-     * @param codec the protobuf codec
+     * @param bodies the protobuf codecs
      * @return this builder
      */
-    public Builder protobuf(ProtobufCodec codec) {
-      this.protobuf = Objects.requireNonNull(codec, "codec");
+    public Builder protobuf(ProtobufBodies bodies) {
+      this.protobuf = Objects.requireNonNull(bodies, "bodies");
       return this;
     }
 

@@ -1,0 +1,157 @@
+package dev.machinery.apiserver.negotiation;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.machinery.core.codec.Codec;
+import dev.machinery.core.codec.DecodeException;
+import dev.machinery.core.schema.GroupVersionKind;
+import dev.machinery.unversioned.protobuf.KubeProtos;
+import dev.machinery.unversioned.protobuf.ProtobufCodec;
+import dev.machinery.unversioned.protobuf.SchemaProtobufCodec;
+import java.io.IOException;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Supplier;
+
+/**
+ * A server's Kubernetes protobuf bodies ({@code application/vnd.kubernetes.protobuf}), by one of
+ * two descriptions of a kind's message: the {@code ProtoField} numbers of its class, or else the
+ * message Kubernetes' own {@code generated.proto} files give the kind ({@link KubeProtos}), which
+ * covers every built-in kind whether it is held as an {@code Unstructured} tree or modelled by a
+ * class without numbers. Objects of the second sort are written from, and read into, their JSON
+ * form, so that they meet the same decoding, pruning and defaulting as a JSON body. Kubernetes'
+ * messages are read on first use.
+ *
+ * <p>Immutable and thread-safe.
+ */
+public final class ProtobufBodies {
+  private static final ObjectMapper TREES = new ObjectMapper();
+  private static final TypeReference<Map<String, Object>> TREE = new TypeReference<>() {};
+
+  private final ProtobufCodec classes;
+  private final Supplier<SchemaProtobufCodec> messages;
+  private final Codec json;
+
+  private ProtobufBodies(
+      ProtobufCodec classes, Supplier<SchemaProtobufCodec> messages, Codec json) {
+    this.classes = classes;
+    this.messages = messages;
+    this.json = json;
+  }
+
+  /**
+   * Protobuf by classes' field numbers, and by Kubernetes 1.33's messages for other kinds.
+   *
+   * @param classes the codec of classes with field numbers
+   * @param json the JSON codec the objects of other kinds are written and read with
+   * @return the bodies
+   */
+  public static ProtobufBodies of(ProtobufCodec classes, Codec json) {
+    Objects.requireNonNull(classes, "classes");
+    Objects.requireNonNull(json, "json");
+    Supplier<SchemaProtobufCodec> messages =
+        new Supplier<>() {
+          private volatile SchemaProtobufCodec codec;
+
+          @Override
+          public SchemaProtobufCodec get() {
+            SchemaProtobufCodec made = codec;
+            if (made == null) {
+              synchronized (this) {
+                made = codec;
+                if (made == null) {
+                  codec = made = SchemaProtobufCodec.create(KubeProtos.v1_33());
+                }
+              }
+            }
+            return made;
+          }
+        };
+    return new ProtobufBodies(classes, messages, json);
+  }
+
+  /**
+   * Returns the codec of classes with field numbers.
+   *
+   * @return the codec
+   */
+  public ProtobufCodec classes() {
+    return classes;
+  }
+
+  /**
+   * Whether objects of a kind, held in a class, can be written and read in protobuf.
+   *
+   * @param kind the kind
+   * @param type the class its objects are held in
+   * @return true when either description covers it
+   */
+  public boolean canEncode(GroupVersionKind kind, Class<?> type) {
+    return byClass(type) || messages.get().has(kind);
+  }
+
+  /** Whether a class declares its own message: then its numbers, not Kubernetes' files, rule. */
+  private boolean byClass(Class<?> type) {
+    return type != null && classes.canEncode(type);
+  }
+
+  /**
+   * Writes an object in the envelope: by its class's numbers when it has them, or else as its
+   * kind's message (a list kind's items each as the item's message).
+   *
+   * @param object the object or list
+   * @return the bytes
+   * @throws IllegalArgumentException when neither description covers the object's kind
+   */
+  public byte[] encode(Object object) {
+    if (byClass(object.getClass())) {
+      return classes.encode(object);
+    }
+    Map<String, Object> tree = tree(json.encode(object));
+    GroupVersionKind kind =
+        GroupVersionKind.fromApiVersionAndKind(
+            String.valueOf(tree.get("apiVersion")), String.valueOf(tree.get("kind")));
+    SchemaProtobufCodec codec = messages.get();
+    if (kind.kind().endsWith("List") && tree.get("items") instanceof java.util.List<?>) {
+      return codec.encodeList(kind, tree);
+    }
+    return codec.encode(kind, tree);
+  }
+
+  /**
+   * Whether a request body for objects held in a class is read by the class's numbers ({@link
+   * #classes()}); otherwise {@link #toJson} turns it into JSON first.
+   *
+   * @param type the class the endpoint's objects are held in
+   * @return true when the class declares its message
+   */
+  public boolean decodesByClass(Class<?> type) {
+    return byClass(type);
+  }
+
+  /**
+   * Reads a body by Kubernetes' messages and writes it as JSON, {@code apiVersion} and {@code kind}
+   * first, taken from the envelope or, where it names none, from the endpoint's kind.
+   *
+   * @param body the protobuf body
+   * @param endpointKind the kind the endpoint serves
+   * @return the JSON bytes
+   * @throws DecodeException for a malformed body, naming the field path
+   */
+  public byte[] toJson(byte[] body, GroupVersionKind endpointKind) {
+    Map<String, Object> tree = messages.get().decode(body, endpointKind);
+    try {
+      return TREES.writeValueAsBytes(tree);
+    } catch (IOException e) {
+      throw new IllegalStateException("writing a decoded protobuf body as JSON failed", e);
+    }
+  }
+
+  private static Map<String, Object> tree(byte[] encoded) {
+    try {
+      return TREES.readValue(encoded, TREE);
+    } catch (IOException e) {
+      throw new IllegalStateException("reading an object's own JSON back failed", e);
+    }
+  }
+}
