@@ -120,7 +120,7 @@ public final class ApiServer implements ApiHandler {
   private final Map<GroupVersion, List<ResourceInfo>> fixedDiscovery;
   private final Map<GroupVersion, List<ResourceInfo>> fixedUnstructured;
   private final Map<GroupVersionKind, JsonNode> fixedSchemas;
-  private final Map<String, JsonNode> schemaComponents;
+  private final List<Map<String, JsonNode>> schemaComponents;
   private final ServedResources served;
   private volatile Discovery discovery;
   private volatile DiscoveryHandler discoveryHandler;
@@ -271,7 +271,7 @@ public final class ApiServer implements ApiHandler {
     }
     this.fixedUnstructured = unstructured;
     this.fixedSchemas = Map.copyOf(builder.openApiSchemas);
-    this.schemaComponents = Map.copyOf(builder.openApiComponents);
+    this.schemaComponents = List.copyOf(builder.openApiComponents);
     this.fixedDiscovery = fixed;
     this.served = new ServedResources(served);
     negotiatorBuilder.tableConvertors(this.served::table);
@@ -385,12 +385,50 @@ public final class ApiServer implements ApiHandler {
         memoize(
             () ->
                 OpenApiV3.build(
-                    scheme, built, kubernetesVersion, allSchemas, schemaComponents, patchKinds));
+                    scheme,
+                    built,
+                    kubernetesVersion,
+                    allSchemas,
+                    components(schemaComponents),
+                    patchKinds));
     Supplier<OpenApiV2> openApiV2 =
         memoize(() -> OpenApiV2.from(openApiV3.get(), kubernetesVersion));
     this.discoveryHandler =
         new DiscoveryHandler(built, openApiV3, openApiV2, json, kubernetesVersion);
     this.discovery = built;
+  }
+
+  /**
+   * The named schemas of several sources as one map, read only when the documents are built (a
+   * source may make its schemas on first read); the first source that has a name gives it.
+   */
+  private static Map<String, JsonNode> components(List<Map<String, JsonNode>> sources) {
+    return new java.util.AbstractMap<>() {
+      @Override
+      public JsonNode get(Object name) {
+        for (Map<String, JsonNode> source : sources) {
+          JsonNode found = source.get(name);
+          if (found != null) {
+            return found;
+          }
+        }
+        return null;
+      }
+
+      @Override
+      public boolean containsKey(Object name) {
+        return get(name) != null;
+      }
+
+      @Override
+      public java.util.Set<Map.Entry<String, JsonNode>> entrySet() {
+        Map<String, JsonNode> all = new LinkedHashMap<>();
+        for (int i = sources.size() - 1; i >= 0; i--) {
+          all.putAll(sources.get(i));
+        }
+        return all.entrySet();
+      }
+    };
   }
 
   /** A supplier that makes its value once, on first use, and keeps it. */
@@ -644,7 +682,7 @@ public final class ApiServer implements ApiHandler {
     private boolean customResourceDefinitions;
     private final List<UnstructuredResource> unstructured = new ArrayList<>();
     private final Map<GroupVersionKind, JsonNode> openApiSchemas = new LinkedHashMap<>();
-    private final Map<String, JsonNode> openApiComponents = new LinkedHashMap<>();
+    private final List<Map<String, JsonNode>> openApiComponents = new ArrayList<>();
     private ValidationRules validationRules = ValidationRules.unsupported();
 
     private Builder(Scheme scheme) {
@@ -708,13 +746,14 @@ public final class ApiServer implements ApiHandler {
      * each group version's document as far as its kinds refer to them.
      *
      * @param kinds the schema of each kind (and of list kinds, when given)
-     * @param components the named schemas references may reach
+     * @param components the named schemas references may reach; read when a client first reads
+     *     OpenAPI, so that a source may make them then (it must not change after)
      * @return this builder
      */
     public Builder openApiSchemas(
         Map<GroupVersionKind, JsonNode> kinds, Map<String, JsonNode> components) {
       openApiSchemas.putAll(kinds);
-      openApiComponents.putAll(components);
+      openApiComponents.add(Objects.requireNonNull(components, "components"));
       return this;
     }
 

@@ -156,7 +156,7 @@ public final class BuiltinKinds {
             reference(resource.listDefinition()));
       }
     }
-    return builder.openApiSchemas(schemas, openApi.components());
+    return builder.openApiSchemas(schemas, openApi.lazyComponents());
   }
 
   private static JsonNode reference(String name) {
@@ -216,7 +216,10 @@ public final class BuiltinKinds {
             return object;
           });
     }
-    Printers.forKind(kind).ifPresent(builder::table);
+    if (Printers.has(kind)) {
+      // The columns are made when a client first asks for a Table of the kind.
+      builder.table(new LazyTable(() -> Printers.forKind(kind).orElseThrow()));
+    }
     FieldLabels.forKind(kind).forEach(builder::fieldLabel);
     return builder.build();
   }

@@ -139,6 +139,29 @@ final class KubeOpenApi {
   }
 
   /**
+   * The named schemas as a map that makes them on its first read: the server reads them only when a
+   * client first reads OpenAPI.
+   */
+  Map<String, JsonNode> lazyComponents() {
+    return new java.util.AbstractMap<>() {
+      @Override
+      public JsonNode get(Object name) {
+        return components().get(name);
+      }
+
+      @Override
+      public boolean containsKey(Object name) {
+        return components().containsKey(name);
+      }
+
+      @Override
+      public java.util.Set<Map.Entry<String, JsonNode>> entrySet() {
+        return components().entrySet();
+      }
+    };
+  }
+
+  /**
    * Rewrites the document's references to the v3 form, once, and returns its named schemas. The
    * rest of this class reads the document only after this (and reads both forms).
    */

@@ -21,6 +21,33 @@ final class Printers {
   /** Where a workload keeps its pod spec. */
   private static final String[] TEMPLATE = {"spec", "template", "spec"};
 
+  private static final java.util.Set<String> PRINTED =
+      java.util.Set.of(
+          "/Pod",
+          "apps/Deployment",
+          "apps/ReplicaSet",
+          "apps/StatefulSet",
+          "apps/DaemonSet",
+          "batch/Job",
+          "batch/CronJob",
+          "/Service",
+          "/Endpoints",
+          "discovery.k8s.io/EndpointSlice",
+          "/ConfigMap",
+          "/Secret",
+          "/Namespace",
+          "/Node",
+          "/Event",
+          "coordination.k8s.io/Lease",
+          "/ServiceAccount",
+          "networking.k8s.io/Ingress",
+          "/PersistentVolumeClaim");
+
+  /** Whether kube-apiserver's printers have columns for the kind here. */
+  static boolean has(GroupKind kind) {
+    return PRINTED.contains(kind.group() + "/" + kind.kind());
+  }
+
   static Optional<TableConvertor> forKind(GroupKind kind) {
     return Optional.ofNullable(
         switch (kind.group() + "/" + kind.kind()) {
