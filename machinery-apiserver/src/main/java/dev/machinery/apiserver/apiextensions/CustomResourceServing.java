@@ -107,13 +107,18 @@ final class CustomResourceServing {
                   if (schema == null) {
                     return List.of();
                   }
-                  List<FieldError> errors = new ArrayList<>(schema.validate(u.content()));
+                  Map<String, Object> previous = old instanceof Unstructured o ? o.content() : null;
+                  // Ratcheting: what an update leaves unchanged is not refused again.
+                  List<FieldError> errors =
+                      new ArrayList<>(
+                          Ratcheting.ratchet(schema.validate(u.content()), u.content(), previous));
                   if (errors.isEmpty()) {
                     // As kube-apiserver: CEL rules run on objects the schema's own checks pass.
-                    Map<String, Object> previous =
-                        old instanceof Unstructured o ? o.content() : null;
                     errors.addAll(
-                        validators.get(u.getApiVersion()).validate(u.content(), previous));
+                        Ratcheting.ratchet(
+                            validators.get(u.getApiVersion()).validate(u.content(), previous),
+                            u.content(),
+                            previous));
                   }
                   return errors;
                 });
