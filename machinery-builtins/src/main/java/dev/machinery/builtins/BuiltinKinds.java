@@ -236,7 +236,10 @@ public final class BuiltinKinds {
   private List<FieldProblem> normalize(BuiltinResource resource, Unstructured object) {
     dropNulls(object.content());
     List<FieldProblem> pruned = new ArrayList<>();
-    for (String path : structural(resource).prune(object.content())) {
+    List<String> dropped = new ArrayList<>(structural(resource).prune(object.content()));
+    // What ObjectMeta lacks is dropped, as Go's decoding drops it.
+    dropped.addAll(StructuralSchema.pruneMetadata(object.content()));
+    for (String path : dropped) {
       pruned.add(new FieldProblem(FieldProblem.Type.UNKNOWN_FIELD, path));
     }
     Defaults.apply(GroupKind.of(resource.version().group(), resource.kind()), object.content());

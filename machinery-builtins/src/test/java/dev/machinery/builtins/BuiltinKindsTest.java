@@ -86,6 +86,25 @@ class BuiltinKindsTest {
     ApiResponse created = request("POST", "/api/v1/namespaces/default/configmaps", body, Map.of());
     assertEquals(201, created.status(), text(created));
     assertFalse(JSON.readTree(created.body()).has("bogus"));
+
+    String metadata =
+        "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\","
+            + "\"metadata\":{\"name\":\"meta\",\"colour\":\"red\"}}";
+    ApiResponse strictMetadata =
+        request(
+            "POST",
+            "/api/v1/namespaces/default/configmaps",
+            metadata,
+            Map.of(),
+            Map.of("fieldValidation", List.of("Strict")));
+    assertEquals(400, strictMetadata.status(), text(strictMetadata));
+    assertTrue(
+        text(strictMetadata).contains("unknown field \\\"metadata.colour\\\""),
+        text(strictMetadata));
+    ApiResponse pruned =
+        request("POST", "/api/v1/namespaces/default/configmaps", metadata, Map.of());
+    assertEquals(201, pruned.status(), text(pruned));
+    assertFalse(JSON.readTree(pruned.body()).get("metadata").has("colour"), text(pruned));
   }
 
   @Test

@@ -86,7 +86,9 @@ final class CustomResourceServing {
                     return List.of();
                   }
                   List<FieldProblem> pruned = new ArrayList<>();
-                  for (String path : schema.prune(u.content())) {
+                  List<String> dropped = new ArrayList<>(schema.prune(u.content()));
+                  dropped.addAll(StructuralSchema.pruneMetadata(u.content()));
+                  for (String path : dropped) {
                     pruned.add(new FieldProblem(FieldProblem.Type.UNKNOWN_FIELD, path));
                   }
                   schema.applyDefaults(u.content());

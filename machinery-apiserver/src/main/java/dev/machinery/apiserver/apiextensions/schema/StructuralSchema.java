@@ -86,6 +86,48 @@ public final class StructuralSchema {
     return pruned;
   }
 
+  /** The fields of {@code ObjectMeta}, all a stored object's {@code metadata} keeps. */
+  private static final Set<String> OBJECT_META =
+      Set.of(
+          "name",
+          "generateName",
+          "namespace",
+          "selfLink",
+          "uid",
+          "resourceVersion",
+          "generation",
+          "creationTimestamp",
+          "deletionTimestamp",
+          "deletionGracePeriodSeconds",
+          "labels",
+          "annotations",
+          "ownerReferences",
+          "finalizers",
+          "managedFields");
+
+  /**
+   * Drops the fields of an object's {@code metadata} that {@code ObjectMeta} does not have, in
+   * place, as kube-apiserver prunes the metadata of custom resources and decodes its built-in
+   * kinds'.
+   *
+   * @param object the whole object
+   * @return the paths of the fields dropped, such as {@code metadata.colour}
+   */
+  public static List<String> pruneMetadata(Map<String, Object> object) {
+    if (!(object.get("metadata") instanceof Map<?, ?> metadata)) {
+      return List.of();
+    }
+    List<String> pruned = new ArrayList<>();
+    for (java.util.Iterator<?> it = metadata.keySet().iterator(); it.hasNext(); ) {
+      Object key = it.next();
+      if (!OBJECT_META.contains(String.valueOf(key))) {
+        pruned.add("metadata." + key);
+        it.remove();
+      }
+    }
+    return pruned;
+  }
+
   private void pruneValue(Object value, JSONSchemaProps schema, String path, List<String> out) {
     if (schema == null) {
       return;
