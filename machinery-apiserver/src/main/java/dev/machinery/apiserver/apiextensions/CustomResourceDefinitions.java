@@ -55,6 +55,12 @@ public final class CustomResourceDefinitions {
   public static final GroupKind KIND =
       GroupKind.of("apiextensions.k8s.io", "CustomResourceDefinition");
 
+  /**
+   * The finalizer that holds a deleted definition until its objects are deleted, as
+   * kube-apiserver's.
+   */
+  public static final String CLEANUP_FINALIZER = "customresourcecleanup.apiextensions.k8s.io";
+
   /** Writes a version's schema as the JSON tree OpenAPI publishes. */
   private static final ObjectMapper SCHEMAS = new ObjectMapper();
 
@@ -68,6 +74,7 @@ public final class CustomResourceDefinitions {
       publish;
   private final Map<String, Active> active = new LinkedHashMap<>();
   private final List<Runnable> pendingStatus = new ArrayList<>();
+  private final java.util.Set<String> terminating = new java.util.HashSet<>();
   private boolean dirty;
 
   private CustomResourceDefinitions(
@@ -102,6 +109,20 @@ public final class CustomResourceDefinitions {
         .categories("api-extensions")
         .statusSubresource()
         .tracksGeneration()
+        .prepareForCreate(
+            object -> {
+              // Deleting the definition then waits until its objects are gone (see terminate).
+              var meta = ((CustomResourceDefinition) object).getMetadata();
+              List<String> finalizers =
+                  meta.getFinalizers() == null
+                      ? new ArrayList<>()
+                      : new ArrayList<>(meta.getFinalizers());
+              if (!finalizers.contains(CLEANUP_FINALIZER)) {
+                finalizers.add(CLEANUP_FINALIZER);
+              }
+              meta.setFinalizers(finalizers);
+              return object;
+            })
         .validator((object, old) -> CustomResourceDefinitionValidation.validate(object, old, rules))
         .build();
   }
@@ -221,6 +242,10 @@ public final class CustomResourceDefinitions {
 
   private synchronized void reconcile(CustomResourceDefinition crd) {
     String name = crd.getMetadata().getName();
+    if (crd.getMetadata().getDeletionTimestamp() != null) {
+      terminate(crd);
+      return;
+    }
     CustomResourceDefinitionSpec spec = crd.getSpec();
     CustomResourceDefinitionNames requested = withDefaults(spec.names());
     String conflict = conflict(name, spec.group(), requested);
@@ -287,6 +312,78 @@ public final class CustomResourceDefinitions {
             }
           });
     }
+  }
+
+  /**
+   * A definition being deleted: no longer served, its objects deleted, then its cleanup finalizer
+   * removed, which lets the store delete it; meanwhile its status says {@code Terminating} ({@code
+   * InstanceDeletionInProgress}), as kube-apiserver's finalizing controller does.
+   */
+  private void terminate(CustomResourceDefinition crd) {
+    String name = crd.getMetadata().getName();
+    Active was = active.get(name);
+    unserve(name);
+    List<String> finalizers = crd.getMetadata().getFinalizers();
+    if (finalizers == null || !finalizers.contains(CLEANUP_FINALIZER) || !terminating.add(name)) {
+      return; // not held for cleanup, or its cleanup already under way
+    }
+    String group = crd.getSpec().group();
+    String plural =
+        was != null
+            ? was.names().plural()
+            : crd.getStatus() != null && crd.getStatus().acceptedNames() != null
+                ? crd.getStatus().acceptedNames().plural()
+                : crd.getSpec().names().plural();
+    Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+    List<CustomResourceDefinitionCondition> conditions = new ArrayList<>();
+    if (crd.getStatus() != null) {
+      crd.getStatus().conditions().stream()
+          .filter(c -> !c.type().equals("Terminating"))
+          .forEach(conditions::add);
+    }
+    conditions.add(
+        condition(
+            crd,
+            "Terminating",
+            "True",
+            "InstanceDeletionInProgress",
+            "CustomResource deletion is in progress",
+            now));
+    pendingStatus.add(
+        () -> {
+          try {
+            definitions.update(
+                null,
+                name,
+                old -> {
+                  CustomResourceDefinition d = (CustomResourceDefinition) old;
+                  CustomResourceDefinitionStatus status = d.getStatus();
+                  d.setStatus(
+                      new CustomResourceDefinitionStatus(
+                          conditions,
+                          status == null ? null : status.acceptedNames(),
+                          status == null ? List.of() : status.storedVersions()));
+                  return d;
+                },
+                true,
+                false);
+            deleteObjects("/registry/" + group + "/" + plural + "/");
+            definitions.update(
+                null,
+                name,
+                old -> {
+                  CustomResourceDefinition d = (CustomResourceDefinition) old;
+                  List<String> left = new ArrayList<>(d.getMetadata().getFinalizers());
+                  left.remove(CLEANUP_FINALIZER);
+                  d.getMetadata().setFinalizers(left);
+                  return d;
+                },
+                false,
+                false);
+          } catch (RuntimeException e) {
+            LOG.warn("the objects of {} were not all deleted: {}", name, e.getMessage());
+          }
+        });
   }
 
   /** The condition, keeping its transition time when its status has not changed. */
@@ -414,6 +511,7 @@ public final class CustomResourceDefinitions {
 
   private synchronized void deleted(String key) {
     String name = key.substring(key.lastIndexOf('/') + 1);
+    terminating.remove(name);
     Active was = active.get(name);
     unserve(name);
     if (was != null) {

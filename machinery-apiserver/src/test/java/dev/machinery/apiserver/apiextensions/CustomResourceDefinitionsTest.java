@@ -168,12 +168,20 @@ class CustomResourceDefinitionsTest {
     assertEquals(
         "[\"my-cron\",\"* * * * */5\",5]", rows.at("/rows/0/cells").toString(), rows.toString());
 
+    assertEquals(
+        "[\"customresourcecleanup.apiextensions.k8s.io\"]",
+        crd.at("/metadata/finalizers").toString(),
+        "held for cleanup, as kube-apiserver holds a deleted definition: " + crd);
     ApiResponse deleted =
         request(
             "DELETE",
             "/apis/apiextensions.k8s.io/v1/customresourcedefinitions/crontabs.stable.example.com",
             null);
     assertEquals(200, deleted.status(), text(deleted));
+    JsonNode terminating = json(deleted);
+    assertTrue(
+        terminating.at("/metadata/deletionTimestamp").isTextual(),
+        "a delete the finalizer holds answers the object: " + terminating);
     long deadline = System.nanoTime() + 5_000_000_000L;
     ApiResponse gone;
     ApiResponse discovery;
@@ -185,6 +193,17 @@ class CustomResourceDefinitionsTest {
     } while ((gone.status() != 404 || discovery.status() != 404) && System.nanoTime() < deadline);
     assertEquals(404, gone.status());
     assertEquals(404, discovery.status());
+    // The cleanup finalizer held the definition until its objects were deleted, then went.
+    ApiResponse definition;
+    do {
+      Thread.sleep(10);
+      definition =
+          request(
+              "GET",
+              "/apis/apiextensions.k8s.io/v1/customresourcedefinitions/crontabs.stable.example.com",
+              null);
+    } while (definition.status() != 404 && System.nanoTime() < deadline);
+    assertEquals(404, definition.status(), text(definition));
   }
 
   @Test
