@@ -212,7 +212,15 @@ public final class JdkHttpBinding implements AutoCloseable {
               query(exchange.getRequestURI().getRawQuery()),
               exchange.getRequestHeaders(),
               exchange.getRequestBody(),
-              peerCertificates(exchange));
+              peerCertificates(exchange),
+              exchange.getRemoteAddress() == null
+                      || exchange.getRemoteAddress().getAddress() == null
+                  ? ""
+                  : exchange.getRemoteAddress().getAddress().getHostAddress(),
+              exchange.getRequestURI().getRawPath()
+                  + (exchange.getRequestURI().getRawQuery() == null
+                      ? ""
+                      : "?" + exchange.getRequestURI().getRawQuery()));
       ApiResponse response = handler.handle(request);
       response.headers().forEach((name, values) -> exchange.getResponseHeaders().put(name, values));
       boolean head = request.method().equals("HEAD");
