@@ -163,16 +163,31 @@ public final class AuditPolicy {
           null);
     }
     JsonNode root;
+    com.fasterxml.jackson.core.JsonParser parser = null;
     try {
-      root = YAML.readTree(document);
+      parser = YAML.createParser(document);
+      root = YAML.readTree(parser);
     } catch (JacksonException e) {
       JsonLocation at = e.getLocation();
+      if (at == null && parser != null) {
+        at = parser.currentLocation();
+      }
       throw new AuditPolicyException(
           source,
           e.getOriginalMessage(),
           at == null ? 0 : at.getLineNr(),
           at == null ? 0 : at.getColumnNr(),
           e);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } finally {
+      if (parser != null) {
+        try {
+          parser.close();
+        } catch (IOException e) {
+          // a parser over a string has nothing to release
+        }
+      }
     }
     if (root == null || root.isMissingNode() || root.isNull()) {
       throw new AuditPolicyException(
