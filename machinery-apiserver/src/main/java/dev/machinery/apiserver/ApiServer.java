@@ -139,10 +139,6 @@ public final class ApiServer implements ApiHandler {
   private final Auditing auditing;
 
   private ApiServer(Builder builder) {
-    this.auditing =
-        builder.auditPolicy == null
-            ? null
-            : new Auditing(builder.auditPolicy, builder.auditSink, builder.maxRequestBodyBytes);
     this.authenticator = builder.authenticator;
     this.inFlight =
         new InFlightLimit(builder.maxRequestsInFlight, builder.maxMutatingRequestsInFlight);
@@ -171,6 +167,15 @@ public final class ApiServer implements ApiHandler {
     this.requestLog = builder.requestLog;
     Map<GroupVersion, List<ResourceInfo>> fixed = new LinkedHashMap<>();
     ProtobufCodec protobuf = ProtobufCodec.create(scheme);
+    this.auditing =
+        builder.auditPolicy == null
+            ? null
+            : new Auditing(
+                builder.auditPolicy,
+                builder.auditSink,
+                builder.maxRequestBodyBytes,
+                json,
+                protobuf);
     Negotiator.Builder negotiatorBuilder = Negotiator.builder(scheme).protobuf(protobuf);
     Map<String, Served> served = new LinkedHashMap<>();
     ResourceStore namespaces = null;

@@ -19,7 +19,9 @@ import dev.machinery.apiserver.authorization.Attributes;
 import dev.machinery.apiserver.authorization.Authorization;
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
+import dev.machinery.core.codec.Codec;
 import dev.machinery.unversioned.errors.StatusException;
+import dev.machinery.unversioned.protobuf.ProtobufCodec;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -64,11 +66,16 @@ final class Auditing {
   private final AuditPolicy policy;
   private final AuditSink sink;
   private final long maxBodyBytes;
+  private final Codec json;
+  private final ProtobufCodec protobuf;
 
-  Auditing(AuditPolicy policy, AuditSink sink, long maxBodyBytes) {
+  Auditing(
+      AuditPolicy policy, AuditSink sink, long maxBodyBytes, Codec json, ProtobufCodec protobuf) {
     this.policy = policy;
     this.sink = sink;
     this.maxBodyBytes = maxBodyBytes;
+    this.json = json;
+    this.protobuf = protobuf;
   }
 
   /** Records the user a request is made as, when it is being audited. */
@@ -366,8 +373,11 @@ final class Auditing {
     return value.isEmpty() ? other : value;
   }
 
-  /** The body as a tree, when it is JSON or YAML that parses; else null. */
-  private static JsonNode parse(String contentType, byte[] bytes) {
+  /**
+   * The body as a tree, when it is JSON or YAML that parses, or Kubernetes' protobuf of a kind the
+   * server knows (written as JSON, as kube-apiserver records objects); else null.
+   */
+  private JsonNode parse(String contentType, byte[] bytes) {
     String type =
         contentType == null
             ? "application/json"
@@ -379,6 +389,12 @@ final class Auditing {
       if (type.equals("application/yaml") || type.endsWith("+yaml")) {
         return YAML.readTree(bytes);
       }
+      if (type.equals(ProtobufCodec.MEDIA_TYPE)) {
+        return JSON.readTree(json.encode(protobuf.decode(bytes).object()));
+      }
+    } catch (RuntimeException e) {
+      LOG.debug("the audit event leaves out a body it cannot read as {}", type, e);
+      return null;
     } catch (JacksonException e) {
       return null;
     } catch (IOException e) {
