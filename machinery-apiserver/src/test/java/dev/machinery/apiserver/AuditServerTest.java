@@ -381,6 +381,100 @@ class AuditServerTest {
     assertEquals(null, plain.handle(get("/version")).header("Audit-ID"));
   }
 
+  private ApiResponse send(
+      String method, String path, Map<String, List<String>> headers, String body) {
+    Map<String, List<String>> all = new LinkedHashMap<>(headers);
+    all.put("Authorization", List.of("Bearer jane"));
+    return server.handle(
+        new ApiRequest(
+            method,
+            path,
+            Map.of(),
+            all,
+            new ByteArrayInputStream(body.getBytes(StandardCharsets.UTF_8))));
+  }
+
+  @Test
+  void yamlBodyAndPatchAreRecordedAsJson() throws IOException {
+    build("- level: Request\n");
+    ApiResponse created =
+        send(
+            "POST",
+            ROLES,
+            Map.of("Content-Type", List.of("application/yaml")),
+            "apiVersion: rbac.authorization.k8s.io/v1\nkind: Role\nmetadata:\n  name: y\nrules: []\n");
+    assertEquals(201, created.status());
+    ApiResponse patched =
+        send(
+            "PATCH",
+            ROLES + "/y",
+            Map.of("Content-Type", List.of("application/merge-patch+json")),
+            "{\"metadata\":{\"labels\":{\"a\":\"b\"}}}");
+    assertEquals(200, patched.status());
+    List<JsonNode> lines = lines();
+    assertEquals(
+        JSON.readTree(
+            "{\"apiVersion\":\"rbac.authorization.k8s.io/v1\",\"kind\":\"Role\","
+                + "\"metadata\":{\"name\":\"y\"},\"rules\":[]}"),
+        lines.get(1).get("requestObject"));
+    assertFalse(lines.get(1).has("responseObject"));
+    JsonNode patch = lines.get(3);
+    assertEquals("patch", patch.get("verb").asText());
+    assertEquals("y", patch.at("/objectRef/name").asText());
+    assertEquals(
+        JSON.readTree("{\"metadata\":{\"labels\":{\"a\":\"b\"}}}"), patch.get("requestObject"));
+  }
+
+  @Test
+  void bodyOverTheLimitIsRefusedAsBeforeAndNotRecorded() throws IOException {
+    Scheme scheme = RbacV1.addToScheme(MetaV1.addToScheme(Scheme.builder())).build();
+    server =
+        ApiServer.builder(scheme)
+            .addResource(
+                ResourceDefinition.builder(GroupKind.of(RbacV1.GROUP, "Role"), true).build())
+            .maxRequestBodyBytes(64)
+            .audit(
+                AuditPolicy.parse(
+                    "apiVersion: audit.k8s.io/v1\nkind: Policy\nrules:\n- level: Request\n"),
+                events::add)
+            .build();
+    ApiResponse response =
+        server.handleAs(
+            UserInfo.of("u", List.of("system:masters")),
+            new ApiRequest(
+                "POST",
+                ROLES,
+                Map.of(),
+                Map.of("Content-Type", List.of("application/json")),
+                new ByteArrayInputStream(
+                    role("a-name-long-enough").getBytes(StandardCharsets.UTF_8))));
+    assertEquals(413, response.status());
+    JsonNode complete = lines().get(1);
+    assertEquals(413, complete.at("/responseStatus/code").asInt());
+    assertEquals("RequestEntityTooLarge", complete.at("/responseStatus/reason").asText());
+    assertFalse(complete.has("requestObject"));
+  }
+
+  @Test
+  void sourceIpsAreForwardedThenRealThenPeerEachOnce() throws IOException {
+    build("- level: Metadata\n");
+    server.handle(
+        new ApiRequest(
+            "GET",
+            "/version",
+            Map.of(),
+            Map.of(
+                "X-Forwarded-For", List.of("203.0.113.9, not-an-ip, 2001:db8::1"),
+                "X-Real-Ip", List.of("203.0.113.9")),
+            new ByteArrayInputStream(new byte[0]),
+            List.of(),
+            "192.0.2.7",
+            "/version"));
+    assertEquals(
+        JSON.readTree("[\"203.0.113.9\",\"2001:db8::1\",\"192.0.2.7\"]"),
+        lines().get(0).get("sourceIPs"));
+  }
+
   @Test
   void timesAreMicrosecondsInUtc() {
     assertEquals(
