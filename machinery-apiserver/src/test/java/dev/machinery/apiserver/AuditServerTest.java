@@ -475,6 +475,54 @@ class AuditServerTest {
         lines().get(0).get("sourceIPs"));
   }
 
+  /** Kubernetes' TestMaybeTruncateUserAgent: 1024 characters, then "...TRUNCATED". */
+  @Test
+  void longUserAgentIsTruncated() throws IOException {
+    build("- level: Metadata\n");
+    String agent = "a".repeat(2048);
+    server.handle(
+        new ApiRequest(
+            "GET",
+            "/version",
+            Map.of(),
+            Map.of("User-Agent", List.of(agent)),
+            new ByteArrayInputStream(new byte[0])));
+    assertEquals("a".repeat(1024) + "...TRUNCATED", lines().get(0).get("userAgent").asText());
+    events.clear();
+    server.handle(
+        new ApiRequest(
+            "GET",
+            "/version",
+            Map.of(),
+            Map.of("User-Agent", List.of("a".repeat(1024))),
+            new ByteArrayInputStream(new byte[0])));
+    assertEquals("a".repeat(1024), lines().get(0).get("userAgent").asText());
+  }
+
+  /** Kubernetes' TestCopyWithoutManagedFields: an object, a list's items, a Table's rows. */
+  @Test
+  void managedFieldsLeftOutOfObjectListAndTable() throws IOException {
+    String managed = "{\"name\":\"x\",\"managedFields\":[{\"manager\":\"m\"}]}";
+    String bare = "{\"name\":\"x\"}";
+    assertEquals(
+        JSON.readTree("{\"metadata\":" + bare + "}"),
+        Auditing.withoutManagedFields(JSON.readTree("{\"metadata\":" + managed + "}")));
+    assertEquals(
+        JSON.readTree("{\"kind\":\"List\",\"items\":[{\"metadata\":" + bare + "}]}"),
+        Auditing.withoutManagedFields(
+            JSON.readTree("{\"kind\":\"List\",\"items\":[{\"metadata\":" + managed + "}]}")));
+    assertEquals(
+        JSON.readTree(
+            "{\"kind\":\"Table\",\"rows\":[{\"cells\":[],\"object\":{\"metadata\":"
+                + bare
+                + "}}]}"),
+        Auditing.withoutManagedFields(
+            JSON.readTree(
+                "{\"kind\":\"Table\",\"rows\":[{\"cells\":[],\"object\":{\"metadata\":"
+                    + managed
+                    + "}}]}")));
+  }
+
   @Test
   void timesAreMicrosecondsInUtc() {
     assertEquals(
