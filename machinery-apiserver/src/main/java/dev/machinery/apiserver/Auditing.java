@@ -121,6 +121,7 @@ final class Auditing {
     Request audit = new Request(request, attributes, user, policy.evaluate(attributes), received);
     audit.readBody();
     audit.emit(Stage.REQUEST_RECEIVED, received);
+    audit.previous = CURRENT.get();
     CURRENT.set(audit);
     return audit;
   }
@@ -167,6 +168,7 @@ final class Auditing {
     private JsonNode requestObject;
     private JsonNode responseObject;
     private ObjectReference objectRef;
+    private Request previous;
 
     private Request(
         ApiRequest request,
@@ -201,9 +203,13 @@ final class Auditing {
       return request;
     }
 
-    /** Stops being the current thread's request. */
+    /** Stops being the current thread's request; a request made inside another gives it back. */
     void end() {
-      CURRENT.remove();
+      if (previous == null) {
+        CURRENT.remove();
+      } else {
+        CURRENT.set(previous);
+      }
     }
 
     private boolean recorded() {
