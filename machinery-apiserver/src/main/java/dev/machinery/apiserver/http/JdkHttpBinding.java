@@ -41,7 +41,9 @@ import org.slf4j.LoggerFactory;
  * logged when it ends, with the bytes written until then.
  *
  * <p>With a {@link TlsConfig} it serves HTTPS instead (TLS 1.3 and 1.2), and hands the certificates
- * a client presented to the handler in {@link ApiRequest#peerCertificates()}.
+ * a client presented to the handler in {@link ApiRequest#peerCertificates()}. Each request carries
+ * the peer's IP address and the URI as sent ({@link ApiRequest#remoteAddress()}, {@link
+ * ApiRequest#requestUri()}), which audit events record.
  *
  * <p>Thread-safe; {@link #close()} stops accepting and ends open exchanges.
  */
