@@ -119,7 +119,6 @@ final class Auditing {
   Request start(ApiRequest request, UserInfo user, Instant received) {
     Attributes attributes = RequestAttributes.of(request, user);
     Request audit = new Request(request, attributes, user, policy.evaluate(attributes), received);
-    audit.readBody();
     audit.emit(Stage.REQUEST_RECEIVED, received);
     audit.previous = CURRENT.get();
     CURRENT.set(audit);
@@ -198,8 +197,12 @@ final class Auditing {
               : null;
     }
 
-    /** The request to answer: the original, or one whose body has been read for the event. */
+    /**
+     * Returns the request to answer: the original, or, for a write recorded at any level, one whose
+     * body has been read (up to the server's limit) for the event.
+     */
     ApiRequest request() {
+      readBody();
       return request;
     }
 
@@ -218,6 +221,9 @@ final class Auditing {
 
     /** Reads the body of a write, up to the server's limit, for the request's object. */
     private void readBody() {
+      if (request != original) {
+        return;
+      }
       String method = original.method();
       boolean write = method.equals("POST") || method.equals("PUT") || method.equals("PATCH");
       if (!recorded() || !write || !attributes.resourceRequest()) {
