@@ -274,7 +274,12 @@ final class Auditing {
         return streamed.withHeader(AuditEvent.AUDIT_ID_HEADER, auditId);
       }
       recordResponse(response);
-      emit(Stage.RESPONSE_COMPLETE, Instant.now());
+      Instant now = Instant.now();
+      if (attributes.verb().equals("watch")) {
+        // A watch is long-running whatever its answer: a refused one starts its response too.
+        emit(Stage.RESPONSE_STARTED, now);
+      }
+      emit(Stage.RESPONSE_COMPLETE, now);
       return response.withHeader(AuditEvent.AUDIT_ID_HEADER, auditId);
     }
 

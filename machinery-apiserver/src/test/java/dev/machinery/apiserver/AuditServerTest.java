@@ -297,6 +297,53 @@ class AuditServerTest {
     assertNotNull(response.header("Audit-ID"));
   }
 
+  /** Kubernetes' "sleep+403 longrunning": a refused watch starts and completes its response. */
+  @Test
+  void refusedWatchHasResponseStartedThenResponseComplete() throws IOException {
+    build("- level: Metadata\n");
+    ApiResponse response =
+        call(
+            null,
+            "GET",
+            ROLES,
+            Map.of("watch", List.of("true"), "timeoutSeconds", List.of("1")),
+            null);
+    assertEquals(403, response.status());
+    List<JsonNode> lines = lines();
+    assertEquals(
+        List.of(
+            "RequestReceived watch 0", "ResponseStarted watch 403", "ResponseComplete watch 403"),
+        lines.stream()
+            .map(
+                l ->
+                    l.get("stage").asText()
+                        + " "
+                        + l.get("verb").asText()
+                        + " "
+                        + l.at("/responseStatus/code").asInt())
+            .toList());
+  }
+
+  /** Kubernetes' "emit Panic only": every other stage omitted. */
+  @Test
+  void onlyPanicRecorded() throws IOException {
+    Scheme scheme = MetaV1.addToScheme(Scheme.builder()).build();
+    server =
+        ApiServer.builder(scheme)
+            .authorizer(
+                attributes -> {
+                  throw new IllegalStateException("kaboom");
+                })
+            .audit(
+                AuditPolicy.parse(
+                    "apiVersion: audit.k8s.io/v1\nkind: Policy\nrules:\n- level: RequestResponse\n"
+                        + "  omitStages: [RequestReceived, ResponseStarted, ResponseComplete]\n"),
+                events::add)
+            .build();
+    assertEquals(500, server.handleAs(UserInfo.of("u", List.of()), get("/version")).status());
+    assertEquals(List.of(Stage.PANIC), events.stream().map(AuditEvent::stage).toList());
+  }
+
   @Test
   void omittedStagesAndLevelNone() throws IOException {
     build(

@@ -7,8 +7,9 @@ public enum Stage {
   /** As soon as the request is received (and authenticated), before it is handled. */
   REQUEST_RECEIVED("RequestReceived"),
   /**
-   * When the response's headers are sent and before its body, for long-running requests (watches);
-   * and for a request refused by authentication, its only event.
+   * When the response's headers are sent and before its body, for long-running requests (watches,
+   * refused ones too, and any streamed response); and for a request refused by authentication, its
+   * only event.
    */
   RESPONSE_STARTED("ResponseStarted"),
   /** When the response has been written whole. */
