@@ -253,6 +253,29 @@ class AuditServerTest {
   }
 
   @Test
+  void failedAuthenticationNamesTheCredentialsTried() throws IOException {
+    build("- level: Metadata\n");
+    for (String header : List.of("Basic amFuZTpwdw==", "Token xyz")) {
+      server.handle(
+          new ApiRequest(
+              "GET",
+              "/version",
+              Map.of(),
+              Map.of("Authorization", List.of(header)),
+              new ByteArrayInputStream(new byte[0])));
+    }
+    List<JsonNode> lines = lines();
+    assertEquals(
+        "Authentication failed, attempted: basic",
+        lines.get(0).at("/responseStatus/message").asText());
+    assertEquals(
+        "Authentication failed, no credentials provided",
+        lines.get(1).at("/responseStatus/message").asText());
+    assertFalse(lines.get(1).has("objectRef"));
+    assertEquals("get", lines.get(1).get("verb").asText());
+  }
+
+  @Test
   void notFoundAndNonResourceRequests() throws IOException {
     build("- level: Metadata\n");
     assertEquals(404, call("jane", "GET", ROLES + "/missing", Map.of(), null).status());
