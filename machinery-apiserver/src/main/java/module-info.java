@@ -18,6 +18,7 @@ module dev.machinery.apiserver {
   exports dev.machinery.apiserver.http;
   exports dev.machinery.apiserver.authentication;
   exports dev.machinery.apiserver.admission;
+  exports dev.machinery.apiserver.audit;
   exports dev.machinery.apiserver.authorization;
   exports dev.machinery.apiserver.authorization.v1;
   exports dev.machinery.apiserver.rbac;

@@ -6,6 +6,8 @@ import dev.machinery.apiserver.admission.AdmissionPlugin;
 import dev.machinery.apiserver.admission.NamespaceLifecycle;
 import dev.machinery.apiserver.apiextensions.CustomResourceDefinitions;
 import dev.machinery.apiserver.apiextensions.schema.ValidationRules;
+import dev.machinery.apiserver.audit.AuditPolicy;
+import dev.machinery.apiserver.audit.AuditSink;
 import dev.machinery.apiserver.authentication.AuthenticationException;
 import dev.machinery.apiserver.authentication.Authenticator;
 import dev.machinery.apiserver.authentication.UserInfo;
@@ -52,6 +54,7 @@ import dev.machinery.unversioned.unstructured.Unstructured;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -135,6 +138,7 @@ public final class ApiServer implements ApiHandler {
   private final AccessReviews accessReviews;
   private final RbacSupport rbac;
   private final InFlightLimit inFlight;
+  private final Auditing auditing;
 
   private ApiServer(Builder builder) {
     this.authenticator = builder.authenticator;
@@ -165,6 +169,15 @@ public final class ApiServer implements ApiHandler {
     this.requestLog = builder.requestLog;
     Map<GroupVersion, List<ResourceInfo>> fixed = new LinkedHashMap<>();
     ProtobufBodies protobuf = ProtobufBodies.of(ProtobufCodec.create(scheme), json);
+    this.auditing =
+        builder.auditPolicy == null
+            ? null
+            : new Auditing(
+                builder.auditPolicy,
+                builder.auditSink,
+                builder.maxRequestBodyBytes,
+                json,
+                protobuf);
     Negotiator.Builder negotiatorBuilder = Negotiator.builder(scheme).protobuf(protobuf);
     Map<String, Served> served = new LinkedHashMap<>();
     ResourceStore namespaces = null;
@@ -512,6 +525,7 @@ public final class ApiServer implements ApiHandler {
 
   @Override
   public ApiResponse handle(ApiRequest request) {
+    Instant received = auditing == null ? null : Instant.now();
     try {
       int fields = 0;
       for (List<String> values : request.headers().values()) {
@@ -537,9 +551,11 @@ public final class ApiServer implements ApiHandler {
                 .orElseThrow(() -> new AuthenticationException("the authenticator found no user"));
       } catch (AuthenticationException e) {
         LOG.debug("{} {}: unauthorized: {}", request.method(), request.path(), e.getMessage());
-        return failure(ApiErrors.statusFor(ApiErrors.newUnauthorized("Unauthorized")));
+        ApiResponse refused =
+            failure(ApiErrors.statusFor(ApiErrors.newUnauthorized("Unauthorized")));
+        return auditing == null ? refused : auditing.unauthenticated(request, received, refused);
       }
-      return limited(request, user);
+      return auditing == null ? limited(request, user) : audited(request, user, received);
     } catch (RuntimeException | StackOverflowError e) {
       Status status = ApiErrors.statusFor(e);
       if (status.getCode() >= 500) {
@@ -561,7 +577,7 @@ public final class ApiServer implements ApiHandler {
   public ApiResponse handleAs(UserInfo user, ApiRequest request) {
     Objects.requireNonNull(user, "user");
     try {
-      return limited(request, user);
+      return auditing == null ? limited(request, user) : audited(request, user, Instant.now());
     } catch (RuntimeException | StackOverflowError e) {
       Status status = ApiErrors.statusFor(e);
       if (status.getCode() >= 500) {
@@ -571,9 +587,28 @@ public final class ApiServer implements ApiHandler {
     }
   }
 
+  /** Answers an authenticated request with its audit events, as kube-apiserver's audit filter. */
+  private ApiResponse audited(ApiRequest request, UserInfo user, Instant received) {
+    Auditing.Request audit = auditing.start(request, user, received);
+    try {
+      return audit.complete(limited(audit.request(), user));
+    } catch (RuntimeException | StackOverflowError e) {
+      Status status = ApiErrors.statusFor(e);
+      if (status.getCode() >= 500) {
+        LOG.warn("{} {} failed", request.method(), request.path(), e);
+      }
+      return audit.failed(e, failure(status));
+    } finally {
+      audit.end();
+    }
+  }
+
   /** Answers an authenticated request within the limits of requests in flight. */
   private ApiResponse limited(ApiRequest request, UserInfo authenticated) {
     UserInfo user = Impersonation.apply(request, authenticated, authorizer);
+    if (user != authenticated) {
+      Auditing.impersonated(user);
+    }
     Semaphore slot;
     try {
       slot = inFlight.acquire(RequestAttributes.of(request, user));
@@ -592,6 +627,7 @@ public final class ApiServer implements ApiHandler {
   private ApiResponse handleAuthenticated(ApiRequest request, UserInfo user) {
     Attributes attributes = RequestAttributes.of(request, user);
     Authorization decision = authorizer.authorize(attributes);
+    Auditing.authorized(decision);
     if (!decision.allowed()) {
       LOG.debug(
           "{} {}: forbidden to {}: {}",
@@ -684,6 +720,8 @@ public final class ApiServer implements ApiHandler {
     private final Map<GroupVersionKind, JsonNode> openApiSchemas = new LinkedHashMap<>();
     private final List<Map<String, JsonNode>> openApiComponents = new ArrayList<>();
     private ValidationRules validationRules = ValidationRules.unsupported();
+    private AuditPolicy auditPolicy;
+    private AuditSink auditSink;
 
     private Builder(Scheme scheme) {
       this.scheme = Objects.requireNonNull(scheme, "scheme");
@@ -999,6 +1037,24 @@ public final class ApiServer implements ApiHandler {
      */
     public Builder rbac() {
       this.rbac = true;
+      return this;
+    }
+
+    /**
+     * Audits requests, as kube-apiserver's {@code --audit-policy-file} and {@code
+     * --audit-log-path}: each request the policy records (authenticated or refused by
+     * authentication) is handed to the sink as {@code audit.k8s.io/v1} events, one for each stage
+     * the policy does not omit, and every answer carries the request's {@code Audit-ID} header.
+     * Without it nothing is audited and no event is made.
+     *
+     * @param policy which requests are recorded, and at which level
+     * @param sink where the events go, such as a {@link
+     *     dev.machinery.apiserver.audit.AuditLogWriter}
+     * @return this builder
+     */
+    public Builder audit(AuditPolicy policy, AuditSink sink) {
+      this.auditPolicy = Objects.requireNonNull(policy, "policy");
+      this.auditSink = Objects.requireNonNull(sink, "sink");
       return this;
     }
 

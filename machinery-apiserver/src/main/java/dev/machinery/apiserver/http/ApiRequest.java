@@ -24,6 +24,10 @@ import java.util.TreeMap;
  * @param peerCertificates the certificate chain the client presented in the TLS handshake, its own
  *     first; empty over plain HTTP or when it presented none. Not verified: an authenticator
  *     verifies it against its client CAs.
+ * @param remoteAddress the IP address of the connection's peer, as text; {@code ""} when unknown
+ *     (audit events list it among their source IPs)
+ * @param requestUri the path and query exactly as sent (still percent-encoded); {@code ""} when
+ *     unknown, in which case audit events write the decoded path and query
  */
 public record ApiRequest(
     String method,
@@ -31,7 +35,9 @@ public record ApiRequest(
     Map<String, List<String>> query,
     Map<String, List<String>> headers,
     InputStream body,
-    List<X509Certificate> peerCertificates) {
+    List<X509Certificate> peerCertificates,
+    String remoteAddress,
+    String requestUri) {
   /**
    * A request without client certificates.
    *
@@ -51,7 +57,7 @@ public record ApiRequest(
   }
 
   /**
-   * Copies the maps and the list; header names become case-insensitive.
+   * A request without the peer's address or the URI as sent.
    *
    * @param method see the record description
    * @param path see the record description
@@ -59,6 +65,29 @@ public record ApiRequest(
    * @param headers see the record description
    * @param body see the record description
    * @param peerCertificates see the record description
+   */
+  public ApiRequest(
+      String method,
+      String path,
+      Map<String, List<String>> query,
+      Map<String, List<String>> headers,
+      InputStream body,
+      List<X509Certificate> peerCertificates) {
+    this(method, path, query, headers, body, peerCertificates, "", "");
+  }
+
+  /**
+   * Copies the maps and the list; header names become case-insensitive; a {@code null} address or
+   * URI is {@code ""}.
+   *
+   * @param method see the record description
+   * @param path see the record description
+   * @param query see the record description
+   * @param headers see the record description
+   * @param body see the record description
+   * @param peerCertificates see the record description
+   * @param remoteAddress see the record description
+   * @param requestUri see the record description
    */
   public ApiRequest {
     method = Objects.requireNonNull(method, "method").toUpperCase(Locale.ROOT);
@@ -69,6 +98,19 @@ public record ApiRequest(
     headers = byName;
     Objects.requireNonNull(body, "body");
     peerCertificates = List.copyOf(peerCertificates);
+    remoteAddress = Objects.requireNonNullElse(remoteAddress, "");
+    requestUri = Objects.requireNonNullElse(requestUri, "");
+  }
+
+  /**
+   * Returns the same request with another body, such as the bytes of the body already read.
+   *
+   * @param other the body
+   * @return the copy
+   */
+  public ApiRequest withBody(InputStream other) {
+    return new ApiRequest(
+        method, path, query, headers, other, peerCertificates, remoteAddress, requestUri);
   }
 
   /**

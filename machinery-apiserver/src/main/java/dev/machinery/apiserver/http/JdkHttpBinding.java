@@ -41,7 +41,9 @@ import org.slf4j.LoggerFactory;
  * logged when it ends, with the bytes written until then.
  *
  * <p>With a {@link TlsConfig} it serves HTTPS instead (TLS 1.3 and 1.2), and hands the certificates
- * a client presented to the handler in {@link ApiRequest#peerCertificates()}.
+ * a client presented to the handler in {@link ApiRequest#peerCertificates()}. Each request carries
+ * the peer's IP address and the URI as sent ({@link ApiRequest#remoteAddress()}, {@link
+ * ApiRequest#requestUri()}), which audit events record.
  *
  * <p>Thread-safe; {@link #close()} stops accepting and ends open exchanges.
  */
@@ -212,7 +214,15 @@ public final class JdkHttpBinding implements AutoCloseable {
               query(exchange.getRequestURI().getRawQuery()),
               exchange.getRequestHeaders(),
               exchange.getRequestBody(),
-              peerCertificates(exchange));
+              peerCertificates(exchange),
+              exchange.getRemoteAddress() == null
+                      || exchange.getRemoteAddress().getAddress() == null
+                  ? ""
+                  : exchange.getRemoteAddress().getAddress().getHostAddress(),
+              exchange.getRequestURI().getRawPath()
+                  + (exchange.getRequestURI().getRawQuery() == null
+                      ? ""
+                      : "?" + exchange.getRequestURI().getRawQuery()));
       ApiResponse response = handler.handle(request);
       response.headers().forEach((name, values) -> exchange.getResponseHeaders().put(name, values));
       boolean head = request.method().equals("HEAD");

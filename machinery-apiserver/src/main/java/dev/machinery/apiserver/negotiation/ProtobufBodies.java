@@ -147,6 +147,28 @@ public final class ProtobufBodies {
     }
   }
 
+  /**
+   * Reads a body that names its kind in the envelope, by its class's numbers when the Scheme's
+   * class for the kind declares them or else by Kubernetes' messages, and writes it as JSON.
+   *
+   * @param body the protobuf body
+   * @return the JSON bytes
+   * @throws DecodeException for a malformed body
+   * @throws dev.machinery.core.codec.UnknownKindException when neither knows the kind
+   */
+  public byte[] toJson(byte[] body) {
+    try {
+      return json.encode(classes.decode(body).object());
+    } catch (RuntimeException byClass) {
+      Map<String, Object> tree = messages.get().decode(body);
+      try {
+        return TREES.writeValueAsBytes(tree);
+      } catch (IOException e) {
+        throw new IllegalStateException("writing a decoded protobuf body as JSON failed", e);
+      }
+    }
+  }
+
   private static Map<String, Object> tree(byte[] encoded) {
     try {
       return TREES.readValue(encoded, TREE);

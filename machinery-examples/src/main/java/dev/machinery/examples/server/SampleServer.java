@@ -5,6 +5,8 @@ import dev.machinery.apiserver.ResourceDefinition;
 import dev.machinery.apiserver.ResourceList;
 import dev.machinery.apiserver.apiextensions.schema.ValidationRules;
 import dev.machinery.apiserver.apiextensions.v1.ApiextensionsV1;
+import dev.machinery.apiserver.audit.AuditLogWriter;
+import dev.machinery.apiserver.audit.AuditPolicy;
 import dev.machinery.apiserver.authentication.Authenticator;
 import dev.machinery.apiserver.authentication.TokenFileAuthenticator;
 import dev.machinery.apiserver.authentication.X509Authenticator;
@@ -74,8 +76,8 @@ import java.util.stream.Collectors;
  * SLF4J), {@code --etcd-servers} (objects kept in etcd, as kube-apiserver's flag), and
  * kube-apiserver's {@code --tls-cert-file}, {@code --tls-private-key-file}, {@code
  * --client-ca-file}, {@code --token-auth-file}, {@code --anonymous-auth}, {@code
- * --authorization-mode}, {@code --max-requests-inflight} and {@code
- * --max-mutating-requests-inflight}.
+ * --authorization-mode}, {@code --max-requests-inflight}, {@code --max-mutating-requests-inflight},
+ * {@code --audit-policy-file} and {@code --audit-log-path}.
  *
  * <p>Thread-safe once built, as {@link ApiServer} is.
  */
@@ -618,8 +620,9 @@ public final class SampleServer {
    *     --anonymous-auth=false} to refuse requests without credentials, {@code --authorization-mode
    *     MODES} ({@code AlwaysAllow}, the default, {@code AlwaysDeny} or {@code RBAC},
    *     comma-separated), {@code --max-requests-inflight=N} (400 by default) and {@code
-   *     --max-mutating-requests-inflight=N} (200 by default; 0 for no limit) (flags as
-   *     kube-apiserver's)
+   *     --max-mutating-requests-inflight=N} (200 by default; 0 for no limit), {@code
+   *     --audit-policy-file FILE} with {@code --audit-log-path FILE} ({@code -} for standard
+   *     output) to write an audit log (flags as kube-apiserver's)
    * @throws IOException when the port cannot be bound or a file cannot be read
    * @throws InterruptedException when interrupted while serving
    */
@@ -632,7 +635,12 @@ public final class SampleServer {
     Map<String, String> files = new java.util.HashMap<>();
     List<String> fileFlags =
         List.of(
-            "--tls-cert-file", "--tls-private-key-file", "--client-ca-file", "--token-auth-file");
+            "--tls-cert-file",
+            "--tls-private-key-file",
+            "--client-ca-file",
+            "--token-auth-file",
+            "--audit-policy-file",
+            "--audit-log-path");
     boolean anonymous = true;
     String authorizationMode = "AlwaysAllow";
     int maxRequestsInFlight = 400;
@@ -694,7 +702,8 @@ public final class SampleServer {
                 + " [--tls-cert-file FILE --tls-private-key-file FILE] [--client-ca-file FILE]"
                 + " [--token-auth-file FILE] [--anonymous-auth=false]"
                 + " [--authorization-mode AlwaysAllow|AlwaysDeny|RBAC]"
-                + " [--max-requests-inflight=N] [--max-mutating-requests-inflight=N]");
+                + " [--max-requests-inflight=N] [--max-mutating-requests-inflight=N]"
+                + " [--audit-policy-file FILE --audit-log-path FILE|-]");
         System.exit(2);
       }
     }
@@ -714,6 +723,9 @@ public final class SampleServer {
         .maxRequestsInFlight(maxRequestsInFlight)
         .maxMutatingRequestsInFlight(maxMutatingRequestsInFlight);
     boolean https = files.containsKey("--tls-cert-file");
+    AuditLogWriter auditLog =
+        configureAudit(
+            builder, files.get("--audit-policy-file"), files.get("--audit-log-path"), System.err);
     ApiServer server = builder.build();
     loadSamples(server);
     try (JdkHttpBinding binding =
@@ -724,7 +736,43 @@ public final class SampleServer {
       new CountDownLatch(1).await();
     } catch (UncheckedIOException e) {
       throw e.getCause();
+    } finally {
+      if (auditLog != null) {
+        auditLog.close();
+      }
     }
+  }
+
+  /**
+   * Configures auditing from kube-apiserver's flags: with both a policy file and a log path, each
+   * request the policy records is written to the log as {@code audit.k8s.io/v1} events, one JSON
+   * object a line. As with kube-apiserver, one flag without the other audits nothing (a note says
+   * so).
+   *
+   * @param builder the server's builder
+   * @param policyFile {@code --audit-policy-file}, or {@code null}
+   * @param logPath {@code --audit-log-path} ({@code -} for standard output), or {@code null}
+   * @param notes where the note about a missing flag goes
+   * @return the log writer, to close when the server stops; {@code null} when nothing is audited
+   * @throws dev.machinery.apiserver.audit.AuditPolicyException when the policy file is not a valid
+   *     policy (the message names the rule and field, or the line)
+   */
+  static AuditLogWriter configureAudit(
+      ApiServer.Builder builder, String policyFile, String logPath, java.io.PrintStream notes) {
+    if (policyFile == null || logPath == null) {
+      if (policyFile != null || logPath != null) {
+        notes.println(
+            "no audit log: "
+                + (policyFile == null ? "--audit-log-path" : "--audit-policy-file")
+                + " is given without "
+                + (policyFile == null ? "--audit-policy-file" : "--audit-log-path"));
+      }
+      return null;
+    }
+    AuditPolicy policy = AuditPolicy.read(Path.of(policyFile));
+    AuditLogWriter writer = AuditLogWriter.forPath(logPath);
+    builder.audit(policy, writer);
+    return writer;
   }
 
   /**

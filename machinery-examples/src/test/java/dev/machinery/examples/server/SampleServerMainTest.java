@@ -26,7 +26,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The sample server's {@code main} in a JVM of its own, on this module's class path: it starts with
- * a logging binding (no SLF4J warning) and {@code --request-log} prints one line a request.
+ * a logging binding (no SLF4J warning), {@code --request-log} prints one line a request, and
+ * kube-apiserver's audit flags write the audit log to standard output.
  */
 class SampleServerMainTest {
   private static final Pattern SERVING =
@@ -90,6 +91,75 @@ class SampleServerMainTest {
       assertTrue(at > 0, request);
       assertTrue(request.substring(at + expected.length()).matches("[0-9]+ ms"), request);
       assertFalse(logged.stream().anyMatch(line -> line.contains("SLF4J")), logged.toString());
+    } finally {
+      process.destroy();
+      if (!process.waitFor(30, TimeUnit.SECONDS)) {
+        process.destroyForcibly();
+      }
+    }
+  }
+
+  /** kube-apiserver's audit flags through main, with the log on standard output. */
+  @Test
+  void mainWritesTheAuditLogToStandardOutput(@org.junit.jupiter.api.io.TempDir Path dir)
+      throws Exception {
+    Path policy = dir.resolve("policy.yaml");
+    java.nio.file.Files.writeString(
+        policy,
+        "apiVersion: audit.k8s.io/v1\nkind: Policy\nrules:\n"
+            + "- level: Metadata\n  resources: [{group: '', resources: [configmaps]}]\n");
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    Process process =
+        new ProcessBuilder(
+                java,
+                "-Dorg.slf4j.simpleLogger.defaultLogLevel=error",
+                "-cp",
+                System.getProperty("java.class.path"),
+                SampleServer.class.getName(),
+                "--port=0",
+                "--audit-policy-file",
+                policy.toString(),
+                "--audit-log-path=-")
+            .start();
+    try {
+      BlockingQueue<String> out = lines(process.getInputStream());
+      lines(process.getErrorStream());
+      String base = null;
+      for (String line = out.poll(60, TimeUnit.SECONDS);
+          line != null;
+          line = out.poll(60, TimeUnit.SECONDS)) {
+        Matcher serving = SERVING.matcher(line);
+        if (serving.find()) {
+          base = serving.group(1);
+          break;
+        }
+      }
+      assertNotNull(base, "the server did not say where it serves");
+      HttpResponse<String> list =
+          HttpClient.newHttpClient()
+              .send(
+                  HttpRequest.newBuilder(URI.create(base + "/api/v1/namespaces/default/configmaps"))
+                      .header("Audit-ID", "main-test")
+                      .timeout(Duration.ofSeconds(30))
+                      .build(),
+                  HttpResponse.BodyHandlers.ofString());
+      assertEquals(200, list.statusCode());
+      assertEquals("main-test", list.headers().firstValue("Audit-ID").orElse(null));
+      List<String> stages = new ArrayList<>();
+      while (stages.size() < 2) {
+        String line = out.poll(30, TimeUnit.SECONDS);
+        if (line == null) {
+          break;
+        }
+        if (line.contains("\"auditID\":\"main-test\"")) {
+          com.fasterxml.jackson.databind.JsonNode event =
+              new com.fasterxml.jackson.databind.ObjectMapper().readTree(line);
+          assertEquals("list", event.get("verb").asText());
+          assertEquals("configmaps", event.at("/objectRef/resource").asText());
+          stages.add(event.get("stage").asText());
+        }
+      }
+      assertEquals(List.of("RequestReceived", "ResponseComplete"), stages);
     } finally {
       process.destroy();
       if (!process.waitFor(30, TimeUnit.SECONDS)) {
