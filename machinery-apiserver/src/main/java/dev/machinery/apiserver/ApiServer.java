@@ -334,6 +334,7 @@ public final class ApiServer implements ApiHandler {
                 builder.storage,
                 builder.watchCacheSize,
                 builder.validationRules,
+                builder.conversions,
                 this::publish);
   }
 
@@ -717,6 +718,7 @@ public final class ApiServer implements ApiHandler {
     private int maxMutatingRequestsInFlight;
     private boolean customResourceDefinitions;
     private final List<UnstructuredResource> unstructured = new ArrayList<>();
+    private final Map<String, UnstructuredConversion> conversions = new LinkedHashMap<>();
     private final Map<GroupVersionKind, JsonNode> openApiSchemas = new LinkedHashMap<>();
     private final List<Map<String, JsonNode>> openApiComponents = new ArrayList<>();
     private ValidationRules validationRules = ValidationRules.unsupported();
@@ -761,6 +763,21 @@ public final class ApiServer implements ApiHandler {
       }
       unstructured.add(
           new UnstructuredResource(definition, storageVersion, List.copyOf(servedVersions)));
+      return this;
+    }
+
+    /**
+     * Registers how the custom resources of a group move between their versions, in place of
+     * kube-apiserver's conversion webhook: every CustomResourceDefinition of the group converts its
+     * objects with it (whatever its {@code spec.conversion} says); other groups convert with {@code
+     * None}.
+     *
+     * @param group the API group, such as {@code stable.example.com}
+     * @param conversion the conversion
+     * @return this builder
+     */
+    public Builder conversion(String group, UnstructuredConversion conversion) {
+      conversions.put(Objects.requireNonNull(group, "group"), Objects.requireNonNull(conversion));
       return this;
     }
 

@@ -40,6 +40,7 @@ public final class ResourceDefinition {
   private final boolean returnDeletedObject;
   private final boolean kindFromEndpoint;
   private final List<String> verbs;
+  private final UnstructuredConversion conversion;
   private final Class<?> scaleType;
   private final ScaleAccessor<Object> scale;
   private final TableConvertor table;
@@ -66,6 +67,7 @@ public final class ResourceDefinition {
     this.returnDeletedObject = builder.returnDeletedObject;
     this.kindFromEndpoint = builder.kindFromEndpoint;
     this.verbs = builder.verbs;
+    this.conversion = builder.conversion;
     this.scaleType = builder.scaleType;
     this.scale = (ScaleAccessor<Object>) builder.scale;
     this.table = builder.table;
@@ -157,6 +159,16 @@ public final class ResourceDefinition {
    */
   public boolean returnsDeletedObject() {
     return returnDeletedObject;
+  }
+
+  /**
+   * Returns how objects held without classes move between the resource's versions ({@link
+   * UnstructuredConversion#none()} unless the builder was given one).
+   *
+   * @return the conversion
+   */
+  public UnstructuredConversion conversion() {
+    return conversion;
   }
 
   /**
@@ -333,6 +345,7 @@ public final class ResourceDefinition {
     private boolean returnDeletedObject;
     private boolean kindFromEndpoint;
     private List<String> verbs = ResourceInfo.ALL_VERBS;
+    private UnstructuredConversion conversion = UnstructuredConversion.none();
     private Class<?> scaleType;
     private ScaleAccessor<?> scale;
     private TableConvertor table;
@@ -446,6 +459,18 @@ public final class ResourceDefinition {
      */
     public Builder kindFromEndpoint() {
       this.kindFromEndpoint = true;
+      return this;
+    }
+
+    /**
+     * Sets how the resource's objects, held without classes, move between its versions ({@link
+     * UnstructuredConversion#none()} by default).
+     *
+     * @param conversion the conversion
+     * @return this builder
+     */
+    public Builder conversion(UnstructuredConversion conversion) {
+      this.conversion = Objects.requireNonNull(conversion, "conversion");
       return this;
     }
 

@@ -3,6 +3,7 @@ package dev.machinery.apiserver.apiextensions;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.machinery.apiserver.ResourceDefinition;
+import dev.machinery.apiserver.UnstructuredConversion;
 import dev.machinery.apiserver.apiextensions.schema.ValidationRules;
 import dev.machinery.apiserver.apiextensions.v1.CustomResourceDefinition;
 import dev.machinery.apiserver.apiextensions.v1.CustomResourceDefinitionCondition;
@@ -70,6 +71,7 @@ public final class CustomResourceDefinitions {
   private final Codec json;
   private final Storage storage;
   private final ValidationRules rules;
+  private final Map<String, UnstructuredConversion> conversions;
   private final BiConsumer<Map<GroupVersion, List<ResourceInfo>>, Map<GroupVersionKind, JsonNode>>
       publish;
   private final Map<String, Active> active = new LinkedHashMap<>();
@@ -84,9 +86,11 @@ public final class CustomResourceDefinitions {
       Storage storage,
       int watchCacheSize,
       ValidationRules rules,
+      Map<String, UnstructuredConversion> conversions,
       BiConsumer<Map<GroupVersion, List<ResourceInfo>>, Map<GroupVersionKind, JsonNode>> publish) {
     this.watchCacheSize = watchCacheSize;
     this.rules = rules;
+    this.conversions = Map.copyOf(conversions);
     this.definitions = definitions;
     this.served = served;
     this.json = json;
@@ -136,6 +140,8 @@ public final class CustomResourceDefinitions {
    * @param storage the storage
    * @param watchCacheSize how many changes each custom resource's watch cache keeps; 0 for none
    * @param rules how the schemas' CEL rules are evaluated
+   * @param conversions the conversions registered for groups (their definitions' objects move
+   *     between versions by them, in place of a webhook); others convert with {@code None}
    * @param publish republishes discovery and OpenAPI with the custom resources and their schemas
    *     given (all of them each time)
    * @return the running controller
@@ -147,10 +153,11 @@ public final class CustomResourceDefinitions {
       Storage storage,
       int watchCacheSize,
       ValidationRules rules,
+      Map<String, UnstructuredConversion> conversions,
       BiConsumer<Map<GroupVersion, List<ResourceInfo>>, Map<GroupVersionKind, JsonNode>> publish) {
     CustomResourceDefinitions controller =
         new CustomResourceDefinitions(
-            definitions, served, json, storage, watchCacheSize, rules, publish);
+            definitions, served, json, storage, watchCacheSize, rules, conversions, publish);
     ResourceStore.Page page = definitions.list(null, o -> true, 0, null, "");
     for (Object crd : page.items()) {
       controller.reconcile((CustomResourceDefinition) crd);
@@ -461,7 +468,11 @@ public final class CustomResourceDefinitions {
     if (previous != null && previous.spec().equals(crd.getSpec())) {
       return;
     }
-    CustomResourceServing serving = CustomResourceServing.of(crd, rules);
+    CustomResourceServing serving =
+        CustomResourceServing.of(
+            crd,
+            rules,
+            conversions.getOrDefault(crd.getSpec().group(), UnstructuredConversion.none()));
     ResourceDefinition definition = serving.definition();
     ResourceStore store =
         new ResourceStore(

@@ -3,6 +3,7 @@ package dev.machinery.apiserver.apiextensions;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.machinery.apiserver.ResourceDefinition;
+import dev.machinery.apiserver.UnstructuredConversion;
 import dev.machinery.apiserver.apiextensions.schema.StructuralSchema;
 import dev.machinery.apiserver.apiextensions.schema.ValidationRules;
 import dev.machinery.apiserver.apiextensions.v1.CustomResourceDefinition;
@@ -43,7 +44,8 @@ final class CustomResourceServing {
     this.servedVersions = served;
   }
 
-  static CustomResourceServing of(CustomResourceDefinition crd, ValidationRules rules) {
+  static CustomResourceServing of(
+      CustomResourceDefinition crd, ValidationRules rules, UnstructuredConversion conversion) {
     CustomResourceDefinitionSpec spec = crd.getSpec();
     CustomResourceDefinitionNames names = spec.names();
     Map<String, StructuralSchema> schemas = new HashMap<>();
@@ -76,6 +78,7 @@ final class CustomResourceServing {
             .shortNames(names.shortNames().toArray(String[]::new))
             .categories(names.categories().toArray(String[]::new))
             .tracksGeneration()
+            .conversion(conversion)
             .applySchemas(applySchemas::get)
             .table(new PrinterColumns(storage.additionalPrinterColumns()))
             .normalizer(

@@ -257,10 +257,12 @@ final class RequestScope {
   /** The object in the resource's storage version. */
   Object toStorage(Object object, Served target) {
     GroupVersion storage = target.store().storageKind().groupVersion();
-    if (object instanceof Unstructured) {
-      // Custom resources convert with the None strategy: only apiVersion changes.
-      ((Unstructured) object).setApiVersion(storage.toString());
-      return object;
+    if (target.type() == Unstructured.class) {
+      Unstructured stored = (Unstructured) object;
+      if (!storage.toString().equals(stored.getApiVersion())) {
+        convert(stored, storage, target);
+      }
+      return stored;
     }
     if (scheme.kindFor(object).groupVersion().equals(storage)) {
       return object;
@@ -273,13 +275,37 @@ final class RequestScope {
     if (target.store().storageKind().equals(target.kind())) {
       return object;
     }
-    if (object instanceof Unstructured) {
+    if (target.type() == Unstructured.class) {
       // A copy: the stored object may be shared with the watch cache and other requests.
       Unstructured served = ((Unstructured) object).deepCopy();
-      served.setApiVersion(target.kind().groupVersion().toString());
+      convert(served, target.kind().groupVersion(), target);
       return served;
     }
     return scheme.convertToVersion(object, GroupVersioner.of(target.kind().groupVersion()));
+  }
+
+  /**
+   * Converts an object held without a class by its resource's conversion; a conversion that fails
+   * is an internal error naming the versions, as kube-apiserver reports a failed webhook.
+   */
+  private static void convert(Unstructured object, GroupVersion to, Served target) {
+    String from = object.getApiVersion();
+    try {
+      target.store().definition().conversion().convert(object.content(), to);
+    } catch (RuntimeException e) {
+      throw ApiErrors.newInternalError(
+          new IllegalStateException(
+              "conversion of "
+                  + target.kind().kind()
+                  + " from "
+                  + from
+                  + " to "
+                  + to
+                  + " failed: "
+                  + e.getMessage(),
+              e));
+    }
+    object.setApiVersion(to.toString());
   }
 
   /** The representation the request's Accept header, {@code pretty} and User-Agent ask for. */
