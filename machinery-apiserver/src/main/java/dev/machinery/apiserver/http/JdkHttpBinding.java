@@ -55,6 +55,13 @@ public final class JdkHttpBinding implements AutoCloseable {
 
   private static final long MAX_DRAIN_BYTES = 64L * 1024 * 1024;
 
+  /**
+   * The seconds a client has to send a whole request (headers and body) before its connection is
+   * closed, unless the system property {@code sun.net.httpserver.maxReqTime} says otherwise:
+   * kube-apiserver's {@code ReadHeaderTimeout}.
+   */
+  public static final long READ_TIMEOUT_SECONDS = 32;
+
   static {
     // Without TCP_NODELAY, small answers on a kept-alive connection wait for the client's delayed
     // acknowledgement (about 40 ms each: 178 requests/s instead of 3,500 in ServerLoad). The JDK
@@ -67,6 +74,12 @@ public final class JdkHttpBinding implements AutoCloseable {
     // beyond ApiServer.MAX_REQUEST_HEADER_FIELDS; past it the JDK still resets the connection.
     if (System.getProperty("sun.net.httpserver.maxReqHeaders") == null) {
       System.setProperty("sun.net.httpserver.maxReqHeaders", "4096");
+    }
+    // A client that has not sent its whole request after this many seconds is disconnected, so
+    // that a slow-loris connection holds no thread for long: kube-apiserver's ReadHeaderTimeout
+    // is 32 s. Responses (watches) have no such limit. An explicit setting wins.
+    if (System.getProperty("sun.net.httpserver.maxReqTime") == null) {
+      System.setProperty("sun.net.httpserver.maxReqTime", Long.toString(READ_TIMEOUT_SECONDS));
     }
   }
 

@@ -99,6 +99,75 @@ class SampleServerMainTest {
     }
   }
 
+  /**
+   * A slow-loris client, one that never finishes its request's headers, is disconnected at the read
+   * timeout (here 2 s by the JDK server's {@code sun.net.httpserver.maxReqTime}; 32 s, as
+   * kube-apiserver's {@code ReadHeaderTimeout}, by default), while a whole request is answered.
+   */
+  @Test
+  void aSlowLorisConnectionIsDroppedAtTheReadTimeout() throws Exception {
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    Process process =
+        new ProcessBuilder(
+                java,
+                "-Dorg.slf4j.simpleLogger.defaultLogLevel=error",
+                "-Dsun.net.httpserver.maxReqTime=2",
+                "-cp",
+                System.getProperty("java.class.path"),
+                SampleServer.class.getName(),
+                "--port",
+                "0")
+            .start();
+    try {
+      BlockingQueue<String> out = lines(process.getInputStream());
+      lines(process.getErrorStream());
+      String base = null;
+      for (String line = out.poll(60, TimeUnit.SECONDS);
+          line != null;
+          line = out.poll(60, TimeUnit.SECONDS)) {
+        Matcher serving = SERVING.matcher(line);
+        if (serving.find()) {
+          base = serving.group(1);
+          break;
+        }
+      }
+      assertNotNull(base, "the server did not say where it serves");
+      URI uri = URI.create(base);
+      try (java.net.Socket slow = new java.net.Socket(uri.getHost(), uri.getPort())) {
+        slow.setSoTimeout(30_000);
+        slow.getOutputStream()
+            .write(
+                "GET /api HTTP/1.1\r\nHost: x\r\nX-Slow: 1\r\n"
+                    .getBytes(StandardCharsets.US_ASCII));
+        slow.getOutputStream().flush();
+        HttpResponse<String> whole =
+            HttpClient.newHttpClient()
+                .send(
+                    HttpRequest.newBuilder(URI.create(base + "/api"))
+                        .timeout(Duration.ofSeconds(30))
+                        .build(),
+                    HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, whole.statusCode(), "a whole request is answered meanwhile");
+        long start = System.nanoTime();
+        int read;
+        try {
+          read = slow.getInputStream().read();
+        } catch (java.net.SocketException reset) {
+          read = -1;
+        }
+        long waited = (System.nanoTime() - start) / 1_000_000;
+        assertEquals(-1, read, "the slow connection is closed, not answered");
+        assertTrue(
+            waited < 25_000, "closed by the read timeout, not the test's: " + waited + " ms");
+      }
+    } finally {
+      process.destroy();
+      if (!process.waitFor(30, TimeUnit.SECONDS)) {
+        process.destroyForcibly();
+      }
+    }
+  }
+
   /** kube-apiserver's audit flags through main, with the log on standard output. */
   @Test
   void mainWritesTheAuditLogToStandardOutput(@org.junit.jupiter.api.io.TempDir Path dir)
