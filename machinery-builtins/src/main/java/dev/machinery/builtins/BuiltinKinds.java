@@ -23,6 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -110,6 +111,23 @@ public final class BuiltinKinds {
     List<GroupVersionKind> out = new ArrayList<>();
     resources.forEach(r -> out.add(r.groupVersionKind()));
     return out;
+  }
+
+  /**
+   * Returns the structural schema a built-in kind's objects are pruned and validated by: its schema
+   * in Kubernetes' OpenAPI document with references inlined, as a custom resource's schema is
+   * written (built on first use).
+   *
+   * @param kind a kind of {@link #kinds()}
+   * @return the schema, or empty when the kind is not served here
+   */
+  public Optional<StructuralSchema> structuralSchema(GroupVersionKind kind) {
+    for (BuiltinResource resource : resources) {
+      if (resource.groupVersionKind().equals(kind)) {
+        return Optional.of(structural(resource));
+      }
+    }
+    return Optional.empty();
   }
 
   /**

@@ -95,6 +95,7 @@ final class CustomResourceServing {
                     pruned.add(new FieldProblem(FieldProblem.Type.UNKNOWN_FIELD, path));
                   }
                   schema.applyDefaults(u.content());
+                  schema.pruneNonNullableNulls(u.content());
                   return pruned;
                 })
             .readDefaults(

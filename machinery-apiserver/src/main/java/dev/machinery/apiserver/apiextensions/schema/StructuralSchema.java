@@ -233,6 +233,55 @@ public final class StructuralSchema {
   }
 
   /**
+   * Drops, in place, the fields of objects (properties and additional properties) that are null
+   * where the schema allows no null and gives no default, as kube-apiserver does to a custom
+   * resource after defaulting ({@code PruneNonNullableNullsWithoutDefaults}): a client that writes
+   * {@code creationTimestamp: null} in a template, as kubectl does, meets no type error. Nulls in
+   * lists are kept (and refused by validation), as Kubernetes keeps them.
+   *
+   * @param object the whole object
+   */
+  public void pruneNonNullableNulls(Map<String, Object> object) {
+    pruneNulls(object, root);
+  }
+
+  private void pruneNulls(Object value, JSONSchemaProps schema) {
+    if (schema == null) {
+      return;
+    }
+    if (value instanceof Map<?, ?> map) {
+      @SuppressWarnings("unchecked")
+      Map<String, Object> object = (Map<String, Object>) map;
+      Map<String, JSONSchemaProps> properties =
+          schema.properties() == null ? Map.of() : schema.properties();
+      JSONSchemaProps additional =
+          schema.additionalProperties() == null ? null : schema.additionalProperties().schema();
+      for (java.util.Iterator<Map.Entry<String, Object>> it = object.entrySet().iterator();
+          it.hasNext(); ) {
+        Map.Entry<String, Object> entry = it.next();
+        JSONSchemaProps child = properties.get(entry.getKey());
+        if (child == null) {
+          child = additional;
+        }
+        if (child == null) {
+          continue;
+        }
+        if (entry.getValue() == null) {
+          if (!child.allowsNull() && child.defaultValue() == null) {
+            it.remove();
+          }
+        } else {
+          pruneNulls(entry.getValue(), child);
+        }
+      }
+    } else if (value instanceof List<?> list && schema.items() != null) {
+      for (Object item : list) {
+        pruneNulls(item, schema.items());
+      }
+    }
+  }
+
+  /**
    * Fills the absent fields of any JSON value below the schema's root (an array, a scalar or an
    * object that is not a whole resource), in place.
    *

@@ -122,6 +122,31 @@ class StructuralSchemaTest {
   }
 
   @Test
+  void nonNullableNullsWithoutDefaultsAreDropped() throws Exception {
+    @SuppressWarnings("unchecked")
+    Map<String, Object> object =
+        (Map<String, Object>)
+            value(
+                "{'spec':{'a':null,'b':null,'c':null,'m':{'x':null},'l':[null],"
+                    + "'t':{'metadata':{'creationTimestamp':null}}}}");
+    StructuralSchema schema =
+        StructuralSchema.of(
+            schema(
+                "{'type':'object','properties':{'spec':{'type':'object','properties':{"
+                    + "'a':{'type':'string'},"
+                    + "'b':{'type':'string','nullable':true},"
+                    + "'c':{'type':'string','default':'x'},"
+                    + "'m':{'type':'object','additionalProperties':{'type':'string'}},"
+                    + "'l':{'type':'array','items':{'type':'string'}},"
+                    + "'t':{'type':'object','properties':{'metadata':{'type':'object','properties':"
+                    + "{'creationTimestamp':{'type':'string'}}}}}}}}}"));
+    schema.applyDefaults(object);
+    schema.pruneNonNullableNulls(object);
+    assertEquals(
+        value("{'spec':{'b':null,'c':'x','m':{},'l':[null],'t':{'metadata':{}}}}"), object);
+  }
+
+  @Test
   void aResourceKeepsItsApiVersionKindAndMetadataAtTheRoot() throws Exception {
     @SuppressWarnings("unchecked")
     Map<String, Object> object =
