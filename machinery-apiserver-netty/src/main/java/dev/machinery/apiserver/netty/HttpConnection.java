@@ -4,6 +4,7 @@ import dev.machinery.apiserver.http.ApiHandler;
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
 import dev.machinery.apiserver.http.HttpBindings;
+import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -585,37 +586,68 @@ final class HttpConnection extends ChannelInboundHandlerAdapter {
   }
 
   /**
-   * A streamed body's output: each write becomes a chunk; a flush sends what was written. A writer
-   * waits while the channel holds more than its high water mark unsent, and gives up (closing the
-   * connection) when the client has taken nothing for the idle timeout.
+   * A streamed body's output: writes are gathered into chunks of up to {@value #CHUNK} bytes; a
+   * flush sends what was written. A writer waits while the channel holds more than its high water
+   * mark unsent, and gives up (closing the connection) when the client has taken nothing for the
+   * idle timeout.
    */
   private final class ChannelOutput extends OutputStream {
+    private static final int CHUNK = 16 * 1024;
+    private final byte[] buffer = new byte[CHUNK];
+    private int buffered;
     private long count;
 
     @Override
     public void write(int b) throws IOException {
-      write(new byte[] {(byte) b}, 0, 1);
+      if (buffered == CHUNK) {
+        emit();
+      }
+      buffer[buffered++] = (byte) b;
+      count++;
     }
 
     @Override
     public void write(byte[] bytes, int offset, int length) throws IOException {
       open();
-      if (length == 0) {
-        return;
+      if (length >= CHUNK) {
+        emit();
+        send(Unpooled.copiedBuffer(bytes, offset, length));
+      } else {
+        if (length > CHUNK - buffered) {
+          emit();
+        }
+        System.arraycopy(bytes, offset, buffer, buffered, length);
+        buffered += length;
       }
-      ctx.write(new DefaultHttpContent(Unpooled.copiedBuffer(bytes, offset, length)));
       count += length;
-      if (!ctx.channel().isWritable()) {
-        ctx.flush();
-        awaitWritable();
-      }
     }
 
     @Override
     public void flush() throws IOException {
       open();
+      if (buffered > 0) {
+        ctx.write(new DefaultHttpContent(Unpooled.copiedBuffer(buffer, 0, buffered)));
+        buffered = 0;
+      }
       ctx.flush();
       awaitWritable();
+    }
+
+    /** Sends the gathered bytes as a chunk. */
+    private void emit() throws IOException {
+      if (buffered > 0) {
+        send(Unpooled.copiedBuffer(buffer, 0, buffered));
+        buffered = 0;
+      }
+    }
+
+    private void send(ByteBuf chunk) throws IOException {
+      open();
+      ctx.write(new DefaultHttpContent(chunk));
+      if (!ctx.channel().isWritable()) {
+        ctx.flush();
+        awaitWritable();
+      }
     }
 
     private void open() throws IOException {

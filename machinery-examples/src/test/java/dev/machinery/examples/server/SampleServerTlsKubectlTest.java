@@ -40,7 +40,7 @@ class SampleServerTlsKubectlTest {
     return "jdk";
   }
 
-  @TempDir Path dir;
+  private Path dir;
 
   /** The request log of both servers: which SelfSubjectReview version each kubectl asks for. */
   private final List<String> requests = new java.util.concurrent.CopyOnWriteArrayList<>();
@@ -50,7 +50,8 @@ class SampleServerTlsKubectlTest {
   private Path kubeconfig;
 
   @BeforeAll
-  void start() throws Exception {
+  void start(@TempDir Path dir) throws Exception {
+    this.dir = dir;
     Assumptions.assumeTrue(Certificates.available("SampleServerTlsKubectlTest"), "no openssl");
     Certificates made = new Certificates(dir);
     made.authority("ca", "test-client-ca");
