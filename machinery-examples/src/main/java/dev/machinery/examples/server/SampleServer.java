@@ -78,8 +78,8 @@ import java.util.stream.Collectors;
  * kube-apiserver's {@code --tls-cert-file}, {@code --tls-private-key-file}, {@code
  * --client-ca-file}, {@code --token-auth-file}, {@code --anonymous-auth}, {@code
  * --authorization-mode}, {@code --max-requests-inflight} and {@code
- * --max-mutating-requests-inflight}, and {@code --http-binding=jdk|netty} (the HTTP server: the
- * JDK's, the default, or Netty's).
+ * --max-mutating-requests-inflight}, and {@code --http-binding=netty|jdk} (the HTTP server:
+ * Netty's, the default, or the JDK's).
  *
  * <p>Thread-safe once built, as {@link ApiServer} is.
  */
@@ -648,7 +648,7 @@ public final class SampleServer {
    *     MODES} ({@code AlwaysAllow}, the default, {@code AlwaysDeny} or {@code RBAC},
    *     comma-separated), {@code --max-requests-inflight=N} (400 by default) and {@code
    *     --max-mutating-requests-inflight=N} (200 by default; 0 for no limit) (flags as
-   *     kube-apiserver's), and {@code --http-binding=jdk|netty} (the HTTP server, {@code jdk} by
+   *     kube-apiserver's), and {@code --http-binding=netty|jdk} (the HTTP server, {@code netty} by
    *     default)
    * @throws IOException when the port cannot be bound or a file cannot be read
    * @throws InterruptedException when interrupted while serving
@@ -667,7 +667,7 @@ public final class SampleServer {
     String authorizationMode = "AlwaysAllow";
     int maxRequestsInFlight = 400;
     int maxMutatingRequestsInFlight = 200;
-    String httpBinding = "jdk";
+    String httpBinding = "netty";
     for (int i = 0; i < args.length; i++) {
       String arg = args[i];
       String value = i + 1 < args.length ? args[i + 1] : null;
@@ -737,7 +737,7 @@ public final class SampleServer {
                 + " [--token-auth-file FILE] [--anonymous-auth=false]"
                 + " [--authorization-mode AlwaysAllow|AlwaysDeny|RBAC]"
                 + " [--max-requests-inflight=N] [--max-mutating-requests-inflight=N]"
-                + " [--http-binding=jdk|netty]");
+                + " [--http-binding=netty|jdk]");
         System.exit(2);
       }
     }
