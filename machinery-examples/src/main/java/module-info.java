@@ -6,6 +6,7 @@
 module dev.machinery.examples {
   requires transitive dev.machinery.unversioned;
   requires transitive dev.machinery.apiserver;
+  requires transitive dev.machinery.apiserver.netty;
   requires dev.machinery.storage.etcd;
   requires dev.machinery.builtins;
 

@@ -28,6 +28,7 @@ import dev.machinery.apiserver.endpoints.WatchStreams;
 import dev.machinery.apiserver.http.ApiHandler;
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
+import dev.machinery.apiserver.http.HttpBinding;
 import dev.machinery.apiserver.http.JdkHttpBinding;
 import dev.machinery.apiserver.http.TlsConfig;
 import dev.machinery.apiserver.negotiation.Negotiator;
@@ -696,6 +697,21 @@ public final class ApiServer implements ApiHandler {
    */
   public JdkHttpBinding serve(InetSocketAddress address) throws IOException {
     return JdkHttpBinding.start(this, address, 2048, requestLog, tls);
+  }
+
+  /**
+   * Starts serving this server over HTTP with a binding of the caller's choice, with the request
+   * log and TLS configuration of the builder, such as the Netty binding of {@code
+   * machinery-apiserver-netty}.
+   *
+   * @param address where to listen; port 0 picks a free one
+   * @param starter starts the binding
+   * @return the running binding
+   * @throws IOException when the address cannot be bound
+   */
+  public HttpBinding serve(InetSocketAddress address, HttpBinding.Starter starter)
+      throws IOException {
+    return starter.start(this, address, requestLog, tls);
   }
 
   /** Collects the server's parts. Not thread-safe. */

@@ -9,12 +9,9 @@ import com.sun.net.httpserver.HttpsServer;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.security.cert.Certificate;
 import java.security.cert.X509Certificate;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -47,11 +44,11 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Thread-safe; {@link #close()} stops accepting and ends open exchanges.
  */
-public final class JdkHttpBinding implements AutoCloseable {
+public final class JdkHttpBinding implements HttpBinding {
   private static final Logger LOG = LoggerFactory.getLogger(JdkHttpBinding.class);
 
   /** The name of the SLF4J logger {@link #slf4jRequestLog()} writes to. */
-  public static final String REQUEST_LOG = "dev.machinery.apiserver.requests";
+  public static final String REQUEST_LOG = HttpBindings.REQUEST_LOG;
 
   private static final long MAX_DRAIN_BYTES = 64L * 1024 * 1024;
 
@@ -186,24 +183,15 @@ public final class JdkHttpBinding implements AutoCloseable {
    * @return the sink
    */
   public static Consumer<String> slf4jRequestLog() {
-    Logger requests = LoggerFactory.getLogger(REQUEST_LOG);
-    return line -> requests.info("{}", line);
+    return HttpBindings.slf4jRequestLog();
   }
 
-  /**
-   * Returns the address the server listens on (with the port chosen).
-   *
-   * @return the address
-   */
+  @Override
   public InetSocketAddress address() {
     return server.getAddress();
   }
 
-  /**
-   * Returns the port the server listens on.
-   *
-   * @return the port
-   */
+  @Override
   public int port() {
     return server.getAddress().getPort();
   }
@@ -291,24 +279,15 @@ public final class JdkHttpBinding implements AutoCloseable {
 
   private static void logRequest(
       Consumer<String> requestLog, HttpExchange exchange, int status, long bytes, long start) {
-    String rawQuery = exchange.getRequestURI().getRawQuery();
-    String line =
-        exchange.getRequestMethod()
-            + " "
-            + exchange.getRequestURI().getRawPath()
-            + (rawQuery == null ? "" : "?" + rawQuery)
-            + " "
-            + (status == 0 ? "-" : String.valueOf(status))
-            + " "
-            + bytes
-            + " bytes "
-            + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)
-            + " ms";
-    try {
-      requestLog.accept(line);
-    } catch (RuntimeException e) {
-      LOG.warn("the request log failed on {}", line, e);
-    }
+    HttpBindings.log(
+        requestLog,
+        HttpBindings.requestLogLine(
+            exchange.getRequestMethod(),
+            exchange.getRequestURI().getRawPath(),
+            exchange.getRequestURI().getRawQuery(),
+            status,
+            bytes,
+            start));
   }
 
   /** Counts the bytes written through it. */
@@ -350,33 +329,12 @@ public final class JdkHttpBinding implements AutoCloseable {
   }
 
   /**
-   * Splits a raw query into parameters, decoding each name and value ({@code +} is a space).
+   * Splits a raw query into parameters, as {@link HttpBindings#query(String)}.
    *
    * @param raw the raw query, or {@code null}
    * @return the parameters, each with its values in order
    */
   static Map<String, List<String>> query(String raw) {
-    Map<String, List<String>> query = new LinkedHashMap<>();
-    if (raw == null || raw.isEmpty()) {
-      return query;
-    }
-    for (String pair : raw.split("&")) {
-      if (pair.isEmpty()) {
-        continue;
-      }
-      int eq = pair.indexOf('=');
-      String name = decode(eq < 0 ? pair : pair.substring(0, eq));
-      String value = eq < 0 ? "" : decode(pair.substring(eq + 1));
-      query.computeIfAbsent(name, k -> new ArrayList<>()).add(value);
-    }
-    return query;
-  }
-
-  private static String decode(String text) {
-    try {
-      return URLDecoder.decode(text, StandardCharsets.UTF_8);
-    } catch (IllegalArgumentException e) {
-      return text;
-    }
+    return HttpBindings.query(raw);
   }
 }

@@ -13,10 +13,13 @@ import dev.machinery.apiserver.authentication.X509Authenticator;
 import dev.machinery.apiserver.authorization.Authorizer;
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
+import dev.machinery.apiserver.http.HttpBinding;
 import dev.machinery.apiserver.http.JdkHttpBinding;
 import dev.machinery.apiserver.http.TlsConfig;
 import dev.machinery.apiserver.negotiation.Ages;
 import dev.machinery.apiserver.negotiation.ScaleAccessor;
+import dev.machinery.apiserver.netty.NettyBinding;
+import dev.machinery.apiserver.netty.NettyOptions;
 import dev.machinery.apiserver.rbac.RbacV1;
 import dev.machinery.apiserver.storage.MemoryStorage;
 import dev.machinery.apiserver.storage.Storage;
@@ -77,7 +80,8 @@ import java.util.stream.Collectors;
  * kube-apiserver's {@code --tls-cert-file}, {@code --tls-private-key-file}, {@code
  * --client-ca-file}, {@code --token-auth-file}, {@code --anonymous-auth}, {@code
  * --authorization-mode}, {@code --max-requests-inflight}, {@code --max-mutating-requests-inflight},
- * {@code --audit-policy-file} and {@code --audit-log-path}.
+ * {@code --audit-policy-file} and {@code --audit-log-path}, and {@code --http-binding=netty|jdk}
+ * (the HTTP server: Netty's, the default, or the JDK's).
  *
  * <p>Thread-safe once built, as {@link ApiServer} is.
  */
@@ -608,6 +612,31 @@ public final class SampleServer {
     }
   }
 
+  /** The values of {@code --http-binding}. */
+  public static final List<String> HTTP_BINDINGS = List.of("jdk", "netty");
+
+  /**
+   * Serves a server over HTTP with the binding {@code --http-binding} names.
+   *
+   * @param server the server
+   * @param address where to listen; port 0 picks a free one
+   * @param httpBinding {@code jdk} ({@link ApiServer#serve(InetSocketAddress)}, the JDK's HTTP
+   *     server) or {@code netty} ({@link NettyBinding}, with its default options)
+   * @return the running binding
+   * @throws IOException when the address cannot be bound
+   * @throws IllegalArgumentException when the binding is neither
+   */
+  public static HttpBinding serve(ApiServer server, InetSocketAddress address, String httpBinding)
+      throws IOException {
+    return switch (httpBinding) {
+      case "jdk" -> server.serve(address);
+      case "netty" -> server.serve(address, NettyBinding.starter(NettyOptions.defaults()));
+      default ->
+          throw new IllegalArgumentException(
+              "--http-binding: expected jdk or netty, got \"" + httpBinding + "\"");
+    };
+  }
+
   /**
    * Starts the sample server on localhost and prints its URL.
    *
@@ -622,7 +651,8 @@ public final class SampleServer {
    *     comma-separated), {@code --max-requests-inflight=N} (400 by default) and {@code
    *     --max-mutating-requests-inflight=N} (200 by default; 0 for no limit), {@code
    *     --audit-policy-file FILE} with {@code --audit-log-path FILE} ({@code -} for standard
-   *     output) to write an audit log (flags as kube-apiserver's)
+   *     output) to write an audit log (flags as kube-apiserver's), and {@code
+   *     --http-binding=netty|jdk} (the HTTP server, {@code netty} by default)
    * @throws IOException when the port cannot be bound or a file cannot be read
    * @throws InterruptedException when interrupted while serving
    */
@@ -645,6 +675,7 @@ public final class SampleServer {
     String authorizationMode = "AlwaysAllow";
     int maxRequestsInFlight = 400;
     int maxMutatingRequestsInFlight = 200;
+    String httpBinding = "netty";
     for (int i = 0; i < args.length; i++) {
       String arg = args[i];
       String value = i + 1 < args.length ? args[i + 1] : null;
@@ -653,6 +684,17 @@ public final class SampleServer {
         files.put(flag, arg.contains("=") ? arg.substring(flag.length() + 1) : value);
         if (!arg.contains("=")) {
           i++;
+        }
+      } else if (arg.startsWith("--http-binding=")
+          || arg.equals("--http-binding") && value != null) {
+        httpBinding =
+            arg.equals("--http-binding") ? value : arg.substring("--http-binding=".length());
+        if (arg.equals("--http-binding")) {
+          i++;
+        }
+        if (!HTTP_BINDINGS.contains(httpBinding)) {
+          System.err.println("--http-binding: expected jdk or netty, got \"" + httpBinding + "\"");
+          System.exit(2);
         }
       } else if (arg.startsWith("--max-requests-inflight=")) {
         maxRequestsInFlight = Integer.parseInt(arg.substring("--max-requests-inflight=".length()));
@@ -703,7 +745,8 @@ public final class SampleServer {
                 + " [--token-auth-file FILE] [--anonymous-auth=false]"
                 + " [--authorization-mode AlwaysAllow|AlwaysDeny|RBAC]"
                 + " [--max-requests-inflight=N] [--max-mutating-requests-inflight=N]"
-                + " [--audit-policy-file FILE --audit-log-path FILE|-]");
+                + " [--audit-policy-file FILE --audit-log-path FILE|-]"
+                + " [--http-binding=netty|jdk]");
         System.exit(2);
       }
     }
@@ -728,10 +771,16 @@ public final class SampleServer {
             builder, files.get("--audit-policy-file"), files.get("--audit-log-path"), System.err);
     ApiServer server = builder.build();
     loadSamples(server);
-    try (JdkHttpBinding binding =
-        server.serve(new InetSocketAddress(InetAddress.getLoopbackAddress(), port))) {
+    try (HttpBinding binding =
+        serve(server, new InetSocketAddress(InetAddress.getLoopbackAddress(), port), httpBinding)) {
       String url = (https ? "https" : "http") + "://127.0.0.1:" + binding.port();
-      System.out.println("Serving on " + url + (https ? "" : " (plain HTTP, no TLS)"));
+      System.out.println(
+          "Serving on "
+              + url
+              + (https ? "" : " (plain HTTP, no TLS)")
+              + " with the "
+              + httpBinding
+              + " HTTP binding");
       System.out.println("In another terminal: kubectl --server " + url + " get all");
       new CountDownLatch(1).await();
     } catch (UncheckedIOException e) {

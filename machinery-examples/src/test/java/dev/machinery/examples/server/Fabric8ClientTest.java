@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.machinery.apiserver.ApiServer;
-import dev.machinery.apiserver.http.JdkHttpBinding;
+import dev.machinery.apiserver.http.HttpBinding;
 import dev.machinery.unversioned.discovery.Enablement;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
@@ -41,15 +41,22 @@ import org.junit.jupiter.api.Test;
  * of the client goes through the client.
  */
 class Fabric8ClientTest {
+  /** The binding under test: {@code jdk} here, {@code netty} in the subclass. */
+  String httpBinding() {
+    return "jdk";
+  }
+
   private ApiServer server;
-  private JdkHttpBinding binding;
+  private HttpBinding binding;
   private KubernetesClient client;
 
   @BeforeEach
   void start() throws Exception {
     server = SampleServer.build(Enablement.all(), Duration.ofMillis(500));
     SampleServer.loadSamples(server);
-    binding = server.serve(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+    binding =
+        SampleServer.serve(
+            server, new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), httpBinding());
     Config config =
         new ConfigBuilder()
             .withMasterUrl("http://127.0.0.1:" + binding.port())

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.machinery.apiserver.ApiServer;
-import dev.machinery.apiserver.http.JdkHttpBinding;
+import dev.machinery.apiserver.http.HttpBinding;
 import dev.machinery.examples.core.Namespace;
 import dev.machinery.unversioned.discovery.Enablement;
 import dev.machinery.unversioned.meta.v1.ObjectMeta;
@@ -44,10 +44,15 @@ import org.junit.jupiter.api.Test;
  * serving the others.
  */
 class SampleServerHttpTest {
+  /** The binding under test: {@code jdk} here, {@code netty} in the subclass. */
+  String httpBinding() {
+    return "jdk";
+  }
+
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private ApiServer server;
-  private JdkHttpBinding binding;
+  private HttpBinding binding;
   private HttpClient client;
   private String base;
 
@@ -55,7 +60,9 @@ class SampleServerHttpTest {
   void start() throws Exception {
     server = SampleServer.build(Enablement.all());
     SampleServer.loadSamples(server);
-    binding = server.serve(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+    binding =
+        SampleServer.serve(
+            server, new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), httpBinding());
     client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     base = "http://127.0.0.1:" + binding.port();
   }
@@ -383,7 +390,9 @@ class SampleServerHttpTest {
     binding.close();
     server = SampleServer.build(Enablement.all(), Duration.ofMillis(200));
     SampleServer.loadSamples(server);
-    binding = server.serve(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+    binding =
+        SampleServer.serve(
+            server, new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), httpBinding());
     base = "http://127.0.0.1:" + binding.port();
     HttpResponse<String> response =
         send(
@@ -631,7 +640,9 @@ class SampleServerHttpTest {
     BlockingQueue<String> lines = new LinkedBlockingQueue<>();
     server = SampleServer.build(Enablement.all(), Duration.ofMinutes(1), lines::add);
     SampleServer.loadSamples(server);
-    binding = server.serve(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+    binding =
+        SampleServer.serve(
+            server, new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), httpBinding());
     base = "http://127.0.0.1:" + binding.port();
     HttpResponse<String> list =
         send("GET", "/api/v1/namespaces/default/configmaps?limit=1", null, null);

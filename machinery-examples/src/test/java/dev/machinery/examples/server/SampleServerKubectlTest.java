@@ -3,7 +3,7 @@ package dev.machinery.examples.server;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.machinery.apiserver.ApiServer;
-import dev.machinery.apiserver.http.JdkHttpBinding;
+import dev.machinery.apiserver.http.HttpBinding;
 import dev.machinery.unversioned.discovery.Enablement;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -22,6 +22,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.TestInstance;
 
 /**
  * The sample server driven by every real kubectl on the machine (the versioned builds 1.27 to 1.33
@@ -29,19 +30,27 @@ import org.junit.jupiter.api.TestFactory;
  * selectors, describe, create/apply/diff/replace/edit/label/annotate/scale/patch, watch, delete,
  * explain, and the errors kubectl prints. Skipped, saying so, where no kubectl is installed.
  */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class SampleServerKubectlTest {
-  private static ApiServer server;
-  private static JdkHttpBinding binding;
+  /** The binding under test: {@code jdk} here, {@code netty} in the subclass. */
+  String httpBinding() {
+    return "jdk";
+  }
+
+  private ApiServer server;
+  private HttpBinding binding;
 
   @BeforeAll
-  static void start() throws Exception {
+  void start() throws Exception {
     server = SampleServer.build(Enablement.all());
     SampleServer.loadSamples(server);
-    binding = server.serve(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+    binding =
+        SampleServer.serve(
+            server, new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), httpBinding());
   }
 
   @AfterAll
-  static void stop() {
+  void stop() {
     if (binding != null) {
       binding.close();
     }

@@ -22,19 +22,22 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The sample server's {@code main} in a JVM of its own, on this module's class path: it starts with
- * a logging binding (no SLF4J warning), {@code --request-log} prints one line a request, and
- * kube-apiserver's audit flags write the audit log to standard output.
+ * a logging binding (no SLF4J warning), {@code --request-log} prints one line a request, on either
+ * HTTP binding ({@code --http-binding}), and kube-apiserver's audit flags write the audit log to
+ * standard output.
  */
 class SampleServerMainTest {
   private static final Pattern SERVING =
       Pattern.compile("Serving on (http://127\\.0\\.0\\.1:\\d+)");
 
-  @Test
-  void mainLogsThroughItsBindingAndTheRequestLogIsOneFlag() throws Exception {
+  @ParameterizedTest
+  @ValueSource(strings = {"jdk", "netty"})
+  void mainLogsThroughItsBindingAndTheRequestLogIsOneFlag(String httpBinding) throws Exception {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     Process process =
         new ProcessBuilder(
@@ -46,7 +49,8 @@ class SampleServerMainTest {
                 SampleServer.class.getName(),
                 "--port",
                 "0",
-                "--request-log")
+                "--request-log",
+                "--http-binding=" + httpBinding)
             .start();
     try {
       BlockingQueue<String> out = lines(process.getInputStream());
@@ -58,6 +62,7 @@ class SampleServerMainTest {
         Matcher serving = SERVING.matcher(line);
         if (serving.find()) {
           base = serving.group(1);
+          assertTrue(line.endsWith(" with the " + httpBinding + " HTTP binding"), line);
           break;
         }
       }
@@ -116,7 +121,8 @@ class SampleServerMainTest {
                 System.getProperty("java.class.path"),
                 SampleServer.class.getName(),
                 "--port",
-                "0")
+                "0",
+                "--http-binding=jdk")
             .start();
     try {
       BlockingQueue<String> out = lines(process.getInputStream());

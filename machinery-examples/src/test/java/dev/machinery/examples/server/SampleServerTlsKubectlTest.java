@@ -3,7 +3,7 @@ package dev.machinery.examples.server;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.machinery.apiserver.ApiServer;
-import dev.machinery.apiserver.http.JdkHttpBinding;
+import dev.machinery.apiserver.http.HttpBinding;
 import dev.machinery.apiserver.storage.MemoryStorage;
 import dev.machinery.apiserver.testing.Certificates;
 import dev.machinery.unversioned.discovery.Enablement;
@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -32,18 +33,25 @@ import org.junit.jupiter.api.io.TempDir;
  * credentials with anonymous access on and off. The certificates are made with openssl for each
  * run. Skipped, saying so, where no kubectl or no openssl is installed.
  */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class SampleServerTlsKubectlTest {
-  @TempDir static Path dir;
+  /** The binding under test: {@code jdk} here, {@code netty} in the subclass. */
+  String httpBinding() {
+    return "jdk";
+  }
+
+  private Path dir;
 
   /** The request log of both servers: which SelfSubjectReview version each kubectl asks for. */
-  private static final List<String> REQUESTS = new java.util.concurrent.CopyOnWriteArrayList<>();
+  private final List<String> requests = new java.util.concurrent.CopyOnWriteArrayList<>();
 
-  private static JdkHttpBinding open;
-  private static JdkHttpBinding closed;
-  private static Path kubeconfig;
+  private HttpBinding open;
+  private HttpBinding closed;
+  private Path kubeconfig;
 
   @BeforeAll
-  static void start() throws Exception {
+  void start(@TempDir Path dir) throws Exception {
+    this.dir = dir;
     Assumptions.assumeTrue(Certificates.available("SampleServerTlsKubectlTest"), "no openssl");
     Certificates made = new Certificates(dir);
     made.authority("ca", "test-client-ca");
@@ -104,10 +112,10 @@ class SampleServerTlsKubectlTest {
   // without a password is sent as basic authentication, which kube-apiserver (since 1.19) and this
   // server ignore: the request is one without credentials.
 
-  private static JdkHttpBinding serve(boolean anonymous) throws IOException {
+  private HttpBinding serve(boolean anonymous) throws IOException {
     ApiServer.Builder builder =
         SampleServer.builder(
-            Enablement.all(), Duration.ofMinutes(1), REQUESTS::add, new MemoryStorage(), 100);
+            Enablement.all(), Duration.ofMinutes(1), requests::add, new MemoryStorage(), 100);
     SampleServer.configureSecurity(
         builder,
         Map.of(
@@ -118,11 +126,12 @@ class SampleServerTlsKubectlTest {
         anonymous);
     ApiServer server = builder.build();
     SampleServer.loadSamples(server);
-    return server.serve(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+    return SampleServer.serve(
+        server, new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), httpBinding());
   }
 
   @AfterAll
-  static void stop() {
+  void stop() {
     if (open != null) {
       open.close();
     }
@@ -138,25 +147,25 @@ class SampleServerTlsKubectlTest {
         .map(e -> DynamicTest.dynamicTest(e.getKey(), () -> scenario(e.getKey(), e.getValue())));
   }
 
-  private static void scenario(String name, Path binary) throws Exception {
+  private void scenario(String name, Path binary) throws Exception {
     Kubectl kubectl = Kubectl.of(name, binary, "https://127.0.0.1:" + open.port());
     Kubectl strict = Kubectl.of(name, binary, "https://127.0.0.1:" + closed.port());
     KubectlChecks checks = new KubectlChecks(name);
     String[] whoami = {"auth", "whoami"};
 
-    int logged = REQUESTS.size();
+    int logged = requests.size();
     checks.expect(
         kubectl.runIn(kubeconfig, "jane", whoami), 0, "jane", "[dev ops system:authenticated]");
     // kubectl 1.28 and later ask for v1; 1.27 for v1beta1 (each falls back to older on 404).
     String version = name.equals("kubectl.1.27") ? "v1beta1" : "v1";
     String answered = "POST /apis/authentication.k8s.io/" + version + "/selfsubjectreviews 201";
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-    while (REQUESTS.subList(logged, REQUESTS.size()).stream().noneMatch(l -> l.startsWith(answered))
+    while (requests.subList(logged, requests.size()).stream().noneMatch(l -> l.startsWith(answered))
         && System.nanoTime() < deadline) {
       Thread.sleep(20);
     }
     List<String> reviews =
-        REQUESTS.subList(logged, REQUESTS.size()).stream()
+        requests.subList(logged, requests.size()).stream()
             .filter(l -> l.contains("selfsubjectreviews"))
             .toList();
     if (reviews.size() != 1 || !reviews.get(0).startsWith(answered)) {

@@ -1,0 +1,18 @@
+/**
+ * Machinery API server on Netty: {@link dev.machinery.apiserver.netty.NettyBinding} serves an
+ * {@code ApiHandler}, such as {@code ApiServer}, over HTTP/1.1 and HTTPS with Netty's HTTP codec. A
+ * module apart from {@code dev.machinery.apiserver}, so that a server on the JDK binding carries no
+ * Netty jars.
+ */
+module dev.machinery.apiserver.netty {
+  requires transitive dev.machinery.apiserver;
+  requires io.netty.buffer;
+  requires io.netty.codec;
+  requires io.netty.codec.http;
+  requires io.netty.common;
+  requires io.netty.handler;
+  requires io.netty.transport;
+  requires org.slf4j;
+
+  exports dev.machinery.apiserver.netty;
+}
