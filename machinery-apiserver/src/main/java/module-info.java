@@ -16,6 +16,7 @@ module dev.machinery.apiserver {
 
   exports dev.machinery.apiserver;
   exports dev.machinery.apiserver.http;
+  exports dev.machinery.apiserver.certs;
   exports dev.machinery.apiserver.authentication;
   exports dev.machinery.apiserver.admission;
   exports dev.machinery.apiserver.authorization;

@@ -1,5 +1,7 @@
 package dev.machinery.apiserver.http;
 
+import dev.machinery.apiserver.certs.CertificateDataException;
+import dev.machinery.apiserver.certs.PrivateKeys;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.net.Socket;
@@ -7,15 +9,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
-import java.security.KeyFactory;
 import java.security.KeyStore;
 import java.security.PrivateKey;
 import java.security.SecureRandom;
 import java.security.cert.CertificateException;
 import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
-import java.security.spec.InvalidKeySpecException;
-import java.security.spec.PKCS8EncodedKeySpec;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
@@ -69,8 +68,8 @@ public record TlsConfig(
    * Reads the PEM files kube-apiserver's flags name.
    *
    * @param certFile the serving certificate, then any intermediates ({@code --tls-cert-file})
-   * @param keyFile its private key, PKCS#8 ({@code BEGIN PRIVATE KEY}), RSA or EC ({@code
-   *     --tls-private-key-file})
+   * @param keyFile its private key, PKCS#8, PKCS#1 or SEC1 PEM ({@code --tls-private-key-file}), as
+   *     {@link #readPrivateKey(Path)} reads it
    * @param clientCaFile the client CA bundle ({@code --client-ca-file}), or {@code null} for none
    * @return the configuration
    * @throws IOException when a file cannot be read or holds no certificate or key
@@ -108,33 +107,23 @@ public record TlsConfig(
   }
 
   /**
-   * Reads the first {@code PRIVATE KEY} block (PKCS#8) of a PEM file, an RSA or EC key.
+   * Reads the first private key of a PEM file, in any unencrypted form kube-apiserver reads: PKCS#8
+   * ({@code BEGIN PRIVATE KEY}, RSA or EC), PKCS#1 ({@code BEGIN RSA PRIVATE KEY}) or SEC1 ({@code
+   * BEGIN EC PRIVATE KEY}, P-256, P-384 or P-521, with or without an {@code EC PARAMETERS} block),
+   * as {@link PrivateKeys#fromPem(String)} reads it.
    *
    * @param file the file
    * @return the key
-   * @throws IOException when the file cannot be read or holds no such key
+   * @throws IOException when the file cannot be read or holds no such key (an encrypted key
+   *     included), the message naming the file
    */
   public static PrivateKey readPrivateKey(Path file) throws IOException {
-    List<byte[]> keys = blocks(file, "PRIVATE KEY");
-    if (keys.isEmpty()) {
-      String text = Files.readString(file, StandardCharsets.US_ASCII);
-      String hint =
-          text.contains("BEGIN RSA PRIVATE KEY") || text.contains("BEGIN EC PRIVATE KEY")
-              ? " (convert it to PKCS#8 with: openssl pkcs8 -topk8 -nocrypt -in KEY -out KEY8)"
-              : "";
-      throw new IOException(file + ": no PEM block of type PRIVATE KEY" + hint);
+    String text = Files.readString(file, StandardCharsets.US_ASCII);
+    try {
+      return PrivateKeys.fromPem(text);
+    } catch (CertificateDataException e) {
+      throw new IOException(file + ": " + e.getMessage(), e);
     }
-    PKCS8EncodedKeySpec spec = new PKCS8EncodedKeySpec(keys.get(0));
-    for (String algorithm : List.of("RSA", "EC")) {
-      try {
-        return KeyFactory.getInstance(algorithm).generatePrivate(spec);
-      } catch (InvalidKeySpecException e) {
-        // Not this algorithm: try the next.
-      } catch (GeneralSecurityException e) {
-        throw new IOException(file + ": " + e.getMessage(), e);
-      }
-    }
-    throw new IOException(file + ": the private key is neither RSA nor EC");
   }
 
   private static List<byte[]> blocks(Path file, String type) throws IOException {
