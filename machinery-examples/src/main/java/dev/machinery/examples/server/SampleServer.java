@@ -9,6 +9,8 @@ import dev.machinery.apiserver.authentication.Authenticator;
 import dev.machinery.apiserver.authentication.TokenFileAuthenticator;
 import dev.machinery.apiserver.authentication.X509Authenticator;
 import dev.machinery.apiserver.authorization.Authorizer;
+import dev.machinery.apiserver.certs.KeyAlgorithm;
+import dev.machinery.apiserver.certs.SelfSignedCertificates;
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
 import dev.machinery.apiserver.http.JdkHttpBinding;
@@ -59,6 +61,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
@@ -72,14 +75,18 @@ import java.util.stream.Collectors;
  * machinery-examples exec:java -Dexec.mainClass=dev.machinery.examples.server.SampleServer}; flags
  * {@code --port}, {@code --runtime-config}, {@code --request-log} (one line a request, through
  * SLF4J), {@code --etcd-servers} (objects kept in etcd, as kube-apiserver's flag), and
- * kube-apiserver's {@code --tls-cert-file}, {@code --tls-private-key-file}, {@code
- * --client-ca-file}, {@code --token-auth-file}, {@code --anonymous-auth}, {@code
- * --authorization-mode}, {@code --max-requests-inflight} and {@code
- * --max-mutating-requests-inflight}.
+ * kube-apiserver's {@code --secure-port}, {@code --cert-dir} (a self-signed serving certificate
+ * generated there, as kube-apiserver's, when no {@code --tls-cert-file} is given), {@code
+ * --tls-cert-file}, {@code --tls-private-key-file}, {@code --client-ca-file}, {@code
+ * --token-auth-file}, {@code --anonymous-auth}, {@code --authorization-mode}, {@code
+ * --max-requests-inflight} and {@code --max-mutating-requests-inflight}.
  *
  * <p>Thread-safe once built, as {@link ApiServer} is.
  */
 public final class SampleServer {
+  /** kube-apiserver's default {@code --cert-dir}, used by {@code --secure-port} without one. */
+  static final String DEFAULT_CERT_DIR = "/var/run/kubernetes";
+
   /** The group version {@code apps/v1beta1}. */
   public static final GroupVersion APPS_V1BETA1 = GroupVersion.of("apps", "v1beta1");
 
@@ -613,11 +620,15 @@ public final class SampleServer {
    *     RULES} (such as {@code apps/v1beta1=false}), {@code --request-log}, and {@code
    *     --etcd-servers URL,URL...} with {@code --etcd-prefix PREFIX} (default {@code /registry/})
    *     to keep the objects in etcd instead of memory; {@code --tls-cert-file FILE} with {@code
-   *     --tls-private-key-file FILE} to serve HTTPS, {@code --client-ca-file FILE} to authenticate
-   *     client certificates, {@code --token-auth-file FILE} to authenticate bearer tokens, {@code
-   *     --anonymous-auth=false} to refuse requests without credentials, {@code --authorization-mode
-   *     MODES} ({@code AlwaysAllow}, the default, {@code AlwaysDeny} or {@code RBAC},
-   *     comma-separated), {@code --max-requests-inflight=N} (400 by default) and {@code
+   *     --tls-private-key-file FILE} to serve HTTPS, or {@code --cert-dir DIR} without them to
+   *     serve HTTPS with a self-signed certificate generated in (or found from an earlier start in)
+   *     DIR, {@code --secure-port N} to serve HTTPS on port N (instead of {@code --port}; with a
+   *     self-signed certificate in {@code --cert-dir}, by default kube-apiserver's {@code
+   *     /var/run/kubernetes}, unless certificate files are given), {@code --client-ca-file FILE} to
+   *     authenticate client certificates, {@code --token-auth-file FILE} to authenticate bearer
+   *     tokens, {@code --anonymous-auth=false} to refuse requests without credentials, {@code
+   *     --authorization-mode MODES} ({@code AlwaysAllow}, the default, {@code AlwaysDeny} or {@code
+   *     RBAC}, comma-separated), {@code --max-requests-inflight=N} (400 by default) and {@code
    *     --max-mutating-requests-inflight=N} (200 by default; 0 for no limit) (flags as
    *     kube-apiserver's)
    * @throws IOException when the port cannot be bound or a file cannot be read
@@ -632,7 +643,12 @@ public final class SampleServer {
     Map<String, String> files = new java.util.HashMap<>();
     List<String> fileFlags =
         List.of(
-            "--tls-cert-file", "--tls-private-key-file", "--client-ca-file", "--token-auth-file");
+            "--tls-cert-file",
+            "--tls-private-key-file",
+            "--client-ca-file",
+            "--token-auth-file",
+            "--cert-dir");
+    Integer securePort = null;
     boolean anonymous = true;
     String authorizationMode = "AlwaysAllow";
     int maxRequestsInFlight = 400;
@@ -660,6 +676,11 @@ public final class SampleServer {
         anonymous = true;
       } else if (arg.equals("--anonymous-auth=false")) {
         anonymous = false;
+      } else if (arg.startsWith("--secure-port=")) {
+        securePort = Integer.parseInt(arg.substring("--secure-port=".length()));
+      } else if (arg.equals("--secure-port") && value != null) {
+        securePort = Integer.parseInt(value);
+        i++;
       } else if (arg.startsWith("--port=")) {
         port = Integer.parseInt(arg.substring("--port=".length()));
       } else if (arg.equals("--port") && value != null) {
@@ -691,11 +712,18 @@ public final class SampleServer {
         System.err.println(
             "usage: SampleServer [--port N] [--runtime-config RULES] [--request-log]"
                 + " [--etcd-servers URL,URL...] [--etcd-prefix PREFIX]"
+                + " [--secure-port N] [--cert-dir DIR]"
                 + " [--tls-cert-file FILE --tls-private-key-file FILE] [--client-ca-file FILE]"
                 + " [--token-auth-file FILE] [--anonymous-auth=false]"
                 + " [--authorization-mode AlwaysAllow|AlwaysDeny|RBAC]"
                 + " [--max-requests-inflight=N] [--max-mutating-requests-inflight=N]");
         System.exit(2);
+      }
+    }
+    if (securePort != null) {
+      port = securePort;
+      if (!files.containsKey("--tls-cert-file")) {
+        files.putIfAbsent("--cert-dir", DEFAULT_CERT_DIR);
       }
     }
     Storage storage =
@@ -709,18 +737,31 @@ public final class SampleServer {
             requestLog ? JdkHttpBinding.slf4jRequestLog() : null,
             storage,
             ApiServer.DEFAULT_WATCH_CACHE_SIZE);
-    configureSecurity(builder, files, anonymous, authorizationMode);
+    Optional<SelfSignedCertificates.CertDirectory> selfSigned =
+        configureSecurity(builder, files, anonymous, authorizationMode);
     builder
         .maxRequestsInFlight(maxRequestsInFlight)
         .maxMutatingRequestsInFlight(maxMutatingRequestsInFlight);
-    boolean https = files.containsKey("--tls-cert-file");
+    boolean https = files.containsKey("--tls-cert-file") || selfSigned.isPresent();
     ApiServer server = builder.build();
     loadSamples(server);
     try (JdkHttpBinding binding =
         server.serve(new InetSocketAddress(InetAddress.getLoopbackAddress(), port))) {
       String url = (https ? "https" : "http") + "://127.0.0.1:" + binding.port();
       System.out.println("Serving on " + url + (https ? "" : " (plain HTTP, no TLS)"));
-      System.out.println("In another terminal: kubectl --server " + url + " get all");
+      String trust = "";
+      if (selfSigned.isPresent()) {
+        SelfSignedCertificates.CertDirectory certs = selfSigned.get();
+        System.out.println(
+            (certs.generated() ? "Generated self-signed cert (" : "Using self-signed cert (")
+                + certs.certFile()
+                + ", "
+                + certs.keyFile()
+                + "); its CA is in "
+                + certs.caFile());
+        trust = " --certificate-authority " + certs.caFile();
+      }
+      System.out.println("In another terminal: kubectl --server " + url + trust + " get all");
       new CountDownLatch(1).await();
     } catch (UncheckedIOException e) {
       throw e.getCause();
@@ -732,13 +773,14 @@ public final class SampleServer {
    *
    * @param builder the server's builder
    * @param files the file flags given ({@code --tls-cert-file}, {@code --tls-private-key-file},
-   *     {@code --client-ca-file}, {@code --token-auth-file}), by flag
+   *     {@code --client-ca-file}, {@code --token-auth-file}, {@code --cert-dir}), by flag
+   * @return the self-signed certificate's files, as the other overload returns them
    * @param anonymous whether requests without credentials are let in ({@code --anonymous-auth})
    * @throws IOException when a file cannot be read or is not valid
    */
-  static void configureSecurity(
+  static Optional<SelfSignedCertificates.CertDirectory> configureSecurity(
       ApiServer.Builder builder, Map<String, String> files, boolean anonymous) throws IOException {
-    configureSecurity(builder, files, anonymous, "AlwaysAllow");
+    return configureSecurity(builder, files, anonymous, "AlwaysAllow");
   }
 
   /**
@@ -749,11 +791,13 @@ public final class SampleServer {
    * @param anonymous whether requests without credentials are let in ({@code --anonymous-auth})
    * @param authorizationMode {@code --authorization-mode}: {@code AlwaysAllow}, {@code AlwaysDeny}
    *     and {@code RBAC}, comma-separated, asked in that order
+   * @return the self-signed certificate's files when {@code --cert-dir} was given without {@code
+   *     --tls-cert-file}: generated there, or found there from an earlier start
    * @throws IOException when a file cannot be read or is not valid
    * @throws IllegalArgumentException for an unknown or repeated mode, or {@code AlwaysAllow} beside
    *     another
    */
-  static void configureSecurity(
+  static Optional<SelfSignedCertificates.CertDirectory> configureSecurity(
       ApiServer.Builder builder,
       Map<String, String> files,
       boolean anonymous,
@@ -787,14 +831,37 @@ public final class SampleServer {
     if ((cert == null) != (key == null)) {
       throw new IllegalArgumentException("--tls-cert-file and --tls-private-key-file go together");
     }
-    if (clientCa != null && cert == null) {
-      throw new IllegalArgumentException("--client-ca-file needs --tls-cert-file");
+    String certDir = files.get("--cert-dir");
+    if (clientCa != null && cert == null && certDir == null) {
+      throw new IllegalArgumentException("--client-ca-file needs --tls-cert-file or --cert-dir");
     }
     List<Authenticator> authenticators = new ArrayList<>();
+    Optional<SelfSignedCertificates.CertDirectory> selfSigned = Optional.empty();
+    TlsConfig tls = null;
     if (cert != null) {
-      TlsConfig tls =
+      tls =
           TlsConfig.fromPemFiles(
               Path.of(cert), Path.of(key), clientCa == null ? null : Path.of(clientCa));
+    } else if (certDir != null) {
+      // kube-apiserver's secure serving without --tls-cert-file: apiserver.crt and apiserver.key
+      // in --cert-dir, generated for the bind address the first time.
+      SelfSignedCertificates.CertDirectory made;
+      try {
+        made =
+            SelfSignedCertificates.ensure(
+                Path.of(certDir), "127.0.0.1", List.of(), List.of(), KeyAlgorithm.ECDSA_P256);
+      } catch (IOException e) {
+        throw new IOException(
+            "--cert-dir " + certDir + ": " + e + " (give a directory this user can write)", e);
+      }
+      selfSigned = Optional.of(made);
+      tls =
+          new TlsConfig(
+              made.certKey().chain(),
+              made.certKey().privateKey(),
+              clientCa == null ? List.of() : TlsConfig.readCertificates(Path.of(clientCa)));
+    }
+    if (tls != null) {
       builder.tls(tls);
       if (!tls.clientCAs().isEmpty()) {
         authenticators.add(new X509Authenticator(tls.clientCAs()));
@@ -805,5 +872,6 @@ public final class SampleServer {
       authenticators.add(TokenFileAuthenticator.load(Path.of(tokens)));
     }
     builder.authenticator(Authenticator.chain(authenticators, anonymous));
+    return selfSigned;
   }
 }

@@ -23,6 +23,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The sample server's {@code main} in a JVM of its own, on this module's class path: it starts with
@@ -90,6 +91,71 @@ class SampleServerMainTest {
       assertTrue(at > 0, request);
       assertTrue(request.substring(at + expected.length()).matches("[0-9]+ ms"), request);
       assertFalse(logged.stream().anyMatch(line -> line.contains("SLF4J")), logged.toString());
+    } finally {
+      process.destroy();
+      if (!process.waitFor(30, TimeUnit.SECONDS)) {
+        process.destroyForcibly();
+      }
+    }
+  }
+
+  @Test
+  void securePortWithACertDirGeneratesTheCertificateAndSaysWhereTheCaIs(@TempDir Path dir)
+      throws Exception {
+    Path certDir = dir.resolve("certs");
+    List<String> first = startAndReadUntilKubectlHint(certDir);
+    assertTrue(first.get(0).matches("Serving on https://127\\.0\\.0\\.1:\\d+"), first.toString());
+    String url = first.get(0).substring("Serving on ".length());
+    assertEquals(
+        List.of(
+            "Generated self-signed cert ("
+                + certDir.resolve("apiserver.crt")
+                + ", "
+                + certDir.resolve("apiserver.key")
+                + "); its CA is in "
+                + certDir.resolve("apiserver-ca.crt"),
+            "In another terminal: kubectl --server "
+                + url
+                + " --certificate-authority "
+                + certDir.resolve("apiserver-ca.crt")
+                + " get all"),
+        first.subList(1, first.size()));
+    List<String> second = startAndReadUntilKubectlHint(certDir);
+    assertTrue(second.get(1).startsWith("Using self-signed cert ("), second.toString());
+  }
+
+  /** Starts main with --secure-port 0 and the cert dir, returns its lines from "Serving on". */
+  private static List<String> startAndReadUntilKubectlHint(Path certDir) throws Exception {
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    Process process =
+        new ProcessBuilder(
+                java,
+                "-Dorg.slf4j.simpleLogger.defaultLogLevel=error",
+                "-cp",
+                System.getProperty("java.class.path"),
+                SampleServer.class.getName(),
+                "--secure-port",
+                "0",
+                "--cert-dir",
+                certDir.toString())
+            .redirectErrorStream(true)
+            .start();
+    try {
+      BlockingQueue<String> out = lines(process.getInputStream());
+      List<String> seen = new ArrayList<>();
+      boolean serving = false;
+      for (String line = out.poll(60, TimeUnit.SECONDS);
+          line != null;
+          line = out.poll(60, TimeUnit.SECONDS)) {
+        serving |= line.startsWith("Serving on ");
+        if (serving) {
+          seen.add(line);
+        }
+        if (line.startsWith("In another terminal")) {
+          return seen;
+        }
+      }
+      throw new AssertionError("the server did not print its kubectl hint: " + seen);
     } finally {
       process.destroy();
       if (!process.waitFor(30, TimeUnit.SECONDS)) {
