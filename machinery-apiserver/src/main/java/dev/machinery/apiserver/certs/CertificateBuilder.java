@@ -252,9 +252,14 @@ public final class CertificateBuilder {
    *
    * @param privateKey the private key of this builder's public key
    * @return the certificate, parsed back by the JDK
-   * @throws IllegalStateException when the JDK cannot sign or parse it
+   * @throws IllegalStateException when the subject is empty, or the JDK cannot sign or parse it
    */
   public X509Certificate selfSign(PrivateKey privateKey) {
+    if (commonName.isEmpty() && organizations.isEmpty()) {
+      // Its issuer would be empty, which RFC 5280 (4.1.2.4) forbids.
+      throw new IllegalStateException(
+          "a self-signed certificate needs a subject: set a common name or an organization");
+    }
     return sign(privateKey, null, null);
   }
 
@@ -345,7 +350,9 @@ public final class CertificateBuilder {
       for (InetAddress ip : ipAddresses) {
         names.add(Der.element(0x87, ip.getAddress()));
       }
-      extensions.add(extension("2.5.29.17", false, Der.sequence(names)));
+      // Critical when the subject is empty, as RFC 5280 4.2.1.6 requires.
+      boolean critical = commonName.isEmpty() && organizations.isEmpty();
+      extensions.add(extension("2.5.29.17", critical, Der.sequence(names)));
     }
     return extensions;
   }
