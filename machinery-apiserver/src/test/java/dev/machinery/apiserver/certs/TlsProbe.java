@@ -67,6 +67,31 @@ final class TlsProbe {
     }
   }
 
+  /**
+   * The certificate the server presents to a client that trusts the CA and asks for a server name
+   * (none for an IP address), checking the host name.
+   */
+  static X509Certificate served(int port, X509Certificate ca, String hostName) throws Exception {
+    KeyStore trust = KeyStore.getInstance("PKCS12");
+    trust.load(null, null);
+    trust.setCertificateEntry("ca", ca);
+    TrustManagerFactory trusts =
+        TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+    trusts.init(trust);
+    SSLContext context = SSLContext.getInstance("TLS");
+    context.init(null, trusts.getTrustManagers(), null);
+    Socket plain = new Socket(InetAddress.getLoopbackAddress(), port);
+    try (SSLSocket socket =
+        (SSLSocket) context.getSocketFactory().createSocket(plain, hostName, port, true)) {
+      SSLParameters parameters = socket.getSSLParameters();
+      parameters.setEndpointIdentificationAlgorithm("HTTPS");
+      socket.setSSLParameters(parameters);
+      socket.setSoTimeout(10_000);
+      socket.startHandshake();
+      return (X509Certificate) socket.getSession().getPeerCertificates()[0];
+    }
+  }
+
   /** The TLS configuration serving a generated pair. */
   static TlsConfig config(SelfSignedCertificates.CertKey made) {
     return new TlsConfig(made.chain(), made.privateKey(), List.of());

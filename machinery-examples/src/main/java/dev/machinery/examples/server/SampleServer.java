@@ -77,9 +77,10 @@ import java.util.stream.Collectors;
  * SLF4J), {@code --etcd-servers} (objects kept in etcd, as kube-apiserver's flag), and
  * kube-apiserver's {@code --secure-port}, {@code --cert-dir} (a self-signed serving certificate
  * generated there, as kube-apiserver's, when no {@code --tls-cert-file} is given), {@code
- * --tls-cert-file}, {@code --tls-private-key-file}, {@code --client-ca-file}, {@code
- * --token-auth-file}, {@code --anonymous-auth}, {@code --authorization-mode}, {@code
- * --max-requests-inflight} and {@code --max-mutating-requests-inflight}.
+ * --tls-sni-cert-key}, {@code --tls-cert-file}, {@code --tls-private-key-file}, {@code
+ * --client-ca-file}, {@code --token-auth-file}, {@code --anonymous-auth}, {@code
+ * --authorization-mode}, {@code --max-requests-inflight} and {@code
+ * --max-mutating-requests-inflight}.
  *
  * <p>Thread-safe once built, as {@link ApiServer} is.
  */
@@ -624,13 +625,14 @@ public final class SampleServer {
    *     serve HTTPS with a self-signed certificate generated in (or found from an earlier start in)
    *     DIR, {@code --secure-port N} to serve HTTPS on port N (instead of {@code --port}; with a
    *     self-signed certificate in {@code --cert-dir}, by default kube-apiserver's {@code
-   *     /var/run/kubernetes}, unless certificate files are given), {@code --client-ca-file FILE} to
-   *     authenticate client certificates, {@code --token-auth-file FILE} to authenticate bearer
-   *     tokens, {@code --anonymous-auth=false} to refuse requests without credentials, {@code
-   *     --authorization-mode MODES} ({@code AlwaysAllow}, the default, {@code AlwaysDeny} or {@code
-   *     RBAC}, comma-separated), {@code --max-requests-inflight=N} (400 by default) and {@code
-   *     --max-mutating-requests-inflight=N} (200 by default; 0 for no limit) (flags as
-   *     kube-apiserver's)
+   *     /var/run/kubernetes}, unless certificate files are given), {@code --tls-sni-cert-key
+   *     CERT,KEY[:NAME,...]} (repeatable) for certificates chosen by the server name a client asks
+   *     for, {@code --client-ca-file FILE} to authenticate client certificates, {@code
+   *     --token-auth-file FILE} to authenticate bearer tokens, {@code --anonymous-auth=false} to
+   *     refuse requests without credentials, {@code --authorization-mode MODES} ({@code
+   *     AlwaysAllow}, the default, {@code AlwaysDeny} or {@code RBAC}, comma-separated), {@code
+   *     --max-requests-inflight=N} (400 by default) and {@code --max-mutating-requests-inflight=N}
+   *     (200 by default; 0 for no limit) (flags as kube-apiserver's)
    * @throws IOException when the port cannot be bound or a file cannot be read
    * @throws InterruptedException when interrupted while serving
    */
@@ -657,7 +659,16 @@ public final class SampleServer {
       String arg = args[i];
       String value = i + 1 < args.length ? args[i + 1] : null;
       String flag = arg.contains("=") ? arg.substring(0, arg.indexOf('=')) : arg;
-      if (fileFlags.contains(flag) && (arg.contains("=") || value != null)) {
+      if (flag.equals("--tls-sni-cert-key") && (arg.contains("=") || value != null)) {
+        // Repeatable: the values, one a line.
+        files.merge(
+            flag,
+            arg.contains("=") ? arg.substring(flag.length() + 1) : value,
+            (a, b) -> a + "\n" + b);
+        if (!arg.contains("=")) {
+          i++;
+        }
+      } else if (fileFlags.contains(flag) && (arg.contains("=") || value != null)) {
         files.put(flag, arg.contains("=") ? arg.substring(flag.length() + 1) : value);
         if (!arg.contains("=")) {
           i++;
@@ -713,7 +724,8 @@ public final class SampleServer {
             "usage: SampleServer [--port N] [--runtime-config RULES] [--request-log]"
                 + " [--etcd-servers URL,URL...] [--etcd-prefix PREFIX]"
                 + " [--secure-port N] [--cert-dir DIR]"
-                + " [--tls-cert-file FILE --tls-private-key-file FILE] [--client-ca-file FILE]"
+                + " [--tls-cert-file FILE --tls-private-key-file FILE]"
+                + " [--tls-sni-cert-key CERT,KEY[:NAME,...]]... [--client-ca-file FILE]"
                 + " [--token-auth-file FILE] [--anonymous-auth=false]"
                 + " [--authorization-mode AlwaysAllow|AlwaysDeny|RBAC]"
                 + " [--max-requests-inflight=N] [--max-mutating-requests-inflight=N]");
@@ -769,11 +781,45 @@ public final class SampleServer {
   }
 
   /**
+   * Reads one {@code --tls-sni-cert-key} as kube-apiserver parses it: {@code CERT,KEY}, optionally
+   * followed by {@code :NAME,NAME...}, the server names it is chosen for.
+   *
+   * @param value the flag's value
+   * @return the certificate
+   * @throws IOException when a file cannot be read
+   * @throws IllegalArgumentException when the value is not of that form
+   */
+  static TlsConfig.SniCertificate sniCertificate(String value) throws IOException {
+    int colon = value.indexOf(':');
+    List<String> names = List.of();
+    String files = value;
+    if (colon >= 0) {
+      files = value.substring(0, colon).strip();
+      String list = value.substring(colon + 1).strip();
+      if (list.isEmpty()) {
+        throw new IllegalArgumentException(
+            "--tls-sni-cert-key \"" + value + "\": empty names list is not allowed");
+      }
+      names = List.of(list.split(",")).stream().map(String::strip).toList();
+    }
+    String[] pair = files.split(",", -1);
+    if (pair.length != 2) {
+      throw new IllegalArgumentException(
+          "--tls-sni-cert-key \""
+              + value
+              + "\": expected comma separated certificate and key file paths");
+    }
+    return TlsConfig.SniCertificate.fromPemFiles(
+        Path.of(pair[0].strip()), Path.of(pair[1].strip()), names);
+  }
+
+  /**
    * Configures TLS and authentication from kube-apiserver's flags.
    *
    * @param builder the server's builder
    * @param files the file flags given ({@code --tls-cert-file}, {@code --tls-private-key-file},
-   *     {@code --client-ca-file}, {@code --token-auth-file}, {@code --cert-dir}), by flag
+   *     {@code --client-ca-file}, {@code --token-auth-file}, {@code --cert-dir}, and {@code
+   *     --tls-sni-cert-key}, its values one a line), by flag
    * @return the self-signed certificate's files, as the other overload returns them
    * @param anonymous whether requests without credentials are let in ({@code --anonymous-auth})
    * @throws IOException when a file cannot be read or is not valid
@@ -860,6 +906,18 @@ public final class SampleServer {
               made.certKey().chain(),
               made.certKey().privateKey(),
               clientCa == null ? List.of() : TlsConfig.readCertificates(Path.of(clientCa)));
+    }
+    String sni = files.get("--tls-sni-cert-key");
+    if (sni != null) {
+      if (tls == null) {
+        throw new IllegalArgumentException(
+            "--tls-sni-cert-key needs --tls-cert-file, --cert-dir or --secure-port");
+      }
+      List<TlsConfig.SniCertificate> named = new ArrayList<>();
+      for (String one : sni.split("\n")) {
+        named.add(sniCertificate(one));
+      }
+      tls = tls.withSniCertificates(named);
     }
     if (tls != null) {
       builder.tls(tls);

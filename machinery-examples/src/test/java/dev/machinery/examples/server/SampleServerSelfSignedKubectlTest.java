@@ -38,6 +38,7 @@ class SampleServerSelfSignedKubectlTest {
   private static JdkHttpBinding binding;
   private static JdkHttpBinding rsaBinding;
   private static Path rsaCa;
+  private static Path sniCa;
   private static Path ca;
   private static Path kubeconfig;
 
@@ -46,10 +47,26 @@ class SampleServerSelfSignedKubectlTest {
     Path certDir = dir.resolve("certs");
     SelfSignedCertificates.CertDirectory first = configure(certDir).orElseThrow();
     assertTrue(first.generated());
+    // Another CA's certificate for sni.example.test, chosen by that server name
+    // (--tls-sni-cert-key).
+    SelfSignedCertificates.CertKey sni =
+        SelfSignedCertificates.generate(
+            "sni.example.test", List.of(), List.of(), KeyAlgorithm.ECDSA_P256);
+    Files.writeString(dir.resolve("sni.crt"), sni.certificateChainPem());
+    Files.writeString(dir.resolve("sni.key"), sni.privateKeyPem());
+    Files.writeString(dir.resolve("sni-ca.crt"), sni.caPem());
+    sniCa = dir.resolve("sni-ca.crt");
     // A restart finds the pair and serves it again.
     ApiServer.Builder builder = builder();
     SelfSignedCertificates.CertDirectory second =
-        SampleServer.configureSecurity(builder, Map.of("--cert-dir", certDir.toString()), true)
+        SampleServer.configureSecurity(
+                builder,
+                Map.of(
+                    "--cert-dir",
+                    certDir.toString(),
+                    "--tls-sni-cert-key",
+                    dir.resolve("sni.crt") + "," + dir.resolve("sni.key") + ":sni.example.test"),
+                true)
             .orElseThrow();
     assertFalse(second.generated());
     assertEquals(first.certKey(), second.certKey());
@@ -149,6 +166,25 @@ class SampleServerSelfSignedKubectlTest {
             token, "--certificate-authority=" + ca, "--tls-server-name=other.example", "get", "ns"),
         1,
         "x509: certificate is valid for localhost, not other.example");
+    checks.expect(
+        kubectl.run(
+            token,
+            "--certificate-authority=" + sniCa,
+            "--tls-server-name=sni.example.test",
+            "get",
+            "ns"),
+        0,
+        "NAME",
+        "default");
+    checks.expect(
+        kubectl.run(
+            token,
+            "--certificate-authority=" + ca,
+            "--tls-server-name=sni.example.test",
+            "get",
+            "ns"),
+        1,
+        "x509: certificate signed by unknown authority");
     Kubectl rsa = Kubectl.of(name, binary, "https://127.0.0.1:" + rsaBinding.port());
     checks.expect(
         rsa.run(token, "--certificate-authority=" + rsaCa, "get", "ns"), 0, "No resources found");
