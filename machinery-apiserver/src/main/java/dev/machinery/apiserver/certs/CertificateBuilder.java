@@ -260,7 +260,7 @@ public final class CertificateBuilder {
       throw new IllegalStateException(
           "a self-signed certificate needs a subject: set a common name or an organization");
     }
-    return sign(privateKey, null, null);
+    return sign(privateKey, null);
   }
 
   /**
@@ -273,11 +273,10 @@ public final class CertificateBuilder {
    * @throws IllegalStateException when the JDK cannot sign or parse it
    */
   public X509Certificate signWith(X509Certificate issuer, PrivateKey issuerKey) {
-    return sign(issuerKey, issuer, Objects.requireNonNull(issuer, "issuer"));
+    return sign(issuerKey, Objects.requireNonNull(issuer, "issuer"));
   }
 
-  private X509Certificate sign(
-      PrivateKey signer, X509Certificate issuer, X509Certificate issuerForKeyId) {
+  private X509Certificate sign(PrivateKey signer, X509Certificate issuer) {
     KeyAlgorithm.Signing signing = KeyAlgorithm.signingWith(signer);
     byte[] subject = name();
     byte[] subjectKeyId = keyIdentifier(publicKey);
@@ -290,7 +289,7 @@ public final class CertificateBuilder {
             Der.sequence(Der.time(notBefore), Der.time(notAfter)),
             subject,
             publicKey.getEncoded(),
-            Der.element(0xa3, Der.sequence(extensions(subjectKeyId, issuerForKeyId))));
+            Der.element(0xa3, Der.sequence(extensions(subjectKeyId, issuer))));
     try {
       Signature signature = Signature.getInstance(signing.jcaName());
       signature.initSign(signer);
