@@ -4,7 +4,8 @@
  * http}, {@code storage}) it exports the pieces a server built without {@code ApiServer} reuses, as
  * Go's k8s.io/apiserver and kube-openapi hold them: Accept negotiation of alternate representations
  * ({@code negotiation}), discovery documents built from a Scheme ({@code discovery}) and OpenAPI
- * generation ({@code openapi}).
+ * generation ({@code openapi}); and certificates and keys for serving TLS ({@code certs}), as
+ * client-go's util/cert and util/keyutil make and read them.
  */
 module dev.machinery.apiserver {
   requires transitive dev.machinery.unversioned;
@@ -16,6 +17,7 @@ module dev.machinery.apiserver {
 
   exports dev.machinery.apiserver;
   exports dev.machinery.apiserver.http;
+  exports dev.machinery.apiserver.certs;
   exports dev.machinery.apiserver.authentication;
   exports dev.machinery.apiserver.admission;
   exports dev.machinery.apiserver.audit;

@@ -1,5 +1,7 @@
 package dev.machinery.apiserver.http;
 
+import dev.machinery.apiserver.certs.CertificateDataException;
+import dev.machinery.apiserver.certs.PrivateKeys;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.net.Socket;
@@ -7,24 +9,30 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
-import java.security.KeyFactory;
 import java.security.KeyStore;
+import java.security.Principal;
 import java.security.PrivateKey;
 import java.security.SecureRandom;
 import java.security.cert.CertificateException;
 import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
-import java.security.spec.InvalidKeySpecException;
-import java.security.spec.PKCS8EncodedKeySpec;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import javax.net.ssl.ExtendedSSLSession;
+import javax.net.ssl.KeyManager;
 import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.SNIHostName;
+import javax.net.ssl.SNIServerName;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLParameters;
+import javax.net.ssl.SSLSocket;
 import javax.net.ssl.TrustManager;
+import javax.net.ssl.X509ExtendedKeyManager;
 import javax.net.ssl.X509ExtendedTrustManager;
 
 /**
@@ -38,14 +46,22 @@ import javax.net.ssl.X509ExtendedTrustManager;
  * {@link ApiRequest#peerCertificates()}, for an authenticator to verify, as kube-apiserver verifies
  * client certificates in its x509 authenticator and answers 401 for one it does not trust.
  *
+ * <p>With SNI certificates ({@code --tls-sni-cert-key}) the certificate is chosen by the server
+ * name a client asks for, as kube-apiserver chooses it: a name given with a certificate first, then
+ * a name of the certificate (its CN unless an IP address, and its DNS names), an exact name before
+ * a wildcard one ({@code *.example.com} for {@code api.example.com}), an earlier certificate before
+ * a later one; a client that asks for no name, or a name none has, gets the serving certificate.
+ *
  * @param certificateChain the serving certificate, then its intermediates
  * @param privateKey the serving certificate's private key
  * @param clientCAs the CAs whose client certificates the server asks for; empty to ask for none
+ * @param sniCertificates the certificates chosen by server name, in precedence order; mostly none
  */
 public record TlsConfig(
     List<X509Certificate> certificateChain,
     PrivateKey privateKey,
-    List<X509Certificate> clientCAs) {
+    List<X509Certificate> clientCAs,
+    List<SniCertificate> sniCertificates) {
   /** The protocols offered, newest first. */
   public static final List<String> PROTOCOLS = List.of("TLSv1.3", "TLSv1.2");
 
@@ -55,6 +71,7 @@ public record TlsConfig(
    * @param certificateChain see the record description
    * @param privateKey see the record description
    * @param clientCAs see the record description
+   * @param sniCertificates see the record description
    */
   public TlsConfig {
     certificateChain = List.copyOf(certificateChain);
@@ -63,14 +80,127 @@ public record TlsConfig(
     }
     Objects.requireNonNull(privateKey, "privateKey");
     clientCAs = List.copyOf(clientCAs);
+    sniCertificates = List.copyOf(sniCertificates);
+  }
+
+  /**
+   * A configuration without SNI certificates.
+   *
+   * @param certificateChain the serving certificate, then its intermediates
+   * @param privateKey the serving certificate's private key
+   * @param clientCAs the CAs whose client certificates the server asks for; empty to ask for none
+   */
+  public TlsConfig(
+      List<X509Certificate> certificateChain,
+      PrivateKey privateKey,
+      List<X509Certificate> clientCAs) {
+    this(certificateChain, privateKey, clientCAs, List.of());
+  }
+
+  /**
+   * Returns this configuration with SNI certificates in place of its own.
+   *
+   * @param sniCertificates the certificates chosen by server name, in precedence order
+   * @return the new configuration
+   */
+  public TlsConfig withSniCertificates(List<SniCertificate> sniCertificates) {
+    return new TlsConfig(certificateChain, privateKey, clientCAs, sniCertificates);
+  }
+
+  /**
+   * A certificate served to clients that ask for one of its names (kube-apiserver's {@code
+   * --tls-sni-cert-key}).
+   *
+   * @param certificateChain the certificate, then its intermediates
+   * @param privateKey its private key
+   * @param names the server names it is chosen for, exact ({@code api.example.com}) or wildcard
+   *     ({@code *.example.com}); empty to use the certificate's own names
+   */
+  public record SniCertificate(
+      List<X509Certificate> certificateChain, PrivateKey privateKey, List<String> names) {
+    /**
+     * Copies the lists and lower-cases the names.
+     *
+     * @param certificateChain see the record description
+     * @param privateKey see the record description
+     * @param names see the record description
+     */
+    public SniCertificate {
+      certificateChain = List.copyOf(certificateChain);
+      if (certificateChain.isEmpty()) {
+        throw new IllegalArgumentException("the certificate chain is empty");
+      }
+      Objects.requireNonNull(privateKey, "privateKey");
+      names = names.stream().map(n -> n.toLowerCase(java.util.Locale.ROOT)).toList();
+    }
+
+    /**
+     * Reads the PEM files of one {@code --tls-sni-cert-key}.
+     *
+     * @param certFile the certificate, then any intermediates
+     * @param keyFile its private key, as {@link TlsConfig#readPrivateKey(Path)} reads it
+     * @param names the server names; empty to use the certificate's own
+     * @return the certificate
+     * @throws IOException when a file cannot be read or holds no certificate or key
+     */
+    public static SniCertificate fromPemFiles(Path certFile, Path keyFile, List<String> names)
+        throws IOException {
+      return new SniCertificate(readCertificates(certFile), readPrivateKey(keyFile), names);
+    }
+
+    /**
+     * Returns the names it is chosen for: those given, or else the certificate's CN (unless it is
+     * an IP address) and its DNS names, as kube-apiserver takes them; IP addresses never, since a
+     * client does not send one as a server name.
+     *
+     * @return the names, lower case, each once
+     */
+    public List<String> serverNames() {
+      if (!names.isEmpty()) {
+        return names;
+      }
+      List<String> found = new ArrayList<>();
+      X509Certificate certificate = certificateChain.get(0);
+      String cn = commonName(certificate);
+      if (cn != null && !cn.isEmpty() && !cn.contains(":") && !cn.matches("[0-9.]+")) {
+        found.add(cn.toLowerCase(java.util.Locale.ROOT));
+      }
+      try {
+        if (certificate.getSubjectAlternativeNames() != null) {
+          for (List<?> name : certificate.getSubjectAlternativeNames()) {
+            if (Integer.valueOf(2).equals(name.get(0))) {
+              found.add(((String) name.get(1)).toLowerCase(java.util.Locale.ROOT));
+            }
+          }
+        }
+      } catch (CertificateException e) {
+        // An unreadable subjectAltName names nothing.
+      }
+      return found.stream().distinct().toList();
+    }
+
+    private static String commonName(X509Certificate certificate) {
+      try {
+        for (javax.naming.ldap.Rdn rdn :
+            new javax.naming.ldap.LdapName(certificate.getSubjectX500Principal().getName())
+                .getRdns()) {
+          if (rdn.getType().equalsIgnoreCase("CN")) {
+            return String.valueOf(rdn.getValue());
+          }
+        }
+      } catch (javax.naming.InvalidNameException e) {
+        return null;
+      }
+      return null;
+    }
   }
 
   /**
    * Reads the PEM files kube-apiserver's flags name.
    *
    * @param certFile the serving certificate, then any intermediates ({@code --tls-cert-file})
-   * @param keyFile its private key, PKCS#8 ({@code BEGIN PRIVATE KEY}), RSA or EC ({@code
-   *     --tls-private-key-file})
+   * @param keyFile its private key, PKCS#8, PKCS#1 or SEC1 PEM ({@code --tls-private-key-file}), as
+   *     {@link #readPrivateKey(Path)} reads it
    * @param clientCaFile the client CA bundle ({@code --client-ca-file}), or {@code null} for none
    * @return the configuration
    * @throws IOException when a file cannot be read or holds no certificate or key
@@ -108,33 +238,23 @@ public record TlsConfig(
   }
 
   /**
-   * Reads the first {@code PRIVATE KEY} block (PKCS#8) of a PEM file, an RSA or EC key.
+   * Reads the first private key of a PEM file, in any unencrypted form kube-apiserver reads: PKCS#8
+   * ({@code BEGIN PRIVATE KEY}, RSA or EC), PKCS#1 ({@code BEGIN RSA PRIVATE KEY}) or SEC1 ({@code
+   * BEGIN EC PRIVATE KEY}, P-256, P-384 or P-521, with or without an {@code EC PARAMETERS} block),
+   * as {@link PrivateKeys#fromPem(String)} reads it.
    *
    * @param file the file
    * @return the key
-   * @throws IOException when the file cannot be read or holds no such key
+   * @throws IOException when the file cannot be read or holds no such key (an encrypted key
+   *     included), the message naming the file
    */
   public static PrivateKey readPrivateKey(Path file) throws IOException {
-    List<byte[]> keys = blocks(file, "PRIVATE KEY");
-    if (keys.isEmpty()) {
-      String text = Files.readString(file, StandardCharsets.US_ASCII);
-      String hint =
-          text.contains("BEGIN RSA PRIVATE KEY") || text.contains("BEGIN EC PRIVATE KEY")
-              ? " (convert it to PKCS#8 with: openssl pkcs8 -topk8 -nocrypt -in KEY -out KEY8)"
-              : "";
-      throw new IOException(file + ": no PEM block of type PRIVATE KEY" + hint);
+    String text = Files.readString(file, StandardCharsets.US_ASCII);
+    try {
+      return PrivateKeys.fromPem(text);
+    } catch (CertificateDataException e) {
+      throw new IOException(file + ": " + e.getMessage(), e);
     }
-    PKCS8EncodedKeySpec spec = new PKCS8EncodedKeySpec(keys.get(0));
-    for (String algorithm : List.of("RSA", "EC")) {
-      try {
-        return KeyFactory.getInstance(algorithm).generatePrivate(spec);
-      } catch (InvalidKeySpecException e) {
-        // Not this algorithm: try the next.
-      } catch (GeneralSecurityException e) {
-        throw new IOException(file + ": " + e.getMessage(), e);
-      }
-    }
-    throw new IOException(file + ": the private key is neither RSA nor EC");
   }
 
   private static List<byte[]> blocks(Path file, String type) throws IOException {
@@ -176,13 +296,31 @@ public record TlsConfig(
       char[] password = new char[0];
       store.setKeyEntry(
           "serving", privateKey, password, certificateChain.toArray(X509Certificate[]::new));
+      for (int i = 0; i < sniCertificates.size(); i++) {
+        SniCertificate sni = sniCertificates.get(i);
+        store.setKeyEntry(
+            "sni-" + i,
+            sni.privateKey(),
+            password,
+            sni.certificateChain().toArray(X509Certificate[]::new));
+      }
+      // With SNI certificates the key manager must know the entries by their own aliases, as the
+      // SunX509 one does.
       KeyManagerFactory keys =
-          KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+          KeyManagerFactory.getInstance(
+              sniCertificates.isEmpty() ? KeyManagerFactory.getDefaultAlgorithm() : "SunX509");
       keys.init(store, password);
+      KeyManager[] managers = keys.getKeyManagers();
+      if (!sniCertificates.isEmpty()) {
+        managers =
+            new KeyManager[] {
+              new SniKeyManager((X509ExtendedKeyManager) managers[0], serverNamesToAliases())
+            };
+      }
       SSLContext context = SSLContext.getInstance("TLS");
       TrustManager[] trust =
           clientCAs.isEmpty() ? null : new TrustManager[] {new ClientCertificates(clientCAs)};
-      context.init(keys.getKeyManagers(), trust, new SecureRandom());
+      context.init(managers, trust, new SecureRandom());
       return context;
     } catch (GeneralSecurityException | IOException e) {
       throw new IllegalStateException("cannot build a TLS context: " + e.getMessage(), e);
@@ -203,6 +341,111 @@ public record TlsConfig(
       parameters.setWantClientAuth(true);
     }
     return parameters;
+  }
+
+  /**
+   * The key store alias of each server name, as kube-apiserver's BuildNamedCertificates maps them:
+   * an earlier certificate's names before a later one's, names given explicitly before names taken
+   * from a certificate.
+   */
+  private Map<String, String> serverNamesToAliases() {
+    Map<String, String> byName = new HashMap<>();
+    Map<String, String> explicit = new HashMap<>();
+    for (int i = sniCertificates.size() - 1; i >= 0; i--) {
+      SniCertificate sni = sniCertificates.get(i);
+      for (String name : sni.serverNames()) {
+        (sni.names().isEmpty() ? byName : explicit).put(name, "sni-" + i);
+      }
+    }
+    byName.putAll(explicit);
+    return byName;
+  }
+
+  /**
+   * Chooses the certificate by the server name the client asked for: the exact name, then the name
+   * with its first label replaced by {@code *}, else the serving certificate; a certificate whose
+   * key does not fit the key type the handshake asks about is not offered for it.
+   */
+  private static final class SniKeyManager extends X509ExtendedKeyManager {
+    private final X509ExtendedKeyManager keys;
+    private final Map<String, String> aliases;
+
+    SniKeyManager(X509ExtendedKeyManager keys, Map<String, String> aliases) {
+      this.keys = keys;
+      this.aliases = Map.copyOf(aliases);
+    }
+
+    private String alias(List<SNIServerName> requested) {
+      for (SNIServerName name : requested) {
+        if (name instanceof SNIHostName host) {
+          String wanted = host.getAsciiName().toLowerCase(java.util.Locale.ROOT);
+          String alias = aliases.get(wanted);
+          if (alias == null && wanted.contains(".")) {
+            alias = aliases.get("*" + wanted.substring(wanted.indexOf('.')));
+          }
+          if (alias != null) {
+            return alias;
+          }
+        }
+      }
+      return "serving";
+    }
+
+    private String fitting(String alias, String keyType) {
+      PrivateKey key = keys.getPrivateKey(alias);
+      if (key == null) {
+        return null;
+      }
+      String algorithm = key.getAlgorithm();
+      boolean fits =
+          keyType.equals(algorithm)
+              || keyType.startsWith(algorithm + "_")
+              || algorithm.equals("RSA") && keyType.equals("RSASSA-PSS");
+      return fits ? alias : null;
+    }
+
+    private static List<SNIServerName> requested(javax.net.ssl.SSLSession session) {
+      return session instanceof ExtendedSSLSession extended
+          ? extended.getRequestedServerNames()
+          : List.of();
+    }
+
+    @Override
+    public String chooseEngineServerAlias(String keyType, Principal[] issuers, SSLEngine engine) {
+      return fitting(alias(requested(engine.getHandshakeSession())), keyType);
+    }
+
+    @Override
+    public String chooseServerAlias(String keyType, Principal[] issuers, Socket socket) {
+      List<SNIServerName> names =
+          socket instanceof SSLSocket ssl ? requested(ssl.getHandshakeSession()) : List.of();
+      return fitting(alias(names), keyType);
+    }
+
+    @Override
+    public String[] getServerAliases(String keyType, Principal[] issuers) {
+      return keys.getServerAliases(keyType, issuers);
+    }
+
+    @Override
+    public String[] getClientAliases(String keyType, Principal[] issuers) {
+      return null;
+    }
+
+    @Override
+    public String chooseClientAlias(String[] keyType, Principal[] issuers, Socket socket) {
+      return null;
+    }
+
+    @Override
+    public X509Certificate[] getCertificateChain(String alias) {
+      return keys.getCertificateChain(alias);
+    }
+
+    @Override
+    public PrivateKey getPrivateKey(String alias) {
+      return keys.getPrivateKey(alias);
+    }
   }
 
   /**

@@ -11,6 +11,8 @@ import dev.machinery.apiserver.authentication.Authenticator;
 import dev.machinery.apiserver.authentication.TokenFileAuthenticator;
 import dev.machinery.apiserver.authentication.X509Authenticator;
 import dev.machinery.apiserver.authorization.Authorizer;
+import dev.machinery.apiserver.certs.KeyAlgorithm;
+import dev.machinery.apiserver.certs.SelfSignedCertificates;
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
 import dev.machinery.apiserver.http.HttpBinding;
@@ -64,6 +66,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
@@ -77,7 +80,9 @@ import java.util.stream.Collectors;
  * machinery-examples exec:java -Dexec.mainClass=dev.machinery.examples.server.SampleServer}; flags
  * {@code --port}, {@code --runtime-config}, {@code --request-log} (one line a request, through
  * SLF4J), {@code --etcd-servers} (objects kept in etcd, as kube-apiserver's flag), and
- * kube-apiserver's {@code --tls-cert-file}, {@code --tls-private-key-file}, {@code
+ * kube-apiserver's {@code --secure-port}, {@code --cert-dir} (a self-signed serving certificate
+ * generated there, as kube-apiserver's, when no {@code --tls-cert-file} is given), {@code
+ * --tls-sni-cert-key}, {@code --tls-cert-file}, {@code --tls-private-key-file}, {@code
  * --client-ca-file}, {@code --token-auth-file}, {@code --anonymous-auth}, {@code
  * --authorization-mode}, {@code --max-requests-inflight}, {@code --max-mutating-requests-inflight},
  * {@code --audit-policy-file} and {@code --audit-log-path}, and {@code --http-binding=netty|jdk}
@@ -86,6 +91,9 @@ import java.util.stream.Collectors;
  * <p>Thread-safe once built, as {@link ApiServer} is.
  */
 public final class SampleServer {
+  /** kube-apiserver's default {@code --cert-dir}, used by {@code --secure-port} without one. */
+  static final String DEFAULT_CERT_DIR = "/var/run/kubernetes";
+
   /** The group version {@code apps/v1beta1}. */
   public static final GroupVersion APPS_V1BETA1 = GroupVersion.of("apps", "v1beta1");
 
@@ -644,15 +652,21 @@ public final class SampleServer {
    *     RULES} (such as {@code apps/v1beta1=false}), {@code --request-log}, and {@code
    *     --etcd-servers URL,URL...} with {@code --etcd-prefix PREFIX} (default {@code /registry/})
    *     to keep the objects in etcd instead of memory; {@code --tls-cert-file FILE} with {@code
-   *     --tls-private-key-file FILE} to serve HTTPS, {@code --client-ca-file FILE} to authenticate
-   *     client certificates, {@code --token-auth-file FILE} to authenticate bearer tokens, {@code
-   *     --anonymous-auth=false} to refuse requests without credentials, {@code --authorization-mode
-   *     MODES} ({@code AlwaysAllow}, the default, {@code AlwaysDeny} or {@code RBAC},
-   *     comma-separated), {@code --max-requests-inflight=N} (400 by default) and {@code
-   *     --max-mutating-requests-inflight=N} (200 by default; 0 for no limit), {@code
-   *     --audit-policy-file FILE} with {@code --audit-log-path FILE} ({@code -} for standard
-   *     output) to write an audit log (flags as kube-apiserver's), and {@code
-   *     --http-binding=netty|jdk} (the HTTP server, {@code netty} by default)
+   *     --tls-private-key-file FILE} to serve HTTPS, or {@code --cert-dir DIR} without them to
+   *     serve HTTPS with a self-signed certificate generated in (or found from an earlier start in)
+   *     DIR, {@code --secure-port N} to serve HTTPS on port N (instead of {@code --port}; with a
+   *     self-signed certificate in {@code --cert-dir}, by default kube-apiserver's {@code
+   *     /var/run/kubernetes}, unless certificate files are given), {@code --tls-sni-cert-key
+   *     CERT,KEY[:NAME,...]} (repeatable) for certificates chosen by the server name a client asks
+   *     for, {@code --client-ca-file FILE} to authenticate client certificates, {@code
+   *     --token-auth-file FILE} to authenticate bearer tokens, {@code --anonymous-auth=false} to
+   *     refuse requests without credentials, {@code --authorization-mode MODES} ({@code
+   *     AlwaysAllow}, the default, {@code AlwaysDeny} or {@code RBAC}, comma-separated), {@code
+   *     --max-requests-inflight=N} (400 by default) and {@code --max-mutating-requests-inflight=N}
+   *     (200 by default; 0 for no limit), {@code --audit-policy-file FILE} with {@code
+   *     --audit-log-path FILE} ({@code -} for standard output) to write an audit log (flags as
+   *     kube-apiserver's), and {@code --http-binding=netty|jdk} (the HTTP server, {@code netty} by
+   *     default)
    * @throws IOException when the port cannot be bound or a file cannot be read
    * @throws InterruptedException when interrupted while serving
    */
@@ -670,7 +684,9 @@ public final class SampleServer {
             "--client-ca-file",
             "--token-auth-file",
             "--audit-policy-file",
-            "--audit-log-path");
+            "--audit-log-path",
+            "--cert-dir");
+    Integer securePort = null;
     boolean anonymous = true;
     String authorizationMode = "AlwaysAllow";
     int maxRequestsInFlight = 400;
@@ -680,7 +696,16 @@ public final class SampleServer {
       String arg = args[i];
       String value = i + 1 < args.length ? args[i + 1] : null;
       String flag = arg.contains("=") ? arg.substring(0, arg.indexOf('=')) : arg;
-      if (fileFlags.contains(flag) && (arg.contains("=") || value != null)) {
+      if (flag.equals("--tls-sni-cert-key") && (arg.contains("=") || value != null)) {
+        // Repeatable: the values, one a line.
+        files.merge(
+            flag,
+            arg.contains("=") ? arg.substring(flag.length() + 1) : value,
+            (a, b) -> a + "\n" + b);
+        if (!arg.contains("=")) {
+          i++;
+        }
+      } else if (fileFlags.contains(flag) && (arg.contains("=") || value != null)) {
         files.put(flag, arg.contains("=") ? arg.substring(flag.length() + 1) : value);
         if (!arg.contains("=")) {
           i++;
@@ -710,6 +735,11 @@ public final class SampleServer {
         anonymous = true;
       } else if (arg.equals("--anonymous-auth=false")) {
         anonymous = false;
+      } else if (arg.startsWith("--secure-port=")) {
+        securePort = Integer.parseInt(arg.substring("--secure-port=".length()));
+      } else if (arg.equals("--secure-port") && value != null) {
+        securePort = Integer.parseInt(value);
+        i++;
       } else if (arg.startsWith("--port=")) {
         port = Integer.parseInt(arg.substring("--port=".length()));
       } else if (arg.equals("--port") && value != null) {
@@ -741,13 +771,21 @@ public final class SampleServer {
         System.err.println(
             "usage: SampleServer [--port N] [--runtime-config RULES] [--request-log]"
                 + " [--etcd-servers URL,URL...] [--etcd-prefix PREFIX]"
-                + " [--tls-cert-file FILE --tls-private-key-file FILE] [--client-ca-file FILE]"
+                + " [--secure-port N] [--cert-dir DIR]"
+                + " [--tls-cert-file FILE --tls-private-key-file FILE]"
+                + " [--tls-sni-cert-key CERT,KEY[:NAME,...]]... [--client-ca-file FILE]"
                 + " [--token-auth-file FILE] [--anonymous-auth=false]"
                 + " [--authorization-mode AlwaysAllow|AlwaysDeny|RBAC]"
                 + " [--max-requests-inflight=N] [--max-mutating-requests-inflight=N]"
                 + " [--audit-policy-file FILE --audit-log-path FILE|-]"
                 + " [--http-binding=netty|jdk]");
         System.exit(2);
+      }
+    }
+    if (securePort != null) {
+      port = securePort;
+      if (!files.containsKey("--tls-cert-file")) {
+        files.putIfAbsent("--cert-dir", DEFAULT_CERT_DIR);
       }
     }
     Storage storage =
@@ -761,11 +799,12 @@ public final class SampleServer {
             requestLog ? JdkHttpBinding.slf4jRequestLog() : null,
             storage,
             ApiServer.DEFAULT_WATCH_CACHE_SIZE);
-    configureSecurity(builder, files, anonymous, authorizationMode);
+    Optional<SelfSignedCertificates.CertDirectory> selfSigned =
+        configureSecurity(builder, files, anonymous, authorizationMode);
     builder
         .maxRequestsInFlight(maxRequestsInFlight)
         .maxMutatingRequestsInFlight(maxMutatingRequestsInFlight);
-    boolean https = files.containsKey("--tls-cert-file");
+    boolean https = files.containsKey("--tls-cert-file") || selfSigned.isPresent();
     AuditLogWriter auditLog =
         configureAudit(
             builder, files.get("--audit-policy-file"), files.get("--audit-log-path"), System.err);
@@ -781,7 +820,19 @@ public final class SampleServer {
               + " with the "
               + httpBinding
               + " HTTP binding");
-      System.out.println("In another terminal: kubectl --server " + url + " get all");
+      String trust = "";
+      if (selfSigned.isPresent()) {
+        SelfSignedCertificates.CertDirectory certs = selfSigned.get();
+        System.out.println(
+            (certs.generated() ? "Generated self-signed cert (" : "Using self-signed cert (")
+                + certs.certFile()
+                + ", "
+                + certs.keyFile()
+                + "); its CA is in "
+                + certs.caFile());
+        trust = " --certificate-authority " + certs.caFile();
+      }
+      System.out.println("In another terminal: kubectl --server " + url + trust + " get all");
       new CountDownLatch(1).await();
     } catch (UncheckedIOException e) {
       throw e.getCause();
@@ -825,17 +876,52 @@ public final class SampleServer {
   }
 
   /**
+   * Reads one {@code --tls-sni-cert-key} as kube-apiserver parses it: {@code CERT,KEY}, optionally
+   * followed by {@code :NAME,NAME...}, the server names it is chosen for.
+   *
+   * @param value the flag's value
+   * @return the certificate
+   * @throws IOException when a file cannot be read
+   * @throws IllegalArgumentException when the value is not of that form
+   */
+  static TlsConfig.SniCertificate sniCertificate(String value) throws IOException {
+    int colon = value.indexOf(':');
+    List<String> names = List.of();
+    String files = value;
+    if (colon >= 0) {
+      files = value.substring(0, colon).strip();
+      String list = value.substring(colon + 1).strip();
+      if (list.isEmpty()) {
+        throw new IllegalArgumentException(
+            "--tls-sni-cert-key \"" + value + "\": empty names list is not allowed");
+      }
+      names = List.of(list.split(",")).stream().map(String::strip).toList();
+    }
+    String[] pair = files.split(",", -1);
+    if (pair.length != 2) {
+      throw new IllegalArgumentException(
+          "--tls-sni-cert-key \""
+              + value
+              + "\": expected comma separated certificate and key file paths");
+    }
+    return TlsConfig.SniCertificate.fromPemFiles(
+        Path.of(pair[0].strip()), Path.of(pair[1].strip()), names);
+  }
+
+  /**
    * Configures TLS and authentication from kube-apiserver's flags.
    *
    * @param builder the server's builder
    * @param files the file flags given ({@code --tls-cert-file}, {@code --tls-private-key-file},
-   *     {@code --client-ca-file}, {@code --token-auth-file}), by flag
+   *     {@code --client-ca-file}, {@code --token-auth-file}, {@code --cert-dir}, and {@code
+   *     --tls-sni-cert-key}, its values one a line), by flag
+   * @return the self-signed certificate's files, as the other overload returns them
    * @param anonymous whether requests without credentials are let in ({@code --anonymous-auth})
    * @throws IOException when a file cannot be read or is not valid
    */
-  static void configureSecurity(
+  static Optional<SelfSignedCertificates.CertDirectory> configureSecurity(
       ApiServer.Builder builder, Map<String, String> files, boolean anonymous) throws IOException {
-    configureSecurity(builder, files, anonymous, "AlwaysAllow");
+    return configureSecurity(builder, files, anonymous, "AlwaysAllow");
   }
 
   /**
@@ -846,11 +932,13 @@ public final class SampleServer {
    * @param anonymous whether requests without credentials are let in ({@code --anonymous-auth})
    * @param authorizationMode {@code --authorization-mode}: {@code AlwaysAllow}, {@code AlwaysDeny}
    *     and {@code RBAC}, comma-separated, asked in that order
+   * @return the self-signed certificate's files when {@code --cert-dir} was given without {@code
+   *     --tls-cert-file}: generated there, or found there from an earlier start
    * @throws IOException when a file cannot be read or is not valid
    * @throws IllegalArgumentException for an unknown or repeated mode, or {@code AlwaysAllow} beside
    *     another
    */
-  static void configureSecurity(
+  static Optional<SelfSignedCertificates.CertDirectory> configureSecurity(
       ApiServer.Builder builder,
       Map<String, String> files,
       boolean anonymous,
@@ -884,14 +972,49 @@ public final class SampleServer {
     if ((cert == null) != (key == null)) {
       throw new IllegalArgumentException("--tls-cert-file and --tls-private-key-file go together");
     }
-    if (clientCa != null && cert == null) {
-      throw new IllegalArgumentException("--client-ca-file needs --tls-cert-file");
+    String certDir = files.get("--cert-dir");
+    if (clientCa != null && cert == null && certDir == null) {
+      throw new IllegalArgumentException("--client-ca-file needs --tls-cert-file or --cert-dir");
     }
     List<Authenticator> authenticators = new ArrayList<>();
+    Optional<SelfSignedCertificates.CertDirectory> selfSigned = Optional.empty();
+    TlsConfig tls = null;
     if (cert != null) {
-      TlsConfig tls =
+      tls =
           TlsConfig.fromPemFiles(
               Path.of(cert), Path.of(key), clientCa == null ? null : Path.of(clientCa));
+    } else if (certDir != null) {
+      // kube-apiserver's secure serving without --tls-cert-file: apiserver.crt and apiserver.key
+      // in --cert-dir, generated for the bind address the first time.
+      SelfSignedCertificates.CertDirectory made;
+      try {
+        made =
+            SelfSignedCertificates.ensure(
+                Path.of(certDir), "127.0.0.1", List.of(), List.of(), KeyAlgorithm.ECDSA_P256);
+      } catch (IOException e) {
+        throw new IOException(
+            "--cert-dir " + certDir + ": " + e + " (give a directory this user can write)", e);
+      }
+      selfSigned = Optional.of(made);
+      tls =
+          new TlsConfig(
+              made.certKey().chain(),
+              made.certKey().privateKey(),
+              clientCa == null ? List.of() : TlsConfig.readCertificates(Path.of(clientCa)));
+    }
+    String sni = files.get("--tls-sni-cert-key");
+    if (sni != null) {
+      if (tls == null) {
+        throw new IllegalArgumentException(
+            "--tls-sni-cert-key needs --tls-cert-file, --cert-dir or --secure-port");
+      }
+      List<TlsConfig.SniCertificate> named = new ArrayList<>();
+      for (String one : sni.split("\n")) {
+        named.add(sniCertificate(one));
+      }
+      tls = tls.withSniCertificates(named);
+    }
+    if (tls != null) {
       builder.tls(tls);
       if (!tls.clientCAs().isEmpty()) {
         authenticators.add(new X509Authenticator(tls.clientCAs()));
@@ -902,5 +1025,6 @@ public final class SampleServer {
       authenticators.add(TokenFileAuthenticator.load(Path.of(tokens)));
     }
     builder.authenticator(Authenticator.chain(authenticators, anonymous));
+    return selfSigned;
   }
 }

@@ -23,6 +23,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -236,6 +237,73 @@ class SampleServerMainTest {
         }
       }
       assertEquals(List.of("RequestReceived", "ResponseComplete"), stages);
+    } finally {
+      process.destroy();
+      if (!process.waitFor(30, TimeUnit.SECONDS)) {
+        process.destroyForcibly();
+      }
+    }
+  }
+
+  @Test
+  void securePortWithACertDirGeneratesTheCertificateAndSaysWhereTheCaIs(@TempDir Path dir)
+      throws Exception {
+    Path certDir = dir.resolve("certs");
+    List<String> first = startAndReadUntilKubectlHint(certDir);
+    assertTrue(
+        first.get(0).matches("Serving on https://127\\.0\\.0\\.1:\\d+ with the netty HTTP binding"),
+        first.toString());
+    String url = first.get(0).substring("Serving on ".length()).split(" ")[0];
+    assertEquals(
+        List.of(
+            "Generated self-signed cert ("
+                + certDir.resolve("apiserver.crt")
+                + ", "
+                + certDir.resolve("apiserver.key")
+                + "); its CA is in "
+                + certDir.resolve("apiserver-ca.crt"),
+            "In another terminal: kubectl --server "
+                + url
+                + " --certificate-authority "
+                + certDir.resolve("apiserver-ca.crt")
+                + " get all"),
+        first.subList(1, first.size()));
+    List<String> second = startAndReadUntilKubectlHint(certDir);
+    assertTrue(second.get(1).startsWith("Using self-signed cert ("), second.toString());
+  }
+
+  /** Starts main with --secure-port 0 and the cert dir, returns its lines from "Serving on". */
+  private static List<String> startAndReadUntilKubectlHint(Path certDir) throws Exception {
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    Process process =
+        new ProcessBuilder(
+                java,
+                "-Dorg.slf4j.simpleLogger.defaultLogLevel=error",
+                "-cp",
+                System.getProperty("java.class.path"),
+                SampleServer.class.getName(),
+                "--secure-port",
+                "0",
+                "--cert-dir",
+                certDir.toString())
+            .redirectErrorStream(true)
+            .start();
+    try {
+      BlockingQueue<String> out = lines(process.getInputStream());
+      List<String> seen = new ArrayList<>();
+      boolean serving = false;
+      for (String line = out.poll(60, TimeUnit.SECONDS);
+          line != null;
+          line = out.poll(60, TimeUnit.SECONDS)) {
+        serving |= line.startsWith("Serving on ");
+        if (serving) {
+          seen.add(line);
+        }
+        if (line.startsWith("In another terminal")) {
+          return seen;
+        }
+      }
+      throw new AssertionError("the server did not print its kubectl hint: " + seen);
     } finally {
       process.destroy();
       if (!process.waitFor(30, TimeUnit.SECONDS)) {
