@@ -6,6 +6,7 @@ import dev.machinery.apiserver.ResourceDefinition;
 import dev.machinery.apiserver.UnstructuredConversion;
 import dev.machinery.apiserver.apiextensions.schema.StructuralSchema;
 import dev.machinery.apiserver.apiextensions.schema.ValidationRules;
+import dev.machinery.apiserver.apiextensions.v1.CustomResourceColumnDefinition;
 import dev.machinery.apiserver.apiextensions.v1.CustomResourceDefinition;
 import dev.machinery.apiserver.apiextensions.v1.CustomResourceDefinitionNames;
 import dev.machinery.apiserver.apiextensions.v1.CustomResourceDefinitionSpec;
@@ -71,6 +72,10 @@ final class CustomResourceServing {
       throw new IllegalArgumentException(
           "CustomResourceDefinition " + crd.getMetadata().getName() + " has no storage version");
     }
+    Map<String, List<CustomResourceColumnDefinition>> columns = new HashMap<>();
+    for (CustomResourceDefinitionVersion version : served) {
+      columns.put(version.name(), version.additionalPrinterColumns());
+    }
     ResourceDefinition.Builder builder =
         ResourceDefinition.builder(
                 GroupKind.of(spec.group(), names.kind()), "Namespaced".equals(spec.scope()))
@@ -80,7 +85,7 @@ final class CustomResourceServing {
             .tracksGeneration()
             .conversion(conversion)
             .applySchemas(applySchemas::get)
-            .table(new PrinterColumns(storage.additionalPrinterColumns()))
+            .table(PrinterColumns.byVersion(columns, storage.additionalPrinterColumns()))
             .normalizer(
                 object -> {
                   Unstructured u = (Unstructured) object;

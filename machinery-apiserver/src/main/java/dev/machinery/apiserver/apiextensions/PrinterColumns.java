@@ -7,6 +7,7 @@ import dev.machinery.unversioned.meta.v1.TableColumnDefinition;
 import dev.machinery.unversioned.unstructured.Unstructured;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A custom resource's Table: {@code Name}, then its {@code additionalPrinterColumns} (or {@code
@@ -27,7 +28,36 @@ final class PrinterColumns implements TableConvertor {
   private final List<CustomResourceColumnDefinition> columns;
   private final List<JsonPath> paths;
 
+  /** The columns of each served version, by version name; others print as {@code fallback}. */
+  private final Map<String, PrinterColumns> versions;
+
+  /**
+   * A Table whose columns are each version's own, as kube-apiserver prints a custom resource in the
+   * version it is asked for.
+   *
+   * @param byVersion each version's columns, by version name
+   * @param fallback the columns of a version not named (the storage version's)
+   */
+  static PrinterColumns byVersion(
+      Map<String, List<CustomResourceColumnDefinition>> byVersion,
+      List<CustomResourceColumnDefinition> fallback) {
+    Map<String, PrinterColumns> versions = new java.util.HashMap<>();
+    byVersion.forEach((version, columns) -> versions.put(version, new PrinterColumns(columns)));
+    return new PrinterColumns(fallback, Map.copyOf(versions));
+  }
+
+  @Override
+  public TableConvertor forVersion(dev.machinery.core.schema.GroupVersion version) {
+    return versions.getOrDefault(version.version(), this);
+  }
+
   PrinterColumns(List<CustomResourceColumnDefinition> given) {
+    this(given, Map.of());
+  }
+
+  private PrinterColumns(
+      List<CustomResourceColumnDefinition> given, Map<String, PrinterColumns> versions) {
+    this.versions = versions;
     List<CustomResourceColumnDefinition> columns =
         given.isEmpty()
             ? List.of(

@@ -24,4 +24,15 @@ public interface TableConvertor {
    * @return the cells
    */
   List<Object> cells(Object object);
+
+  /**
+   * Returns the Table of one version of the kind, for kinds whose versions print differently (a
+   * CustomResourceDefinition gives each version its own columns); this one by default.
+   *
+   * @param version the version the objects are in
+   * @return the convertor of that version
+   */
+  default TableConvertor forVersion(dev.machinery.core.schema.GroupVersion version) {
+    return this;
+  }
 }

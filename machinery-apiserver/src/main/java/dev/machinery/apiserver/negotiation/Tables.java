@@ -58,6 +58,7 @@ final class Tables {
     if (convertor == null) {
       convertor = defaultTable;
     }
+    convertor = convertor.forVersion(kindOf.apply(object).groupVersion());
     Table table = new Table();
     table.setApiVersion(MetaV1.META_V1.toString());
     table.setKind("Table");

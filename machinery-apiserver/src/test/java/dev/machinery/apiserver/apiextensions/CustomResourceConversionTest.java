@@ -60,10 +60,14 @@ class CustomResourceConversionTest {
                 + "\"metadata\":{\"name\":\"pools.conv.example.com\"},\"spec\":{\"group\":"
                 + "\"conv.example.com\",\"scope\":\"Namespaced\",\"names\":{\"plural\":\"pools\","
                 + "\"kind\":\"Pool\"},\"versions\":["
-                + "{\"name\":\"v1\",\"served\":true,\"storage\":false,\"schema\":{\"openAPIV3Schema\":"
+                + "{\"name\":\"v1\",\"served\":true,\"storage\":false,"
+                + "\"additionalPrinterColumns\":[{\"name\":\"Size\",\"type\":\"integer\","
+                + "\"jsonPath\":\".spec.size\"}],\"schema\":{\"openAPIV3Schema\":"
                 + "{\"type\":\"object\",\"properties\":{\"spec\":{\"type\":\"object\",\"properties\":"
                 + "{\"size\":{\"type\":\"integer\"},\"fail\":{\"type\":\"boolean\"}}}}}}},"
-                + "{\"name\":\"v2\",\"served\":true,\"storage\":true,\"schema\":{\"openAPIV3Schema\":"
+                + "{\"name\":\"v2\",\"served\":true,\"storage\":true,"
+                + "\"additionalPrinterColumns\":[{\"name\":\"Replicas\",\"type\":\"integer\","
+                + "\"jsonPath\":\".spec.replicas\"}],\"schema\":{\"openAPIV3Schema\":"
                 + "{\"type\":\"object\",\"properties\":{\"spec\":{\"type\":\"object\",\"properties\":"
                 + "{\"replicas\":{\"type\":\"integer\"}}}}}}}]}}");
     assertEquals(201, crd.status(), text(crd));
@@ -103,6 +107,32 @@ class CustomResourceConversionTest {
     assertEquals(5, listV1.at("/items/0/spec/size").asInt(), listV1.toString());
     assertEquals("conv.example.com/v1", listV1.at("/items/0/apiVersion").asText());
 
+    // Each version prints its own columns, of the object converted into it.
+    JsonNode tableV1 =
+        JSON.readTree(
+            request(
+                    server,
+                    "GET",
+                    BASE + "v1/namespaces/default/pools",
+                    null,
+                    null,
+                    "application/json;as=Table;v=v1;g=meta.k8s.io")
+                .body());
+    assertEquals("Size", tableV1.at("/columnDefinitions/1/name").asText(), tableV1.toString());
+    assertEquals(5, tableV1.at("/rows/0/cells/1").asInt());
+    JsonNode tableV2 =
+        JSON.readTree(
+            request(
+                    server,
+                    "GET",
+                    BASE + "v2/namespaces/default/pools",
+                    null,
+                    null,
+                    "application/json;as=Table;v=v1;g=meta.k8s.io")
+                .body());
+    assertEquals("Replicas", tableV2.at("/columnDefinitions/1/name").asText(), tableV2.toString());
+    assertEquals(5, tableV2.at("/rows/0/cells/1").asInt());
+
     ApiResponse failing =
         request(
             server,
@@ -125,12 +155,29 @@ class CustomResourceConversionTest {
 
   private static ApiResponse request(
       ApiServer server, String method, String path, String body, String contentType) {
+    return request(server, method, path, body, contentType, null);
+  }
+
+  private static ApiResponse request(
+      ApiServer server,
+      String method,
+      String path,
+      String body,
+      String contentType,
+      String accept) {
+    Map<String, List<String>> headers = new java.util.HashMap<>();
+    if (body != null) {
+      headers.put("Content-Type", List.of(contentType));
+    }
+    if (accept != null) {
+      headers.put("Accept", List.of(accept));
+    }
     return server.handle(
         new ApiRequest(
             method,
             path,
             Map.of(),
-            body == null ? Map.of() : Map.of("Content-Type", List.of(contentType)),
+            headers,
             new ByteArrayInputStream(
                 body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8))));
   }
