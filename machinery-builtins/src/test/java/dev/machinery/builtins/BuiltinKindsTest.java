@@ -289,6 +289,55 @@ class BuiltinKindsTest {
     assertEquals(2, containers.size(), containers.toString());
   }
 
+  @Test
+  void aDefinitionOfABuiltInResourceIsNotAccepted() throws Exception {
+    ApiResponse created =
+        request(
+            "POST",
+            "/apis/apiextensions.k8s.io/v1/customresourcedefinitions",
+            "{\"apiVersion\":\"apiextensions.k8s.io/v1\",\"kind\":\"CustomResourceDefinition\","
+                + "\"metadata\":{\"name\":\"leases.coordination.k8s.io\"},"
+                + "\"spec\":{\"group\":\"coordination.k8s.io\",\"scope\":\"Namespaced\","
+                + "\"names\":{\"plural\":\"leases\",\"kind\":\"Lease\"},"
+                + "\"versions\":[{\"name\":\"v1\",\"served\":true,\"storage\":true,"
+                + "\"schema\":{\"openAPIV3Schema\":{\"type\":\"object\","
+                + "\"x-kubernetes-preserve-unknown-fields\":true}}}]}}",
+            Map.of());
+    assertEquals(201, created.status(), text(created));
+    JsonNode accepted = null;
+    long deadline = System.nanoTime() + 10_000_000_000L;
+    while (System.nanoTime() < deadline && accepted == null) {
+      JsonNode crd =
+          JSON.readTree(
+              request(
+                      "GET",
+                      "/apis/apiextensions.k8s.io/v1/customresourcedefinitions/"
+                          + "leases.coordination.k8s.io",
+                      null,
+                      Map.of())
+                  .body());
+      for (JsonNode condition : crd.at("/status/conditions")) {
+        if (condition.path("type").asText().equals("NamesAccepted")) {
+          accepted = condition;
+        }
+      }
+      Thread.sleep(10);
+    }
+    assertEquals("False", accepted.path("status").asText(), String.valueOf(accepted));
+    assertEquals("PluralConflict", accepted.path("reason").asText());
+    assertEquals(
+        "\"leases\" is already served in coordination.k8s.io/v1 by the server's own Lease",
+        accepted.path("message").asText());
+    ApiResponse lease =
+        request(
+            "POST",
+            "/apis/coordination.k8s.io/v1/namespaces/default/leases",
+            "{\"metadata\":{\"name\":\"held\"},\"spec\":{\"holderIdentity\":\"me\"}}",
+            Map.of(),
+            Map.of("fieldValidation", List.of("Strict")));
+    assertEquals(201, lease.status(), "the built-in Lease still answers: " + text(lease));
+  }
+
   static ApiResponse request(String method, String path, String body, Map<String, String> headers) {
     return request(method, path, body, headers, Map.of());
   }

@@ -256,6 +256,9 @@ public final class CustomResourceDefinitions {
     CustomResourceDefinitionSpec spec = crd.getSpec();
     CustomResourceDefinitionNames requested = withDefaults(spec.names());
     String conflict = conflict(name, spec.group(), requested);
+    if (conflict == null) {
+      conflict = builtIn(name, spec, requested);
+    }
     Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
     List<CustomResourceDefinitionCondition> conditions = new ArrayList<>();
     CustomResourceDefinitionNames accepted;
@@ -416,6 +419,31 @@ public final class CustomResourceDefinitions {
    * The first name another definition of the group has accepted, as {@code "<Reason> <message>"},
    * or null.
    */
+  /**
+   * A resource the server itself serves (a built-in kind) in one of the definition's versions, as
+   * {@code "PluralConflict <message>"}, or null. kube-apiserver would establish such a definition
+   * and never reach it, its own resource answering first; here it is not accepted, so that its
+   * status says why its objects are not served.
+   */
+  private String builtIn(
+      String name, CustomResourceDefinitionSpec spec, CustomResourceDefinitionNames requested) {
+    Active own = active.get(name);
+    for (var version : spec.versions()) {
+      var there = served.find(spec.group(), version.name(), requested.plural());
+      if (there.isPresent() && (own == null || there.get().store() != own.store())) {
+        return "PluralConflict \""
+            + requested.plural()
+            + "\" is already served in "
+            + spec.group()
+            + "/"
+            + version.name()
+            + " by the server's own "
+            + there.get().kind().kind();
+      }
+    }
+    return null;
+  }
+
   private String conflict(String name, String group, CustomResourceDefinitionNames requested) {
     for (Map.Entry<String, Active> entry : active.entrySet()) {
       if (entry.getKey().equals(name) || !entry.getValue().group().equals(group)) {
