@@ -18,7 +18,6 @@ import dev.machinery.unversioned.unstructured.Unstructured;
 import dev.machinery.unversioned.validation.FieldError;
 import dev.machinery.unversioned.validation.Validation;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -247,12 +246,12 @@ public final class BuiltinKinds {
   }
 
   /**
-   * What a write goes through before validation, as Go's decoding and defaulting: nulls dropped (a
-   * null is Go's zero value, which its JSON leaves out), unknown fields pruned (and reported for
-   * field validation), then Kubernetes' defaults.
+   * What a write goes through before validation, as Go's decoding and defaulting: unknown fields
+   * pruned (and reported for field validation), Kubernetes' defaults, then the nulls the schema
+   * allows no null for dropped (a null is Go's zero value, which its JSON leaves out), as a custom
+   * resource's are.
    */
   private List<FieldProblem> normalize(BuiltinResource resource, Unstructured object) {
-    dropNulls(object.content());
     List<FieldProblem> pruned = new ArrayList<>();
     List<String> dropped = new ArrayList<>(structural(resource).prune(object.content()));
     // What ObjectMeta lacks is dropped, as Go's decoding drops it.
@@ -261,21 +260,7 @@ public final class BuiltinKinds {
       pruned.add(new FieldProblem(FieldProblem.Type.UNKNOWN_FIELD, path));
     }
     Defaults.apply(GroupKind.of(resource.version().group(), resource.kind()), object.content());
+    structural(resource).pruneNonNullableNulls(object.content());
     return pruned;
-  }
-
-  private static void dropNulls(Object value) {
-    if (value instanceof Map<?, ?> map) {
-      for (Iterator<? extends Map.Entry<?, ?>> it = map.entrySet().iterator(); it.hasNext(); ) {
-        Map.Entry<?, ?> entry = it.next();
-        if (entry.getValue() == null) {
-          it.remove();
-        } else {
-          dropNulls(entry.getValue());
-        }
-      }
-    } else if (value instanceof List<?> list) {
-      list.forEach(BuiltinKinds::dropNulls);
-    }
   }
 }

@@ -28,6 +28,11 @@ public final class ProtobufBodies {
   private static final ObjectMapper TREES = new ObjectMapper();
   private static final TypeReference<Map<String, Object>> TREE = new TypeReference<>() {};
 
+  /** Kubernetes' messages, parsed when first needed (the class is loaded on first use). */
+  private static final class KubeMessages {
+    static final SchemaProtobufCodec CODEC = SchemaProtobufCodec.create(KubeProtos.v1_33());
+  }
+
   private final ProtobufCodec classes;
   private final Supplier<SchemaProtobufCodec> messages;
   private final Codec json;
@@ -49,25 +54,7 @@ public final class ProtobufBodies {
   public static ProtobufBodies of(ProtobufCodec classes, Codec json) {
     Objects.requireNonNull(classes, "classes");
     Objects.requireNonNull(json, "json");
-    Supplier<SchemaProtobufCodec> messages =
-        new Supplier<>() {
-          private volatile SchemaProtobufCodec codec;
-
-          @Override
-          public SchemaProtobufCodec get() {
-            SchemaProtobufCodec made = codec;
-            if (made == null) {
-              synchronized (this) {
-                made = codec;
-                if (made == null) {
-                  codec = made = SchemaProtobufCodec.create(KubeProtos.v1_33());
-                }
-              }
-            }
-            return made;
-          }
-        };
-    return new ProtobufBodies(classes, messages, json);
+    return new ProtobufBodies(classes, () -> KubeMessages.CODEC, json);
   }
 
   /**
