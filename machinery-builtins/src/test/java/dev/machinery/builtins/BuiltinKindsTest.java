@@ -338,6 +338,41 @@ class BuiltinKindsTest {
     assertEquals(201, lease.status(), "the built-in Lease still answers: " + text(lease));
   }
 
+  @Test
+  void kindsUsedForTheFirstTimeFromManyThreadsAtOnceAreServed() throws Exception {
+    // Each kind's schema is built on its first use: six kinds first used at once.
+    List<String[]> kinds =
+        List.of(
+            new String[] {"/apis/scheduling.k8s.io/v1/priorityclasses", "\"value\":1000"},
+            new String[] {"/apis/storage.k8s.io/v1/storageclasses", "\"provisioner\":\"x.dev/p\""},
+            new String[] {"/apis/networking.k8s.io/v1/ingressclasses", "\"spec\":{}"},
+            new String[] {"/apis/node.k8s.io/v1/runtimeclasses", "\"handler\":\"runc\""},
+            new String[] {"/apis/rbac.authorization.k8s.io/v1/clusterroles", "\"rules\":[]"},
+            new String[] {"/apis/storage.k8s.io/v1/csidrivers", "\"spec\":{}"});
+    java.util.concurrent.ExecutorService pool =
+        java.util.concurrent.Executors.newFixedThreadPool(kinds.size());
+    try {
+      java.util.concurrent.CountDownLatch start = new java.util.concurrent.CountDownLatch(1);
+      List<java.util.concurrent.Future<ApiResponse>> answers = new java.util.ArrayList<>();
+      for (String[] kind : kinds) {
+        String body = "{\"metadata\":{\"name\":\"concurrent\"}," + kind[1] + "}";
+        answers.add(
+            pool.submit(
+                () -> {
+                  start.await();
+                  return request("POST", kind[0], body, Map.of());
+                }));
+      }
+      start.countDown();
+      for (int i = 0; i < kinds.size(); i++) {
+        ApiResponse answer = answers.get(i).get();
+        assertEquals(201, answer.status(), kinds.get(i)[0] + ": " + text(answer));
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
   static ApiResponse request(String method, String path, String body, Map<String, String> headers) {
     return request(method, path, body, headers, Map.of());
   }
