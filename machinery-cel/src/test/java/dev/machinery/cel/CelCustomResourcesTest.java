@@ -136,7 +136,7 @@ class CelCustomResourcesTest {
   }
 
   private void awaitServed() throws InterruptedException {
-    long deadline = System.nanoTime() + 5_000_000_000L;
+    long deadline = System.nanoTime() + 60_000_000_000L;
     while (request("GET", WIDGETS, null).status() != 200 && System.nanoTime() < deadline) {
       Thread.sleep(5);
     }

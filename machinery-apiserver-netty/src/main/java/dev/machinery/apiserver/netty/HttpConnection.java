@@ -64,6 +64,7 @@ final class HttpConnection extends ChannelInboundHandlerAdapter {
   private final ApiHandler handler;
   private final NettyOptions options;
   private final Executor workers;
+  private final boolean multiplexed;
   private final Object writability = new Object();
   private ChannelHandlerContext ctx;
   private Exchange current;
@@ -72,10 +73,17 @@ final class HttpConnection extends ChannelInboundHandlerAdapter {
   private boolean wanted;
   private boolean draining;
 
-  HttpConnection(ApiHandler handler, NettyOptions options, Executor workers) {
+  /**
+   * A connection's handler.
+   *
+   * @param multiplexed whether the channel is one HTTP/2 stream (one exchange, then closed) rather
+   *     than an HTTP/1.x connection
+   */
+  HttpConnection(ApiHandler handler, NettyOptions options, Executor workers, boolean multiplexed) {
     this.handler = handler;
     this.options = options;
     this.workers = workers;
+    this.multiplexed = multiplexed;
   }
 
   /** One request and its response. Fields written by the worker are volatile. */
@@ -240,14 +248,18 @@ final class HttpConnection extends ChannelInboundHandlerAdapter {
             rawPath,
             target.getRawQuery(),
             request.protocolVersion(),
-            HttpUtil.isKeepAlive(request),
+            !multiplexed && HttpUtil.isKeepAlive(request),
             start);
     exchange.body = new RequestBody(() -> onEventLoop(this::resumeBody));
     Map<String, List<String>> headers = new LinkedHashMap<>();
     request
         .headers()
         .forEach(
-            e -> headers.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).add(e.getValue()));
+            e -> {
+              if (!multiplexed || !isHttp2Extension(e.getKey())) {
+                headers.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).add(e.getValue());
+              }
+            });
     ApiRequest apiRequest =
         new ApiRequest(
             exchange.method,
@@ -386,7 +398,15 @@ final class HttpConnection extends ChannelInboundHandlerAdapter {
     ctx.writeAndFlush(response).addListener(f -> finish(exchange, f.isSuccess()));
   }
 
-  private static void connectionHeader(Exchange exchange, HttpResponse response) {
+  /** Whether a header field is one Netty adds when it turns an HTTP/2 stream into a request. */
+  private static boolean isHttp2Extension(String name) {
+    return name.regionMatches(true, 0, "x-http2-", 0, "x-http2-".length());
+  }
+
+  private void connectionHeader(Exchange exchange, HttpResponse response) {
+    if (multiplexed) {
+      return;
+    }
     if (!exchange.keepAlive) {
       response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
     } else if (exchange.version.equals(HttpVersion.HTTP_1_0)) {
@@ -400,10 +420,12 @@ final class HttpConnection extends ChannelInboundHandlerAdapter {
     HttpResponse head =
         new DefaultHttpResponse(exchange.version, HttpResponseStatus.valueOf(response.status()));
     response.headers().forEach((name, values) -> head.headers().add(name, values));
-    if (chunked) {
-      head.headers().set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED);
-    } else {
-      head.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+    if (!multiplexed) {
+      if (chunked) {
+        head.headers().set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED);
+      } else {
+        head.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+      }
     }
     exchange.status = response.status();
     ChannelOutput out = new ChannelOutput();
@@ -538,6 +560,9 @@ final class HttpConnection extends ChannelInboundHandlerAdapter {
 
   private List<X509Certificate> peerCertificates() {
     SslHandler ssl = ctx.pipeline().get(SslHandler.class);
+    if (ssl == null && ctx.channel().parent() != null) {
+      ssl = ctx.channel().parent().pipeline().get(SslHandler.class);
+    }
     if (ssl == null) {
       return List.of();
     }

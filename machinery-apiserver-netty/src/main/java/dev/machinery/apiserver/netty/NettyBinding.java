@@ -16,11 +16,7 @@ import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.handler.codec.http.HttpDecoderConfig;
-import io.netty.handler.codec.http.HttpServerCodec;
-import io.netty.handler.codec.http.HttpServerExpectContinueHandler;
 import io.netty.handler.ssl.SslHandler;
-import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -32,10 +28,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLParameters;
 
 /**
- * Serves an {@link ApiHandler} over HTTP/1.1 with Netty: a few event loops read and write every
- * connection, and the handler runs on a bounded pool of worker threads, never on an event loop.
+ * Serves an {@link ApiHandler} over HTTP/1.1, and HTTP/2 over TLS, with Netty: a few event loops
+ * read and write every connection, and the handler runs on a bounded pool of worker threads, never
+ * on an event loop.
  *
  * <p>A connection is read one request at a time. A request's body reaches the handler as a stream
  * while it arrives, the connection's reading paused while 256 KiB wait unread, and what the handler
@@ -56,8 +54,12 @@ import javax.net.ssl.SSLEngine;
  *
  * <p>With a {@link TlsConfig} it serves HTTPS through the JDK's {@code SSLEngine} (TLS 1.3 and 1.2
  * only), and hands the certificates a client presented to the handler in {@link
- * ApiRequest#peerCertificates()}. HTTP/2 is not offered: clients that ask for {@code h2} by ALPN
- * speak HTTP/1.1.
+ * ApiRequest#peerCertificates()}. Over TLS it offers HTTP/2 by ALPN, as kube-apiserver does
+ * (kubectl and Go's clients ask for it): each stream is one exchange with the handler, as a request
+ * on an HTTP/1.1 connection is, with the same limits, request log and streamed responses; a
+ * stream's request body is paced by its 256 KiB flow-control window, a connection holds at most
+ * {@link NettyOptions#http2MaxStreams()} streams open, and one with no stream open is closed after
+ * the idle timeout. Plain HTTP is HTTP/1.1 only.
  *
  * <p>Thread-safe; {@link #close()} stops accepting, closes the open connections and stops the
  * threads.
@@ -125,6 +127,7 @@ public final class NettyBinding implements HttpBinding {
             options.eventLoopThreads(),
             new DefaultThreadFactory("machinery-netty-io", true),
             NioIoHandler.newFactory());
+    Pipelines pipelines = new Pipelines(handler, options, workers);
     ServerBootstrap bootstrap =
         new ServerBootstrap()
             .group(loops)
@@ -140,24 +143,20 @@ public final class NettyBinding implements HttpBinding {
                   @Override
                   protected void initChannel(SocketChannel ch) {
                     ChannelPipeline pipeline = ch.pipeline();
-                    if (context != null) {
-                      SSLEngine engine = context.createSSLEngine();
-                      engine.setUseClientMode(false);
-                      engine.setSSLParameters(tls.sslParameters(context));
-                      pipeline.addLast(new SslHandler(engine));
+                    if (context == null) {
+                      pipelines.http1(pipeline);
+                      return;
                     }
-                    pipeline
-                        .addLast(
-                            new IdleStateHandler(
-                                options.idleTimeout().toNanos(), 0, 0, TimeUnit.NANOSECONDS))
-                        .addLast(
-                            new HttpServerCodec(
-                                new HttpDecoderConfig()
-                                    .setMaxInitialLineLength(options.maxInitialLineBytes())
-                                    .setMaxHeaderSize(options.maxHeaderBytes())
-                                    .setMaxChunkSize(16 * 1024)))
-                        .addLast(new HttpServerExpectContinueHandler())
-                        .addLast(new HttpConnection(handler, options, workers));
+                    SSLEngine engine = context.createSSLEngine();
+                    engine.setUseClientMode(false);
+                    SSLParameters parameters = tls.sslParameters(context);
+                    parameters.setApplicationProtocols(
+                        options.http2MaxStreams() > 0
+                            ? new String[] {ProtocolNegotiation.H2, ProtocolNegotiation.HTTP_1_1}
+                            : new String[] {ProtocolNegotiation.HTTP_1_1});
+                    engine.setSSLParameters(parameters);
+                    pipeline.addLast(new SslHandler(engine));
+                    pipeline.addLast(new ProtocolNegotiation(pipelines));
                   }
                 });
     ChannelFuture bound = bootstrap.bind(address).awaitUninterruptibly();

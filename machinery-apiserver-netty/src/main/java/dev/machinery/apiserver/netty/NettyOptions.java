@@ -26,6 +26,9 @@ import java.util.function.Consumer;
  * @param requestLog where the request log's lines go, in the format of {@code JdkHttpBinding}'s;
  *     {@code null} for no request log
  * @param tls the certificate, key and client CAs to serve HTTPS with; {@code null} for plain HTTP
+ * @param http2MaxStreams over HTTPS, the most streams (requests, watches among them) a client may
+ *     have open at once on one HTTP/2 connection; {@code 0} offers no HTTP/2 (every client speaks
+ *     HTTP/1.1)
  */
 public record NettyOptions(
     int maxThreads,
@@ -35,7 +38,8 @@ public record NettyOptions(
     Duration requestHeaderTimeout,
     Duration idleTimeout,
     Consumer<String> requestLog,
-    TlsConfig tls) {
+    TlsConfig tls,
+    int http2MaxStreams) {
   /**
    * Checks the values.
    *
@@ -47,7 +51,9 @@ public record NettyOptions(
    * @param idleTimeout see the record description
    * @param requestLog see the record description
    * @param tls see the record description
-   * @throws IllegalArgumentException when a count or a duration is not positive
+   * @param http2MaxStreams see the record description
+   * @throws IllegalArgumentException when a count or a duration is not positive, or {@code
+   *     http2MaxStreams} is negative
    */
   public NettyOptions {
     positive("maxThreads", maxThreads);
@@ -56,13 +62,19 @@ public record NettyOptions(
     positive("maxHeaderBytes", maxHeaderBytes);
     positive("requestHeaderTimeout", requestHeaderTimeout);
     positive("idleTimeout", idleTimeout);
+    if (http2MaxStreams < 0) {
+      throw new IllegalArgumentException(
+          "http2MaxStreams must not be negative, got " + http2MaxStreams);
+    }
   }
 
   /**
    * The defaults: 2,048 handler threads (as {@code ApiServer.serve} gives the JDK binding), one
    * event loop a processor, a 64 KiB request line, 1 MiB of header fields (Go's {@code
    * http.DefaultMaxHeaderBytes}), 60 seconds to send the header fields, 90 seconds of idleness
-   * (kube-apiserver's idle timeout), no request log, plain HTTP.
+   * (kube-apiserver's idle timeout), no request log, plain HTTP, and over HTTPS HTTP/2 offered with
+   * 100 streams a connection (k8s.io/apiserver's number when none is configured, the number Go's
+   * clients assume before the server says).
    *
    * @return the defaults
    */
@@ -75,7 +87,8 @@ public record NettyOptions(
         Duration.ofSeconds(60),
         Duration.ofSeconds(90),
         null,
-        null);
+        null,
+        100);
   }
 
   /**
@@ -93,7 +106,8 @@ public record NettyOptions(
         requestHeaderTimeout,
         idleTimeout,
         requestLog,
-        tls);
+        tls,
+        http2MaxStreams);
   }
 
   /**
@@ -111,7 +125,8 @@ public record NettyOptions(
         requestHeaderTimeout,
         idleTimeout,
         requestLog,
-        tls);
+        tls,
+        http2MaxStreams);
   }
 
   /**
@@ -130,7 +145,8 @@ public record NettyOptions(
         requestHeaderTimeout,
         idleTimeout,
         requestLog,
-        tls);
+        tls,
+        http2MaxStreams);
   }
 
   /**
@@ -149,7 +165,8 @@ public record NettyOptions(
         requestHeaderTimeout,
         idleTimeout,
         requestLog,
-        tls);
+        tls,
+        http2MaxStreams);
   }
 
   /**
@@ -167,7 +184,8 @@ public record NettyOptions(
         requestHeaderTimeout,
         idleTimeout,
         requestLog,
-        tls);
+        tls,
+        http2MaxStreams);
   }
 
   /**
@@ -185,7 +203,28 @@ public record NettyOptions(
         requestHeaderTimeout,
         idleTimeout,
         requestLog,
-        tls);
+        tls,
+        http2MaxStreams);
+  }
+
+  /**
+   * Returns a copy with another HTTP/2 stream limit, or with HTTP/2 not offered.
+   *
+   * @param http2MaxStreams the most streams open at once on one HTTP/2 connection; {@code 0} offers
+   *     no HTTP/2
+   * @return the copy
+   */
+  public NettyOptions withHttp2MaxStreams(int http2MaxStreams) {
+    return new NettyOptions(
+        maxThreads,
+        eventLoopThreads,
+        maxInitialLineBytes,
+        maxHeaderBytes,
+        requestHeaderTimeout,
+        idleTimeout,
+        requestLog,
+        tls,
+        http2MaxStreams);
   }
 
   private static void positive(String name, int value) {

@@ -35,6 +35,11 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class SampleServerTlsKubectlTest {
+  /** Whether the binding agrees to HTTP/2 when a client asks for it by ALPN. */
+  boolean speaksHttp2() {
+    return false;
+  }
+
   /** The binding under test: {@code jdk} here, {@code netty} in the subclass. */
   String httpBinding() {
     return "jdk";
@@ -200,6 +205,25 @@ class SampleServerTlsKubectlTest {
         1,
         "error: You must be logged in to the server");
     checks.expect(strict.runIn(kubeconfig, "bob", "get", "configmaps", "-n", "default"), 0, "NAME");
+    // Go's client asks for h2 by ALPN; GODEBUG=http2debug=2 makes it log the HTTP/2 frames it
+    // writes. The Netty binding agrees to HTTP/2, the JDK binding speaks HTTP/1.1.
+    Kubectl.Result traced =
+        kubectl.run(
+            Map.of("KUBECONFIG", kubeconfig.toString(), "GODEBUG", "http2debug=2"),
+            null,
+            "--context=jane",
+            "get",
+            "configmaps",
+            "-n",
+            "default");
+    checks.expect(traced, 0, "NAME");
+    boolean spokeHttp2 = traced.err().contains("http2: Framer");
+    if (spokeHttp2 != speaksHttp2()) {
+      checks.failures.add(
+          name
+              + (speaksHttp2() ? " did not speak HTTP/2: " : " spoke HTTP/2: ")
+              + traced.err().lines().limit(5).toList());
+    }
     assertEquals(List.of(), checks.failures, name);
   }
 }
