@@ -14,6 +14,7 @@ module dev.machinery.apiserver {
   requires org.yaml.snakeyaml;
   requires org.slf4j;
   requires java.naming;
+  requires java.net.http;
 
   exports dev.machinery.apiserver;
   exports dev.machinery.apiserver.http;

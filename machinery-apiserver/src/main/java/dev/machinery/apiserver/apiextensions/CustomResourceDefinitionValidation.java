@@ -90,6 +90,7 @@ final class CustomResourceDefinitionValidation {
               spec.conversion().strategy(),
               List.of("None", "Webhook")));
     }
+    errors.addAll(WebhookConversion.validate(spec.conversion(), path.child("conversion")));
     if (previous instanceof CustomResourceDefinition old && old.getSpec() != null) {
       if (old.getSpec().scope() != null && !old.getSpec().scope().equals(spec.scope())) {
         errors.add(FieldError.invalid(path.child("scope"), spec.scope(), "field is immutable"));

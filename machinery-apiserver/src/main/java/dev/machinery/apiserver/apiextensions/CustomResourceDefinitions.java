@@ -490,17 +490,28 @@ public final class CustomResourceDefinitions {
         names.plural(), singular, names.shortNames(), names.kind(), listKind, names.categories());
   }
 
+  /**
+   * A definition's conversion: the one the server registered for its group, else its webhook when
+   * its strategy is {@code Webhook}, else {@code None}.
+   */
+  private UnstructuredConversion conversion(CustomResourceDefinition crd) {
+    UnstructuredConversion registered = conversions.get(crd.getSpec().group());
+    if (registered != null) {
+      return registered;
+    }
+    if (WebhookConversion.isWebhook(crd.getSpec().conversion())) {
+      return WebhookConversion.of(crd.getSpec().conversion());
+    }
+    return UnstructuredConversion.none();
+  }
+
   private void serve(CustomResourceDefinition crd, CustomResourceDefinitionNames names) {
     String name = crd.getMetadata().getName();
     Active previous = active.get(name);
     if (previous != null && previous.spec().equals(crd.getSpec())) {
       return;
     }
-    CustomResourceServing serving =
-        CustomResourceServing.of(
-            crd,
-            rules,
-            conversions.getOrDefault(crd.getSpec().group(), UnstructuredConversion.none()));
+    CustomResourceServing serving = CustomResourceServing.of(crd, rules, conversion(crd));
     ResourceDefinition definition = serving.definition();
     ResourceStore store =
         new ResourceStore(
