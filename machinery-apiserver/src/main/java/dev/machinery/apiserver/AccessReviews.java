@@ -28,6 +28,7 @@ import dev.machinery.core.codec.CodecFactory;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.core.schema.GroupKind;
 import dev.machinery.core.schema.GroupResource;
+import dev.machinery.unversioned.discovery.ResourceInfo;
 import dev.machinery.unversioned.errors.ApiErrors;
 import dev.machinery.unversioned.errors.StatusException;
 import dev.machinery.unversioned.meta.v1.MetaV1;
@@ -38,6 +39,7 @@ import dev.machinery.unversioned.validation.FieldPath;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -70,6 +72,31 @@ final class AccessReviews {
 
   private final Authorizer authorizer;
   private final RuleResolver rules;
+
+  /**
+   * The reviews as kube-apiserver's discovery lists them: {@code create} only, the local one
+   * namespaced.
+   */
+  static List<ResourceInfo> discovery() {
+    return List.of(
+        review("LocalSubjectAccessReview", true),
+        review("SelfSubjectAccessReview", false),
+        review("SelfSubjectRulesReview", false),
+        review("SubjectAccessReview", false));
+  }
+
+  static ResourceInfo review(String kind, boolean namespaced) {
+    String singular = kind.toLowerCase(Locale.ROOT);
+    return new ResourceInfo(
+        kind,
+        singular + "s",
+        singular,
+        namespaced,
+        List.of("create"),
+        List.of(),
+        List.of(),
+        List.of());
+  }
 
   AccessReviews(Authorizer authorizer, RuleResolver rules) {
     this.authorizer = authorizer;
