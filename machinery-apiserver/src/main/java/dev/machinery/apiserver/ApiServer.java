@@ -1069,8 +1069,10 @@ public final class ApiServer implements ApiHandler {
      * (which the Scheme must register, see {@link RbacV1#addToScheme}) as resources, with
      * Kubernetes' escalation prevention and ClusterRole aggregation; the {@link
      * dev.machinery.apiserver.rbac.RbacAuthorizer} after the authorizers added with {@link
-     * #authorizer}; and the default roles and bindings ({@link BootstrapPolicy}), created at {@link
-     * #build()} where they do not exist.
+     * #authorizer}; and the default roles and bindings ({@link BootstrapPolicy}), reconciled with
+     * those stored at {@link #build()} as kube-apiserver does at start ({@link
+     * dev.machinery.apiserver.rbac.Reconciliation}): created where absent, given back what they
+     * lack unless annotated {@code rbac.authorization.kubernetes.io/autoupdate: "false"}.
      *
      * @return this builder
      */
