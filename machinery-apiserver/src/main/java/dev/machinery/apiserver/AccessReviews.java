@@ -8,6 +8,7 @@ import dev.machinery.apiserver.authorization.Decision;
 import dev.machinery.apiserver.authorization.RuleResolver;
 import dev.machinery.apiserver.authorization.SubjectRules;
 import dev.machinery.apiserver.authorization.v1.AuthorizationV1;
+import dev.machinery.apiserver.authorization.v1.LocalSubjectAccessReview;
 import dev.machinery.apiserver.authorization.v1.NonResourceAttributes;
 import dev.machinery.apiserver.authorization.v1.NonResourceRule;
 import dev.machinery.apiserver.authorization.v1.ResourceAttributes;
@@ -27,6 +28,7 @@ import dev.machinery.core.codec.CodecFactory;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.core.schema.GroupKind;
 import dev.machinery.core.schema.GroupResource;
+import dev.machinery.unversioned.discovery.ResourceInfo;
 import dev.machinery.unversioned.errors.ApiErrors;
 import dev.machinery.unversioned.errors.StatusException;
 import dev.machinery.unversioned.meta.v1.MetaV1;
@@ -37,20 +39,25 @@ import dev.machinery.unversioned.validation.FieldPath;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
  * Answers {@code authorization.k8s.io/v1} {@code SelfSubjectAccessReview} (may I?), {@code
- * SelfSubjectRulesReview} (what may I do in a namespace?) and {@code SubjectAccessReview} (may
- * someone?): creates that are not stored, answered {@code 201} in JSON with the review and its
- * status, as {@code kubectl auth can-i [--list]} asks them. Bodies are read in JSON, YAML or
- * Kubernetes' protobuf (kubectl 1.32 and later write protobuf), through a Scheme of the server's
- * own, so the user's Scheme needs none of these kinds. Immutable; thread-safe.
+ * SelfSubjectRulesReview} (what may I do in a namespace?), {@code SubjectAccessReview} (may
+ * someone?) and {@code LocalSubjectAccessReview} (may someone, in this namespace?): creates that
+ * are not stored, answered {@code 201} in JSON with the review and its status, as {@code kubectl
+ * auth can-i [--list]} asks them. Bodies are read in JSON, YAML or Kubernetes' protobuf (kubectl
+ * 1.32 and later write protobuf), through a Scheme of the server's own, so the user's Scheme needs
+ * none of these kinds. Immutable; thread-safe.
  */
 final class AccessReviews {
   private static final String PREFIX = "/apis/authorization.k8s.io/v1/";
+  private static final String NAMESPACES = "namespaces/";
+  private static final String LOCAL = "localsubjectaccessreviews";
+  private static final String LOCAL_KIND = "LocalSubjectAccessReview";
   private static final long MAX_BODY_BYTES = 256 * 1024;
   private static final Scheme SCHEME =
       AuthorizationV1.addToScheme(MetaV1.addToScheme(Scheme.builder())).build();
@@ -66,6 +73,31 @@ final class AccessReviews {
   private final Authorizer authorizer;
   private final RuleResolver rules;
 
+  /**
+   * The reviews as kube-apiserver's discovery lists them: {@code create} only, the local one
+   * namespaced.
+   */
+  static List<ResourceInfo> discovery() {
+    return List.of(
+        review("LocalSubjectAccessReview", true),
+        review("SelfSubjectAccessReview", false),
+        review("SelfSubjectRulesReview", false),
+        review("SubjectAccessReview", false));
+  }
+
+  static ResourceInfo review(String kind, boolean namespaced) {
+    String singular = kind.toLowerCase(Locale.ROOT);
+    return new ResourceInfo(
+        kind,
+        singular + "s",
+        singular,
+        namespaced,
+        List.of("create"),
+        List.of(),
+        List.of(),
+        List.of());
+  }
+
   AccessReviews(Authorizer authorizer, RuleResolver rules) {
     this.authorizer = authorizer;
     this.rules = rules;
@@ -77,11 +109,21 @@ final class AccessReviews {
       return Optional.empty();
     }
     String resource = path.substring(PREFIX.length());
+    String namespace = null;
+    if (resource.startsWith(NAMESPACES)) {
+      int slash = resource.indexOf('/', NAMESPACES.length());
+      if (slash < 0 || !resource.substring(slash + 1).equals(LOCAL)) {
+        return Optional.empty();
+      }
+      namespace = resource.substring(NAMESPACES.length(), slash);
+      resource = LOCAL;
+    }
     Class<?> type =
         switch (resource) {
           case "selfsubjectaccessreviews" -> SelfSubjectAccessReview.class;
           case "selfsubjectrulesreviews" -> SelfSubjectRulesReview.class;
           case "subjectaccessreviews" -> SubjectAccessReview.class;
+          case LOCAL -> namespace == null ? null : LocalSubjectAccessReview.class;
           default -> null;
         };
     if (type == null) {
@@ -116,13 +158,16 @@ final class AccessReviews {
                   spec.resourceAttributes(),
                   spec.nonResourceAttributes())));
       answered = other;
+    } else if (review instanceof LocalSubjectAccessReview local) {
+      local.setStatus(decide(local(local, namespace)));
+      answered = local;
     } else {
       SelfSubjectRulesReview rulesReview = (SelfSubjectRulesReview) review;
-      String namespace =
+      String rulesNamespace =
           rulesReview.getSpec() == null || rulesReview.getSpec().namespace() == null
               ? ""
               : rulesReview.getSpec().namespace();
-      rulesReview.setStatus(rulesFor(user, namespace));
+      rulesReview.setStatus(rulesFor(user, rulesNamespace));
       answered = rulesReview;
     }
     metaOf(answered);
@@ -140,12 +185,76 @@ final class AccessReviews {
     } else if (review instanceof SubjectAccessReview r) {
       meta = r.getMetadata() == null ? new ObjectMeta() : r.getMetadata();
       r.setMetadata(meta);
+    } else if (review instanceof LocalSubjectAccessReview r) {
+      meta = r.getMetadata() == null ? new ObjectMeta() : r.getMetadata();
+      r.setMetadata(meta);
     } else {
       SelfSubjectRulesReview r = (SelfSubjectRulesReview) review;
       meta = r.getMetadata() == null ? new ObjectMeta() : r.getMetadata();
       r.setMetadata(meta);
     }
     return meta;
+  }
+
+  /**
+   * The question a LocalSubjectAccessReview asks, after the checks kube-apiserver makes: the
+   * object's namespace is the request's (filled in when absent, a 400 when another), and then, all
+   * reported at once in a 422, exactly one of resource and non-resource attributes, a user or
+   * group, the attributes' namespace equal to the object's, and no non-resource attributes.
+   */
+  private static Attributes local(LocalSubjectAccessReview review, String namespace) {
+    ObjectMeta meta = metaOf(review);
+    String declared = text(meta.getNamespace());
+    if (declared.isEmpty()) {
+      meta.setNamespace(namespace);
+    } else if (!declared.equals(namespace)) {
+      throw ApiErrors.newBadRequest(
+          "the namespace of the provided object does not match the namespace sent on the"
+              + " request");
+    }
+    SubjectAccessReviewSpec spec =
+        Objects.requireNonNullElse(
+            review.getSpec(), new SubjectAccessReviewSpec(null, null, null, null, null, null));
+    ResourceAttributes resource = spec.resourceAttributes();
+    NonResourceAttributes nonResource = spec.nonResourceAttributes();
+    FieldPath specPath = FieldPath.of("spec");
+    List<FieldError> errors = new ArrayList<>();
+    if (resource != null && nonResource != null) {
+      errors.add(
+          FieldError.invalid(
+              specPath.child("nonResourceAttributes"),
+              nonResource,
+              "cannot be specified in combination with resourceAttributes"));
+    } else if (resource == null && nonResource == null) {
+      errors.add(
+          FieldError.invalid(
+              specPath.child("resourceAttributes"),
+              "null",
+              "exactly one of nonResourceAttributes or resourceAttributes must be specified"));
+    }
+    if (text(spec.user()).isEmpty() && (spec.groups() == null || spec.groups().isEmpty())) {
+      errors.add(
+          FieldError.invalid(
+              specPath.child("user"), "", "at least one of user or group must be specified"));
+    }
+    if (resource != null && !text(resource.namespace()).equals(namespace)) {
+      errors.add(
+          FieldError.invalid(
+              specPath.child("resourceAttributes").child("namespace"),
+              text(resource.namespace()),
+              "must match metadata.namespace"));
+    }
+    if (nonResource != null) {
+      errors.add(
+          FieldError.invalid(
+              specPath.child("nonResourceAttributes"),
+              nonResource,
+              "disallowed on this kind of request"));
+    }
+    if (!errors.isEmpty()) {
+      throw ApiErrors.newInvalid(GroupKind.of(AuthorizationV1.GROUP, LOCAL_KIND), "", errors);
+    }
+    return attributes(LOCAL_KIND, subject(spec), resource, null);
   }
 
   private SubjectAccessReviewStatus decide(Attributes attributes) {

@@ -17,6 +17,7 @@ import dev.machinery.apiserver.authorization.AuthorizationErrors;
 import dev.machinery.apiserver.authorization.Authorizer;
 import dev.machinery.apiserver.authorization.RuleResolver;
 import dev.machinery.apiserver.authorization.SubjectRules;
+import dev.machinery.apiserver.authorization.v1.AuthorizationV1;
 import dev.machinery.apiserver.discovery.Discovery;
 import dev.machinery.apiserver.endpoints.DiscoveryHandler;
 import dev.machinery.apiserver.endpoints.RequestInfo;
@@ -98,6 +99,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class ApiServer implements ApiHandler {
   private static final Logger LOG = LoggerFactory.getLogger(ApiServer.class);
+  private static final GroupVersion AUTHENTICATION_V1 =
+      GroupVersion.of("authentication.k8s.io", "v1");
 
   /** The default request body limit, kube-apiserver's 3 MiB. */
   public static final long DEFAULT_MAX_REQUEST_BODY_BYTES = 3L * 1024 * 1024;
@@ -387,6 +390,9 @@ public final class ApiServer implements ApiHandler {
       Map<GroupVersion, List<ResourceInfo>> more, Map<GroupVersionKind, JsonNode> schemas) {
     Discovery.Builder builder = Discovery.builder(scheme).enablement(enablement);
     fixedDiscovery.forEach((version, infos) -> infos.forEach(i -> builder.addResource(version, i)));
+    SelfSubjectReviews.discovery()
+        .forEach(i -> builder.addUnregisteredResource(AUTHENTICATION_V1, i));
+    AccessReviews.discovery().forEach(i -> builder.addUnregisteredResource(AuthorizationV1.V1, i));
     fixedUnstructured.forEach(
         (version, infos) -> infos.forEach(i -> builder.addUnregisteredResource(version, i)));
     more.forEach(
@@ -1063,8 +1069,10 @@ public final class ApiServer implements ApiHandler {
      * (which the Scheme must register, see {@link RbacV1#addToScheme}) as resources, with
      * Kubernetes' escalation prevention and ClusterRole aggregation; the {@link
      * dev.machinery.apiserver.rbac.RbacAuthorizer} after the authorizers added with {@link
-     * #authorizer}; and the default roles and bindings ({@link BootstrapPolicy}), created at {@link
-     * #build()} where they do not exist.
+     * #authorizer}; and the default roles and bindings ({@link BootstrapPolicy}), reconciled with
+     * those stored at {@link #build()} as kube-apiserver does at start ({@link
+     * dev.machinery.apiserver.rbac.Reconciliation}): created where absent, given back what they
+     * lack unless annotated {@code rbac.authorization.kubernetes.io/autoupdate: "false"}.
      *
      * @return this builder
      */

@@ -12,6 +12,7 @@ import dev.machinery.apiserver.rbac.PolicyRule;
 import dev.machinery.apiserver.rbac.RbacAuthorizer;
 import dev.machinery.apiserver.rbac.RbacPolicy;
 import dev.machinery.apiserver.rbac.RbacV1;
+import dev.machinery.apiserver.rbac.Reconciliation;
 import dev.machinery.apiserver.rbac.Role;
 import dev.machinery.apiserver.rbac.RoleBinding;
 import dev.machinery.apiserver.rbac.RoleNotFoundException;
@@ -34,7 +35,7 @@ import java.util.Optional;
 /**
  * RBAC inside a server: the four resources' definitions (with Kubernetes' validation and escalation
  * prevention), the policy read from their stores (one snapshot a storage revision), the default
- * roles created at start, and ClusterRole aggregation after each change of a ClusterRole.
+ * roles reconciled at start, and ClusterRole aggregation after each change of a ClusterRole.
  * Thread-safe: the stores and authorizer are set once while the server is built, the snapshot is
  * replaced atomically and aggregation is serialized.
  */
@@ -115,20 +116,116 @@ final class RbacSupport {
     return policy;
   }
 
-  /** Creates the default roles and bindings that do not exist yet, then aggregates. */
+  /**
+   * Reconciles the default roles and bindings with the stored ones, as kube-apiserver does at start
+   * ({@link Reconciliation}, keeping extra rules and subjects): a default absent is created, one
+   * that lacks what the default has gets it back, one annotated {@code autoupdate: "false"} is left
+   * alone; then aggregates.
+   */
   void bootstrap() {
     RequestContext.with(
         loopback(),
         () -> {
           for (ClusterRole role : BootstrapPolicy.clusterRoles()) {
-            createIfAbsent(clusterRoles, role);
+            reconcile(role);
           }
           for (ClusterRoleBinding binding : BootstrapPolicy.clusterRoleBindings()) {
-            createIfAbsent(clusterRoleBindings, binding);
+            reconcile(binding);
           }
           return null;
         });
     aggregate();
+  }
+
+  private void reconcile(ClusterRole expected) {
+    String name = expected.getMetadata().getName();
+    ClusterRole stored = (ClusterRole) getIfPresent(clusterRoles, name);
+    Reconciliation.RoleResult result = Reconciliation.clusterRole(stored, expected, false);
+    if (!result.needsWrite()) {
+      return;
+    }
+    if (result.operation() == Reconciliation.Operation.CREATE) {
+      createIfAbsent(clusterRoles, expected);
+      return;
+    }
+    try {
+      clusterRoles.update(
+          null,
+          name,
+          o -> {
+            // Again on the object read for the update, which may have changed meanwhile.
+            Reconciliation.RoleResult now =
+                Reconciliation.clusterRole((ClusterRole) o, expected, false);
+            if (now.needsWrite()) {
+              now.applyTo((ClusterRole) o);
+            }
+            return o;
+          },
+          false,
+          false);
+    } catch (RuntimeException e) {
+      if (!ApiErrors.isNotFound(e)) {
+        throw e;
+      }
+      createIfAbsent(clusterRoles, expected);
+    }
+  }
+
+  private void reconcile(ClusterRoleBinding expected) {
+    String name = expected.getMetadata().getName();
+    ClusterRoleBinding stored = (ClusterRoleBinding) getIfPresent(clusterRoleBindings, name);
+    Reconciliation.BindingResult result =
+        Reconciliation.clusterRoleBinding(stored, expected, false);
+    if (!result.needsWrite()) {
+      return;
+    }
+    switch (result.operation()) {
+      case CREATE -> createIfAbsent(clusterRoleBindings, expected);
+      case RECREATE -> {
+        // A binding's role cannot change: the stored one goes, the default takes its place.
+        try {
+          clusterRoleBindings.delete(null, name, null, false);
+        } catch (RuntimeException e) {
+          if (!ApiErrors.isNotFound(e)) {
+            throw e;
+          }
+        }
+        createIfAbsent(clusterRoleBindings, expected);
+      }
+      default -> {
+        try {
+          clusterRoleBindings.update(
+              null,
+              name,
+              o -> {
+                Reconciliation.BindingResult now =
+                    Reconciliation.clusterRoleBinding((ClusterRoleBinding) o, expected, false);
+                if (now.needsWrite() && now.operation() == Reconciliation.Operation.UPDATE) {
+                  now.applyTo((ClusterRoleBinding) o);
+                }
+                return o;
+              },
+              false,
+              false);
+        } catch (RuntimeException e) {
+          if (!ApiErrors.isNotFound(e)) {
+            throw e;
+          }
+          createIfAbsent(clusterRoleBindings, expected);
+        }
+      }
+    }
+  }
+
+  private static Object getIfPresent(ResourceStore store, String name) {
+    try {
+      return store.get(null, name);
+    } catch (RuntimeException e) {
+      if (ApiErrors.isNotFound(e)) {
+        return null;
+      }
+      throw e;
+    }
   }
 
   private static void createIfAbsent(ResourceStore store, Object object) {

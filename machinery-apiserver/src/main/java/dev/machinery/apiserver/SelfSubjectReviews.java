@@ -4,6 +4,7 @@ import dev.machinery.apiserver.authentication.UserInfo;
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
 import dev.machinery.core.schema.GroupResource;
+import dev.machinery.unversioned.discovery.ResourceInfo;
 import dev.machinery.unversioned.errors.ApiErrors;
 import dev.machinery.unversioned.errors.StatusException;
 import java.io.IOException;
@@ -25,6 +26,14 @@ final class SelfSubjectReviews {
   private static final long MAX_BODY_BYTES = 64 * 1024;
 
   private SelfSubjectReviews() {}
+
+  /**
+   * The review as kube-apiserver's discovery lists it by default: in {@code v1} alone (the older
+   * versions are answered for kubectl 1.27, not listed).
+   */
+  static List<ResourceInfo> discovery() {
+    return List.of(AccessReviews.review("SelfSubjectReview", false));
+  }
 
   static Optional<ApiResponse> handle(ApiRequest request, UserInfo user) {
     String path = request.path();

@@ -483,6 +483,85 @@ class RbacServerTest {
   }
 
   @Test
+  void aLocalSubjectAccessReviewIsCreatedInTheNamespaceItAsksAboutByWhomRbacAllows() {
+    String lsar =
+        "{\"apiVersion\":\"authorization.k8s.io/v1\",\"kind\":\"LocalSubjectAccessReview\","
+            + "%s\"spec\":{\"user\":\"%s\",\"groups\":[\"system:authenticated\"],"
+            + "\"resourceAttributes\":{\"namespace\":\"%s\",\"verb\":\"delete\","
+            + "\"resource\":\"roles\",\"group\":\"rbac.authorization.k8s.io\"}}}";
+    String team = "/apis/authorization.k8s.io/v1/namespaces/team/localsubjectaccessreviews";
+    // jane is admin of "team", which grants creating LocalSubjectAccessReviews there.
+    JsonNode yes = created(JANE, team, lsar.formatted("", "jane", "team"));
+    assertEquals("LocalSubjectAccessReview", yes.path("kind").asText());
+    assertEquals("team", yes.path("metadata").path("namespace").asText(), yes::toString);
+    assertTrue(yes.path("status").path("allowed").asBoolean(), yes::toString);
+    JsonNode no = created(JANE, team, lsar.formatted("", "bob", "team"));
+    assertFalse(no.path("status").path("allowed").asBoolean(), no::toString);
+    // Nor elsewhere, and not bob at all: RBAC decides as for any namespaced resource.
+    assertEquals(
+        "localsubjectaccessreviews.authorization.k8s.io is forbidden: User \"jane\" cannot create"
+            + " resource \"localsubjectaccessreviews\" in API group \"authorization.k8s.io\" in"
+            + " the namespace \"other\"",
+        forbidden(
+            JANE,
+            "POST",
+            "/apis/authorization.k8s.io/v1/namespaces/other/localsubjectaccessreviews",
+            lsar.formatted("", "jane", "other")));
+    forbidden(BOB, "POST", team, lsar.formatted("", "bob", "team"));
+
+    ApiResponse elsewhere = call(JANE, "POST", team, lsar.formatted("", "jane", "other"));
+    assertEquals(422, elsewhere.status());
+    assertEquals(
+        "LocalSubjectAccessReview.authorization.k8s.io \"\" is invalid:"
+            + " spec.resourceAttributes.namespace: Invalid value: \"other\": must match"
+            + " metadata.namespace",
+        json(elsewhere).path("message").asText());
+    ApiResponse clusterWide = call(JANE, "POST", team, lsar.formatted("", "jane", ""));
+    assertEquals(422, clusterWide.status());
+    assertTrue(
+        json(clusterWide)
+            .path("message")
+            .asText()
+            .endsWith(
+                "spec.resourceAttributes.namespace: Invalid value: \"\": must match"
+                    + " metadata.namespace"),
+        json(clusterWide)::toString);
+    ApiResponse otherMeta =
+        call(
+            JANE,
+            "POST",
+            team,
+            lsar.formatted("\"metadata\":{\"namespace\":\"other\"},", "jane", "team"));
+    assertEquals(400, otherMeta.status());
+    assertEquals(
+        "the namespace of the provided object does not match the namespace sent on the request",
+        json(otherMeta).path("message").asText());
+    ApiResponse paths =
+        call(
+            JANE,
+            "POST",
+            team,
+            "{\"apiVersion\":\"authorization.k8s.io/v1\",\"kind\":\"LocalSubjectAccessReview\","
+                + "\"spec\":{\"nonResourceAttributes\":{\"path\":\"/version\",\"verb\":\"get\"}}}");
+    assertEquals(422, paths.status());
+    assertEquals(
+        "LocalSubjectAccessReview.authorization.k8s.io \"\" is invalid: [spec.user: Invalid value:"
+            + " \"\": at least one of user or group must be specified,"
+            + " spec.nonResourceAttributes: Invalid value:"
+            + " {\"path\":\"/version\",\"verb\":\"get\"}: disallowed on this kind of request]",
+        json(paths).path("message").asText());
+    // Cluster-wide, there is no such resource.
+    assertEquals(
+        404,
+        call(
+                ApiServer.LOOPBACK_USER,
+                "POST",
+                "/apis/authorization.k8s.io/v1/localsubjectaccessreviews",
+                lsar.formatted("", "jane", "team"))
+            .status());
+  }
+
+  @Test
   void accessReviewsAreReadInProtobufAsKubectl132WritesThem() {
     Scheme reviews = AuthorizationV1.addToScheme(MetaV1.addToScheme(Scheme.builder())).build();
     SelfSubjectAccessReview review = new SelfSubjectAccessReview();

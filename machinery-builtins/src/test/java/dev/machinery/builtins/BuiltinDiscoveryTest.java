@@ -36,12 +36,7 @@ class BuiltinDiscoveryTest {
       Map.of(
           "v1/bindings", "create-only, binds a pod to a node",
           "v1/componentstatuses", "virtual, read from the control plane's components",
-          "authentication.k8s.io/v1/tokenreviews", "service account tokens are out of scope",
-          "authentication.k8s.io/v1/selfsubjectreviews", "answered by the server itself",
-          "authorization.k8s.io/v1/localsubjectaccessreviews", "not implemented",
-          "authorization.k8s.io/v1/selfsubjectaccessreviews", "answered by the server itself",
-          "authorization.k8s.io/v1/selfsubjectrulesreviews", "answered by the server itself",
-          "authorization.k8s.io/v1/subjectaccessreviews", "answered by the server itself");
+          "authentication.k8s.io/v1/tokenreviews", "service account tokens are out of scope");
 
   private static ApiServer server;
 

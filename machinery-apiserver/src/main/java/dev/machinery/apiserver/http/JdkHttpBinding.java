@@ -11,11 +11,16 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.security.cert.Certificate;
 import java.security.cert.X509Certificate;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -42,6 +47,12 @@ import org.slf4j.LoggerFactory;
  * the peer's IP address and the URI as sent ({@link ApiRequest#remoteAddress()}, {@link
  * ApiRequest#requestUri()}), which audit events record.
  *
+ * <p>A write to a client is bounded by a write timeout ({@link #WRITE_TIMEOUT} unless given
+ * another): when one write of a response has been blocked that long, because the client stopped
+ * reading (a watcher gone quiet), the connection is closed and the thread writing is freed, as the
+ * Netty binding does. Only a blocked write counts: a watch read as it is written lasts as long as
+ * it likes.
+ *
  * <p>Thread-safe; {@link #close()} stops accepting and ends open exchanges.
  */
 public final class JdkHttpBinding implements HttpBinding {
@@ -58,6 +69,12 @@ public final class JdkHttpBinding implements HttpBinding {
    * kube-apiserver's {@code ReadHeaderTimeout}.
    */
   public static final long READ_TIMEOUT_SECONDS = 32;
+
+  /**
+   * How long one write of a response may stay blocked, by default, before the connection is closed:
+   * the 90 seconds after which the Netty binding closes a connection whose client takes nothing.
+   */
+  public static final Duration WRITE_TIMEOUT = Duration.ofSeconds(90);
 
   static {
     // Without TCP_NODELAY, small answers on a kept-alive connection wait for the client's delayed
@@ -82,10 +99,12 @@ public final class JdkHttpBinding implements HttpBinding {
 
   private final HttpServer server;
   private final ExecutorService executor;
+  private final WriteDeadlines deadlines;
 
-  private JdkHttpBinding(HttpServer server, ExecutorService executor) {
+  private JdkHttpBinding(HttpServer server, ExecutorService executor, WriteDeadlines deadlines) {
     this.server = server;
     this.executor = executor;
+    this.deadlines = deadlines;
   }
 
   /**
@@ -138,7 +157,39 @@ public final class JdkHttpBinding implements HttpBinding {
       Consumer<String> requestLog,
       TlsConfig tls)
       throws IOException {
+    return start(handler, address, maxThreads, requestLog, tls, WRITE_TIMEOUT);
+  }
+
+  /**
+   * Starts serving on an address, over HTTPS when given a TLS configuration, with a write timeout
+   * of the caller's choice.
+   *
+   * @param handler the handler
+   * @param address where to listen; port 0 picks a free one
+   * @param maxThreads the most requests handled at once (watches included)
+   * @param requestLog where the request log's lines go, such as {@link #slf4jRequestLog()}; {@code
+   *     null} for no request log
+   * @param tls the certificate, key and client CAs to serve HTTPS with; {@code null} for plain HTTP
+   * @param writeTimeout how long one write of a response may stay blocked before the connection is
+   *     closed (checked a few times within it, so a connection is closed up to about a quarter of
+   *     it, and at most a second, later)
+   * @return the running binding
+   * @throws IOException when the address cannot be bound
+   * @throws IllegalArgumentException when the write timeout is not positive
+   */
+  public static JdkHttpBinding start(
+      ApiHandler handler,
+      InetSocketAddress address,
+      int maxThreads,
+      Consumer<String> requestLog,
+      TlsConfig tls,
+      Duration writeTimeout)
+      throws IOException {
     Objects.requireNonNull(handler, "handler");
+    Objects.requireNonNull(writeTimeout, "writeTimeout");
+    if (writeTimeout.isNegative() || writeTimeout.isZero()) {
+      throw new IllegalArgumentException("the write timeout must be positive: " + writeTimeout);
+    }
     HttpServer server;
     if (tls == null) {
       server = HttpServer.create(address, 1024);
@@ -170,10 +221,16 @@ public final class JdkHttpBinding implements HttpBinding {
             new SynchronousQueue<>(),
             threads,
             new ThreadPoolExecutor.CallerRunsPolicy());
+    WriteDeadlines deadlines = new WriteDeadlines(writeTimeout);
     server.setExecutor(executor);
-    server.createContext("/", exchange -> serve(handler, exchange, requestLog));
-    server.start();
-    return new JdkHttpBinding(server, executor);
+    server.createContext("/", exchange -> serve(handler, exchange, requestLog, deadlines));
+    try {
+      server.start();
+    } catch (RuntimeException e) {
+      deadlines.close();
+      throw e;
+    }
+    return new JdkHttpBinding(server, executor, deadlines);
   }
 
   /**
@@ -200,13 +257,17 @@ public final class JdkHttpBinding implements HttpBinding {
   public void close() {
     server.stop(0);
     executor.shutdownNow();
+    deadlines.close();
   }
 
   private static void serve(
-      ApiHandler handler, HttpExchange exchange, Consumer<String> requestLog) {
+      ApiHandler handler,
+      HttpExchange exchange,
+      Consumer<String> requestLog,
+      WriteDeadlines deadlines) {
     long start = System.nanoTime();
     int status = 0;
-    CountingOutputStream counted = null;
+    TimedOutputStream counted = null;
     try (exchange) {
       ApiRequest request =
           new ApiRequest(
@@ -230,7 +291,7 @@ public final class JdkHttpBinding implements HttpBinding {
       if (response.isStreaming()) {
         exchange.sendResponseHeaders(response.status(), 0);
         status = response.status();
-        CountingOutputStream out = new CountingOutputStream(exchange.getResponseBody());
+        TimedOutputStream out = deadlines.watch(exchange.getResponseBody());
         counted = out;
         try (out) {
           response.writeBody(out);
@@ -242,7 +303,7 @@ public final class JdkHttpBinding implements HttpBinding {
             response.status(), head ? -1 : body.length == 0 ? -1 : body.length);
         status = response.status();
         if (!head && body.length > 0) {
-          CountingOutputStream out = new CountingOutputStream(exchange.getResponseBody());
+          TimedOutputStream out = deadlines.watch(exchange.getResponseBody());
           counted = out;
           try (out) {
             out.write(body);
@@ -254,8 +315,20 @@ public final class JdkHttpBinding implements HttpBinding {
     } catch (RuntimeException e) {
       LOG.warn("handler failed on {}", exchange.getRequestURI(), e);
     } finally {
+      if (counted != null) {
+        deadlines.forget(counted);
+        if (counted.timedOut()) {
+          LOG.debug(
+              "closed the connection of {}: a write was blocked for {}",
+              exchange.getRequestURI(),
+              deadlines.timeout);
+        }
+      }
+      // A write timed out interrupts this thread; the pool's next task must not see it. No
+      // interrupt comes once the stream has been forgotten.
+      Thread.interrupted();
       if (requestLog != null) {
-        logRequest(requestLog, exchange, status, counted == null ? 0 : counted.count, start);
+        logRequest(requestLog, exchange, status, counted == null ? 0 : counted.count(), start);
       }
     }
   }
@@ -290,24 +363,166 @@ public final class JdkHttpBinding implements HttpBinding {
             start));
   }
 
-  /** Counts the bytes written through it. */
-  private static final class CountingOutputStream extends java.io.FilterOutputStream {
-    private long count;
+  /**
+   * The write deadlines of one binding: the streams being written, checked a few times within the
+   * timeout by one daemon thread, which interrupts a thread whose write has been blocked longer.
+   * The JDK server writes through a blocking socket channel, which an interrupt closes, so the
+   * blocked write fails and the thread is freed. Thread-safe.
+   */
+  private static final class WriteDeadlines {
+    private final Duration timeout;
+    private final long timeoutNanos;
+    private final Set<TimedOutputStream> streams = ConcurrentHashMap.newKeySet();
+    private final ScheduledExecutorService timer;
 
-    CountingOutputStream(OutputStream out) {
+    WriteDeadlines(Duration timeout) {
+      this.timeout = timeout;
+      this.timeoutNanos = timeout.toNanos();
+      ScheduledThreadPoolExecutor scheduler =
+          new ScheduledThreadPoolExecutor(
+              1,
+              runnable -> {
+                Thread thread = new Thread(runnable, "machinery-apiserver-write-timeout");
+                thread.setDaemon(true);
+                return thread;
+              });
+      scheduler.setRemoveOnCancelPolicy(true);
+      long period = Math.max(10, Math.min(1000, timeout.toMillis() / 4));
+      scheduler.scheduleWithFixedDelay(this::check, period, period, TimeUnit.MILLISECONDS);
+      this.timer = scheduler;
+    }
+
+    TimedOutputStream watch(OutputStream out) {
+      TimedOutputStream stream = new TimedOutputStream(out, Thread.currentThread());
+      streams.add(stream);
+      return stream;
+    }
+
+    void forget(TimedOutputStream stream) {
+      stream.finish();
+      streams.remove(stream);
+    }
+
+    private void check() {
+      long now = System.nanoTime();
+      for (TimedOutputStream stream : streams) {
+        stream.expireIfBlocked(now, timeoutNanos);
+      }
+    }
+
+    void close() {
+      timer.shutdownNow();
+    }
+  }
+
+  /**
+   * Counts the bytes written through it and records when a write began, so that a write blocked too
+   * long can be ended. Written by one thread; checked by the deadline thread under its lock.
+   */
+  private static final class TimedOutputStream extends java.io.FilterOutputStream {
+    private final Thread writer;
+    private final Object lock = new Object();
+    private long count;
+    private long since;
+    private boolean writing;
+    private boolean timedOut;
+    private boolean finished;
+
+    TimedOutputStream(OutputStream out, Thread writer) {
       super(out);
+      this.writer = writer;
+    }
+
+    long count() {
+      return count;
+    }
+
+    boolean timedOut() {
+      synchronized (lock) {
+        return timedOut;
+      }
+    }
+
+    private void begin() throws IOException {
+      synchronized (lock) {
+        if (timedOut) {
+          throw new IOException("the client took nothing for the write timeout; closed");
+        }
+        since = System.nanoTime();
+        writing = true;
+      }
+    }
+
+    private IOException end(IOException failure) {
+      synchronized (lock) {
+        writing = false;
+        if (timedOut && failure != null) {
+          return new IOException("the client took nothing for the write timeout; closed", failure);
+        }
+        return failure;
+      }
+    }
+
+    void expireIfBlocked(long now, long timeoutNanos) {
+      synchronized (lock) {
+        if (writing && !finished && !timedOut && now - since > timeoutNanos) {
+          timedOut = true;
+          writer.interrupt();
+        }
+      }
+    }
+
+    void finish() {
+      synchronized (lock) {
+        finished = true;
+        writing = false;
+      }
     }
 
     @Override
     public void write(int b) throws IOException {
-      out.write(b);
+      begin();
+      try {
+        out.write(b);
+      } catch (IOException e) {
+        throw end(e);
+      }
+      end(null);
       count++;
     }
 
     @Override
     public void write(byte[] bytes, int offset, int length) throws IOException {
-      out.write(bytes, offset, length);
+      begin();
+      try {
+        out.write(bytes, offset, length);
+      } catch (IOException e) {
+        throw end(e);
+      }
+      end(null);
       count += length;
+    }
+
+    @Override
+    public void flush() throws IOException {
+      begin();
+      try {
+        out.flush();
+      } catch (IOException e) {
+        throw end(e);
+      }
+      end(null);
+    }
+
+    @Override
+    public void close() throws IOException {
+      begin();
+      try {
+        out.close();
+      } catch (IOException e) {
+        throw end(e);
+      }
+      end(null);
     }
   }
 

@@ -6,6 +6,7 @@
  * dev.machinery.apiserver.rbac.RbacV1}), the {@link dev.machinery.apiserver.rbac.RbacAuthorizer}
  * with Kubernetes' rule matching ({@link dev.machinery.apiserver.rbac.PolicyRules}), escalation
  * prevention ({@link dev.machinery.apiserver.rbac.Escalation}), ClusterRole aggregation and the
- * default roles ({@link dev.machinery.apiserver.rbac.BootstrapPolicy}).
+ * default roles ({@link dev.machinery.apiserver.rbac.BootstrapPolicy}) and their reconciliation
+ * ({@link dev.machinery.apiserver.rbac.Reconciliation}).
  */
 package dev.machinery.apiserver.rbac;

@@ -28,7 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
  * admin} in it to jane (a client certificate); jane's {@code auth can-i} answers yes and no, {@code
  * auth can-i --list} lists her rules, a {@code get} outside her namespace is refused with
  * kube-apiserver's message, a RoleBinding to {@code cluster-admin} is refused as an escalation, and
- * her {@code --as=bob} is refused; the admin's {@code auth can-i --as} answers for the user
+ * her {@code --as=bob} is refused, she may create a LocalSubjectAccessReview in her namespace
+ * (listed by {@code api-resources}); the admin's {@code auth can-i --as} answers for the user
  * impersonated; bob (a token, no bindings) may still ask who he is. Skipped, saying so, where no
  * kubectl or no openssl is installed.
  */
@@ -193,6 +194,44 @@ class SampleServerRbacKubectlTest {
         1,
         "Error from server (Forbidden): users \"bob\" is forbidden: User \"jane\" cannot"
             + " impersonate resource \"users\" in API group \"\" at the cluster scope");
+    // The reviews are listed in discovery, so kubectl knows the local one and creates it.
+    checks.expect(
+        kubectl.runIn(kubeconfig, "bob", "api-resources", "--api-group=authorization.k8s.io"),
+        0,
+        "localsubjectaccessreviews",
+        "LocalSubjectAccessReview",
+        "selfsubjectaccessreviews",
+        "subjectaccessreviews");
+    checks.expect(
+        kubectl.runIn(
+            kubeconfig, "jane", "auth", "can-i", "create", "localsubjectaccessreviews", "-n", ns),
+        0,
+        "yes");
+    Path review = dir.resolve("lsar-" + name + ".yaml");
+    Files.writeString(
+        review,
+        """
+        apiVersion: authorization.k8s.io/v1
+        kind: LocalSubjectAccessReview
+        metadata:
+          namespace: %1$s
+        spec:
+          user: bob
+          resourceAttributes: {namespace: %1$s, verb: list, resource: configmaps}
+        """
+            .formatted(ns));
+    checks.expect(
+        kubectl.runIn(
+            kubeconfig,
+            "jane",
+            "create",
+            "-f",
+            review.toString(),
+            "--validate=false",
+            "-o",
+            "jsonpath={.metadata.namespace} {.status.allowed}"),
+        0,
+        ns + " false");
     checks.expect(kubectl.runIn(kubeconfig, "bob", "auth", "whoami"), 0, "bob");
     checks.expect(kubectl.runIn(kubeconfig, "bob", "auth", "can-i", "get", "namespaces"), 1, "no");
     checks.expect(

@@ -5,9 +5,9 @@ import dev.machinery.core.schema.GroupVersion;
 
 /**
  * The {@code authorization.k8s.io/v1} access reviews a server answers: registration of {@link
- * SelfSubjectAccessReview}, {@link SelfSubjectRulesReview} and {@link SubjectAccessReview} in a
- * Scheme (the server keeps a Scheme of its own for them; a client registers them in its own).
- * Stateless; thread-safe.
+ * SelfSubjectAccessReview}, {@link SelfSubjectRulesReview}, {@link SubjectAccessReview} and {@link
+ * LocalSubjectAccessReview} in a Scheme (the server keeps a Scheme of its own for them; a client
+ * registers them in its own). Stateless; thread-safe.
  */
 public final class AuthorizationV1 {
   /** The group's name. */
@@ -19,13 +19,17 @@ public final class AuthorizationV1 {
   private AuthorizationV1() {}
 
   /**
-   * Registers the three reviews in {@code v1}.
+   * Registers the four reviews in {@code v1}.
    *
    * @param builder the scheme builder, in which {@code meta.k8s.io/v1} is registered
    * @return the builder
    */
   public static Scheme.Builder addToScheme(Scheme.Builder builder) {
     return builder.addKnownTypes(
-        V1, SelfSubjectAccessReview.class, SelfSubjectRulesReview.class, SubjectAccessReview.class);
+        V1,
+        SelfSubjectAccessReview.class,
+        SelfSubjectRulesReview.class,
+        SubjectAccessReview.class,
+        LocalSubjectAccessReview.class);
   }
 }
