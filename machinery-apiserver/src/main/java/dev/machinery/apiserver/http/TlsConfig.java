@@ -13,9 +13,11 @@ import java.security.KeyStore;
 import java.security.Principal;
 import java.security.PrivateKey;
 import java.security.SecureRandom;
+import java.security.Signature;
 import java.security.cert.CertificateException;
 import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashMap;
@@ -52,16 +54,25 @@ import javax.net.ssl.X509ExtendedTrustManager;
  * a wildcard one ({@code *.example.com} for {@code api.example.com}), an earlier certificate before
  * a later one; a client that asks for no name, or a name none has, gets the serving certificate.
  *
+ * <p>Read with {@link #fromPemFilesReloading}, the serving certificate and key are read again from
+ * their files when the files change, as kube-apiserver reloads {@code --tls-cert-file} and {@code
+ * --tls-private-key-file}: a handshake after the change gets the new certificate, connections
+ * already open keep theirs, and files that cannot be read (half written, a key that does not fit
+ * the certificate) leave the last good pair in use.
+ *
  * @param certificateChain the serving certificate, then its intermediates
  * @param privateKey the serving certificate's private key
  * @param clientCAs the CAs whose client certificates the server asks for; empty to ask for none
  * @param sniCertificates the certificates chosen by server name, in precedence order; mostly none
+ * @param servingFiles where the serving certificate and key are read again from when they change;
+ *     {@code null} to serve {@code certificateChain} and {@code privateKey} as they are
  */
 public record TlsConfig(
     List<X509Certificate> certificateChain,
     PrivateKey privateKey,
     List<X509Certificate> clientCAs,
-    List<SniCertificate> sniCertificates) {
+    List<SniCertificate> sniCertificates,
+    ServingFiles servingFiles) {
   /** The protocols offered, newest first. */
   public static final List<String> PROTOCOLS = List.of("TLSv1.3", "TLSv1.2");
 
@@ -72,6 +83,7 @@ public record TlsConfig(
    * @param privateKey see the record description
    * @param clientCAs see the record description
    * @param sniCertificates see the record description
+   * @param servingFiles see the record description
    */
   public TlsConfig {
     certificateChain = List.copyOf(certificateChain);
@@ -81,6 +93,49 @@ public record TlsConfig(
     Objects.requireNonNull(privateKey, "privateKey");
     clientCAs = List.copyOf(clientCAs);
     sniCertificates = List.copyOf(sniCertificates);
+  }
+
+  /**
+   * A configuration whose serving certificate and key are not read again.
+   *
+   * @param certificateChain the serving certificate, then its intermediates
+   * @param privateKey the serving certificate's private key
+   * @param clientCAs the CAs whose client certificates the server asks for; empty to ask for none
+   * @param sniCertificates the certificates chosen by server name, in precedence order
+   */
+  public TlsConfig(
+      List<X509Certificate> certificateChain,
+      PrivateKey privateKey,
+      List<X509Certificate> clientCAs,
+      List<SniCertificate> sniCertificates) {
+    this(certificateChain, privateKey, clientCAs, sniCertificates, null);
+  }
+
+  /**
+   * Where a serving certificate and key are read again from when they change.
+   *
+   * @param certFile the serving certificate, then any intermediates, in PEM
+   * @param keyFile its private key in PEM
+   * @param checkEvery how often, at most, a handshake looks at the files' modification times and
+   *     sizes; {@link Duration#ZERO} for every handshake
+   */
+  public record ServingFiles(Path certFile, Path keyFile, Duration checkEvery) {
+    /**
+     * Checks the values.
+     *
+     * @param certFile see the record description
+     * @param keyFile see the record description
+     * @param checkEvery see the record description
+     * @throws IllegalArgumentException when {@code checkEvery} is negative
+     */
+    public ServingFiles {
+      Objects.requireNonNull(certFile, "certFile");
+      Objects.requireNonNull(keyFile, "keyFile");
+      Objects.requireNonNull(checkEvery, "checkEvery");
+      if (checkEvery.isNegative()) {
+        throw new IllegalArgumentException("checkEvery must not be negative, got " + checkEvery);
+      }
+    }
   }
 
   /**
@@ -104,7 +159,7 @@ public record TlsConfig(
    * @return the new configuration
    */
   public TlsConfig withSniCertificates(List<SniCertificate> sniCertificates) {
-    return new TlsConfig(certificateChain, privateKey, clientCAs, sniCertificates);
+    return new TlsConfig(certificateChain, privateKey, clientCAs, sniCertificates, servingFiles);
   }
 
   /**
@@ -214,6 +269,67 @@ public record TlsConfig(
   }
 
   /**
+   * Reads the PEM files kube-apiserver's flags name, and reads the serving certificate and key
+   * again when their files change, as kube-apiserver does.
+   *
+   * @param certFile the serving certificate, then any intermediates ({@code --tls-cert-file})
+   * @param keyFile its private key ({@code --tls-private-key-file})
+   * @param clientCaFile the client CA bundle ({@code --client-ca-file}), or {@code null} for none;
+   *     read once
+   * @param checkEvery how often, at most, a handshake looks whether the files changed
+   * @return the configuration
+   * @throws IOException when a file cannot be read, holds no certificate or key, or the key does
+   *     not fit the certificate
+   */
+  public static TlsConfig fromPemFilesReloading(
+      Path certFile, Path keyFile, Path clientCaFile, Duration checkEvery) throws IOException {
+    List<X509Certificate> chain = readCertificates(certFile);
+    PrivateKey key = readPrivateKey(keyFile);
+    checkPair(chain.get(0), key, certFile, keyFile);
+    return new TlsConfig(
+        chain,
+        key,
+        clientCaFile == null ? List.of() : readCertificates(clientCaFile),
+        List.of(),
+        new ServingFiles(certFile, keyFile, checkEvery));
+  }
+
+  /** Whether a private key is the one of a certificate: it signs what the certificate verifies. */
+  static void checkPair(X509Certificate certificate, PrivateKey key, Path certFile, Path keyFile)
+      throws IOException {
+    String algorithm =
+        switch (key.getAlgorithm()) {
+          case "RSA" -> "SHA256withRSA";
+          case "EC" -> "SHA256withECDSA";
+          default -> null;
+        };
+    if (algorithm == null) {
+      return;
+    }
+    try {
+      byte[] probe = "machinery".getBytes(StandardCharsets.US_ASCII);
+      Signature signer = Signature.getInstance(algorithm);
+      signer.initSign(key);
+      signer.update(probe);
+      byte[] signature = signer.sign();
+      Signature verifier = Signature.getInstance(algorithm);
+      verifier.initVerify(certificate.getPublicKey());
+      verifier.update(probe);
+      if (!verifier.verify(signature)) {
+        throw new IOException(keyFile + ": private key does not match public key of " + certFile);
+      }
+    } catch (GeneralSecurityException e) {
+      throw new IOException(
+          keyFile
+              + ": private key does not match public key of "
+              + certFile
+              + ": "
+              + e.getMessage(),
+          e);
+    }
+  }
+
+  /**
    * Reads every {@code CERTIFICATE} block of a PEM file.
    *
    * @param file the file
@@ -291,6 +407,25 @@ public record TlsConfig(
    */
   public SSLContext sslContext() {
     try {
+      X509ExtendedKeyManager keys =
+          servingFiles == null ? keyManager() : new ReloadingKeyManager(this, servingFiles);
+      SSLContext context = SSLContext.getInstance("TLS");
+      TrustManager[] trust =
+          clientCAs.isEmpty() ? null : new TrustManager[] {new ClientCertificates(clientCAs)};
+      context.init(new KeyManager[] {keys}, trust, new SecureRandom());
+      return context;
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException("cannot build a TLS context: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * The key manager of this configuration's certificates as they are.
+   *
+   * @throws IllegalStateException when the JDK refuses the key or chain
+   */
+  X509ExtendedKeyManager keyManager() {
+    try {
       KeyStore store = KeyStore.getInstance("PKCS12");
       store.load(null, null);
       char[] password = new char[0];
@@ -310,18 +445,10 @@ public record TlsConfig(
           KeyManagerFactory.getInstance(
               sniCertificates.isEmpty() ? KeyManagerFactory.getDefaultAlgorithm() : "SunX509");
       keys.init(store, password);
-      KeyManager[] managers = keys.getKeyManagers();
-      if (!sniCertificates.isEmpty()) {
-        managers =
-            new KeyManager[] {
-              new SniKeyManager((X509ExtendedKeyManager) managers[0], serverNamesToAliases())
-            };
-      }
-      SSLContext context = SSLContext.getInstance("TLS");
-      TrustManager[] trust =
-          clientCAs.isEmpty() ? null : new TrustManager[] {new ClientCertificates(clientCAs)};
-      context.init(managers, trust, new SecureRandom());
-      return context;
+      X509ExtendedKeyManager manager = (X509ExtendedKeyManager) keys.getKeyManagers()[0];
+      return sniCertificates.isEmpty()
+          ? manager
+          : new SniKeyManager(manager, serverNamesToAliases());
     } catch (GeneralSecurityException | IOException e) {
       throw new IllegalStateException("cannot build a TLS context: " + e.getMessage(), e);
     }

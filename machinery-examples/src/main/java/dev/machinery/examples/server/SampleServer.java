@@ -980,9 +980,13 @@ public final class SampleServer {
     Optional<SelfSignedCertificates.CertDirectory> selfSigned = Optional.empty();
     TlsConfig tls = null;
     if (cert != null) {
+      // Read again when the files change, as kube-apiserver reloads them.
       tls =
-          TlsConfig.fromPemFiles(
-              Path.of(cert), Path.of(key), clientCa == null ? null : Path.of(clientCa));
+          TlsConfig.fromPemFilesReloading(
+              Path.of(cert),
+              Path.of(key),
+              clientCa == null ? null : Path.of(clientCa),
+              Duration.ofSeconds(10));
     } else if (certDir != null) {
       // kube-apiserver's secure serving without --tls-cert-file: apiserver.crt and apiserver.key
       // in --cert-dir, generated for the bind address the first time.
