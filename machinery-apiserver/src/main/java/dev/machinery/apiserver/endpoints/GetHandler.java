@@ -15,7 +15,8 @@ final class GetHandler implements VerbHandler {
 
   @Override
   public ApiResponse handle(ApiRequest request, RequestInfo info, Served target) {
-    Object stored = target.store().get(info.namespace(), info.name());
+    // Read, never changed: answered as it is, or converted into a copy.
+    Object stored = target.store().getShared(info.namespace(), info.name());
     if ("scale".equals(info.subresource())) {
       return scales.respond(target, stored, 200);
     }

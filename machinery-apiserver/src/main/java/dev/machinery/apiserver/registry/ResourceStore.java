@@ -206,6 +206,22 @@ public final class ResourceStore {
     return decode(read(namespace, name));
   }
 
+  /**
+   * Reads one object to answer with, not to change: when the watch cache holds the object at the
+   * revision the storage has, its decoded object is returned (as lists return theirs), so a read
+   * costs no decoding. The object may be shared with the watch cache and other requests: read it,
+   * never change it.
+   *
+   * @param namespace the namespace ({@code null} for cluster-scoped)
+   * @param name the name
+   * @return the object, in the storage version
+   * @throws dev.machinery.unversioned.errors.StatusException {@code 404} when absent
+   */
+  public Object getShared(String namespace, String name) {
+    KeyValue kv = read(namespace, name);
+    return watchCache != null ? watchCache.decoded(kv) : decode(kv);
+  }
+
   private KeyValue read(String namespace, String name) {
     return storage
         .get(key(namespace, name))
