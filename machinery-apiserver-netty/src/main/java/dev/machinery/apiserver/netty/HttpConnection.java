@@ -99,6 +99,10 @@ final class HttpConnection extends ChannelInboundHandlerAdapter {
     boolean drainExceeded;
     long discarded;
     FullHttpResponse pending;
+
+    /** A request answered on the event loop once its (empty) body has ended; else null. */
+    ApiRequest inline;
+
     volatile int status;
     volatile long bytes;
 
@@ -269,6 +273,14 @@ final class HttpConnection extends ChannelInboundHandlerAdapter {
             exchange.body,
             peerCertificates());
     current = exchange;
+    if (HttpUtil.getContentLength(request, 0L) == 0
+        && !HttpUtil.isTransferEncodingChunked(request)
+        && handler.answersWithoutWaiting(apiRequest)) {
+      // Answered here once the body's end (nothing) has been read: no worker thread, no hand-off.
+      exchange.inline = apiRequest;
+      want();
+      return true;
+    }
     try {
       workers.execute(() -> handle(exchange, apiRequest));
     } catch (RejectedExecutionException e) {
@@ -317,6 +329,12 @@ final class HttpConnection extends ChannelInboundHandlerAdapter {
     if (content instanceof LastHttpContent) {
       exchange.requestComplete = true;
       exchange.body.end();
+      if (exchange.inline != null) {
+        ApiRequest request = exchange.inline;
+        exchange.inline = null;
+        handle(exchange, request);
+        return;
+      }
       if (exchange.pending != null) {
         FullHttpResponse pending = exchange.pending;
         exchange.pending = null;
@@ -337,7 +355,10 @@ final class HttpConnection extends ChannelInboundHandlerAdapter {
     }
   }
 
-  /** Runs on a worker thread. */
+  /**
+   * Runs on a worker thread, or on the event loop for a request the handler answers without
+   * waiting.
+   */
   private void handle(Exchange exchange, ApiRequest request) {
     ApiResponse response;
     try {
@@ -345,12 +366,28 @@ final class HttpConnection extends ChannelInboundHandlerAdapter {
     } catch (RuntimeException e) {
       LOG.warn("handler failed on {} {}", exchange.method, exchange.rawPath, e);
       exchange.body.close();
-      onEventLoop(() -> abort(exchange));
+      if (ctx.executor().inEventLoop()) {
+        abort(exchange);
+      } else {
+        onEventLoop(() -> abort(exchange));
+      }
       return;
     }
     exchange.body.close();
+    boolean onLoop = ctx.executor().inEventLoop();
     if (response.isStreaming()) {
-      stream(exchange, response);
+      if (!onLoop) {
+        stream(exchange, response);
+        return;
+      }
+      // A streamed answer waits on the client: never on the event loop.
+      try {
+        workers.execute(() -> stream(exchange, response));
+      } catch (RejectedExecutionException e) {
+        abort(exchange);
+      }
+    } else if (onLoop) {
+      respond(exchange, response);
     } else {
       onEventLoop(() -> respond(exchange, response));
     }

@@ -492,4 +492,76 @@ class NettyBindingTest {
       }
     }
   }
+
+  /** A handler that says it answers GETs without waiting, and records the threads it ran on. */
+  private static final class NonWaiting implements ApiHandler {
+    final BlockingQueue<String> threads = new LinkedBlockingQueue<>();
+
+    @Override
+    public ApiResponse handle(ApiRequest request) {
+      threads.add(Thread.currentThread().getName());
+      if (request.path().equals("/stream")) {
+        return ApiResponse.streaming(
+            200,
+            "application/json",
+            out -> {
+              threads.add(Thread.currentThread().getName());
+              out.write("{\"n\":1}\n".getBytes(StandardCharsets.UTF_8));
+              out.flush();
+            });
+      }
+      return echo(request);
+    }
+
+    @Override
+    public boolean answersWithoutWaiting(ApiRequest request) {
+      return request.method().equals("GET");
+    }
+  }
+
+  @Test
+  void requestsTheHandlerAnswersWithoutWaitingRunOnTheEventLoopAndStreamsStillOnAWorker()
+      throws Exception {
+    NonWaiting handler = new NonWaiting();
+    serve(handler, NettyOptions.defaults());
+    HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    HttpResponse<String> get =
+        client.send(
+            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + binding.port() + "/one"))
+                .header("X-Echo", "e")
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertEquals("GET /one {} e 0", get.body());
+    assertTrue(handler.threads.take().startsWith("machinery-netty-io"), "on the event loop");
+    HttpResponse<String> post =
+        client.send(
+            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + binding.port() + "/one"))
+                .POST(HttpRequest.BodyPublishers.ofString("abc"))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertEquals("POST /one {} null 3", post.body());
+    assertTrue(handler.threads.take().startsWith("machinery-apiserver-netty-"), "on a worker");
+    HttpResponse<String> stream =
+        client.send(
+            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + binding.port() + "/stream"))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertEquals("{\"n\":1}\n", stream.body());
+    assertTrue(handler.threads.take().startsWith("machinery-netty-io"));
+    assertTrue(
+        handler.threads.take().startsWith("machinery-apiserver-netty-"),
+        "a streamed answer is written from a worker, never the event loop");
+    // Many at once on kept-alive connections, answered in order.
+    for (int i = 0; i < 200; i++) {
+      assertEquals(
+          "GET /n/" + i + " {} null 0",
+          client
+              .send(
+                  HttpRequest.newBuilder(
+                          URI.create("http://127.0.0.1:" + binding.port() + "/n/" + i))
+                      .build(),
+                  HttpResponse.BodyHandlers.ofString())
+              .body());
+    }
+  }
 }

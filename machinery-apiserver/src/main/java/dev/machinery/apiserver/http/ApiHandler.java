@@ -14,4 +14,17 @@ public interface ApiHandler {
    * @return the response
    */
   ApiResponse handle(ApiRequest request);
+
+  /**
+   * Whether {@link #handle} answers this request without waiting on anything: no I/O, no lock held
+   * long, no streamed answer. A binding that reads connections on a few event loops may then run it
+   * on the loop rather than hand it to a worker thread; it must still be prepared for a streamed
+   * answer. Cheap to call: it looks at the method, path and query only.
+   *
+   * @param request the request, its body unread
+   * @return false unless the handler knows; false by default
+   */
+  default boolean answersWithoutWaiting(ApiRequest request) {
+    return false;
+  }
 }

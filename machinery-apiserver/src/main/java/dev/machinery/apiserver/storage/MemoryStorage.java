@@ -25,6 +25,16 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * <p>Thread-safe: operations are serialized on one lock; reads copy nothing but the page returned.
  */
 public final class MemoryStorage implements Storage {
+  /**
+   * True: every read is answered from memory, under a lock held for one operation.
+   *
+   * @return true
+   */
+  @Override
+  public boolean answersFromMemory() {
+    return true;
+  }
+
   /** How many changes the history keeps by default. */
   public static final int DEFAULT_HISTORY_LIMIT = 10_000;
 

@@ -20,6 +20,17 @@ import java.util.Optional;
  */
 public interface Storage extends AutoCloseable {
   /**
+   * Whether every read is answered from this process's memory, never waiting on I/O or on a lock
+   * held for long; a server may then answer reads on an event loop ({@code
+   * ApiServer.Builder#readsWithoutWaiting}).
+   *
+   * @return false unless the store knows; false by default
+   */
+  default boolean answersFromMemory() {
+    return false;
+  }
+
+  /**
    * Returns the latest revision of the store: that of its last write, 0 when empty and new.
    *
    * @return the revision

@@ -247,6 +247,8 @@ public final class SampleServer {
     ApiServer.Builder builder =
         ApiServer.builder(scheme)
             .storage(storage)
+            // On memory nothing a read does waits: its authenticators and audit log never block.
+            .readsWithoutWaiting(storage.answersFromMemory())
             .watchCacheSize(watchCacheSize)
             .enablement(enablement)
             .bookmarkInterval(bookmarkInterval)
