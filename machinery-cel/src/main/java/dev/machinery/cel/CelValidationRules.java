@@ -16,8 +16,9 @@ import java.util.Objects;
  * version's rules on every write of its objects, with {@code self} bound to the value at the rule's
  * node, {@code oldSelf} to its old value on updates, the rule's {@code message}, {@code
  * messageExpression}, {@code reason} and {@code fieldPath}, and Kubernetes' library (CEL's standard
- * functions and macros, the strings extension, optional values, Kubernetes' list, regex, URL and
- * quantity functions, {@code isIP}).
+ * functions and macros, the strings extension, optional values, Kubernetes' list, regex, URL,
+ * quantity, IP, CIDR and format libraries, and its semver library as {@link
+ * #withSemverInNewRules()} says).
  *
  * <p>Evaluation is bounded: each rule within {@link #PER_CALL_LIMIT} units of runtime cost, and all
  * the rules of one object within {@link #RUNTIME_COST_BUDGET}, kube-apiserver's limits; a rule that
@@ -40,10 +41,12 @@ public final class CelValidationRules implements ValidationRules {
 
   private final long perCallLimit;
   private final long budget;
+  private final boolean semverInNewRules;
 
-  private CelValidationRules(long perCallLimit, long budget) {
+  private CelValidationRules(long perCallLimit, long budget, boolean semverInNewRules) {
     this.perCallLimit = perCallLimit;
     this.budget = budget;
+    this.semverInNewRules = semverInNewRules;
   }
 
   /**
@@ -51,7 +54,7 @@ public final class CelValidationRules implements ValidationRules {
    * java.util.ServiceLoader} calls when a server looks for {@code ValidationRules.installed()}.
    */
   public CelValidationRules() {
-    this(PER_CALL_LIMIT, RUNTIME_COST_BUDGET);
+    this(PER_CALL_LIMIT, RUNTIME_COST_BUDGET, false);
   }
 
   /**
@@ -60,7 +63,7 @@ public final class CelValidationRules implements ValidationRules {
    * @return the rules
    */
   public static CelValidationRules create() {
-    return new CelValidationRules(PER_CALL_LIMIT, RUNTIME_COST_BUDGET);
+    return new CelValidationRules(PER_CALL_LIMIT, RUNTIME_COST_BUDGET, false);
   }
 
   /**
@@ -79,7 +82,21 @@ public final class CelValidationRules implements ValidationRules {
               + " and budget "
               + budget);
     }
-    return new CelValidationRules(perCallLimit, budget);
+    return new CelValidationRules(perCallLimit, budget, false);
+  }
+
+  /**
+   * These rules, but a definition's rules may use the {@code semver} library ({@code
+   * semver('1.2.3').isLessThan(...)}), as Kubernetes 1.34 allows. kube-apiserver 1.33 declares the
+   * library only for rules already stored (it compiles new rules for the version before its own,
+   * 1.32, and the library came in 1.33), so by default a new rule that uses it is refused with
+   * {@code undeclared reference to 'semver'}, as there; rules are evaluated with the library either
+   * way.
+   *
+   * @return the rules, otherwise unchanged
+   */
+  public CelValidationRules withSemverInNewRules() {
+    return new CelValidationRules(perCallLimit, budget, true);
   }
 
   @Override
@@ -87,19 +104,25 @@ public final class CelValidationRules implements ValidationRules {
     Objects.requireNonNull(schema, "schema");
     Objects.requireNonNull(path, "path");
     List<FieldError> errors = new ArrayList<>();
-    new RuleCompiler(errors).root(schema, path);
+    new RuleCompiler(errors, semverInNewRules).root(schema, path);
     return errors;
   }
 
   @Override
   public ValidationRules.Validator compile(JSONSchemaProps schema) {
     Objects.requireNonNull(schema, "schema");
-    SchemaNode root = new RuleCompiler(null).root(schema, FieldPath.of("openAPIV3Schema"));
+    SchemaNode root = new RuleCompiler(null, true).root(schema, FieldPath.of("openAPIV3Schema"));
     return new RuleValidator(root, perCallLimit, budget);
   }
 
   @Override
   public String toString() {
-    return "CelValidationRules{perCallLimit=" + perCallLimit + ", budget=" + budget + "}";
+    return "CelValidationRules{perCallLimit="
+        + perCallLimit
+        + ", budget="
+        + budget
+        + ", semverInNewRules="
+        + semverInNewRules
+        + "}";
   }
 }

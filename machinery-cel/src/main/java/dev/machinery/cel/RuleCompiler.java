@@ -50,14 +50,17 @@ final class RuleCompiler {
 
   private final DeclaredTypes types = new DeclaredTypes();
   private final List<FieldError> errors;
+  private final boolean semver;
 
   /**
    * A compiler.
    *
    * @param errors where problems go, or null to ignore them (serving rules checked before)
+   * @param semver whether rules may use the {@code semver} library
    */
-  RuleCompiler(List<FieldError> errors) {
+  RuleCompiler(List<FieldError> errors, boolean semver) {
     this.errors = errors;
+    this.semver = semver;
   }
 
   SchemaNode root(JSONSchemaProps schema, FieldPath path) {
@@ -308,14 +311,14 @@ final class RuleCompiler {
     return new CompiledRule(rule, program, error, usesOldSelf, message, fieldPath);
   }
 
-  private Cel environment(CelType self, boolean optionalOldSelf) {
+  Cel environment(CelType self, boolean optionalOldSelf) {
     return CelFactory.standardCelBuilder()
         .setOptions(OPTIONS)
         .setStandardMacros(CelStandardMacro.STANDARD_MACROS)
         .setTypeProvider(types)
         .addCompilerLibraries(CelExtensions.strings(), CelOptionalLibrary.INSTANCE)
         .addRuntimeLibraries(CelExtensions.strings(), CelOptionalLibrary.INSTANCE)
-        .addFunctionDeclarations(KubernetesLibrary.declarations())
+        .addFunctionDeclarations(KubernetesLibrary.declarations(semver))
         .addFunctionBindings(BINDINGS)
         .addVar("self", self)
         .addVar("oldSelf", optionalOldSelf ? OptionalType.create(self) : self)
