@@ -22,10 +22,17 @@ import java.util.Objects;
  *
  * <p>Evaluation is bounded: each rule within {@link #PER_CALL_LIMIT} units of runtime cost, and all
  * the rules of one object within {@link #RUNTIME_COST_BUDGET}, kube-apiserver's limits; a rule that
- * passes either stops validation with kube-apiserver's error. The cost is counted as expressions
- * evaluated (see {@code docs/customresources.md}), not with cel-go's cost model, and CEL for Java
- * has no static cost estimator, so rules are not refused for their estimated cost when a definition
- * is written.
+ * passes either stops validation with kube-apiserver's error. The runtime cost is counted as
+ * expressions evaluated (see {@code docs/customresources.md}), not with cel-go's cost model.
+ *
+ * <p>When a definition is written, each rule's cost is also estimated as kube-apiserver estimates
+ * it (cel-go's static estimator, with Kubernetes' sizes from {@code maxLength}, {@code maxItems}
+ * and {@code maxProperties} or, without them, from the 3 MiB request limit), times the number of
+ * values it may run on in one object: a rule or message expression over {@link
+ * #STATIC_ESTIMATED_COST_LIMIT} is refused at its path, and a schema whose rules cost more than
+ * {@link #STATIC_ESTIMATED_CRD_COST_LIMIT} in all at {@code openAPIV3Schema}, with kube-apiserver's
+ * messages ({@code estimated rule cost exceeds budget by factor of 2.5x (try simplifying the rule,
+ * ...)}).
  *
  * <p>Immutable and thread-safe; the validators it returns are too.
  */
@@ -38,6 +45,18 @@ public final class CelValidationRules implements ValidationRules {
    * RuntimeCELCostBudget}).
    */
   public static final long RUNTIME_COST_BUDGET = 10_000_000;
+
+  /**
+   * kube-apiserver's limit of one rule's or message expression's estimated cost, times the number
+   * of values it may be evaluated on in one object ({@code StaticEstimatedCostLimit}).
+   */
+  public static final long STATIC_ESTIMATED_COST_LIMIT = 10_000_000;
+
+  /**
+   * kube-apiserver's limit of the estimated cost of all the rules of a version's schema ({@code
+   * StaticEstimatedCRDCostLimit}).
+   */
+  public static final long STATIC_ESTIMATED_CRD_COST_LIMIT = 100_000_000;
 
   private final long perCallLimit;
   private final long budget;
@@ -104,7 +123,25 @@ public final class CelValidationRules implements ValidationRules {
     Objects.requireNonNull(schema, "schema");
     Objects.requireNonNull(path, "path");
     List<FieldError> errors = new ArrayList<>();
-    new RuleCompiler(errors, semverInNewRules).root(schema, path);
+    RuleCompiler compiler = new RuleCompiler(errors, semverInNewRules);
+    compiler.root(schema, path);
+    RuleCompiler.CostTally costs = compiler.costs();
+    if (Long.compareUnsigned(costs.total(), STATIC_ESTIMATED_CRD_COST_LIMIT) > 0) {
+      for (FieldPath expensive : costs.mostExpensivePaths()) {
+        errors.add(
+            FieldError.forbidden(
+                expensive,
+                "contributed to estimated rule cost total exceeding cost limit for entire"
+                    + " OpenAPIv3 schema"));
+      }
+      errors.add(
+          FieldError.forbidden(
+              path,
+              RuleCompiler.costError(
+                  "x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema",
+                  costs.total(),
+                  STATIC_ESTIMATED_CRD_COST_LIMIT)));
+    }
     return errors;
   }
 

@@ -395,7 +395,7 @@ class LibrariesTest {
               cidr: {type: string, maxLength: 64}
             x-kubernetes-validations:
             - rule: "!format.dns1123Label().validate(self.name).hasValue()"
-              messageExpression: format.dns1123Label().validate(self.name).value().join(', ')
+              messageExpression: format.dns1123Label().validate(self.name).value()[0]
             - rule: cidr(self.cidr).containsIP('10.0.0.1')
               message: cidr must contain 10.0.0.1
             """);
