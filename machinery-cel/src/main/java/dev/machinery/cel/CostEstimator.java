@@ -839,6 +839,7 @@ final class CostEstimator {
                 return new CallEstimate(new Range(1, 64).byFactor(STRING_TRAVERSAL), null);
               case "kubernetes.URL":
                 {
+                  // Kubernetes takes both sizes from the right-hand side; so does this.
                   Range size = ONE;
                   Range rhs = args.get(1).size();
                   if (rhs != null) {

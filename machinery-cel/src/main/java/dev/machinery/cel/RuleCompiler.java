@@ -32,7 +32,9 @@ import java.util.regex.Pattern;
  * blank or multi-line message, a multi-line rule without a message, an unknown reason, a {@code
  * fieldPath} that names no declared field, a rule or message expression that does not compile or
  * has the wrong type, {@code oldSelf} where there is no old value to compare with, {@code
- * optionalOldSelf} on a rule that does not read {@code oldSelf}. Used by one thread, once.
+ * optionalOldSelf} on a rule that does not read {@code oldSelf}, a rule or message expression whose
+ * estimated cost passes {@link CelValidationRules#STATIC_ESTIMATED_COST_LIMIT}; it tallies the
+ * estimates for the schema's total ({@link #costs()}). Used by one thread, once.
  */
 final class RuleCompiler {
   static final List<String> REASONS =
@@ -130,7 +132,7 @@ final class RuleCompiler {
     return 1L;
   }
 
-  private static Long childCardinality(JSONSchemaProps parent, Long cardinality) {
+  static Long childCardinality(JSONSchemaProps parent, Long cardinality) {
     Long elements = maxElements(parent);
     if (cardinality == null || elements == null) {
       return null;
@@ -362,6 +364,7 @@ final class RuleCompiler {
       Sizes sizes) {
     boolean report = errors != null && !schemaErrors;
     long ruleCost = 0;
+    CelAbstractSyntaxTree checked = null;
     CelRuntime.Program program = null;
     String error = null;
     boolean usesOldSelf = false;
@@ -382,13 +385,18 @@ final class RuleCompiler {
             }
           }
           program = cel.createProgram(ast);
-          if (report) {
-            ruleCost = sizes.expressionCost(CostEstimator.estimate(ast, sizes.size()).max());
-          }
+          checked = ast;
         }
       }
     } catch (CelValidationException | CelEvaluationException | RuntimeException e) {
       error = "compilation failed: " + e.getMessage();
+    }
+    if (report && checked != null) {
+      try {
+        ruleCost = sizes.expressionCost(CostEstimator.estimate(checked, sizes.size()).max());
+      } catch (RuntimeException e) {
+        error = "cost estimation failed: " + e;
+      }
     }
     if (report) {
       if (Long.compareUnsigned(ruleCost, CelValidationRules.STATIC_ESTIMATED_COST_LIMIT) > 0) {
@@ -409,6 +417,7 @@ final class RuleCompiler {
     if (messageExpression != null && !messageExpression.isBlank()) {
       String messageError = null;
       long messageCost = 0;
+      CelAbstractSyntaxTree messageChecked = null;
       try {
         CelValidationResult result = cel.compile(messageExpression);
         if (result.hasError()) {
@@ -419,13 +428,19 @@ final class RuleCompiler {
             messageError = "messageExpression must evaluate to a string";
           } else {
             message = cel.createProgram(ast);
-            if (report) {
-              messageCost = CostEstimator.estimate(ast, sizes.size()).max();
-            }
+            messageChecked = ast;
           }
         }
       } catch (CelValidationException | CelEvaluationException | RuntimeException e) {
         messageError = "messageExpression compilation failed: " + e.getMessage();
+      }
+      if (report && messageChecked != null) {
+        try {
+          messageCost = CostEstimator.estimate(messageChecked, sizes.size()).max();
+        } catch (RuntimeException e) {
+          messageError = "cost estimation failed for messageExpression: " + e;
+          message = null;
+        }
       }
       if (messageError != null && report) {
         errors.add(

@@ -221,6 +221,54 @@ class CostLimitsTest {
     assertEquals(total, tally.total());
   }
 
+  static Stream<Arguments> cardinalities() {
+    String object = "{type: object, properties: {a: {type: string}}}";
+    String array = "{type: array, items: {type: string}}";
+    String map = "{type: object, additionalProperties: {type: string}}";
+    return Stream.of(
+        Arguments.of("object", List.of(object), 1L),
+        Arguments.of("array", List.of(withLimit(array, "maxItems", 5)), 5L),
+        Arguments.of("unbounded array", List.of(array), null),
+        Arguments.of("map", List.of(withLimit(map, "maxProperties", 10)), 10L),
+        Arguments.of("unbounded map", List.of(map), null),
+        Arguments.of(
+            "array inside map",
+            List.of(withLimit(map, "maxProperties", 5), withLimit(array, "maxItems", 5)),
+            25L),
+        Arguments.of(
+            "unbounded array inside bounded map",
+            List.of(withLimit(map, "maxProperties", 5), array),
+            null),
+        Arguments.of("object inside array", List.of(withLimit(array, "maxItems", 3), object), 3L),
+        Arguments.of(
+            "map inside object inside array",
+            List.of(withLimit(array, "maxItems", 2), object, withLimit(map, "maxProperties", 4)),
+            8L),
+        Arguments.of(
+            "integer overflow bounds check",
+            List.of(
+                withLimit(array, "maxItems", Long.MAX_VALUE), withLimit(array, "maxItems", 100)),
+            -1L));
+  }
+
+  private static String withLimit(String schema, String name, long value) {
+    return schema.substring(0, schema.length() - 1) + ", " + name + ": " + value + "}";
+  }
+
+  /**
+   * How many values a rule at the end of a chain of schemas may run on in one object
+   * (TestCostInfo); null when unbounded, -1 the largest unsigned 64-bit number.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("cardinalities")
+  void countsTheValuesARuleMayRunOnAsKubernetes(String name, List<String> chain, Long expected) {
+    Long cardinality = 1L;
+    for (String schema : chain) {
+      cardinality = RuleCompiler.childCardinality(Schemas.schema(schema), cardinality);
+    }
+    assertEquals(expected, cardinality, name);
+  }
+
   @Test
   void wordsTheFactorAsKubernetes() {
     assertEquals(

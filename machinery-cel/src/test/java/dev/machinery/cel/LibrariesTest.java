@@ -115,7 +115,9 @@ class LibrariesTest {
             "! IP Address \"\" parse error during conversion from string: ParseAddr(\"\"):"
                 + " unable to parse IP"),
         Arguments.of("ip(\"10.0.0.1\") == ip(\"10.0.0.1\")", "= true"),
-        Arguments.of("ip(\"10.0.0.1\") == ip(\"10.0.0.2\")", "= false"));
+        Arguments.of("ip(\"10.0.0.1\") == ip(\"10.0.0.2\")", "= false"),
+        // Kubernetes' table has type(ip("192.168.0.1")) == net.IP; the type is no name here.
+        Arguments.of("type(ip(\"192.168.0.1\")) == net.IP", "compile: undeclared reference"));
   }
 
   static Stream<Arguments> cidr() {
