@@ -13,7 +13,7 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
+import java.util.function.BiFunction;
 
 /**
  * The static cost estimate of a checked CEL expression, computed the way cel-go's {@code
@@ -119,13 +119,14 @@ final class CostEstimator {
   private record CallEstimate(Range cost, Range resultSize) {}
 
   private final CelAbstractSyntaxTree ast;
-  private final Function<List<String>, Range> schemaSizes;
+  private final BiFunction<List<String>, CelType, Range> schemaSizes;
   private final Map<Long, List<String>> paths = new HashMap<>();
   private final Map<String, Deque<LocalVar>> locals = new HashMap<>();
   private final Map<Long, Range> sizes = new HashMap<>();
   private final Map<Long, EntrySize> entrySizes = new HashMap<>();
 
-  private CostEstimator(CelAbstractSyntaxTree ast, Function<List<String>, Range> schemaSizes) {
+  private CostEstimator(
+      CelAbstractSyntaxTree ast, BiFunction<List<String>, CelType, Range> schemaSizes) {
     this.ast = ast;
     this.schemaSizes = schemaSizes;
   }
@@ -138,14 +139,22 @@ final class CostEstimator {
    * @return the least and the most the expression may cost
    */
   static Range estimate(CelAbstractSyntaxTree ast, SchemaSize root) {
-    Function<List<String>, Range> sizes =
-        path -> {
+    BiFunction<List<String>, CelType, Range> sizes =
+        (path, type) -> {
           if (root == null || path == null || path.isEmpty()) {
             return null;
           }
           SchemaSize at = root.at(path.subList(1, path.size()));
           return at == null ? null : new Range(0, at.maxElements());
         };
+    return estimate(ast, sizes);
+  }
+
+  /**
+   * The estimated cost of a checked expression with another source of sizes, as Kubernetes' {@code
+   * SizeEstimator}: given a value's path and type, its size, or null when unknown.
+   */
+  static Range estimate(CelAbstractSyntaxTree ast, BiFunction<List<String>, CelType, Range> sizes) {
     return new CostEstimator(ast, sizes).cost(ast.getExpr());
   }
 
@@ -459,7 +468,7 @@ final class CostEstimator {
     if (literal != null) {
       return literal;
     }
-    Range schema = schemaSizes.apply(path(e));
+    Range schema = schemaSizes.apply(path(e), type(e));
     if (schema != null) {
       sizes.put(e.id(), schema);
       return schema;
@@ -908,7 +917,7 @@ final class CostEstimator {
       return node.size();
     }
     {
-      Range schema = schemaSizes.apply(node.path());
+      Range schema = schemaSizes.apply(node.path(), node.type());
       if (schema != null) {
         return schema;
       }
