@@ -2,7 +2,6 @@ package dev.machinery.cel;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
-import com.google.common.net.InetAddresses;
 import com.google.re2j.Matcher;
 import com.google.re2j.Pattern;
 import com.google.re2j.PatternSyntaxException;
@@ -29,8 +28,10 @@ import java.util.Map;
  * The functions Kubernetes adds to CEL for validation rules, beside CEL's standard library and the
  * strings extension: the list library ({@code isSorted}, {@code sum}, {@code min}, {@code max},
  * {@code indexOf}, {@code lastIndexOf}), the regex library ({@code find}, {@code findAll}), the URL
- * library ({@code url}, {@code isURL} and the {@code URL} accessors) and {@code isIP}. Regular
- * expressions are RE2 (re2j), as Go's, so matching takes linear time. Stateless.
+ * library ({@code url}, {@code isURL} and the {@code URL} accessors), the quantity library, and,
+ * from {@link IpCidrLibrary}, {@link FormatLibrary} and {@link SemverLibrary}, the {@code ip},
+ * {@code cidr}, {@code format} and {@code semver} libraries. Regular expressions are RE2 (re2j), as
+ * Go's, so matching takes linear time. Stateless.
  */
 final class KubernetesLibrary {
   static final OpaqueType URL = OpaqueType.create("kubernetes.URL");
@@ -43,7 +44,29 @@ final class KubernetesLibrary {
   /** A parsed URL, the runtime value of {@code kubernetes.URL}. */
   record Url(URI uri) {}
 
-  static List<CelFunctionDecl> declarations() {
+  /**
+   * The declarations of every Kubernetes library, overloads of one name (Kubernetes' and the {@code
+   * ip}, {@code cidr}, {@code format} and {@code semver} libraries') merged into one function.
+   *
+   * @param semver whether to declare the {@code semver} library
+   */
+  static List<CelFunctionDecl> declarations(boolean semver) {
+    Map<String, List<CelOverloadDecl>> overloads = new LinkedHashMap<>();
+    List<CelFunctionDecl> all = new ArrayList<>(ownDeclarations());
+    all.addAll(IpCidrLibrary.declarations());
+    all.addAll(FormatLibrary.declarations());
+    if (semver) {
+      all.addAll(SemverLibrary.declarations());
+    }
+    for (CelFunctionDecl decl : all) {
+      overloads.computeIfAbsent(decl.name(), n -> new ArrayList<>()).addAll(decl.overloads());
+    }
+    List<CelFunctionDecl> out = new ArrayList<>();
+    overloads.forEach((name, list) -> out.add(CelFunctionDecl.newFunctionDeclaration(name, list)));
+    return out;
+  }
+
+  private static List<CelFunctionDecl> ownDeclarations() {
     ListType listString = ListType.create(SimpleType.STRING);
     return List.of(
         fn(
@@ -98,7 +121,6 @@ final class KubernetesLibrary {
             "getQuery",
             CelOverloadDecl.newMemberOverload(
                 "url_get_query", MapType.create(SimpleType.STRING, listString), URL)),
-        fn("isIP", CelOverloadDecl.newGlobalOverload("is_ip", SimpleType.BOOL, SimpleType.STRING)),
         fn(
             "quantity",
             CelOverloadDecl.newGlobalOverload("string_to_quantity", QUANTITY, SimpleType.STRING)),
@@ -236,7 +258,6 @@ final class KubernetesLibrary {
         CelFunctionBinding.from(
             "url_get_escaped_path", Url.class, u -> nonNull(u.uri().getRawPath())));
     out.add(CelFunctionBinding.from("url_get_query", Url.class, KubernetesLibrary::query));
-    out.add(CelFunctionBinding.from("is_ip", String.class, KubernetesLibrary::isIp));
     out.add(
         CelFunctionBinding.from("string_to_quantity", String.class, KubernetesLibrary::quantity));
     out.add(
@@ -296,6 +317,9 @@ final class KubernetesLibrary {
             Quantity.class,
             Quantity.class,
             (a, b) -> (long) Integer.signum(a.compareTo(b))));
+    out.addAll(IpCidrLibrary.bindings());
+    out.addAll(FormatLibrary.bindings());
+    out.addAll(SemverLibrary.bindings());
     return out;
   }
 
@@ -420,11 +444,6 @@ final class KubernetesLibrary {
     return amount.signum() == 0
         || amount.stripTrailingZeros().scale() <= 0
             && amount.abs().compareTo(java.math.BigDecimal.valueOf(Long.MAX_VALUE)) <= 0;
-  }
-
-  private static Object isIp(String text) {
-    // Kubernetes' isIP accepts IPv4 and IPv6 addresses without zones.
-    return !text.contains("%") && InetAddresses.isInetAddress(text);
   }
 
   private static String nonNull(String text) {

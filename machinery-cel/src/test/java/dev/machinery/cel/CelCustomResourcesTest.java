@@ -42,6 +42,7 @@ class CelCustomResourcesTest {
             "spec": {"type": "object", "x-kubernetes-validations": %s, "properties": {
               "replicas": {"type": "integer"},
               "maxReplicas": {"type": "integer"},
+              "unit": {"type": "string", "maxLength": 16},
               "mode": {"type": "string",
                 "x-kubernetes-validations": [{"rule": "self == oldSelf", "message": "mode is immutable"}]}}}}}}}]}}
         """
@@ -82,6 +83,41 @@ class CelCustomResourcesTest {
   }
 
   @Test
+  void refusesADefinitionWhoseMessageExpressionCostsTooMuch() throws Exception {
+    // string(int) has no size the estimate knows, so kube-apiserver refuses this too
+    // (kubernetes/kubernetes#124234).
+    ApiResponse refused =
+        request(
+            "POST",
+            CRDS,
+            crd(
+                "[{\"rule\": \"self.replicas <= self.maxReplicas\", \"messageExpression\":"
+                    + " \"'replicas ' + string(self.replicas)\"}]"));
+    assertEquals(422, refused.status(), text(refused));
+    String at =
+        "spec.validation.openAPIV3Schema.properties[spec].x-kubernetes-validations[0]"
+            + ".messageExpression";
+    String hint =
+        " (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where"
+            + " arrays, maps, and strings are declared)";
+    assertEquals(
+        "CustomResourceDefinition.apiextensions.k8s.io \"widgets.example.com\" is invalid: ["
+            + at
+            + ": Forbidden: estimated messageExpression cost exceeds budget by factor of more than"
+            + " 100x"
+            + hint
+            + ", "
+            + at
+            + ": Forbidden: contributed to estimated rule cost total exceeding cost limit for"
+            + " entire OpenAPIv3 schema, spec.validation.openAPIV3Schema: Forbidden:"
+            + " x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema"
+            + " exceeds budget by factor of more than 100x"
+            + hint
+            + "]",
+        json(refused).get("message").asText());
+  }
+
+  @Test
   void enforcesTheRulesOfItsObjects() throws Exception {
     ApiResponse created =
         request(
@@ -89,16 +125,19 @@ class CelCustomResourcesTest {
             CRDS,
             crd(
                 "[{\"rule\": \"self.replicas <= self.maxReplicas\", \"messageExpression\":"
-                    + " \"'replicas ' + string(self.replicas) + ' above maxReplicas ' +"
-                    + " string(self.maxReplicas)\", \"fieldPath\": \".replicas\"}]"));
+                    + " \"'replicas above maxReplicas, in ' + self.unit\", \"fieldPath\":"
+                    + " \".replicas\"}]"));
     assertEquals(201, created.status(), text(created));
     awaitServed();
     ApiResponse bad =
-        request("POST", WIDGETS, widget("bad", "{\"replicas\": 5, \"maxReplicas\": 3}"));
+        request(
+            "POST",
+            WIDGETS,
+            widget("bad", "{\"replicas\": 5, \"maxReplicas\": 3, \"unit\": \"pods\"}"));
     assertEquals(422, bad.status(), text(bad));
     assertEquals(
         "Widget.example.com \"bad\" is invalid: spec.replicas: Invalid value: \"object\": replicas"
-            + " 5 above maxReplicas 3",
+            + " above maxReplicas, in pods",
         json(bad).get("message").asText());
 
     ApiResponse good =

@@ -47,8 +47,12 @@ class CelValidationRulesTest {
 
   private static List<String> run(String rule, String values, String... schemas) {
     JSONSchemaProps schema = vals(rule, schemas);
+    // Kubernetes' table evaluates its rules without the definition-time cost estimate; rules on
+    // unbounded values that it would refuse for their estimated cost are evaluated here too.
     List<FieldError> check =
-        RULES.check(schema, dev.machinery.unversioned.validation.FieldPath.of("schema"));
+        RULES.check(schema, dev.machinery.unversioned.validation.FieldPath.of("schema")).stream()
+            .filter(e -> !CostLimitsTest.isCostRefusal(e))
+            .toList();
     List<String> out = new ArrayList<>();
     check.forEach(e -> out.add("check: " + e));
     if (!check.isEmpty()) {

@@ -143,8 +143,10 @@ class RuleChecksTest {
             properties:
               list:
                 type: array
+                maxItems: 10
                 items:
                   type: string
+                  maxLength: 10
                   x-kubernetes-validations:
                   - rule: self == oldSelf
             """);

@@ -20,7 +20,14 @@ class RuleResultsTest {
   private static final ValidationRules RULES = CelValidationRules.create();
 
   private static List<String> validate(JSONSchemaProps schema, String object, String old) {
-    assertEquals(List.of(), RULES.check(schema, FieldPath.of("spec", "validation")));
+    // These schemas are about evaluation: some leave strings and lists unbounded, and a
+    // messageExpression with string(int) has no known size, so kube-apiserver (and check) would
+    // refuse them for their estimated cost (CostLimitsTest); every other problem is checked.
+    assertEquals(
+        List.of(),
+        RULES.check(schema, FieldPath.of("spec", "validation")).stream()
+            .filter(e -> !CostLimitsTest.isCostRefusal(e))
+            .toList());
     Map<String, Object> previous = old == null ? null : Schemas.object(old);
     return RULES.compile(schema).validate(Schemas.object(object), previous).stream()
         .map(FieldError::toString)
