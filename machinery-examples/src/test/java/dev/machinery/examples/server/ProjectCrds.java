@@ -57,6 +57,17 @@ final class ProjectCrds {
     return target;
   }
 
+  /** Deletes a directory and everything in it. */
+  static void delete(Path dir) throws IOException {
+    List<Path> paths;
+    try (Stream<Path> walk = Files.walk(dir)) {
+      paths = walk.sorted(Comparator.reverseOrder()).toList();
+    }
+    for (Path path : paths) {
+      Files.deleteIfExists(path);
+    }
+  }
+
   /** The YAML files under a directory, in path order. */
   static List<Path> yamlFiles(Path dir) throws IOException {
     try (Stream<Path> walk = Files.walk(dir)) {

@@ -24,6 +24,7 @@ import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -466,6 +467,21 @@ class SampleServerProjectCrdsKubectlTest {
           e.getKey(), scenarios.submit(() -> scenario(e.getKey(), e.getValue(), unpacked)));
     }
     scenarios.shutdown();
+    Thread cleanup =
+        new Thread(
+            () -> {
+              try {
+                if (scenarios.awaitTermination(1, TimeUnit.HOURS)) {
+                  for (Path dir : unpacked.values()) {
+                    ProjectCrds.delete(dir);
+                  }
+                }
+              } catch (InterruptedException | IOException ex) {
+                // A temporary directory left behind.
+              }
+            });
+    cleanup.setDaemon(true);
+    cleanup.start();
     return outcomes.entrySet().stream()
         .map(
             e ->
