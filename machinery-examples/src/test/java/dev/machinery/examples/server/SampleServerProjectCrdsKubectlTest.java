@@ -55,7 +55,10 @@ import org.junit.jupiter.api.TestFactory;
 class SampleServerProjectCrdsKubectlTest {
   private static final Path CRDS = Path.of("src/test/resources/crds");
 
-  /** A kubectl run and what it must print, made once the objects it needs exist. */
+  /**
+   * A kubectl run and what it must print, made once the object it is filed under exists; an
+   * argument starting with {@code example/} is a path in the project's folder.
+   */
   record Check(List<String> args, int exitCode, List<String> expected) {
     static Check of(int exitCode, List<String> expected, String... args) {
       return new Check(List.of(args), exitCode, expected);
