@@ -245,7 +245,7 @@ class Fabric8CustomResourceTest {
 
   @Test
   void httpRoutesWithTheirDefaults() throws Exception {
-    install("gateway-api/gateway.networking.k8s.io_httproutes.yaml");
+    install("gateway-api/config/crd/standard/gateway.networking.k8s.io_httproutes.yaml");
     MixedOperation<
             GenericKubernetesResource,
             GenericKubernetesResourceList,

@@ -192,7 +192,11 @@ class SampleServerCrdKubectlTest {
             k.run(
                 "create",
                 "-f",
-                CRDS.resolve("gateway-api/gateway.networking.k8s.io_" + crd + ".yaml").toString()),
+                CRDS.resolve(
+                        "gateway-api/config/crd/standard/gateway.networking.k8s.io_"
+                            + crd
+                            + ".yaml")
+                    .toString()),
             0,
             "customresourcedefinition.apiextensions.k8s.io/"
                 + crd
@@ -218,7 +222,7 @@ class SampleServerCrdKubectlTest {
               "-n",
               "default",
               "-f",
-              CRDS.resolve("gateway-api/basic-http.yaml").toString()),
+              CRDS.resolve("gateway-api/examples/standard/basic-http.yaml").toString()),
           0,
           "gatewayclass.gateway.networking.k8s.io/example created",
           "gateway.gateway.networking.k8s.io/my-gateway created",
@@ -318,7 +322,7 @@ class SampleServerCrdKubectlTest {
               "-n",
               "default",
               "-f",
-              CRDS.resolve("gateway-api/basic-http.yaml").toString()),
+              CRDS.resolve("gateway-api/examples/standard/basic-http.yaml").toString()),
           0,
           "httproute.gateway.networking.k8s.io \"http-app-1\" deleted");
       expect(
