@@ -161,14 +161,12 @@ public final class HttpLoad {
     }
 
     List<String> notes = new ArrayList<>();
-    Path mock =
-        Path.of(System.getProperty("fabric8.mock", "machinery-benchmarks-fabric8-mock/target"));
-    if (Files.isRegularFile(mock.resolve("classpath.txt"))) {
-      results.put(MOCK, fabric8Mock(mock, work, scripts, seconds, connections, list, notes));
+    if (Fabric8Mock.available()) {
+      results.put(MOCK, fabric8Mock(work, scripts, seconds, connections, list, notes));
     } else {
       notes.add(
           "fabric8 mock server left out: no "
-              + mock.resolve("classpath.txt")
+              + Fabric8Mock.target().resolve("classpath.txt")
               + " (package machinery-benchmarks-fabric8-mock)");
     }
     print(results, seconds, connections);
@@ -189,13 +187,7 @@ public final class HttpLoad {
    * each operation is tried once, and measured only when the mock answers it as Kubernetes does.
    */
   private static Map<String, Result> fabric8Mock(
-      Path target,
-      Path work,
-      Path scripts,
-      int seconds,
-      int connections,
-      byte[] sampleList,
-      List<String> notes)
+      Path work, Path scripts, int seconds, int connections, byte[] sampleList, List<String> notes)
       throws IOException, InterruptedException {
     Path objects = work.resolve("mock-objects.txt");
     StringBuilder lines = new StringBuilder();
@@ -203,30 +195,8 @@ public final class HttpLoad {
       lines.append(object[0]).append(' ').append(object[1]).append('\n');
     }
     Files.writeString(objects, lines);
-    String classPath =
-        target.resolve("fabric8-mock.jar")
-            + java.io.File.pathSeparator
-            + Files.readString(target.resolve("classpath.txt")).trim();
-    Process child =
-        new ProcessBuilder(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp",
-                classPath,
-                "dev.machinery.benchmarks.fabric8mock.Fabric8MockServer",
-                "0",
-                objects.toString())
-            .redirectError(work.resolve("mock.err").toFile())
-            .start();
-    try {
-      String line =
-          new java.io.BufferedReader(
-                  new java.io.InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))
-              .readLine();
-      if (line == null || !line.startsWith("port ")) {
-        throw new IllegalStateException(
-            "the mock server did not start: " + Files.readString(work.resolve("mock.err")));
-      }
-      int port = Integer.parseInt(line.substring(5).trim());
+    try (Fabric8Mock child = Fabric8Mock.start(objects, work.resolve("mock.err"))) {
+      int port = child.port();
       String base = "http://127.0.0.1:" + port;
       HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
       Map<String, Result> row = new LinkedHashMap<>();
@@ -325,12 +295,6 @@ public final class HttpLoad {
                         + " (not measured)"));
       }
       return row;
-    } finally {
-      child.getOutputStream().close();
-      if (!child.waitFor(10, TimeUnit.SECONDS)) {
-        child.destroy();
-        child.waitFor(10, TimeUnit.SECONDS);
-      }
     }
   }
 

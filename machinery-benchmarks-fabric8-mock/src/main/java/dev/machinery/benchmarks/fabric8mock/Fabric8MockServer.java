@@ -24,9 +24,9 @@ import java.util.logging.Logger;
  * 127.0.0.1, creates the objects it is given through its own HTTP API, prints {@code port N} on one
  * line, and serves until its standard input ends.
  *
- * <p>Run by {@code HttpLoad} in a JVM of its own, with this module's class path: the mock server is
- * built on Vert.x 4.5, the benchmarks on Vert.x 5 (jetcd). By hand: {@code java -cp
- * machinery-benchmarks-fabric8-mock/target/fabric8-mock.jar:$(cat
+ * <p>Run by {@code HttpLoad} and {@code WatchFanOutLoad} in a JVM of its own, with this module's
+ * class path: the mock server is built on Vert.x 4.5, the benchmarks on Vert.x 5 (jetcd). By hand:
+ * {@code java -cp machinery-benchmarks-fabric8-mock/target/fabric8-mock.jar:$(cat
  * machinery-benchmarks-fabric8-mock/target/classpath.txt)
  * dev.machinery.benchmarks.fabric8mock.Fabric8MockServer [port] [objects]}, port 0 (the default)
  * for a free one; {@code objects} is a file of lines {@code <path> <JSON>}, each POSTed to the path
