@@ -231,8 +231,7 @@ public final class HttpLoad {
             "fabric8 mock, LIST as a Table: not supported, not measured: "
                 + table.statusCode()
                 + ", kind "
-                + text(table.body(), "\"kind\":\"(\\w+)\"")
-                + " (the list, whatever the Accept header asks for)");
+                + text(table.body(), "\"kind\":\"(\\w+)\""));
       }
 
       HttpResponse<String> created =
