@@ -50,21 +50,11 @@ public final class Fabric8MockServer {
    * @throws Exception when the server cannot start or an object is refused
    */
   public static void main(String[] args) throws Exception {
-    int port = args.length > 0 ? Integer.parseInt(args[0]) : 0;
-    // No line a request: the servers it is measured beside log none either.
-    LOG.setLevel(Level.WARNING);
     KubernetesMockServer server =
-        new KubernetesMockServer(
-            new Context(),
-            new MockWebServer(),
-            new HashMap<>(),
-            new KubernetesCrudDispatcher(List.of()),
-            false);
-    server.init(InetAddress.getLoopbackAddress(), port);
+        start(
+            args.length > 0 ? Integer.parseInt(args[0]) : 0,
+            args.length > 1 ? Path.of(args[1]) : null);
     try {
-      if (args.length > 1) {
-        create(server.getPort(), Path.of(args[1]));
-      }
       System.out.println("port " + server.getPort());
       System.out.flush();
       while (System.in.read() >= 0) {
@@ -75,6 +65,38 @@ public final class Fabric8MockServer {
     }
     // The mock server leaves threads of its own running after it stops.
     System.exit(0);
+  }
+
+  /**
+   * Starts the mock server on 127.0.0.1 in CRUD mode and creates the objects.
+   *
+   * @param port the port, 0 for a free one
+   * @param objects a file of lines {@code <path> <JSON>}, each POSTed in order, or null
+   * @return the running server ({@code getPort()}, {@code destroy()})
+   * @throws IOException when an object cannot be sent
+   * @throws InterruptedException when interrupted while creating the objects
+   */
+  static KubernetesMockServer start(int port, Path objects)
+      throws IOException, InterruptedException {
+    // No line a request: the servers it is measured beside log none either.
+    LOG.setLevel(Level.WARNING);
+    KubernetesMockServer server =
+        new KubernetesMockServer(
+            new Context(),
+            new MockWebServer(),
+            new HashMap<>(),
+            new KubernetesCrudDispatcher(List.of()),
+            false);
+    server.init(InetAddress.getLoopbackAddress(), port);
+    if (objects != null) {
+      try {
+        create(server.getPort(), objects);
+      } catch (IOException | InterruptedException | RuntimeException e) {
+        server.destroy();
+        throw e;
+      }
+    }
+    return server;
   }
 
   private static void create(int port, Path objects) throws IOException, InterruptedException {
