@@ -17,6 +17,10 @@ import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,18 +47,26 @@ import java.util.regex.Pattern;
  *       machinery-apiserver-netty}) answering pre-encoded bytes (no decoding, no storage): the
  *       limit of each binding; and Jetty answering the same (measurement only);
  *   <li>the sample server on memory (behind the JDK binding, Jetty and the Netty binding), and on
- *       etcd (one member started by this program).
+ *       etcd (one member started by this program);
+ *   <li>fabric8's mock server 7.4.0 in CRUD mode, loaded with the same objects, in a JVM of its own
+ *       ({@code machinery-benchmarks-fabric8-mock}: it is built on Vert.x 4.5, these benchmarks on
+ *       Vert.x 5), for the operations it supports: each is tried once first, and an operation it
+ *       does not support (a Table, a watch over HTTP) is reported, not measured.
  * </ul>
  *
  * Watchers are {@link WatchFanOutLoad}'s. Not part of the build: run with {@code java -cp
  * machinery-benchmarks/target/benchmarks.jar dev.machinery.benchmarks.HttpLoad [seconds]
  * [connections]} (defaults 10 and 16), with {@code wrk}, {@code nginx} and {@code etcd} on the
- * PATH. Prints one Markdown table of requests a second, median and p99 latency, and the ratio of
- * each server's requests a second to nginx's and to the pre-encoded binding's.
+ * PATH, after packaging {@code machinery-benchmarks-fabric8-mock} too (its directory {@code target}
+ * is looked for under the working directory, or named by {@code -Dfabric8.mock=DIR}; the mock's row
+ * is left out when it is missing). Prints one Markdown table of requests a second, median and p99
+ * latency, and the ratio of each server's requests a second to nginx's and to the pre-encoded
+ * binding's.
  */
 public final class HttpLoad {
   private static final String NS = "/api/v1/namespaces/load/configmaps";
   private static final String TABLE = "application/json;as=Table;v=v1;g=meta.k8s.io";
+  private static final String MOCK = "fabric8 mock server (CRUD), 7.4.0";
 
   private HttpLoad() {}
 
@@ -70,6 +82,7 @@ public final class HttpLoad {
   public static void main(String[] args) throws Exception {
     int seconds = args.length > 0 ? Integer.parseInt(args[0]) : 10;
     int connections = args.length > 1 ? Integer.parseInt(args[1]) : 16;
+    String loadAtStart = loadAverage();
     Path work = Files.createTempDirectory("http-load");
     Path scripts = scripts(work);
     Map<String, Map<String, Result>> results = new LinkedHashMap<>();
@@ -146,7 +159,177 @@ public final class HttpLoad {
         results.put("sample server, etcd", cases(binding.port(), scripts, seconds, connections));
       }
     }
+
+    List<String> notes = new ArrayList<>();
+    if (Fabric8Mock.available()) {
+      results.put(MOCK, fabric8Mock(work, scripts, seconds, connections, list, notes));
+    } else {
+      notes.add(
+          "fabric8 mock server left out: no "
+              + Fabric8Mock.target().resolve("classpath.txt")
+              + " (package machinery-benchmarks-fabric8-mock)");
+    }
     print(results, seconds, connections);
+    System.out.println();
+    System.out.println(
+        "- load average (1, 5, 15 minutes): "
+            + loadAtStart
+            + " at the start, "
+            + loadAverage()
+            + " at the end");
+    for (String note : notes) {
+      System.out.println("- " + note);
+    }
+  }
+
+  /**
+   * fabric8's mock server in a JVM of its own, with the same objects as the sample server's rows:
+   * each operation is tried once, and measured only when the mock answers it as Kubernetes does.
+   */
+  private static Map<String, Result> fabric8Mock(
+      Path work, Path scripts, int seconds, int connections, byte[] sampleList, List<String> notes)
+      throws IOException, InterruptedException {
+    Path objects = work.resolve("mock-objects.txt");
+    StringBuilder lines = new StringBuilder();
+    for (String[] object : objects()) {
+      lines.append(object[0]).append(' ').append(object[1]).append('\n');
+    }
+    Files.writeString(objects, lines);
+    try (Fabric8Mock child = Fabric8Mock.start(objects, work.resolve("mock.err"))) {
+      int port = child.port();
+      String base = "http://127.0.0.1:" + port;
+      HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+      Map<String, Result> row = new LinkedHashMap<>();
+
+      HttpResponse<String> one = send(client, "GET", base + NS + "/one", "application/json", null);
+      if (one.statusCode() == 200 && one.body().contains("\"name\":\"one\"")) {
+        row.put("get", wrk(base + NS + "/one", null, null, seconds, connections));
+      } else {
+        notes.add("fabric8 mock, GET: " + one.statusCode() + " " + one.body());
+      }
+
+      HttpResponse<String> list = send(client, "GET", base + NS, "application/json", null);
+      int items = count(list.body(), "\"kind\":\"ConfigMap\"");
+      notes.add(
+          String.format(
+              Locale.ROOT,
+              "fabric8 mock, LIST: %d, kind %s, %d ConfigMaps, %,d bytes (the sample server's: %,d bytes)",
+              list.statusCode(),
+              text(list.body(), "\"kind\":\"(\\w+)\""),
+              items,
+              list.body().getBytes(StandardCharsets.UTF_8).length,
+              sampleList.length));
+      if (list.statusCode() == 200 && items == 1_002) {
+        row.put("list", wrk(base + NS, null, null, seconds, connections));
+      }
+
+      HttpResponse<String> table = send(client, "GET", base + NS, TABLE, null);
+      if (table.statusCode() == 200 && table.body().contains("\"kind\":\"Table\"")) {
+        row.put("table", wrk(base + NS, null, TABLE, seconds, connections));
+      } else {
+        notes.add(
+            "fabric8 mock, LIST as a Table: not supported, not measured: "
+                + table.statusCode()
+                + ", kind "
+                + text(table.body(), "\"kind\":\"(\\w+)\""));
+      }
+
+      HttpResponse<String> created =
+          send(
+              client,
+              "POST",
+              base + NS,
+              "application/json",
+              "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"probe\"},"
+                  + "\"data\":{\"k\":\"v\"}}");
+      if (created.statusCode() == 201) {
+        row.put(
+            "create", wrk(base + NS, scripts.resolve("create.lua"), null, seconds, connections));
+      } else {
+        notes.add("fabric8 mock, CREATE: " + created.statusCode() + " " + created.body());
+      }
+
+      HttpResponse<String> stale =
+          send(
+              client,
+              "PUT",
+              base + NS + "/hot",
+              "application/json",
+              "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"hot\","
+                  + "\"resourceVersion\":\"1\"},\"data\":{\"n\":\"stale\"}}");
+      HttpResponse<String> updated =
+          send(
+              client,
+              "PUT",
+              base + NS + "/hot",
+              "application/json",
+              "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"hot\"},"
+                  + "\"data\":{\"n\":\"0\"}}");
+      notes.add(
+          "fabric8 mock, UPDATE: with a stale resourceVersion "
+              + stale.statusCode()
+              + ", without one "
+              + updated.statusCode());
+      if (updated.statusCode() == 200) {
+        row.put(
+            "update",
+            wrk(base + NS + "/hot", scripts.resolve("update.lua"), null, seconds, connections));
+      }
+
+      HttpResponse<InputStream> watch =
+          client.send(
+              HttpRequest.newBuilder(URI.create(base + NS + "?watch=true"))
+                  .timeout(Duration.ofSeconds(10))
+                  .header("Accept", "application/json")
+                  .build(),
+              HttpResponse.BodyHandlers.ofInputStream());
+      try (InputStream in = watch.body()) {
+        notes.add(
+            "fabric8 mock, watch over HTTP (as WatchFanOutLoad's watchers and client-go watch): "
+                + watch.statusCode()
+                + (watch.statusCode() == 200
+                    ? ""
+                    : " "
+                        + new String(in.readNBytes(200), StandardCharsets.UTF_8).trim()
+                        + " (not measured)"));
+      }
+      return row;
+    }
+  }
+
+  private static HttpResponse<String> send(
+      HttpClient client, String method, String url, String accept, String body)
+      throws IOException, InterruptedException {
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(URI.create(url))
+            .timeout(Duration.ofSeconds(10))
+            .header("Accept", accept)
+            .method(
+                method,
+                body == null
+                    ? HttpRequest.BodyPublishers.noBody()
+                    : HttpRequest.BodyPublishers.ofString(body));
+    if (body != null) {
+      request.header("Content-Type", "application/json");
+    }
+    return client.send(request.build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  private static String loadAverage() {
+    try {
+      String[] fields = Files.readString(Path.of("/proc/loadavg")).split(" ");
+      return fields[0] + " " + fields[1] + " " + fields[2];
+    } catch (IOException e) {
+      return "?";
+    }
+  }
+
+  private static int count(String text, String part) {
+    int n = 0;
+    for (int i = text.indexOf(part); i >= 0; i = text.indexOf(part, i + part.length())) {
+      n++;
+    }
+    return n;
   }
 
   private static Map<String, Result> cases(int port, Path scripts, int seconds, int connections)
@@ -167,19 +350,29 @@ public final class HttpLoad {
   private static ApiServer loaded(Storage storage) {
     ApiServer server = SampleServer.build(Enablement.all(), Duration.ofSeconds(60), null, storage);
     SampleServer.loadSamples(server);
-    check(
-        server.handle(
-            request(
-                "POST",
-                "/api/v1/namespaces",
-                "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":\"load\"}}")));
-    for (int i = 0; i < 1_000; i++) {
-      check(
-          server.handle(request("POST", NS, configMap(String.format(Locale.ROOT, "cm-%04d", i)))));
+    for (String[] object : objects()) {
+      check(server.handle(request("POST", object[0], object[1])));
     }
-    check(server.handle(request("POST", NS, configMap("one"))));
-    check(server.handle(request("POST", NS, configMap("hot"))));
     return server;
+  }
+
+  /**
+   * What every server is loaded with, in order, as (path, JSON): namespace {@code load}, 1,000
+   * ConfigMaps in it, and {@code one} (read) and {@code hot} (updated).
+   */
+  private static List<String[]> objects() {
+    List<String[]> objects = new ArrayList<>();
+    objects.add(
+        new String[] {
+          "/api/v1/namespaces",
+          "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":\"load\"}}"
+        });
+    for (int i = 0; i < 1_000; i++) {
+      objects.add(new String[] {NS, configMap(String.format(Locale.ROOT, "cm-%04d", i))});
+    }
+    objects.add(new String[] {NS, configMap("one")});
+    objects.add(new String[] {NS, configMap("hot")});
+    return objects;
   }
 
   private static String configMap(String name) {

@@ -50,7 +50,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * (lost, duplicated, out of order, error events); the server JVM's heap used after a full GC and
  * its live threads with every watch open; its CPU time over the writes (without the client's two
  * threads), and over five idle seconds with every watch open; and on etcd, etcd's watch streams and
- * watchers (its /metrics), the TCP connections to etcd and etcd's CPU.
+ * watchers (its /metrics), the TCP connections to etcd and etcd's CPU. Then, when {@code
+ * machinery-benchmarks-fabric8-mock} has been packaged, the same writes and 100 and 1,000 watchers
+ * against fabric8's mock server 7.4.0 (CRUD mode) in a JVM of its own ({@link Fabric8Mock}): it
+ * serves watches over WebSocket only, so its watchers speak WebSocket; its CPU and threads are read
+ * from /proc, its heap is not measured.
  *
  * <p>The watchers are raw sockets read by one selector thread in the same JVM (one 64 KB read
  * buffer shared, a few hundred bytes each); the writer is one blocking socket with keep-alive.
@@ -110,6 +114,18 @@ public final class WatchFanOutLoad {
         }
       }
     }
+    if (Fabric8Mock.available()) {
+      for (int watchers : List.of(100, 1000)) {
+        String name = "fabric8-mock watchers=" + watchers;
+        System.out.println("== " + name + " (load average " + loadAverage() + ")");
+        results.put(name, child("fabric8-mock", "-", watchers, writes, rate));
+      }
+    } else {
+      System.out.println(
+          "fabric8 mock server left out: no "
+              + Fabric8Mock.target().resolve("classpath.txt")
+              + " (package machinery-benchmarks-fabric8-mock)");
+    }
     System.out.println("load average at the end: " + loadAverage());
     String[] keys = {
       "open_ms",
@@ -157,6 +173,27 @@ public final class WatchFanOutLoad {
         }
       }
     }
+    for (int watchers : List.of(100, 1000)) {
+      Map<String, String> mock = results.get("fabric8-mock watchers=" + watchers);
+      if (mock == null) {
+        continue;
+      }
+      Map<String, String> memory = results.get("memory cache=on watchers=" + watchers);
+      System.out.printf(
+          Locale.ROOT,
+          "%nfabric8 mock (WebSocket watches) beside memory, cache on (HTTP watches), %d watchers"
+              + "%n%-22s %14s %14s %10s%n",
+          watchers,
+          "",
+          "memory",
+          "fabric8 mock",
+          "mock÷mem");
+      for (String key : keys) {
+        String a = memory.getOrDefault(key, "-");
+        String b = mock.getOrDefault(key, "-");
+        System.out.printf(Locale.ROOT, "%-22s %14s %14s %10s%n", key, a, b, ratio(a, b));
+      }
+    }
   }
 
   private static String ratio(String on, String off) {
@@ -185,6 +222,7 @@ public final class WatchFanOutLoad {
         List.of(
             Path.of(System.getProperty("java.home"), "bin", "java").toString(),
             "-Xmx1g",
+            "-Dfabric8.mock=" + Fabric8Mock.target().toAbsolutePath(),
             "-cp",
             System.getProperty("java.class.path"),
             WatchFanOutLoad.class.getName(),
@@ -240,6 +278,9 @@ public final class WatchFanOutLoad {
   /** One configuration, in this JVM. */
   private static Map<String, String> runOne(
       String storageKind, boolean cache, int watchers, int writes, int rate) throws Exception {
+    if (storageKind.equals("fabric8-mock")) {
+      return runMock(watchers, writes, rate);
+    }
     Map<String, String> out = new LinkedHashMap<>();
     ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
@@ -275,7 +316,7 @@ public final class WatchFanOutLoad {
     Watchers clients = null;
     try {
       String rv = writer.create();
-      clients = new Watchers(port, watchers, rv, WARM_UP + writes);
+      clients = new Watchers(port, watchers, rv, WARM_UP + writes, false);
       clients.start();
       long openStart = System.nanoTime();
       boolean opened = clients.awaitOpen(TimeUnit.SECONDS.toNanos(40));
@@ -360,6 +401,87 @@ public final class WatchFanOutLoad {
       }
     }
     return out;
+  }
+
+  /**
+   * The same writes and watchers against fabric8's mock server in a JVM of its own (its watches are
+   * WebSocket streams; it serves none over plain HTTP): the server's CPU and threads are that
+   * process's, from /proc; its heap is not measured.
+   */
+  private static Map<String, String> runMock(int watchers, int writes, int rate) throws Exception {
+    Map<String, String> out = new LinkedHashMap<>();
+    Path log = Files.createTempFile("fabric8-mock", ".log");
+    try (Fabric8Mock mock = Fabric8Mock.start(null, log, "-Xmx1g")) {
+      long pid = mock.pid();
+      out.put("threads_baseline", Long.toString(processThreads(pid)));
+      Writer writer = new Writer(mock.port());
+      Watchers clients = null;
+      try {
+        String rv = writer.create();
+        clients = new Watchers(mock.port(), watchers, rv, WARM_UP + writes, true);
+        clients.start();
+        long openStart = System.nanoTime();
+        boolean opened = clients.awaitOpen(TimeUnit.SECONDS.toNanos(40));
+        out.put("open_ms", Long.toString((System.nanoTime() - openStart) / 1_000_000));
+        System.out.printf(
+            Locale.ROOT,
+            "%d of %d watches open (%d refused or closed) in %s ms%n",
+            clients.open.get(),
+            watchers,
+            clients.failed.get(),
+            out.get("open_ms"));
+        if (!opened) {
+          out.put("failure", "only-" + clients.open.get() + "-of-" + watchers + "-watches-opened");
+        }
+        long[] warmUpStarts = new long[WARM_UP];
+        writer.writeAtRate(0, WARM_UP, rate, warmUpStarts);
+        clients.awaitDelivered((long) clients.open.get() * WARM_UP, TimeUnit.SECONDS.toNanos(30));
+        Thread.sleep(500);
+        out.put("threads", Long.toString(processThreads(pid)));
+        long idle0 = processCpuNanos(pid);
+        Thread.sleep(IDLE_MILLIS);
+        out.put(
+            "idle_cpu_ms_per_s",
+            Long.toString((processCpuNanos(pid) - idle0) / 1_000_000 * 1000 / IDLE_MILLIS));
+        long[] starts = new long[writes];
+        clients.measureFrom(WARM_UP, starts);
+        long cpu0 = processCpuNanos(pid);
+        long writeStart = System.nanoTime();
+        writer.writeAtRate(WARM_UP, writes, rate, starts);
+        long writeEnd = System.nanoTime();
+        long expected = (long) watchers * (WARM_UP + writes);
+        boolean complete = clients.awaitDelivered(expected, TimeUnit.SECONDS.toNanos(30));
+        long drained = System.nanoTime();
+        long cpu1 = processCpuNanos(pid);
+        out.put("write_ms", Long.toString((writeEnd - writeStart) / 1_000_000));
+        out.put("drain_ms", Long.toString((drained - writeEnd) / 1_000_000));
+        out.put("server_cpu_ms", Long.toString((cpu1 - cpu0) / 1_000_000));
+        clients.summarize(watchers, writes, out);
+        out.put("ended_streams", Integer.toString(clients.ended.get()));
+        if (!complete && !out.containsKey("failure")) {
+          out.put("failure", "incomplete-after-30s");
+        }
+      } catch (Exception e) {
+        out.put("failure", e.getClass().getSimpleName());
+        e.printStackTrace(System.out);
+      } finally {
+        if (clients != null) {
+          clients.close();
+        }
+        writer.close();
+      }
+    }
+    return out;
+  }
+
+  /** The live threads of a process (/proc). */
+  private static long processThreads(long pid) throws IOException {
+    for (String line : Files.readAllLines(Path.of("/proc/" + pid + "/status"))) {
+      if (line.startsWith("Threads:")) {
+        return Long.parseLong(line.substring(8).trim());
+      }
+    }
+    return -1;
   }
 
   private static long clientCpu(ThreadMXBean threads, Thread selector) {
@@ -572,6 +694,7 @@ public final class WatchFanOutLoad {
     private final int count;
     private final String resourceVersion;
     private final int totalWrites;
+    private final boolean webSocket;
     private final Selector selector;
     private final Connection[] connections;
     private final ByteBuffer buffer = ByteBuffer.allocate(64 * 1024);
@@ -590,11 +713,13 @@ public final class WatchFanOutLoad {
     private long errors;
     private String firstError;
 
-    Watchers(int port, int count, String resourceVersion, int totalWrites) throws IOException {
+    Watchers(int port, int count, String resourceVersion, int totalWrites, boolean webSocket)
+        throws IOException {
       this.port = port;
       this.count = count;
       this.resourceVersion = resourceVersion;
       this.totalWrites = totalWrites;
+      this.webSocket = webSocket;
       this.selector = Selector.open();
       this.connections = new Connection[count];
       this.thread = new Thread(this::loop, "watch-clients");
@@ -605,7 +730,12 @@ public final class WatchFanOutLoad {
       byte[] request =
           ("GET /api/v1/namespaces/default/configmaps?watch=true&resourceVersion="
                   + resourceVersion
-                  + " HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: application/json\r\n\r\n")
+                  + " HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: application/json\r\n"
+                  + (webSocket
+                      ? "Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n"
+                          + "Sec-WebSocket-Key: bWFjaGluZXJ5LXdhdGNoZQ==\r\n"
+                      : "")
+                  + "\r\n")
               .getBytes(StandardCharsets.US_ASCII);
       for (int i = 0; i < count; i++) {
         SocketChannel channel =
@@ -685,10 +815,13 @@ public final class WatchFanOutLoad {
       }
     }
 
-    /** A watch line arrived (one event). */
+    /**
+     * A watch line or WebSocket message arrived (one event; the type first from the sample server,
+     * last from the mock).
+     */
     private void event(Connection c, String line, long now) {
-      if (!line.startsWith("{\"type\":\"MODIFIED\"")) {
-        if (line.startsWith("{\"type\":\"ERROR\"")) {
+      if (!line.startsWith("{\"type\":\"MODIFIED\"") && !line.endsWith(",\"type\":\"MODIFIED\"}")) {
+        if (line.startsWith("{\"type\":\"ERROR\"") || line.endsWith(",\"type\":\"ERROR\"}")) {
           errors++;
           if (firstError == null) {
             firstError = line.length() > 300 ? line.substring(0, 300) : line;
@@ -769,19 +902,46 @@ public final class WatchFanOutLoad {
       selector.close();
     }
 
-    /** One watch connection: the response head, then chunks, their data split into lines. */
+    /**
+     * One watch connection: the response head, then chunks, their data split into lines; or, for a
+     * WebSocket watch, frames (unmasked from the server), each whole text message one event.
+     */
     private final class Connection {
       final int index;
       final SocketChannel channel;
       final boolean[] seen;
       int last = -1;
       boolean open;
-      // 0: head, 1: chunk size line (or the CRLF ending a chunk), 2: chunk data, 4: refused
+      // 0: head, 1: chunk size line (or the CRLF ending a chunk), 2: chunk data, 4: refused;
+      // WebSocket: 5: a frame's first byte, 6: its length byte, 7: extended length, 8: payload
       private int state;
       private int chunkLeft;
+      private int opcode;
+      private boolean fin;
+      private long payloadLeft;
+      private int lengthBytesLeft;
       private final ByteArrayOutputStream head = new ByteArrayOutputStream();
       private final ByteArrayOutputStream line = new ByteArrayOutputStream(256);
       private final StringBuilder size = new StringBuilder();
+
+      /** A WebSocket frame ended: a whole text message is one event. */
+      private void frameEnd(long now) {
+        state = 5;
+        if (opcode == 1 && fin) {
+          if (line.size() > 0) {
+            String text = line.toString(StandardCharsets.UTF_8);
+            try {
+              event(this, text, now);
+            } catch (RuntimeException e) {
+              errors++;
+              if (firstError == null) {
+                firstError = e + " on " + text;
+              }
+            }
+          }
+          line.reset();
+        }
+      }
 
       Connection(int index, SocketChannel channel, int totalWrites) {
         this.index = index;
@@ -801,14 +961,14 @@ public final class WatchFanOutLoad {
                 && h[len - 2] == '\r'
                 && h[len - 1] == '\n') {
               String text = head.toString(StandardCharsets.US_ASCII);
-              if (text.startsWith("HTTP/1.1 200")) {
+              if (text.startsWith(webSocket ? "HTTP/1.1 101" : "HTTP/1.1 200")) {
                 open = true;
                 WatchFanOutLoad.Watchers.this.open.incrementAndGet();
               } else {
                 failed.incrementAndGet();
                 System.out.println("watch refused: " + text.lines().findFirst().orElse(""));
               }
-              state = open ? 1 : 4;
+              state = open ? (webSocket ? 5 : 1) : 4;
             }
           }
           case 1 -> {
@@ -843,6 +1003,45 @@ public final class WatchFanOutLoad {
             }
             if (--chunkLeft == 0) {
               state = 1;
+            }
+          }
+          case 5 -> {
+            fin = (b & 0x80) != 0;
+            int code = b & 0x0F;
+            if (code != 0) {
+              opcode = code;
+            }
+            state = 6;
+          }
+          case 6 -> {
+            int length = b & 0x7F;
+            if (length == 126 || length == 127) {
+              lengthBytesLeft = length == 126 ? 2 : 8;
+              payloadLeft = 0;
+              state = 7;
+            } else {
+              payloadLeft = length;
+              state = 8;
+              if (payloadLeft == 0) {
+                frameEnd(now);
+              }
+            }
+          }
+          case 7 -> {
+            payloadLeft = (payloadLeft << 8) | (b & 0xFF);
+            if (--lengthBytesLeft == 0) {
+              state = 8;
+              if (payloadLeft == 0) {
+                frameEnd(now);
+              }
+            }
+          }
+          case 8 -> {
+            if (opcode == 1) {
+              line.write(b);
+            }
+            if (--payloadLeft == 0) {
+              frameEnd(now);
             }
           }
           default -> {}
