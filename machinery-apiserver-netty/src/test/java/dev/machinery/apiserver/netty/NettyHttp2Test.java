@@ -395,4 +395,13 @@ class NettyHttp2Test {
       assertTrue(lines.get(i).contains("GET /l/" + i), lines.get(i));
     }
   }
+
+  @Test
+  void aNegativeStreamLimitIsRefused() {
+    IllegalArgumentException e =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            IllegalArgumentException.class, () -> NettyOptions.defaults().withHttp2MaxStreams(-1));
+    assertEquals("http2MaxStreams must not be negative, got -1", e.getMessage());
+    assertEquals(100, NettyOptions.defaults().http2MaxStreams());
+  }
 }

@@ -140,4 +140,15 @@ class ServingCertificateReloadTest {
           "not looked at again within a day");
     }
   }
+
+  @Test
+  void aNegativeIntervalIsRefused() {
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                new TlsConfig.ServingFiles(
+                    dir.resolve("tls.crt"), dir.resolve("tls.key"), Duration.ofSeconds(-1)));
+    assertEquals("checkEvery must not be negative, got PT-1S", e.getMessage());
+  }
 }
