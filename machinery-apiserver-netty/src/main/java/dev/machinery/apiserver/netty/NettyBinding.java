@@ -32,8 +32,11 @@ import javax.net.ssl.SSLParameters;
 
 /**
  * Serves an {@link ApiHandler} over HTTP/1.1, and HTTP/2 over TLS, with Netty: a few event loops
- * read and write every connection, and the handler runs on a bounded pool of worker threads, never
- * on an event loop.
+ * read and write every connection, and the handler runs on a bounded pool of worker threads, not on
+ * an event loop, unless it says it answers a request without waiting ({@link
+ * ApiHandler#answersWithoutWaiting}): such a request, once its empty body has been read, is
+ * answered on the connection's event loop with no hand-off (a streamed answer is still written from
+ * a worker).
  *
  * <p>A connection is read one request at a time. A request's body reaches the handler as a stream
  * while it arrives, the connection's reading paused while 256 KiB wait unread, and what the handler
