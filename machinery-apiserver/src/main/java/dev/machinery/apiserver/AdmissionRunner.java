@@ -19,8 +19,8 @@ import java.io.UncheckedIOException;
 
 /**
  * The server's {@link AdmissionHook}: describes each write of a store as {@link
- * AdmissionAttributes} (the user and subresource from the request being answered, {@link
- * ApiServer#LOOPBACK_USER} for the server's own writes) and runs the chain; tells {@link
+ * AdmissionAttributes} (the user and subresource of the requester the store is handed, {@link
+ * ResourceStore#LOOPBACK} for the server's own writes) and runs the chain; tells {@link
  * NamespaceLifecycle} the state of a namespace from the store of Namespaces. Thread-safe: the chain
  * and the store are set once while the server is built.
  */
@@ -43,25 +43,39 @@ final class AdmissionRunner implements AdmissionHook {
 
   @Override
   public Object mutate(
-      ResourceStore store, Operation operation, Object object, Object old, boolean dryRun) {
+      Attributes requester,
+      ResourceStore store,
+      Operation operation,
+      Object object,
+      Object old,
+      boolean dryRun) {
     if (chain.isEmpty()) {
       return object;
     }
-    return chain.mutate(attributes(store, operation, object, old, dryRun));
+    return chain.mutate(attributes(requester, store, operation, object, old, dryRun));
   }
 
   @Override
   public void validate(
-      ResourceStore store, Operation operation, Object object, Object old, boolean dryRun) {
+      Attributes requester,
+      ResourceStore store,
+      Operation operation,
+      Object object,
+      Object old,
+      boolean dryRun) {
     if (!chain.isEmpty()) {
-      chain.validate(attributes(store, operation, object, old, dryRun));
+      chain.validate(attributes(requester, store, operation, object, old, dryRun));
     }
   }
 
   private static AdmissionAttributes attributes(
-      ResourceStore store, Operation operation, Object object, Object old, boolean dryRun) {
-    Attributes request = RequestContext.current();
-    UserInfo user = request == null ? ApiServer.LOOPBACK_USER : request.user();
+      Attributes request,
+      ResourceStore store,
+      Operation operation,
+      Object object,
+      Object old,
+      boolean dryRun) {
+    UserInfo user = request.user();
     MetaObject meta = Accessor.of(object != null ? object : old);
     MetaObject stored = old == null ? meta : Accessor.of(old);
     String namespace = meta.getNamespace();
@@ -77,7 +91,7 @@ final class AdmissionRunner implements AdmissionHook {
         operation,
         store.storageKind(),
         store.groupResource(),
-        request == null ? "" : request.subresource(),
+        request.subresource(),
         namespace,
         name,
         object,

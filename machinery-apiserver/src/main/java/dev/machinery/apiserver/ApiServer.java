@@ -8,24 +8,28 @@ import dev.machinery.apiserver.apiextensions.CustomResourceDefinitions;
 import dev.machinery.apiserver.apiextensions.schema.ValidationRules;
 import dev.machinery.apiserver.audit.AuditPolicy;
 import dev.machinery.apiserver.audit.AuditSink;
-import dev.machinery.apiserver.authentication.AuthenticationException;
 import dev.machinery.apiserver.authentication.Authenticator;
 import dev.machinery.apiserver.authentication.UserInfo;
-import dev.machinery.apiserver.authorization.Attributes;
-import dev.machinery.apiserver.authorization.Authorization;
-import dev.machinery.apiserver.authorization.AuthorizationErrors;
 import dev.machinery.apiserver.authorization.Authorizer;
 import dev.machinery.apiserver.authorization.RuleResolver;
 import dev.machinery.apiserver.authorization.SubjectRules;
 import dev.machinery.apiserver.authorization.v1.AuthorizationV1;
 import dev.machinery.apiserver.discovery.Discovery;
 import dev.machinery.apiserver.endpoints.DiscoveryHandler;
-import dev.machinery.apiserver.endpoints.RequestInfo;
 import dev.machinery.apiserver.endpoints.ResourceHandler;
 import dev.machinery.apiserver.endpoints.ScaleView;
 import dev.machinery.apiserver.endpoints.Served;
 import dev.machinery.apiserver.endpoints.ServedResources;
 import dev.machinery.apiserver.endpoints.WatchStreams;
+import dev.machinery.apiserver.filters.AuditFilter;
+import dev.machinery.apiserver.filters.AuthenticationFilter;
+import dev.machinery.apiserver.filters.AuthorizationFilter;
+import dev.machinery.apiserver.filters.Failures;
+import dev.machinery.apiserver.filters.Filter;
+import dev.machinery.apiserver.filters.HeaderLimitFilter;
+import dev.machinery.apiserver.filters.ImpersonationFilter;
+import dev.machinery.apiserver.filters.MaxInFlightFilter;
+import dev.machinery.apiserver.filters.RecoveryFilter;
 import dev.machinery.apiserver.http.ApiHandler;
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
@@ -39,6 +43,8 @@ import dev.machinery.apiserver.openapi.OpenApiV3;
 import dev.machinery.apiserver.rbac.BootstrapPolicy;
 import dev.machinery.apiserver.rbac.RbacV1;
 import dev.machinery.apiserver.registry.ResourceStore;
+import dev.machinery.apiserver.request.RequestContext;
+import dev.machinery.apiserver.request.RequestInfo;
 import dev.machinery.apiserver.storage.MemoryStorage;
 import dev.machinery.apiserver.storage.Storage;
 import dev.machinery.core.codec.Codec;
@@ -48,8 +54,6 @@ import dev.machinery.core.schema.GroupVersion;
 import dev.machinery.core.schema.GroupVersionKind;
 import dev.machinery.unversioned.discovery.Enablement;
 import dev.machinery.unversioned.discovery.ResourceInfo;
-import dev.machinery.unversioned.errors.ApiErrors;
-import dev.machinery.unversioned.errors.StatusException;
 import dev.machinery.unversioned.meta.v1.Status;
 import dev.machinery.unversioned.protobuf.ProtobufCodec;
 import dev.machinery.unversioned.unstructured.Unstructured;
@@ -65,7 +69,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.Semaphore;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -118,8 +121,7 @@ public final class ApiServer implements ApiHandler {
    * The user in-process requests are made as with {@link #handleAs}, kube-apiserver's loopback
    * user: {@code system:apiserver} in {@code system:masters}.
    */
-  public static final UserInfo LOOPBACK_USER =
-      UserInfo.of("system:apiserver", List.of("system:masters", UserInfo.ALL_AUTHENTICATED));
+  public static final UserInfo LOOPBACK_USER = ResourceStore.LOOPBACK.user();
 
   private final Scheme scheme;
   private final Enablement enablement;
@@ -136,20 +138,17 @@ public final class ApiServer implements ApiHandler {
   private final Codec json;
   private final Storage storage;
   private final Consumer<String> requestLog;
-  private final Authenticator authenticator;
   private final TlsConfig tls;
   private final Authorizer authorizer;
   private final AccessReviews accessReviews;
   private final RbacSupport rbac;
-  private final InFlightLimit inFlight;
   private final boolean readsWithoutWaiting;
-  private final Auditing auditing;
+  private final Failures failures;
+  private final Filter.Handler chain;
+  private final Filter.Handler authenticatedChain;
 
   private ApiServer(Builder builder) {
-    this.authenticator = builder.authenticator;
     this.readsWithoutWaiting = builder.readsWithoutWaiting;
-    this.inFlight =
-        new InFlightLimit(builder.maxRequestsInFlight, builder.maxMutatingRequestsInFlight);
     this.tls = builder.tls;
     Scheme scheme = builder.scheme;
     this.scheme = scheme;
@@ -170,20 +169,22 @@ public final class ApiServer implements ApiHandler {
     Map<String, ResourceStore> rbacStores = new LinkedHashMap<>();
     CodecFactory codecs = CodecFactory.create(scheme);
     this.json = codecs.json();
+    this.failures = new Failures(json);
     AdmissionRunner admission = new AdmissionRunner(json);
     this.storage = builder.storage;
     this.requestLog = builder.requestLog;
     Map<GroupVersion, List<ResourceInfo>> fixed = new LinkedHashMap<>();
     ProtobufBodies protobuf = ProtobufBodies.of(ProtobufCodec.create(scheme), json);
-    this.auditing =
+    AuditFilter audit =
         builder.auditPolicy == null
             ? null
-            : new Auditing(
+            : new AuditFilter(
                 builder.auditPolicy,
                 builder.auditSink,
                 builder.maxRequestBodyBytes,
                 json,
-                protobuf);
+                protobuf,
+                failures);
     Negotiator.Builder negotiatorBuilder = Negotiator.builder(scheme).protobuf(protobuf);
     Map<String, Served> served = new LinkedHashMap<>();
     ResourceStore namespaces = null;
@@ -330,6 +331,31 @@ public final class ApiServer implements ApiHandler {
     if (rbac != null) {
       rbac.attach(storage, rbacStores, authorizer);
     }
+    // The request path, as kube-apiserver's DefaultBuildHandlerChain orders its filters.
+    List<Filter> authenticated = new ArrayList<>();
+    authenticated.add(new RecoveryFilter(failures));
+    if (audit != null) {
+      authenticated.add(audit);
+    }
+    authenticated.add(new ImpersonationFilter(authorizer));
+    authenticated.add(
+        new MaxInFlightFilter(
+            builder.maxRequestsInFlight, builder.maxMutatingRequestsInFlight, failures));
+    authenticated.add(new AuthorizationFilter(authorizer));
+    if (rbac != null) {
+      authenticated.add(rbac.aggregationFilter());
+    }
+    this.authenticatedChain = Filter.chain(authenticated, this::route);
+    Filter.Handler unauthorized = AuthenticationFilter.unauthorized(failures);
+    this.chain =
+        Filter.chain(
+            List.of(
+                new RecoveryFilter(failures),
+                new HeaderLimitFilter(MAX_REQUEST_HEADER_FIELDS, failures),
+                new AuthenticationFilter(
+                    builder.authenticator,
+                    audit == null ? unauthorized : audit.failedAuthentication(unauthorized))),
+            authenticatedChain);
     this.customResourceDefinitions =
         crdStore == null
             ? null
@@ -534,7 +560,7 @@ public final class ApiServer implements ApiHandler {
   }
 
   /**
-   * True for a GET of one object (or its subresource), not a list or a watch, when the builder
+   * True for a GET of one object (not of a subresource, a list or a watch), when the builder
    * declared that reads never wait ({@link Builder#readsWithoutWaiting}).
    *
    * @param request the request, its body unread
@@ -549,64 +575,14 @@ public final class ApiServer implements ApiHandler {
     if (watch != null && !watch.equals("false") && !watch.equals("0")) {
       return false;
     }
-    String path = request.path();
-    int segments = 0;
-    for (int i = 0; i < path.length(); i++) {
-      if (path.charAt(i) == '/' && i + 1 < path.length()) {
-        segments++;
-      }
-    }
-    if (path.startsWith("/api/v1/")) {
-      // /api/v1/RESOURCE/NAME or /api/v1/namespaces/NS/RESOURCE/NAME
-      return !path.startsWith("/api/v1/watch/") && (segments == 4 || segments == 6);
-    }
-    if (path.startsWith("/apis/")) {
-      // /apis/GROUP/VERSION/RESOURCE/NAME or /apis/GROUP/VERSION/namespaces/NS/RESOURCE/NAME
-      return path.indexOf("/watch/") < 0 && (segments == 5 || segments == 7);
-    }
-    return false;
+    return RequestInfo.parse(request.path())
+        .map(info -> !info.legacyWatch() && info.name() != null && info.subresource() == null)
+        .orElse(false);
   }
 
   @Override
   public ApiResponse handle(ApiRequest request) {
-    Instant received = auditing == null ? null : Instant.now();
-    try {
-      int fields = 0;
-      for (List<String> values : request.headers().values()) {
-        fields += values.size();
-      }
-      if (fields > MAX_REQUEST_HEADER_FIELDS) {
-        Status status = new Status();
-        status.setStatus("Failure");
-        status.setCode(431);
-        status.setMessage(
-            "the request has "
-                + fields
-                + " header fields; at most "
-                + MAX_REQUEST_HEADER_FIELDS
-                + " are read");
-        return failure(status);
-      }
-      UserInfo user;
-      try {
-        user =
-            authenticator
-                .authenticate(request)
-                .orElseThrow(() -> new AuthenticationException("the authenticator found no user"));
-      } catch (AuthenticationException e) {
-        LOG.debug("{} {}: unauthorized: {}", request.method(), request.path(), e.getMessage());
-        ApiResponse refused =
-            failure(ApiErrors.statusFor(ApiErrors.newUnauthorized("Unauthorized")));
-        return auditing == null ? refused : auditing.unauthenticated(request, received, refused);
-      }
-      return auditing == null ? limited(request, user) : audited(request, user, received);
-    } catch (RuntimeException | StackOverflowError e) {
-      Status status = ApiErrors.statusFor(e);
-      if (status.getCode() >= 500) {
-        LOG.warn("{} {} failed", request.method(), request.path(), e);
-      }
-      return failure(status);
-    }
+    return chain.handle(RequestContext.received(request, Instant.now()));
   }
 
   /**
@@ -620,80 +596,21 @@ public final class ApiServer implements ApiHandler {
    */
   public ApiResponse handleAs(UserInfo user, ApiRequest request) {
     Objects.requireNonNull(user, "user");
-    try {
-      return auditing == null ? limited(request, user) : audited(request, user, Instant.now());
-    } catch (RuntimeException | StackOverflowError e) {
-      Status status = ApiErrors.statusFor(e);
-      if (status.getCode() >= 500) {
-        LOG.warn("{} {} failed", request.method(), request.path(), e);
-      }
-      return failure(status);
-    }
+    return authenticatedChain.handle(
+        RequestContext.received(request, Instant.now()).withUser(user));
   }
 
-  /** Answers an authenticated request with its audit events, as kube-apiserver's audit filter. */
-  private ApiResponse audited(ApiRequest request, UserInfo user, Instant received) {
-    Auditing.Request audit = auditing.start(request, user, received);
-    try {
-      return audit.complete(limited(audit.request(), user));
-    } catch (RuntimeException | StackOverflowError e) {
-      Status status = ApiErrors.statusFor(e);
-      if (status.getCode() >= 500) {
-        LOG.warn("{} {} failed", request.method(), request.path(), e);
-      }
-      return audit.failed(e, failure(status));
-    } finally {
-      audit.end();
-    }
-  }
-
-  /** Answers an authenticated request within the limits of requests in flight. */
-  private ApiResponse limited(ApiRequest request, UserInfo authenticated) {
-    UserInfo user = Impersonation.apply(request, authenticated, authorizer);
-    if (user != authenticated) {
-      Auditing.impersonated(user);
-    }
-    Semaphore slot;
-    try {
-      slot = inFlight.acquire(RequestAttributes.of(request, user));
-    } catch (StatusException e) {
-      return failure(e.status()).withHeader("Retry-After", "1");
-    }
-    try {
-      return handleAuthenticated(request, user);
-    } finally {
-      if (slot != null) {
-        slot.release();
-      }
-    }
-  }
-
-  private ApiResponse handleAuthenticated(ApiRequest request, UserInfo user) {
-    Attributes attributes = RequestAttributes.of(request, user);
-    Authorization decision = authorizer.authorize(attributes);
-    Auditing.authorized(decision);
-    if (!decision.allowed()) {
-      LOG.debug(
-          "{} {}: forbidden to {}: {}",
-          request.method(),
-          request.path(),
-          user.name(),
-          decision.reason());
-      throw AuthorizationErrors.forbidden(attributes, decision.reason());
-    }
-    ApiResponse response = RequestContext.with(attributes, () -> authorized(request, user));
-    if (rbac != null) {
-      rbac.afterRequest(attributes, response.status());
-    }
-    return response;
-  }
-
-  private ApiResponse authorized(ApiRequest request, UserInfo user) {
-    Optional<ApiResponse> review = SelfSubjectReviews.handle(request, user);
+  /**
+   * The end of the filters: the reviews that answer who a user is and what it may do, discovery,
+   * OpenAPI and {@code /version}, then the resources.
+   */
+  private ApiResponse route(RequestContext context) {
+    ApiRequest request = context.request();
+    Optional<ApiResponse> review = SelfSubjectReviews.handle(request, context.user());
     if (review.isPresent()) {
       return review.get();
     }
-    Optional<ApiResponse> access = accessReviews.handle(request, user);
+    Optional<ApiResponse> access = accessReviews.handle(request, context.user());
     if (access.isPresent()) {
       return access.get();
     }
@@ -701,31 +618,14 @@ public final class ApiServer implements ApiHandler {
     if (answered.isPresent()) {
       return answered.get();
     }
-    Optional<RequestInfo> info = RequestInfo.parse(request.path());
-    if (info.isEmpty()) {
-      return failure(notFoundStatus());
+    if (context.info().isEmpty()) {
+      Status status = new Status();
+      status.setMessage("the server could not find the requested resource");
+      status.setReason("NotFound");
+      status.setCode(404);
+      return failures.response(status);
     }
-    return resources.handle(request, info.get());
-  }
-
-  private static Status notFoundStatus() {
-    Status status = new Status();
-    status.setApiVersion("v1");
-    status.setKind("Status");
-    status.setStatus("Failure");
-    status.setMessage("the server could not find the requested resource");
-    status.setReason("NotFound");
-    status.setCode(404);
-    return status;
-  }
-
-  private ApiResponse failure(Status status) {
-    status.setApiVersion("v1");
-    status.setKind("Status");
-    if (status.getMetadata() == null) {
-      status.setMetadata(new dev.machinery.unversioned.meta.v1.ListMeta());
-    }
-    return ApiResponse.of(status.getCode(), "application/json", json.encode(status));
+    return resources.handle(context, context.info().get());
   }
 
   /**

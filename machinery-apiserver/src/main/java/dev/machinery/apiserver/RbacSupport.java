@@ -3,6 +3,8 @@ package dev.machinery.apiserver;
 import dev.machinery.apiserver.authentication.UserInfo;
 import dev.machinery.apiserver.authorization.Attributes;
 import dev.machinery.apiserver.authorization.Authorizer;
+import dev.machinery.apiserver.filters.Filter;
+import dev.machinery.apiserver.http.ApiResponse;
 import dev.machinery.apiserver.rbac.BootstrapPolicy;
 import dev.machinery.apiserver.rbac.ClusterRole;
 import dev.machinery.apiserver.rbac.ClusterRoleAggregation;
@@ -64,24 +66,55 @@ final class RbacSupport {
     return List.of(
         ResourceDefinition.builder(GroupKind.of(RbacV1.GROUP, "Role"), true)
             .names(RbacSupport::validName)
-            .validator((object, old) -> validateRole((Role) object))
+            .validator(
+                byRequester((requester, object, old) -> validateRole(requester, (Role) object)))
             .build(),
         ResourceDefinition.builder(GroupKind.of(RbacV1.GROUP, "ClusterRole"), false)
             .names(RbacSupport::validName)
-            .validator((object, old) -> validateClusterRole((ClusterRole) object))
+            .validator(
+                byRequester(
+                    (requester, object, old) ->
+                        validateClusterRole(requester, (ClusterRole) object)))
             .build(),
         ResourceDefinition.builder(GroupKind.of(RbacV1.GROUP, "RoleBinding"), true)
             .names(RbacSupport::validName)
             .validator(
-                (object, old) -> validateRoleBinding((RoleBinding) object, (RoleBinding) old))
+                byRequester(
+                    (requester, object, old) ->
+                        validateRoleBinding(requester, (RoleBinding) object, (RoleBinding) old)))
             .build(),
         ResourceDefinition.builder(GroupKind.of(RbacV1.GROUP, "ClusterRoleBinding"), false)
             .names(RbacSupport::validName)
             .validator(
-                (object, old) ->
-                    validateClusterRoleBinding(
-                        (ClusterRoleBinding) object, (ClusterRoleBinding) old))
+                byRequester(
+                    (requester, object, old) ->
+                        validateClusterRoleBinding(
+                            requester, (ClusterRoleBinding) object, (ClusterRoleBinding) old)))
             .build());
+  }
+
+  /** A validation that depends on who asks. */
+  @FunctionalInterface
+  private interface RequesterValidation {
+    List<FieldError> validate(Attributes requester, Object object, Object old);
+  }
+
+  /**
+   * A resource's validator that checks what its requester may grant; without a requester (the
+   * server's own writes) it is the server's loopback user, who may grant anything.
+   */
+  private static ResourceValidator byRequester(RequesterValidation validation) {
+    return new ResourceValidator() {
+      @Override
+      public List<FieldError> validate(Object object, Object old) {
+        return validation.validate(ResourceStore.LOOPBACK, object, old);
+      }
+
+      @Override
+      public List<FieldError> validate(Attributes requester, Object object, Object old) {
+        return validation.validate(requester, object, old);
+      }
+    };
   }
 
   /**
@@ -123,17 +156,12 @@ final class RbacSupport {
    * alone; then aggregates.
    */
   void bootstrap() {
-    RequestContext.with(
-        loopback(),
-        () -> {
-          for (ClusterRole role : BootstrapPolicy.clusterRoles()) {
-            reconcile(role);
-          }
-          for (ClusterRoleBinding binding : BootstrapPolicy.clusterRoleBindings()) {
-            reconcile(binding);
-          }
-          return null;
-        });
+    for (ClusterRole role : BootstrapPolicy.clusterRoles()) {
+      reconcile(role);
+    }
+    for (ClusterRoleBinding binding : BootstrapPolicy.clusterRoleBindings()) {
+      reconcile(binding);
+    }
     aggregate();
   }
 
@@ -150,6 +178,7 @@ final class RbacSupport {
     }
     try {
       clusterRoles.update(
+          ResourceStore.LOOPBACK,
           null,
           name,
           o -> {
@@ -184,7 +213,7 @@ final class RbacSupport {
       case RECREATE -> {
         // A binding's role cannot change: the stored one goes, the default takes its place.
         try {
-          clusterRoleBindings.delete(null, name, null, false);
+          clusterRoleBindings.delete(ResourceStore.LOOPBACK, null, name, null, false);
         } catch (RuntimeException e) {
           if (!ApiErrors.isNotFound(e)) {
             throw e;
@@ -195,6 +224,7 @@ final class RbacSupport {
       default -> {
         try {
           clusterRoleBindings.update(
+              ResourceStore.LOOPBACK,
               null,
               name,
               o -> {
@@ -230,7 +260,7 @@ final class RbacSupport {
 
   private static void createIfAbsent(ResourceStore store, Object object) {
     try {
-      store.create(object, false);
+      store.create(ResourceStore.LOOPBACK, object, false);
     } catch (RuntimeException e) {
       if (!ApiErrors.isAlreadyExists(e)) {
         throw e;
@@ -238,8 +268,20 @@ final class RbacSupport {
     }
   }
 
-  /** After a request: when it changed a ClusterRole, brings the aggregated ones up to date. */
-  void afterRequest(Attributes attributes, int status) {
+  /**
+   * The step of the request path after authorization that keeps aggregated ClusterRoles up to date,
+   * as kube-controller-manager's aggregation controller: after a request that changed a
+   * ClusterRole, the roles that aggregate it are written again.
+   */
+  Filter aggregationFilter() {
+    return (request, next) -> {
+      ApiResponse response = next.handle(request);
+      afterRequest(request.attributes(), response.status());
+      return response;
+    };
+  }
+
+  private void afterRequest(Attributes attributes, int status) {
     if (status >= 200
         && status < 300
         && attributes.resourceRequest()
@@ -252,54 +294,48 @@ final class RbacSupport {
   }
 
   synchronized void aggregate() {
-    RequestContext.with(
-        loopback(),
-        () -> {
-          List<ClusterRole> all = new ArrayList<>();
-          for (Object o : clusterRoles.list(null, x -> true, 0, null, null).items()) {
-            all.add((ClusterRole) o);
-          }
-          for (Map.Entry<String, List<PolicyRule>> change :
-              ClusterRoleAggregation.changes(all).entrySet()) {
-            try {
-              clusterRoles.update(
-                  null,
-                  change.getKey(),
-                  o -> {
-                    ((ClusterRole) o).setRules(change.getValue());
-                    return o;
-                  },
-                  false,
-                  false);
-            } catch (RuntimeException e) {
-              if (!ApiErrors.isNotFound(e)) {
-                throw e;
-              }
-            }
-          }
-          return null;
-        });
-  }
-
-  private static Attributes loopback() {
-    return Attributes.resource(ApiServer.LOOPBACK_USER, "update", "", "", "", "", "");
+    List<ClusterRole> all = new ArrayList<>();
+    for (Object o : clusterRoles.list(null, x -> true, 0, null, null).items()) {
+      all.add((ClusterRole) o);
+    }
+    for (Map.Entry<String, List<PolicyRule>> change :
+        ClusterRoleAggregation.changes(all).entrySet()) {
+      try {
+        clusterRoles.update(
+            ResourceStore.LOOPBACK,
+            null,
+            change.getKey(),
+            o -> {
+              ((ClusterRole) o).setRules(change.getValue());
+              return o;
+            },
+            false,
+            false);
+      } catch (RuntimeException e) {
+        if (!ApiErrors.isNotFound(e)) {
+          throw e;
+        }
+      }
+    }
   }
 
   // Validation and escalation prevention.
 
-  private List<FieldError> validateRole(Role role) {
+  private List<FieldError> validateRole(Attributes requester, Role role) {
     List<FieldError> errors = validateRules(role.getRules(), true);
     if (errors.isEmpty()) {
       String namespace = Objects.requireNonNullElse(role.getMetadata().getNamespace(), "");
-      confirmRole("roles", role.getMetadata().getName(), namespace, role.getRules(), false);
+      confirmRole(
+          requester, "roles", role.getMetadata().getName(), namespace, role.getRules(), false);
     }
     return errors;
   }
 
-  private List<FieldError> validateClusterRole(ClusterRole role) {
+  private List<FieldError> validateClusterRole(Attributes requester, ClusterRole role) {
     List<FieldError> errors = validateRules(role.getRules(), false);
     if (errors.isEmpty()) {
       confirmRole(
+          requester,
           "clusterroles",
           role.getMetadata().getName(),
           "",
@@ -309,7 +345,8 @@ final class RbacSupport {
     return errors;
   }
 
-  private List<FieldError> validateRoleBinding(RoleBinding binding, RoleBinding old) {
+  private List<FieldError> validateRoleBinding(
+      Attributes requester, RoleBinding binding, RoleBinding old) {
     List<FieldError> errors =
         validateBinding(
             binding.getRoleRef(),
@@ -318,6 +355,7 @@ final class RbacSupport {
             List.of("Role", "ClusterRole"));
     if (errors.isEmpty()) {
       confirmBinding(
+          requester,
           "rolebindings",
           binding.getMetadata().getName(),
           Objects.requireNonNullElse(binding.getMetadata().getNamespace(), ""),
@@ -327,7 +365,7 @@ final class RbacSupport {
   }
 
   private List<FieldError> validateClusterRoleBinding(
-      ClusterRoleBinding binding, ClusterRoleBinding old) {
+      Attributes requester, ClusterRoleBinding binding, ClusterRoleBinding old) {
     List<FieldError> errors =
         validateBinding(
             binding.getRoleRef(),
@@ -336,7 +374,11 @@ final class RbacSupport {
             List.of("ClusterRole"));
     if (errors.isEmpty()) {
       confirmBinding(
-          "clusterrolebindings", binding.getMetadata().getName(), "", binding.getRoleRef());
+          requester,
+          "clusterrolebindings",
+          binding.getMetadata().getName(),
+          "",
+          binding.getRoleRef());
     }
     return errors;
   }
@@ -422,9 +464,13 @@ final class RbacSupport {
 
   /** Refuses a Role or ClusterRole granting what its author does not hold. */
   private void confirmRole(
-      String resource, String name, String namespace, List<PolicyRule> rules, boolean aggregating) {
-    Attributes request = RequestContext.current();
-    if (request == null || privileged(request.user())) {
+      Attributes request,
+      String resource,
+      String name,
+      String namespace,
+      List<PolicyRule> rules,
+      boolean aggregating) {
+    if (privileged(request.user())) {
       return;
     }
     if (serverAuthorizer
@@ -458,9 +504,9 @@ final class RbacSupport {
   }
 
   /** Refuses a binding of a role whose rules its author neither holds nor may bind. */
-  private void confirmBinding(String resource, String name, String namespace, RoleRef ref) {
-    Attributes request = RequestContext.current();
-    if (request == null || privileged(request.user())) {
+  private void confirmBinding(
+      Attributes request, String resource, String name, String namespace, RoleRef ref) {
+    if (privileged(request.user())) {
       return;
     }
     Attributes bind =

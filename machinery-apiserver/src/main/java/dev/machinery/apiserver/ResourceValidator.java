@@ -21,4 +21,19 @@ public interface ResourceValidator {
    * @return the errors, with their field paths; empty when valid
    */
   List<FieldError> validate(Object object, Object old);
+
+  /**
+   * Validates an object being created or updated by a requester, for a validation that depends on
+   * who asks (such as RBAC's escalation prevention). By default it is {@link #validate(Object,
+   * Object)}.
+   *
+   * @param requester who asks, as the request's authorization attributes
+   * @param object the object, in the storage version
+   * @param old the stored object on update, {@code null} on create
+   * @return the errors, with their field paths; empty when valid
+   */
+  default List<FieldError> validate(
+      dev.machinery.apiserver.authorization.Attributes requester, Object object, Object old) {
+    return validate(object, old);
+  }
 }

@@ -569,30 +569,6 @@ class AuditServerTest {
     assertEquals("a".repeat(1024), lines().get(0).get("userAgent").asText());
   }
 
-  /** Kubernetes' TestCopyWithoutManagedFields: an object, a list's items, a Table's rows. */
-  @Test
-  void managedFieldsLeftOutOfObjectListAndTable() throws IOException {
-    String managed = "{\"name\":\"x\",\"managedFields\":[{\"manager\":\"m\"}]}";
-    String bare = "{\"name\":\"x\"}";
-    assertEquals(
-        JSON.readTree("{\"metadata\":" + bare + "}"),
-        Auditing.withoutManagedFields(JSON.readTree("{\"metadata\":" + managed + "}")));
-    assertEquals(
-        JSON.readTree("{\"kind\":\"List\",\"items\":[{\"metadata\":" + bare + "}]}"),
-        Auditing.withoutManagedFields(
-            JSON.readTree("{\"kind\":\"List\",\"items\":[{\"metadata\":" + managed + "}]}")));
-    assertEquals(
-        JSON.readTree(
-            "{\"kind\":\"Table\",\"rows\":[{\"cells\":[],\"object\":{\"metadata\":"
-                + bare
-                + "}}]}"),
-        Auditing.withoutManagedFields(
-            JSON.readTree(
-                "{\"kind\":\"Table\",\"rows\":[{\"cells\":[],\"object\":{\"metadata\":"
-                    + managed
-                    + "}}]}")));
-  }
-
   @Test
   void timesAreMicrosecondsInUtc() {
     assertEquals(

@@ -309,6 +309,7 @@ public final class CustomResourceDefinitions {
           () -> {
             try {
               definitions.update(
+                  ResourceStore.LOOPBACK,
                   null,
                   name,
                   old -> {
@@ -363,6 +364,7 @@ public final class CustomResourceDefinitions {
         () -> {
           try {
             definitions.update(
+                ResourceStore.LOOPBACK,
                 null,
                 name,
                 old -> {
@@ -379,6 +381,7 @@ public final class CustomResourceDefinitions {
                 false);
             deleteObjects("/registry/" + group + "/" + plural + "/");
             definitions.update(
+                ResourceStore.LOOPBACK,
                 null,
                 name,
                 old -> {

@@ -7,6 +7,8 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
+import dev.machinery.apiserver.request.RequestContext;
+import dev.machinery.apiserver.request.RequestInfo;
 import dev.machinery.core.codec.FieldValidation;
 import dev.machinery.unversioned.errors.ApiErrors;
 import dev.machinery.unversioned.errors.StatusException;
@@ -42,13 +44,14 @@ final class ApplyPatcher {
     this.scales = scales;
   }
 
-  ApiResponse apply(ApiRequest request, RequestInfo info, Served target, boolean dryRun) {
+  ApiResponse apply(RequestContext context, RequestInfo info, Served target, boolean dryRun) {
+    ApiRequest request = context.request();
     boolean force = RequestOptions.checkPatchOptions(request, true);
     String manager = request.parameter("fieldManager");
     FieldValidation validation = RequestOptions.fieldValidation(request);
     ObjectNode applied = read(scope.body(request));
     if ("scale".equals(info.subresource())) {
-      return scales.apply(info, target, applied, manager, force, dryRun);
+      return scales.apply(context.attributes(), info, target, applied, manager, force, dryRun);
     }
     checkNames(applied, info, target);
     FieldManager fields = scope.fieldManager(target, info.subresource());
@@ -58,6 +61,7 @@ final class ApplyPatcher {
             target
                 .store()
                 .update(
+                    context.attributes(),
                     info.namespace(),
                     info.name(),
                     old -> {
@@ -96,7 +100,7 @@ final class ApplyPatcher {
           meta.setNamespace(info.namespace());
           namespaces.require(info.namespace());
         }
-        Object created = target.store().create(object, dryRun);
+        Object created = target.store().create(context.attributes(), object, dryRun);
         return scope.respond(request, target, scope.toServed(created, target), 201, false);
       } catch (StatusException e) {
         if (!ApiErrors.isAlreadyExists(e)) {

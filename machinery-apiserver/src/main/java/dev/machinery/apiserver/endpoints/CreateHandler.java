@@ -2,6 +2,8 @@ package dev.machinery.apiserver.endpoints;
 
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
+import dev.machinery.apiserver.request.RequestContext;
+import dev.machinery.apiserver.request.RequestInfo;
 import dev.machinery.core.codec.Decoded;
 import dev.machinery.unversioned.errors.ApiErrors;
 import dev.machinery.unversioned.meta.v1.Accessor;
@@ -21,7 +23,8 @@ final class CreateHandler implements VerbHandler {
   }
 
   @Override
-  public ApiResponse handle(ApiRequest request, RequestInfo info, Served target) {
+  public ApiResponse handle(RequestContext context, RequestInfo info, Served target) {
+    ApiRequest request = context.request();
     if (info.name() != null) {
       throw ApiErrors.newMethodNotSupported(target.store().groupResource(), request.method());
     }
@@ -42,7 +45,7 @@ final class CreateHandler implements VerbHandler {
       }
       namespaces.require(info.namespace());
     }
-    Object created = target.store().create(object, dryRun);
+    Object created = target.store().create(context.attributes(), object, dryRun);
     return RequestScope.withWarnings(
         scope.respond(request, target, scope.toServed(created, target), 201, false),
         decoded.warnings());

@@ -3,6 +3,8 @@ package dev.machinery.apiserver.endpoints;
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
 import dev.machinery.apiserver.registry.ResourceStore;
+import dev.machinery.apiserver.request.RequestContext;
+import dev.machinery.apiserver.request.RequestInfo;
 import dev.machinery.unversioned.errors.ApiErrors;
 import dev.machinery.unversioned.meta.v1.Accessor;
 import dev.machinery.unversioned.meta.v1.DeleteOptions;
@@ -26,7 +28,8 @@ final class DeleteCollectionHandler implements VerbHandler {
   }
 
   @Override
-  public ApiResponse handle(ApiRequest request, RequestInfo info, Served target) {
+  public ApiResponse handle(RequestContext context, RequestInfo info, Served target) {
+    ApiRequest request = context.request();
     DeleteOptions options = RequestOptions.delete(scope, request);
     boolean dryRun = RequestOptions.dryRun(request, options);
     Predicate<Object> filter =
@@ -37,7 +40,7 @@ final class DeleteCollectionHandler implements VerbHandler {
       MetaObject meta = Accessor.of(object);
       try {
         ResourceStore.Deletion deletion =
-            store.delete(meta.getNamespace(), meta.getName(), null, dryRun);
+            store.delete(context.attributes(), meta.getNamespace(), meta.getName(), null, dryRun);
         if (deletion.gone() && !dryRun) {
           namespaces.deleted(store, meta.getName());
         }

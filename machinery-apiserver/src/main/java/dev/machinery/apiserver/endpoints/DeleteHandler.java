@@ -3,6 +3,8 @@ package dev.machinery.apiserver.endpoints;
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
 import dev.machinery.apiserver.registry.ResourceStore;
+import dev.machinery.apiserver.request.RequestContext;
+import dev.machinery.apiserver.request.RequestInfo;
 import dev.machinery.unversioned.errors.ApiErrors;
 import dev.machinery.unversioned.meta.v1.Accessor;
 import dev.machinery.unversioned.meta.v1.DeleteOptions;
@@ -25,14 +27,22 @@ final class DeleteHandler implements VerbHandler {
   }
 
   @Override
-  public ApiResponse handle(ApiRequest request, RequestInfo info, Served target) {
+  public ApiResponse handle(RequestContext context, RequestInfo info, Served target) {
+    ApiRequest request = context.request();
     if (info.subresource() != null) {
       throw ApiErrors.newMethodNotSupported(target.store().groupResource(), request.method());
     }
     DeleteOptions options = RequestOptions.delete(scope, request);
     boolean dryRun = RequestOptions.dryRun(request, options);
     ResourceStore.Deletion deletion =
-        target.store().delete(info.namespace(), info.name(), options.getPreconditions(), dryRun);
+        target
+            .store()
+            .delete(
+                context.attributes(),
+                info.namespace(),
+                info.name(),
+                options.getPreconditions(),
+                dryRun);
     if (deletion.gone() && !dryRun) {
       namespaces.deleted(target.store(), info.name());
     }

@@ -2,6 +2,8 @@ package dev.machinery.apiserver.endpoints;
 
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
+import dev.machinery.apiserver.request.RequestContext;
+import dev.machinery.apiserver.request.RequestInfo;
 
 /** {@code get}: one object, or its {@code scale}. Immutable; thread-safe. */
 final class GetHandler implements VerbHandler {
@@ -14,7 +16,8 @@ final class GetHandler implements VerbHandler {
   }
 
   @Override
-  public ApiResponse handle(ApiRequest request, RequestInfo info, Served target) {
+  public ApiResponse handle(RequestContext context, RequestInfo info, Served target) {
+    ApiRequest request = context.request();
     // Read, never changed: answered as it is, or converted into a copy.
     Object stored = target.store().getShared(info.namespace(), info.name());
     if ("scale".equals(info.subresource())) {

@@ -4,6 +4,8 @@ import dev.machinery.apiserver.ResourceList;
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
 import dev.machinery.apiserver.registry.ResourceStore;
+import dev.machinery.apiserver.request.RequestContext;
+import dev.machinery.apiserver.request.RequestInfo;
 import dev.machinery.unversioned.meta.v1.ListMeta;
 import dev.machinery.unversioned.meta.v1.ListOptions;
 import dev.machinery.unversioned.unstructured.Unstructured;
@@ -25,7 +27,8 @@ final class ListHandler implements VerbHandler {
   }
 
   @Override
-  public ApiResponse handle(ApiRequest request, RequestInfo info, Served target) {
+  public ApiResponse handle(RequestContext context, RequestInfo info, Served target) {
+    ApiRequest request = context.request();
     ListOptions options = RequestOptions.list(scope, request);
     ResourceStore.Page page =
         target

@@ -51,7 +51,7 @@ final class Namespaces {
       for (Object object : inner.list(name, o -> true, 0, null, null).items()) {
         MetaObject meta = Accessor.of(object);
         try {
-          inner.delete(meta.getNamespace(), meta.getName(), null, false);
+          inner.delete(ResourceStore.LOOPBACK, meta.getNamespace(), meta.getName(), null, false);
         } catch (RuntimeException e) {
           if (!ApiErrors.isNotFound(e)) {
             throw e;

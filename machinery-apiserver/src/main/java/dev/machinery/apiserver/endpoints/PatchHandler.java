@@ -2,6 +2,8 @@ package dev.machinery.apiserver.endpoints;
 
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
+import dev.machinery.apiserver.request.RequestContext;
+import dev.machinery.apiserver.request.RequestInfo;
 import dev.machinery.core.codec.Codec;
 import dev.machinery.core.codec.Decoded;
 import dev.machinery.core.codec.FieldProblem;
@@ -35,7 +37,8 @@ final class PatchHandler implements VerbHandler {
   }
 
   @Override
-  public ApiResponse handle(ApiRequest request, RequestInfo info, Served target) {
+  public ApiResponse handle(RequestContext context, RequestInfo info, Served target) {
+    ApiRequest request = context.request();
     boolean dryRun = RequestOptions.dryRun(request);
     FieldValidation validation = RequestOptions.fieldValidation(request);
     String contentType = request.header("Content-Type");
@@ -48,7 +51,7 @@ final class PatchHandler implements VerbHandler {
               + " application/apply-patch+yaml, application/strategic-merge-patch+json");
     }
     if (type == PatchType.APPLY_PATCH) {
-      return applier.apply(request, info, target, dryRun);
+      return applier.apply(context, info, target, dryRun);
     }
     // An Unstructured object takes a strategic merge patch only when its resource says how its
     // fields merge (an OpenAPI-described built-in kind); custom resources do not, as in Kubernetes.
@@ -69,13 +72,14 @@ final class PatchHandler implements VerbHandler {
     if ("scale".equals(info.subresource())) {
       Object stored = target.store().get(info.namespace(), info.name());
       Scale patched = Patches.apply(codec, scales.read(target, stored), patch, type);
-      return scales.write(request, info, target, patched, dryRun);
+      return scales.write(context.attributes(), request, info, target, patched, dryRun);
     }
     List<FieldProblem> warnings = new ArrayList<>();
     Object updated =
         target
             .store()
             .update(
+                context.attributes(),
                 info.namespace(),
                 info.name(),
                 old -> {

@@ -5,6 +5,8 @@ import dev.machinery.apiserver.http.ApiResponse;
 import dev.machinery.apiserver.negotiation.Negotiator;
 import dev.machinery.apiserver.negotiation.ProtobufBodies;
 import dev.machinery.apiserver.registry.ResourceStore;
+import dev.machinery.apiserver.request.RequestContext;
+import dev.machinery.apiserver.request.RequestInfo;
 import dev.machinery.core.codec.CodecFactory;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.unversioned.errors.ApiErrors;
@@ -84,11 +86,12 @@ public final class ResourceHandler {
   /**
    * Answers a resource request.
    *
-   * @param request the request
+   * @param context the request, with who asks
    * @param info what its path names
    * @return the response
    */
-  public ApiResponse handle(ApiRequest request, RequestInfo info) {
+  public ApiResponse handle(RequestContext context, RequestInfo info) {
+    ApiRequest request = context.request();
     Served target =
         served.find(info.group(), info.version(), info.resource()).orElseThrow(() -> notFound());
     ResourceStore store = target.store();
@@ -125,7 +128,7 @@ public final class ResourceHandler {
         || sub == null && !store.definition().verbs().contains(verb)) {
       throw ApiErrors.newMethodNotSupported(store.groupResource(), request.method());
     }
-    return handler.handle(request, info, target);
+    return handler.handle(context, info, target);
   }
 
   /**

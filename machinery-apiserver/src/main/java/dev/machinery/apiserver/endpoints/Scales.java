@@ -2,9 +2,11 @@ package dev.machinery.apiserver.endpoints;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.machinery.apiserver.authorization.Attributes;
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
 import dev.machinery.apiserver.negotiation.ScaleAccessor;
+import dev.machinery.apiserver.request.RequestInfo;
 import dev.machinery.unversioned.errors.ApiErrors;
 import dev.machinery.unversioned.managedfields.FieldManager;
 import dev.machinery.unversioned.meta.v1.Accessor;
@@ -65,6 +67,7 @@ final class Scales {
    * and shares them with those of the same value.
    */
   ApiResponse apply(
+      Attributes requester,
       RequestInfo info,
       Served target,
       ObjectNode applied,
@@ -104,6 +107,7 @@ final class Scales {
         target
             .store()
             .update(
+                requester,
                 info.namespace(),
                 info.name(),
                 old -> {
@@ -138,13 +142,19 @@ final class Scales {
 
   /** Writes a Scale's replicas into the stored object, under the Scale's resourceVersion. */
   ApiResponse write(
-      ApiRequest request, RequestInfo info, Served target, Scale scale, boolean dryRun) {
+      Attributes requester,
+      ApiRequest request,
+      RequestInfo info,
+      Served target,
+      Scale scale,
+      boolean dryRun) {
     ScaleAccessor<Object> accessor = target.store().definition().scale().orElseThrow();
     String asked = scale.getMetadata() == null ? null : scale.getMetadata().getResourceVersion();
     Object updated =
         target
             .store()
             .update(
+                requester,
                 info.namespace(),
                 info.name(),
                 old -> {

@@ -2,6 +2,8 @@ package dev.machinery.apiserver.endpoints;
 
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
+import dev.machinery.apiserver.request.RequestContext;
+import dev.machinery.apiserver.request.RequestInfo;
 import dev.machinery.core.codec.Decoded;
 import dev.machinery.core.codec.FieldValidation;
 import dev.machinery.unversioned.errors.ApiErrors;
@@ -23,7 +25,8 @@ final class UpdateHandler implements VerbHandler {
   }
 
   @Override
-  public ApiResponse handle(ApiRequest request, RequestInfo info, Served target) {
+  public ApiResponse handle(RequestContext context, RequestInfo info, Served target) {
+    ApiRequest request = context.request();
     boolean dryRun = RequestOptions.dryRun(request);
     FieldValidation validation = RequestOptions.fieldValidation(request);
     if ("scale".equals(info.subresource())) {
@@ -33,7 +36,7 @@ final class UpdateHandler implements VerbHandler {
               .withFieldValidation(validation)
               .decode(scope.body(request), Scale.class)
               .object();
-      return scales.write(request, info, target, scale, dryRun);
+      return scales.write(context.attributes(), request, info, target, scale, dryRun);
     }
     RequestOptions.checkFieldManager(request, "UpdateOptions");
     Decoded<Object> decoded = scope.decodeObject(request, target, validation);
@@ -58,6 +61,7 @@ final class UpdateHandler implements VerbHandler {
         target
             .store()
             .update(
+                context.attributes(),
                 info.namespace(),
                 info.name(),
                 old ->

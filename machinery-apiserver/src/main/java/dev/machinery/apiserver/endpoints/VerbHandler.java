@@ -1,7 +1,8 @@
 package dev.machinery.apiserver.endpoints;
 
-import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
+import dev.machinery.apiserver.request.RequestContext;
+import dev.machinery.apiserver.request.RequestInfo;
 
 /**
  * Serves one verb on a resource (Go's {@code handlers} package has one file a verb). The request's
@@ -12,10 +13,10 @@ interface VerbHandler {
   /**
    * Serves the request.
    *
-   * @param request the request
+   * @param context the request, with who asks
    * @param info what its path names (without a namespace for cluster-scoped resources)
    * @param target the resource in the request's version
    * @return the response
    */
-  ApiResponse handle(ApiRequest request, RequestInfo info, Served target);
+  ApiResponse handle(RequestContext context, RequestInfo info, Served target);
 }

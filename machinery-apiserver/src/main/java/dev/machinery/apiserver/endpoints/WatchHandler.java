@@ -2,6 +2,8 @@ package dev.machinery.apiserver.endpoints;
 
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
+import dev.machinery.apiserver.request.RequestContext;
+import dev.machinery.apiserver.request.RequestInfo;
 import dev.machinery.unversioned.meta.v1.ListOptions;
 import java.util.Locale;
 
@@ -19,7 +21,8 @@ final class WatchHandler implements VerbHandler {
   }
 
   @Override
-  public ApiResponse handle(ApiRequest request, RequestInfo info, Served target) {
+  public ApiResponse handle(RequestContext context, RequestInfo info, Served target) {
+    ApiRequest request = context.request();
     String upgrade = request.header("Upgrade");
     if (upgrade != null && upgrade.toLowerCase(Locale.ROOT).contains("websocket")) {
       // No WebSocket here: the answer is an HTTP watch that ends at once, with a warning. A client

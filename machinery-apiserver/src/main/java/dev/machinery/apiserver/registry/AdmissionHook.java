@@ -1,12 +1,13 @@
 package dev.machinery.apiserver.registry;
 
 import dev.machinery.apiserver.admission.Operation;
+import dev.machinery.apiserver.authorization.Attributes;
 
 /**
  * Where a {@link ResourceStore} hands its writes to admission: {@link #mutate} before the
  * server-managed metadata, defaults and validation, {@link #validate} after them, as Go's registry
  * calls its admission functions. The server implements it over its {@link
- * dev.machinery.apiserver.admission.AdmissionChain}, with the request's user.
+ * dev.machinery.apiserver.admission.AdmissionChain}, with the requester the store is handed.
  *
  * <p>Implementations are thread-safe.
  */
@@ -16,18 +17,29 @@ public interface AdmissionHook {
       new AdmissionHook() {
         @Override
         public Object mutate(
-            ResourceStore store, Operation operation, Object object, Object old, boolean dryRun) {
+            Attributes requester,
+            ResourceStore store,
+            Operation operation,
+            Object object,
+            Object old,
+            boolean dryRun) {
           return object;
         }
 
         @Override
         public void validate(
-            ResourceStore store, Operation operation, Object object, Object old, boolean dryRun) {}
+            Attributes requester,
+            ResourceStore store,
+            Operation operation,
+            Object object,
+            Object old,
+            boolean dryRun) {}
       };
 
   /**
    * Runs the mutating plugins.
    *
+   * @param requester who asks, and what (the request's subresource)
    * @param store the store written
    * @param operation the operation
    * @param object the new object, {@code null} on delete
@@ -36,11 +48,17 @@ public interface AdmissionHook {
    * @return the object to store
    */
   Object mutate(
-      ResourceStore store, Operation operation, Object object, Object old, boolean dryRun);
+      Attributes requester,
+      ResourceStore store,
+      Operation operation,
+      Object object,
+      Object old,
+      boolean dryRun);
 
   /**
    * Runs the validating plugins.
    *
+   * @param requester who asks, and what (the request's subresource)
    * @param store the store written
    * @param operation the operation
    * @param object the object to store, {@code null} on delete
@@ -48,5 +66,10 @@ public interface AdmissionHook {
    * @param dryRun whether the write stops before storing
    */
   void validate(
-      ResourceStore store, Operation operation, Object object, Object old, boolean dryRun);
+      Attributes requester,
+      ResourceStore store,
+      Operation operation,
+      Object object,
+      Object old,
+      boolean dryRun);
 }

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.machinery.apiserver.ResourceDefinition;
 import dev.machinery.apiserver.admission.Operation;
+import dev.machinery.apiserver.authentication.UserInfo;
+import dev.machinery.apiserver.authorization.Attributes;
 import dev.machinery.apiserver.storage.KeyValue;
 import dev.machinery.apiserver.storage.ListResult;
 import dev.machinery.apiserver.storage.Storage;
@@ -44,6 +46,24 @@ import java.util.function.UnaryOperator;
  * <p>Thread-safe: all state is in the storage.
  */
 public final class ResourceStore {
+  /**
+   * The requester of the server's own writes (its controllers, bootstrap and cascades): {@code
+   * system:apiserver} in {@code system:masters}, kube-apiserver's loopback user.
+   */
+  public static final Attributes LOOPBACK =
+      Attributes.resource(
+          new UserInfo(
+              "system:apiserver",
+              "",
+              List.of("system:masters", UserInfo.ALL_AUTHENTICATED),
+              java.util.Map.of()),
+          "update",
+          "",
+          "",
+          "",
+          "",
+          "");
+
   private static final char[] NAME_SUFFIX = "bcdfghjklmnpqrstvwxz2456789".toCharArray();
   private static final SecureRandom RANDOM = new SecureRandom();
 
@@ -342,12 +362,14 @@ public final class ResourceStore {
   /**
    * Creates an object: fills the server-managed metadata, validates, stores.
    *
+   * @param requester who asks, as admission and the resource's validator see them ({@link
+   *     #LOOPBACK} for the server's own writes)
    * @param object the object, in the storage version
    * @param dryRun whether to stop before storing
    * @return the stored object (for a dry run, what would be stored)
    */
-  public Object create(Object object, boolean dryRun) {
-    object = admission.mutate(this, Operation.CREATE, object, null, dryRun);
+  public Object create(Attributes requester, Object object, boolean dryRun) {
+    object = admission.mutate(requester, this, Operation.CREATE, object, null, dryRun);
     MetaObject meta = Accessor.of(object);
     if (isEmpty(meta.getName()) && !isEmpty(meta.getGenerateName())) {
       meta.setName(meta.getGenerateName() + suffix());
@@ -370,11 +392,11 @@ public final class ResourceStore {
                 definition.namespaced(),
                 definition.names(),
                 FieldPath.of("metadata")));
-    errors.addAll(definition.validator().validate(prepared, null));
+    errors.addAll(definition.validator().validate(requester, prepared, null));
     if (!errors.isEmpty()) {
       throw ApiErrors.newInvalid(definition.kind(), name(preparedMeta), errors);
     }
-    admission.validate(this, Operation.CREATE, prepared, null, dryRun);
+    admission.validate(requester, this, Operation.CREATE, prepared, null, dryRun);
     if (dryRun) {
       if (storage.get(key(preparedMeta.getNamespace(), preparedMeta.getName())).isPresent()) {
         throw ApiErrors.newAlreadyExists(resource, preparedMeta.getName());
@@ -447,6 +469,8 @@ public final class ResourceStore {
    * update rules, validates and stores it if the stored one has not changed meanwhile (retrying the
    * read when it has and the new object names no resourceVersion).
    *
+   * @param requester who asks, as admission and the resource's validator see them ({@link
+   *     #LOOPBACK} for the server's own writes)
    * @param namespace the namespace
    * @param name the name
    * @param change makes the new object from the stored one (which it may change); a new object
@@ -456,6 +480,7 @@ public final class ResourceStore {
    * @return the stored object
    */
   public Object update(
+      Attributes requester,
       String namespace,
       String name,
       UnaryOperator<Object> change,
@@ -465,7 +490,8 @@ public final class ResourceStore {
       KeyValue current = read(namespace, name);
       Object old = decode(current);
       Object updated =
-          admission.mutate(this, Operation.UPDATE, change.apply(decode(current)), old, dryRun);
+          admission.mutate(
+              requester, this, Operation.UPDATE, change.apply(decode(current)), old, dryRun);
       MetaObject meta = Accessor.of(updated);
       String asked = meta.getResourceVersion();
       if (!isEmpty(asked) && parseRevision(asked) != current.modRevision()) {
@@ -481,11 +507,11 @@ public final class ResourceStore {
       errors.addAll(
           ObjectMetaValidation.validateCreate(
               newMeta, definition.namespaced(), definition.names(), FieldPath.of("metadata")));
-      errors.addAll(definition.validator().validate(prepared, old));
+      errors.addAll(definition.validator().validate(requester, prepared, old));
       if (!errors.isEmpty()) {
         throw ApiErrors.newInvalid(definition.kind(), name, errors);
       }
-      admission.validate(this, Operation.UPDATE, prepared, old, dryRun);
+      admission.validate(requester, this, Operation.UPDATE, prepared, old, dryRun);
       byte[] bytes = encode(prepared);
       List<ManagedFieldsEntry> entries = newMeta.getManagedFields();
       if (!Arrays.equals(bytes, current.value()) && keepManagedFieldsTimes(newMeta, oldMeta)) {
@@ -557,6 +583,8 @@ public final class ResourceStore {
   /**
    * Deletes an object, or marks it deleted when finalizers hold it.
    *
+   * @param requester who asks, as admission sees them ({@link #LOOPBACK} for the server's own
+   *     deletes)
    * @param namespace the namespace
    * @param name the name
    * @param preconditions the uid and resourceVersion the object must have, or {@code null}
@@ -564,7 +592,11 @@ public final class ResourceStore {
    * @return the result: the object as last stored, and whether it is gone
    */
   public Deletion delete(
-      String namespace, String name, Preconditions preconditions, boolean dryRun) {
+      Attributes requester,
+      String namespace,
+      String name,
+      Preconditions preconditions,
+      boolean dryRun) {
     for (int attempt = 0; ; attempt++) {
       KeyValue current = read(namespace, name);
       Object object = decode(current);
@@ -590,8 +622,8 @@ public final class ResourceStore {
                   + meta.getResourceVersion());
         }
       }
-      admission.mutate(this, Operation.DELETE, null, object, dryRun);
-      admission.validate(this, Operation.DELETE, null, object, dryRun);
+      admission.mutate(requester, this, Operation.DELETE, null, object, dryRun);
+      admission.validate(requester, this, Operation.DELETE, null, object, dryRun);
       boolean finalizers = meta.getFinalizers() != null && !meta.getFinalizers().isEmpty();
       if (dryRun) {
         return new Deletion(object, !finalizers);

@@ -1,4 +1,4 @@
-package dev.machinery.apiserver.endpoints;
+package dev.machinery.apiserver.request;
 
 import java.util.ArrayList;
 import java.util.List;

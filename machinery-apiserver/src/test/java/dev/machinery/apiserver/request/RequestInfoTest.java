@@ -1,4 +1,4 @@
-package dev.machinery.apiserver.endpoints;
+package dev.machinery.apiserver.request;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

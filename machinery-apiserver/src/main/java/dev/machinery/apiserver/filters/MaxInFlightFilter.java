@@ -1,7 +1,9 @@
-package dev.machinery.apiserver;
+package dev.machinery.apiserver.filters;
 
 import dev.machinery.apiserver.authorization.Attributes;
+import dev.machinery.apiserver.http.ApiResponse;
 import dev.machinery.apiserver.rbac.BootstrapPolicy;
+import dev.machinery.apiserver.request.RequestContext;
 import dev.machinery.unversioned.errors.ApiErrors;
 import dev.machinery.unversioned.errors.StatusException;
 import java.util.Set;
@@ -15,7 +17,7 @@ import java.util.concurrent.Semaphore;
  * watch}; watches (long-running) and members of {@code system:masters} are not counted. A limit of
  * 0 is no limit. Thread-safe.
  */
-final class InFlightLimit {
+public final class MaxInFlightFilter implements Filter {
   /** The message kube-apiserver sends with the 429. */
   static final String MESSAGE = "Too many requests, please try again later.";
 
@@ -24,7 +26,17 @@ final class InFlightLimit {
   private final Semaphore readOnly;
   private final Semaphore mutating;
 
-  InFlightLimit(int readOnly, int mutating) {
+  private final Failures failures;
+
+  /**
+   * Creates the filter.
+   *
+   * @param readOnly the most read-only requests answered at once, 0 for no limit
+   * @param mutating the most mutating requests answered at once, 0 for no limit
+   * @param failures how a refusal is written
+   */
+  public MaxInFlightFilter(int readOnly, int mutating, Failures failures) {
+    this.failures = java.util.Objects.requireNonNull(failures, "failures");
     this.readOnly = readOnly == 0 ? null : new Semaphore(readOnly);
     this.mutating = mutating == 0 ? null : new Semaphore(mutating);
   }
@@ -37,7 +49,7 @@ final class InFlightLimit {
    *     taken
    * @throws StatusException 429 when the request's kind of slot is all taken
    */
-  Semaphore acquire(Attributes attributes) {
+  private Semaphore acquire(Attributes attributes) {
     if (attributes.verb().equals("watch")
         || attributes.user().groups().contains(BootstrapPolicy.SYSTEM_MASTERS)) {
       return null;
@@ -50,5 +62,22 @@ final class InFlightLimit {
       throw ApiErrors.newTooManyRequests(MESSAGE, 1);
     }
     return slots;
+  }
+
+  @Override
+  public ApiResponse filter(RequestContext request, Handler next) {
+    Semaphore slot;
+    try {
+      slot = acquire(request.attributes());
+    } catch (StatusException e) {
+      return failures.response(e.status()).withHeader("Retry-After", "1");
+    }
+    try {
+      return next.handle(request);
+    } finally {
+      if (slot != null) {
+        slot.release();
+      }
+    }
   }
 }

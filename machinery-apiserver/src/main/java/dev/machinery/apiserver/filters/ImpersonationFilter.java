@@ -1,4 +1,4 @@
-package dev.machinery.apiserver;
+package dev.machinery.apiserver.filters;
 
 import dev.machinery.apiserver.authentication.UserInfo;
 import dev.machinery.apiserver.authorization.Attributes;
@@ -6,6 +6,8 @@ import dev.machinery.apiserver.authorization.Authorization;
 import dev.machinery.apiserver.authorization.AuthorizationErrors;
 import dev.machinery.apiserver.authorization.Authorizer;
 import dev.machinery.apiserver.http.ApiRequest;
+import dev.machinery.apiserver.http.ApiResponse;
+import dev.machinery.apiserver.request.RequestContext;
 import dev.machinery.unversioned.errors.ApiErrors;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -24,20 +26,40 @@ import java.util.Map;
  * of {@code authentication.k8s.io}. A refusal is a 403 in kube-apiserver's words. The user
  * impersonated is in {@code system:authenticated} (or, for {@code system:anonymous}, {@code
  * system:unauthenticated}) unless the groups asked for name one of those; a service account without
- * groups asked for is in {@code system:serviceaccounts} and {@code system:serviceaccounts:NS}.
- * Stateless; thread-safe.
+ * groups asked for is in {@code system:serviceaccounts} and {@code system:serviceaccounts:NS}. The
+ * impersonated user is recorded in the request's audit event. Immutable; thread-safe.
  */
-final class Impersonation {
+public final class ImpersonationFilter implements Filter {
   static final String USER = "Impersonate-User";
   static final String GROUP = "Impersonate-Group";
   static final String UID = "Impersonate-Uid";
   static final String EXTRA_PREFIX = "Impersonate-Extra-";
   private static final String SERVICE_ACCOUNT = "system:serviceaccount:";
 
-  private Impersonation() {}
+  private final Authorizer authorizer;
+
+  /**
+   * Creates the filter.
+   *
+   * @param authorizer decides whether the authenticated user may impersonate whom it asks to
+   */
+  public ImpersonationFilter(Authorizer authorizer) {
+    this.authorizer = java.util.Objects.requireNonNull(authorizer, "authorizer");
+  }
+
+  @Override
+  public ApiResponse filter(RequestContext request, Handler next) {
+    UserInfo authenticated = request.user();
+    UserInfo user = apply(request.request(), authenticated, authorizer);
+    if (user == authenticated) {
+      return next.handle(request);
+    }
+    request.audit().impersonated(user);
+    return next.handle(request.withUser(user));
+  }
 
   /** The user the request is made as: {@code user}, or the one it impersonates. */
-  static UserInfo apply(ApiRequest request, UserInfo user, Authorizer authorizer) {
+  private static UserInfo apply(ApiRequest request, UserInfo user, Authorizer authorizer) {
     String name = request.header(USER);
     List<String> groups = request.headers().getOrDefault(GROUP, List.of());
     String uid = request.header(UID);

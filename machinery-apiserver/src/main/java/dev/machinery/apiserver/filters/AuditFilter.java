@@ -1,4 +1,4 @@
-package dev.machinery.apiserver;
+package dev.machinery.apiserver.filters;
 
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -20,6 +20,7 @@ import dev.machinery.apiserver.authorization.Authorization;
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
 import dev.machinery.apiserver.negotiation.ProtobufBodies;
+import dev.machinery.apiserver.request.RequestContext;
 import dev.machinery.core.codec.Codec;
 import dev.machinery.unversioned.errors.StatusException;
 import dev.machinery.unversioned.protobuf.ProtobufCodec;
@@ -42,17 +43,16 @@ import org.slf4j.LoggerFactory;
 import org.yaml.snakeyaml.LoaderOptions;
 
 /**
- * The server's auditing, as kube-apiserver's audit filters: for each request the policy's level, an
- * audit ID (the client's {@code Audit-ID}, else a new UUID, echoed in the response's {@code
- * Audit-ID} header), and the events of its stages handed to the sink. A {@link Request} holds one
- * request's event as it grows; the hooks that add to it from inside {@link ApiServer}'s path (the
- * user impersonated, the authorization decision) find it through a thread-local that is only set
- * while auditing is on. Immutable; thread-safe (each {@link Request} is confined to the request's
- * thread, and then to the thread that writes its streamed response).
+ * kube-apiserver's audit filter: for each request the policy's level, an audit ID (the client's
+ * {@code Audit-ID}, else a new UUID, echoed in the response's {@code Audit-ID} header), and the
+ * events of its stages handed to the sink. A {@link Request} holds one request's event as it grows;
+ * it is the {@link RequestContext.AuditRecorder} of the context handed on, through which the later
+ * steps add the user impersonated and the authorization decision. A request refused by
+ * authentication is recorded by {@link #failedAuthentication}. Immutable; thread-safe (each {@link
+ * Request} is confined to its request, and then to the thread that writes its streamed response).
  */
-final class Auditing {
-  private static final Logger LOG = LoggerFactory.getLogger(Auditing.class);
-  private static final ThreadLocal<Request> CURRENT = new ThreadLocal<>();
+public final class AuditFilter implements Filter {
+  private static final Logger LOG = LoggerFactory.getLogger(AuditFilter.class);
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final YAMLMapper YAML;
   private static final int MAX_USER_AGENT = 1024;
@@ -70,8 +70,26 @@ final class Auditing {
   private final Codec json;
   private final ProtobufBodies protobuf;
 
-  Auditing(
-      AuditPolicy policy, AuditSink sink, long maxBodyBytes, Codec json, ProtobufBodies protobuf) {
+  private final Failures failures;
+
+  /**
+   * Creates the filter.
+   *
+   * @param policy which requests are recorded, and at which level
+   * @param sink where the events go
+   * @param maxBodyBytes the most bytes of a request body read for its event
+   * @param json the JSON codec, for the objects of requests and responses
+   * @param protobuf the protobuf bodies, for the objects of requests and responses
+   * @param failures how a failure is written
+   */
+  public AuditFilter(
+      AuditPolicy policy,
+      AuditSink sink,
+      long maxBodyBytes,
+      Codec json,
+      ProtobufBodies protobuf,
+      Failures failures) {
+    this.failures = java.util.Objects.requireNonNull(failures, "failures");
     this.policy = policy;
     this.sink = sink;
     this.maxBodyBytes = maxBodyBytes;
@@ -79,32 +97,13 @@ final class Auditing {
     this.protobuf = protobuf;
   }
 
-  /** Records the user a request is made as, when it is being audited. */
-  static void impersonated(UserInfo user) {
-    Request current = CURRENT.get();
-    if (current != null) {
-      current.impersonatedUser = user;
-    }
-  }
-
-  /** Records the authorizers' decision on a request, when it is being audited. */
-  static void authorized(Authorization decision) {
-    Request current = CURRENT.get();
-    if (current != null) {
-      current.allowed = decision.allowed();
-      current.annotations.put(
-          "authorization.k8s.io/decision", decision.allowed() ? "allow" : "forbid");
-      current.annotations.put("authorization.k8s.io/reason", decision.reason());
-    }
-  }
-
   /**
    * Records a request refused by authentication, as kube-apiserver does: one event at {@link
    * Stage#RESPONSE_STARTED}, with no user, evaluated by the rules that name no user.
    */
-  ApiResponse unauthenticated(ApiRequest request, Instant received, ApiResponse refused) {
+  private ApiResponse unauthenticated(ApiRequest request, Instant received, ApiResponse refused) {
     UserInfo nobody = new UserInfo("", "", List.of(), Map.of());
-    Attributes attributes = RequestAttributes.of(request, nobody);
+    Attributes attributes = RequestContext.attributesOf(request, nobody);
     Request audit =
         new Request(
             request, attributes, nobody, policy.evaluateUnauthenticated(attributes), received);
@@ -114,16 +113,39 @@ final class Auditing {
   }
 
   /**
-   * Starts auditing an authenticated request: evaluates the policy, records {@link
-   * Stage#REQUEST_RECEIVED} and makes the request the current thread's until {@link Request#end}.
+   * Wraps the handler of failed authentication, so that a refused request is recorded too.
+   *
+   * @param refusal answers a request whose credentials name no one
+   * @return the handler that answers and records it
    */
-  Request start(ApiRequest request, UserInfo user, Instant received) {
-    Attributes attributes = RequestAttributes.of(request, user);
-    Request audit = new Request(request, attributes, user, policy.evaluate(attributes), received);
-    audit.emit(Stage.REQUEST_RECEIVED, received);
-    audit.previous = CURRENT.get();
-    CURRENT.set(audit);
-    return audit;
+  public Handler failedAuthentication(Handler refusal) {
+    return request ->
+        unauthenticated(request.request(), request.received(), refusal.handle(request));
+  }
+
+  /**
+   * Audits an authenticated request: evaluates the policy, records {@link Stage#REQUEST_RECEIVED},
+   * hands the request on with its event as the context's recorder, and records the response, or
+   * what the later steps threw (answered with its Status).
+   */
+  @Override
+  public ApiResponse filter(RequestContext context, Handler next) {
+    Attributes attributes = context.attributes();
+    Request audit =
+        new Request(
+            context.request(),
+            attributes,
+            context.user(),
+            policy.evaluate(attributes),
+            context.received());
+    audit.emit(Stage.REQUEST_RECEIVED, context.received());
+    try {
+      return audit.complete(next.handle(context.withRequest(audit.request()).withAudit(audit)));
+    } catch (RuntimeException | StackOverflowError e) {
+      ApiResponse failure =
+          failures.response(context.request().method(), context.request().path(), e);
+      return audit.failed(e, failure);
+    }
   }
 
   /** kube-apiserver's words for the credentials a refused request tried. */
@@ -152,7 +174,7 @@ final class Auditing {
   }
 
   /** One request's event as it grows, and the stages it has reached. */
-  final class Request {
+  private final class Request implements RequestContext.AuditRecorder {
     private final ApiRequest original;
     private final Attributes attributes;
     private final UserInfo user;
@@ -168,7 +190,6 @@ final class Auditing {
     private JsonNode requestObject;
     private JsonNode responseObject;
     private ObjectReference objectRef;
-    private Request previous;
 
     private Request(
         ApiRequest request,
@@ -207,13 +228,16 @@ final class Auditing {
       return request;
     }
 
-    /** Stops being the current thread's request; a request made inside another gives it back. */
-    void end() {
-      if (previous == null) {
-        CURRENT.remove();
-      } else {
-        CURRENT.set(previous);
-      }
+    @Override
+    public void impersonated(UserInfo user) {
+      impersonatedUser = user;
+    }
+
+    @Override
+    public void authorized(Authorization decision) {
+      allowed = decision.allowed();
+      annotations.put("authorization.k8s.io/decision", decision.allowed() ? "allow" : "forbid");
+      annotations.put("authorization.k8s.io/reason", decision.reason());
     }
 
     private boolean recorded() {
@@ -431,7 +455,7 @@ final class Auditing {
         metadata.remove("managedFields");
       }
       if (object.get("items") != null && object.get("items").isArray()) {
-        object.get("items").forEach(Auditing::withoutManagedFields);
+        object.get("items").forEach(AuditFilter::withoutManagedFields);
       }
       if (object.get("rows") != null && object.get("rows").isArray()) {
         object.get("rows").forEach(row -> withoutManagedFields(row.path("object")));
