@@ -26,6 +26,7 @@ module dev.machinery.apiserver {
   exports dev.machinery.apiserver.authorization.v1;
   exports dev.machinery.apiserver.rbac;
   exports dev.machinery.apiserver.storage;
+  exports dev.machinery.apiserver.registry.rest;
   exports dev.machinery.apiserver.negotiation;
   exports dev.machinery.apiserver.discovery;
   exports dev.machinery.apiserver.openapi;
@@ -34,7 +35,7 @@ module dev.machinery.apiserver {
 
   uses dev.machinery.apiserver.apiextensions.schema.ValidationRules;
 
-  opens dev.machinery.apiserver to
+  opens dev.machinery.apiserver.registry.rest to
       com.fasterxml.jackson.databind;
   opens dev.machinery.apiserver.authorization.v1 to
       com.fasterxml.jackson.databind;

@@ -10,6 +10,7 @@ import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
 import dev.machinery.apiserver.http.JdkHttpBinding;
 import dev.machinery.apiserver.rbac.RbacV1;
+import dev.machinery.apiserver.registry.rest.ResourceDefinition;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.core.schema.GroupKind;
 import dev.machinery.unversioned.meta.v1.MetaV1;

@@ -3,6 +3,7 @@ package dev.machinery.apiserver;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.machinery.apiserver.registry.rest.ResourceDefinition;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.core.schema.GroupKind;
 import dev.machinery.core.schema.GroupVersion;

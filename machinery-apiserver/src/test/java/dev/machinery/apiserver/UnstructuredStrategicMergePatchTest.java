@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
+import dev.machinery.apiserver.registry.rest.ResourceDefinition;
+import dev.machinery.apiserver.registry.rest.ResourceList;
 import dev.machinery.core.patch.OpenApiPatchSchemas;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.core.schema.GroupKind;

@@ -3,7 +3,7 @@ package dev.machinery.builtins;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.machinery.apiserver.ApiServer;
-import dev.machinery.apiserver.ResourceDefinition;
+import dev.machinery.apiserver.registry.rest.ResourceDefinition;
 import dev.machinery.apiserver.apiextensions.schema.StructuralSchema;
 import dev.machinery.apiserver.apiextensions.schema.ValidationRules;
 import dev.machinery.apiserver.apiextensions.v1.ApiextensionsV1;

@@ -2,8 +2,6 @@ package dev.machinery.apiserver.apiextensions;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.machinery.apiserver.ResourceDefinition;
-import dev.machinery.apiserver.UnstructuredConversion;
 import dev.machinery.apiserver.apiextensions.schema.ValidationRules;
 import dev.machinery.apiserver.apiextensions.v1.CustomResourceDefinition;
 import dev.machinery.apiserver.apiextensions.v1.CustomResourceDefinitionCondition;
@@ -13,6 +11,8 @@ import dev.machinery.apiserver.apiextensions.v1.CustomResourceDefinitionStatus;
 import dev.machinery.apiserver.endpoints.Served;
 import dev.machinery.apiserver.endpoints.ServedResources;
 import dev.machinery.apiserver.registry.ResourceStore;
+import dev.machinery.apiserver.registry.rest.ResourceDefinition;
+import dev.machinery.apiserver.registry.rest.UnstructuredConversion;
 import dev.machinery.apiserver.storage.KeyValue;
 import dev.machinery.apiserver.storage.ListResult;
 import dev.machinery.apiserver.storage.Storage;

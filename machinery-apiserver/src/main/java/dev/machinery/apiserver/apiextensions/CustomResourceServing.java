@@ -2,8 +2,6 @@ package dev.machinery.apiserver.apiextensions;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.machinery.apiserver.ResourceDefinition;
-import dev.machinery.apiserver.UnstructuredConversion;
 import dev.machinery.apiserver.apiextensions.schema.StructuralSchema;
 import dev.machinery.apiserver.apiextensions.schema.ValidationRules;
 import dev.machinery.apiserver.apiextensions.v1.CustomResourceColumnDefinition;
@@ -12,6 +10,8 @@ import dev.machinery.apiserver.apiextensions.v1.CustomResourceDefinitionNames;
 import dev.machinery.apiserver.apiextensions.v1.CustomResourceDefinitionSpec;
 import dev.machinery.apiserver.apiextensions.v1.CustomResourceDefinitionVersion;
 import dev.machinery.apiserver.apiextensions.v1.SelectableField;
+import dev.machinery.apiserver.registry.rest.ResourceDefinition;
+import dev.machinery.apiserver.registry.rest.UnstructuredConversion;
 import dev.machinery.core.codec.FieldProblem;
 import dev.machinery.core.schema.GroupKind;
 import dev.machinery.core.schema.GroupVersion;

@@ -1,9 +1,9 @@
 package dev.machinery.apiserver.endpoints;
 
-import dev.machinery.apiserver.ResourceList;
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
 import dev.machinery.apiserver.registry.ResourceStore;
+import dev.machinery.apiserver.registry.rest.ResourceList;
 import dev.machinery.apiserver.request.RequestContext;
 import dev.machinery.apiserver.request.RequestInfo;
 import dev.machinery.unversioned.meta.v1.ListMeta;

@@ -221,9 +221,9 @@ final class RequestScope {
   }
 
   /**
-   * Runs the resource's {@link dev.machinery.apiserver.ObjectNormalizer} on an object a client
-   * wrote: the fields it dropped are an error under {@code Strict}, returned as warnings under
-   * {@code Warn}, and forgotten under {@code Ignore}.
+   * Runs the resource's {@link dev.machinery.apiserver.registry.rest.ObjectNormalizer} on an object
+   * a client wrote: the fields it dropped are an error under {@code Strict}, returned as warnings
+   * under {@code Warn}, and forgotten under {@code Ignore}.
    */
   List<FieldProblem> normalize(Object object, Served target, FieldValidation validation) {
     List<FieldProblem> pruned = target.store().definition().normalizer().normalize(object);

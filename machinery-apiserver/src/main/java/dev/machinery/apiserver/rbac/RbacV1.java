@@ -1,6 +1,6 @@
 package dev.machinery.apiserver.rbac;
 
-import dev.machinery.apiserver.ResourceList;
+import dev.machinery.apiserver.registry.rest.ResourceList;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.core.schema.GroupVersion;
 

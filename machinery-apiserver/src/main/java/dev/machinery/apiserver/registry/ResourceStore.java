@@ -2,10 +2,10 @@ package dev.machinery.apiserver.registry;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.machinery.apiserver.ResourceDefinition;
 import dev.machinery.apiserver.admission.Operation;
 import dev.machinery.apiserver.authentication.UserInfo;
 import dev.machinery.apiserver.authorization.Attributes;
+import dev.machinery.apiserver.registry.rest.ResourceDefinition;
 import dev.machinery.apiserver.storage.KeyValue;
 import dev.machinery.apiserver.storage.ListResult;
 import dev.machinery.apiserver.storage.Storage;

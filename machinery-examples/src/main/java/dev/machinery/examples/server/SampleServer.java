@@ -1,8 +1,8 @@
 package dev.machinery.examples.server;
 
 import dev.machinery.apiserver.ApiServer;
-import dev.machinery.apiserver.ResourceDefinition;
-import dev.machinery.apiserver.ResourceList;
+import dev.machinery.apiserver.registry.rest.ResourceDefinition;
+import dev.machinery.apiserver.registry.rest.ResourceList;
 import dev.machinery.apiserver.apiextensions.schema.ValidationRules;
 import dev.machinery.apiserver.apiextensions.v1.ApiextensionsV1;
 import dev.machinery.apiserver.audit.AuditLogWriter;

@@ -3,8 +3,8 @@ package dev.machinery.examples.server;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.machinery.apiserver.ApiServer;
-import dev.machinery.apiserver.ResourceDefinition;
-import dev.machinery.apiserver.ResourceList;
+import dev.machinery.apiserver.registry.rest.ResourceDefinition;
+import dev.machinery.apiserver.registry.rest.ResourceList;
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.JdkHttpBinding;
 import dev.machinery.core.runtime.Scheme;

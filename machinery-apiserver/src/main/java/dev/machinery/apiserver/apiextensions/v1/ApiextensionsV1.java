@@ -1,6 +1,6 @@
 package dev.machinery.apiserver.apiextensions.v1;
 
-import dev.machinery.apiserver.ResourceList;
+import dev.machinery.apiserver.registry.rest.ResourceList;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.core.schema.GroupVersion;
 import java.util.Locale;

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.machinery.apiserver.ApiServer;
-import dev.machinery.apiserver.ResourceDefinition;
-import dev.machinery.apiserver.ResourceList;
+import dev.machinery.apiserver.registry.rest.ResourceDefinition;
+import dev.machinery.apiserver.registry.rest.ResourceList;
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
 import dev.machinery.apiserver.http.JdkHttpBinding;

@@ -1,4 +1,4 @@
-package dev.machinery.apiserver;
+package dev.machinery.apiserver.registry.rest;
 
 import dev.machinery.core.codec.FieldProblem;
 import java.util.List;

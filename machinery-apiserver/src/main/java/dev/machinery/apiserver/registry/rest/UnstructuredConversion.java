@@ -1,4 +1,4 @@
-package dev.machinery.apiserver;
+package dev.machinery.apiserver.registry.rest;
 
 import dev.machinery.core.schema.GroupVersion;
 import java.util.Map;
@@ -8,8 +8,9 @@ import java.util.Map;
  * resources are) move between the versions it is served in: the server converts each object it
  * stores into the storage version and each object it answers into the version the request names.
  * Kubernetes' {@code None} strategy ({@link #none()}) only rewrites {@code apiVersion}; a server
- * may register its own for a group of custom resources ({@link ApiServer.Builder#conversion}), in
- * place of kube-apiserver's conversion webhook. Implementations must be thread-safe.
+ * may register its own for a group of custom resources ({@link
+ * dev.machinery.apiserver.ApiServer.Builder#conversion}), in place of kube-apiserver's conversion
+ * webhook. Implementations must be thread-safe.
  */
 @FunctionalInterface
 public interface UnstructuredConversion {

@@ -1,4 +1,4 @@
-package dev.machinery.apiserver;
+package dev.machinery.apiserver.registry.rbac;
 
 import dev.machinery.apiserver.authentication.UserInfo;
 import dev.machinery.apiserver.authorization.Attributes;
@@ -21,6 +21,8 @@ import dev.machinery.apiserver.rbac.RoleNotFoundException;
 import dev.machinery.apiserver.rbac.RoleRef;
 import dev.machinery.apiserver.rbac.Subject;
 import dev.machinery.apiserver.registry.ResourceStore;
+import dev.machinery.apiserver.registry.rest.ResourceDefinition;
+import dev.machinery.apiserver.registry.rest.ResourceValidator;
 import dev.machinery.apiserver.storage.Storage;
 import dev.machinery.core.schema.GroupKind;
 import dev.machinery.core.schema.GroupResource;
@@ -41,7 +43,7 @@ import java.util.Optional;
  * Thread-safe: the stores and authorizer are set once while the server is built, the snapshot is
  * replaced atomically and aggregation is serialized.
  */
-final class RbacSupport {
+public final class RbacSupport {
   private static final List<PolicyRule> FULL_AUTHORITY =
       List.of(
           PolicyRule.resources(List.of("*"), List.of("*"), List.of("*")),
@@ -58,11 +60,24 @@ final class RbacSupport {
 
   private record Snapshot(long revision, RbacPolicy policy) {}
 
-  RbacAuthorizer authorizer() {
+  /** Creates the server's RBAC; {@link #attach} gives it its stores. */
+  public RbacSupport() {}
+
+  /**
+   * The authorizer over the stored roles and bindings.
+   *
+   * @return the authorizer
+   */
+  public RbacAuthorizer authorizer() {
     return authorizer;
   }
 
-  List<ResourceDefinition> definitions() {
+  /**
+   * The four RBAC resources, with their validation and escalation prevention.
+   *
+   * @return the resources
+   */
+  public List<ResourceDefinition> definitions() {
     return List.of(
         ResourceDefinition.builder(GroupKind.of(RbacV1.GROUP, "Role"), true)
             .names(RbacSupport::validName)
@@ -124,8 +139,14 @@ final class RbacSupport {
     return Validation.isValidPathSegmentName(name);
   }
 
-  /** Called once while the server is built. */
-  void attach(Storage storage, Map<String, ResourceStore> storesByKind, Authorizer server) {
+  /**
+   * Called once while the server is built, with the stores of {@link #definitions()}.
+   *
+   * @param storage the server's storage
+   * @param storesByKind the store of each RBAC kind, by kind
+   * @param server the server's whole authorizer, for the {@code escalate} and {@code bind} checks
+   */
+  public void attach(Storage storage, Map<String, ResourceStore> storesByKind, Authorizer server) {
     this.storage = storage;
     this.roles = storesByKind.get("Role");
     this.clusterRoles = storesByKind.get("ClusterRole");
@@ -155,7 +176,7 @@ final class RbacSupport {
    * that lacks what the default has gets it back, one annotated {@code autoupdate: "false"} is left
    * alone; then aggregates.
    */
-  void bootstrap() {
+  public void bootstrap() {
     for (ClusterRole role : BootstrapPolicy.clusterRoles()) {
       reconcile(role);
     }
@@ -272,8 +293,10 @@ final class RbacSupport {
    * The step of the request path after authorization that keeps aggregated ClusterRoles up to date,
    * as kube-controller-manager's aggregation controller: after a request that changed a
    * ClusterRole, the roles that aggregate it are written again.
+   *
+   * @return the filter
    */
-  Filter aggregationFilter() {
+  public Filter aggregationFilter() {
     return (request, next) -> {
       ApiResponse response = next.handle(request);
       afterRequest(request.attributes(), response.status());

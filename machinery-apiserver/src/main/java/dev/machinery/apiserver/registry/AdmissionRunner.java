@@ -1,4 +1,4 @@
-package dev.machinery.apiserver;
+package dev.machinery.apiserver.registry;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
@@ -8,8 +8,6 @@ import dev.machinery.apiserver.admission.NamespaceLifecycle;
 import dev.machinery.apiserver.admission.Operation;
 import dev.machinery.apiserver.authentication.UserInfo;
 import dev.machinery.apiserver.authorization.Attributes;
-import dev.machinery.apiserver.registry.AdmissionHook;
-import dev.machinery.apiserver.registry.ResourceStore;
 import dev.machinery.core.codec.Codec;
 import dev.machinery.unversioned.errors.ApiErrors;
 import dev.machinery.unversioned.meta.v1.Accessor;
@@ -24,19 +22,29 @@ import java.io.UncheckedIOException;
  * NamespaceLifecycle} the state of a namespace from the store of Namespaces. Thread-safe: the chain
  * and the store are set once while the server is built.
  */
-final class AdmissionRunner implements AdmissionHook {
+public final class AdmissionRunner implements AdmissionHook {
   private static final JsonMapper TREES = JsonMapper.builder().build();
 
   private final Codec json;
   private AdmissionChain chain = AdmissionChain.of(java.util.List.of());
   private ResourceStore namespaces;
 
-  AdmissionRunner(Codec json) {
+  /**
+   * Creates the hook; {@link #attach} gives it its chain.
+   *
+   * @param json the JSON codec, to read a Namespace's phase
+   */
+  public AdmissionRunner(Codec json) {
     this.json = json;
   }
 
-  /** Called once while the server is built. */
-  void attach(AdmissionChain chain, ResourceStore namespaces) {
+  /**
+   * Called once while the server is built.
+   *
+   * @param chain the admission chain
+   * @param namespaces the store of Namespaces, or {@code null} when none are served
+   */
+  public void attach(AdmissionChain chain, ResourceStore namespaces) {
     this.chain = chain;
     this.namespaces = namespaces;
   }
@@ -100,8 +108,13 @@ final class AdmissionRunner implements AdmissionHook {
         dryRun);
   }
 
-  /** The state of a namespace, for {@link NamespaceLifecycle}. */
-  NamespaceLifecycle.State namespaceState(String name) {
+  /**
+   * The state of a namespace, for {@link NamespaceLifecycle}.
+   *
+   * @param name the namespace
+   * @return its state
+   */
+  public NamespaceLifecycle.State namespaceState(String name) {
     Object namespace;
     try {
       namespace = namespaces.get(null, name);

@@ -1,4 +1,4 @@
-package dev.machinery.apiserver;
+package dev.machinery.apiserver.registry.rest;
 
 import dev.machinery.apiserver.negotiation.ScaleAccessor;
 import dev.machinery.apiserver.negotiation.TableConvertor;

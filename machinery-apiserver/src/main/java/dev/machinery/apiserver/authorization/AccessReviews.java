@@ -1,12 +1,6 @@
-package dev.machinery.apiserver;
+package dev.machinery.apiserver.authorization;
 
 import dev.machinery.apiserver.authentication.UserInfo;
-import dev.machinery.apiserver.authorization.Attributes;
-import dev.machinery.apiserver.authorization.Authorization;
-import dev.machinery.apiserver.authorization.Authorizer;
-import dev.machinery.apiserver.authorization.Decision;
-import dev.machinery.apiserver.authorization.RuleResolver;
-import dev.machinery.apiserver.authorization.SubjectRules;
 import dev.machinery.apiserver.authorization.v1.AuthorizationV1;
 import dev.machinery.apiserver.authorization.v1.LocalSubjectAccessReview;
 import dev.machinery.apiserver.authorization.v1.NonResourceAttributes;
@@ -53,7 +47,7 @@ import java.util.Optional;
  * 1.32 and later write protobuf), through a Scheme of the server's own, so the user's Scheme needs
  * none of these kinds. Immutable; thread-safe.
  */
-final class AccessReviews {
+public final class AccessReviews {
   private static final String PREFIX = "/apis/authorization.k8s.io/v1/";
   private static final String NAMESPACES = "namespaces/";
   private static final String LOCAL = "localsubjectaccessreviews";
@@ -76,8 +70,10 @@ final class AccessReviews {
   /**
    * The reviews as kube-apiserver's discovery lists them: {@code create} only, the local one
    * namespaced.
+   *
+   * @return the discovery entries
    */
-  static List<ResourceInfo> discovery() {
+  public static List<ResourceInfo> discovery() {
     return List.of(
         review("LocalSubjectAccessReview", true),
         review("SelfSubjectAccessReview", false),
@@ -98,12 +94,25 @@ final class AccessReviews {
         List.of());
   }
 
-  AccessReviews(Authorizer authorizer, RuleResolver rules) {
+  /**
+   * Creates the reviews.
+   *
+   * @param authorizer the server's authorizer, which answers the access reviews
+   * @param rules what a user may do, for the SelfSubjectRulesReview
+   */
+  public AccessReviews(Authorizer authorizer, RuleResolver rules) {
     this.authorizer = authorizer;
     this.rules = rules;
   }
 
-  Optional<ApiResponse> handle(ApiRequest request, UserInfo user) {
+  /**
+   * Answers a request for an access review.
+   *
+   * @param request the request
+   * @param user the user it is made as
+   * @return the answer, or empty when the request is for something else
+   */
+  public Optional<ApiResponse> handle(ApiRequest request, UserInfo user) {
     String path = request.path();
     if (!path.startsWith(PREFIX)) {
       return Optional.empty();

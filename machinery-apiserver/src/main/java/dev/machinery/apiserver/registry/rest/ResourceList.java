@@ -1,4 +1,4 @@
-package dev.machinery.apiserver;
+package dev.machinery.apiserver.registry.rest;
 
 import dev.machinery.conversion.ProtoField;
 import dev.machinery.core.runtime.ApiObject;

@@ -1,4 +1,4 @@
-package dev.machinery.apiserver;
+package dev.machinery.apiserver.authorization;
 
 import dev.machinery.apiserver.authentication.UserInfo;
 import dev.machinery.apiserver.http.ApiRequest;
@@ -19,7 +19,7 @@ import java.util.Optional;
  * kubectl 1.27 asks for v1beta1, 1.28 and later for v1, each falling back to the older on 404): a
  * create that is not stored, whose status holds the requesting user.
  */
-final class SelfSubjectReviews {
+public final class SelfSubjectReviews {
   private static final String PREFIX = "/apis/authentication.k8s.io/";
   private static final String RESOURCE = "/selfsubjectreviews";
   private static final List<String> VERSIONS = List.of("v1", "v1beta1", "v1alpha1");
@@ -30,12 +30,21 @@ final class SelfSubjectReviews {
   /**
    * The review as kube-apiserver's discovery lists it by default: in {@code v1} alone (the older
    * versions are answered for kubectl 1.27, not listed).
+   *
+   * @return the discovery entries
    */
-  static List<ResourceInfo> discovery() {
+  public static List<ResourceInfo> discovery() {
     return List.of(AccessReviews.review("SelfSubjectReview", false));
   }
 
-  static Optional<ApiResponse> handle(ApiRequest request, UserInfo user) {
+  /**
+   * Answers a request for a SelfSubjectReview.
+   *
+   * @param request the request
+   * @param user the user it is made as
+   * @return the answer, or empty when the request is for something else
+   */
+  public static Optional<ApiResponse> handle(ApiRequest request, UserInfo user) {
     String path = request.path();
     if (!path.startsWith(PREFIX) || !path.endsWith(RESOURCE)) {
       return Optional.empty();
