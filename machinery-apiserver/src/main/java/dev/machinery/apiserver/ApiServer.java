@@ -14,24 +14,17 @@ import dev.machinery.apiserver.authorization.AccessReviews;
 import dev.machinery.apiserver.authorization.Authorizer;
 import dev.machinery.apiserver.authorization.RuleResolver;
 import dev.machinery.apiserver.authorization.SelfSubjectReviews;
-import dev.machinery.apiserver.authorization.SubjectRules;
 import dev.machinery.apiserver.authorization.v1.AuthorizationV1;
 import dev.machinery.apiserver.discovery.Discovery;
-import dev.machinery.apiserver.endpoints.DiscoveryHandler;
+import dev.machinery.apiserver.endpoints.PublishedDocuments;
 import dev.machinery.apiserver.endpoints.ResourceHandler;
-import dev.machinery.apiserver.endpoints.ScaleView;
-import dev.machinery.apiserver.endpoints.Served;
+import dev.machinery.apiserver.endpoints.ResourceRegistry;
+import dev.machinery.apiserver.endpoints.Router;
 import dev.machinery.apiserver.endpoints.ServedResources;
 import dev.machinery.apiserver.endpoints.WatchStreams;
 import dev.machinery.apiserver.filters.AuditFilter;
-import dev.machinery.apiserver.filters.AuthenticationFilter;
-import dev.machinery.apiserver.filters.AuthorizationFilter;
 import dev.machinery.apiserver.filters.Failures;
-import dev.machinery.apiserver.filters.Filter;
-import dev.machinery.apiserver.filters.HeaderLimitFilter;
-import dev.machinery.apiserver.filters.ImpersonationFilter;
-import dev.machinery.apiserver.filters.MaxInFlightFilter;
-import dev.machinery.apiserver.filters.RecoveryFilter;
+import dev.machinery.apiserver.filters.HandlerChain;
 import dev.machinery.apiserver.http.ApiHandler;
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
@@ -40,8 +33,6 @@ import dev.machinery.apiserver.http.JdkHttpBinding;
 import dev.machinery.apiserver.http.TlsConfig;
 import dev.machinery.apiserver.negotiation.Negotiator;
 import dev.machinery.apiserver.negotiation.ProtobufBodies;
-import dev.machinery.apiserver.openapi.OpenApiV2;
-import dev.machinery.apiserver.openapi.OpenApiV3;
 import dev.machinery.apiserver.rbac.BootstrapPolicy;
 import dev.machinery.apiserver.rbac.RbacV1;
 import dev.machinery.apiserver.registry.AdmissionRunner;
@@ -57,11 +48,10 @@ import dev.machinery.apiserver.storage.Storage;
 import dev.machinery.core.codec.Codec;
 import dev.machinery.core.codec.CodecFactory;
 import dev.machinery.core.runtime.Scheme;
+import dev.machinery.core.schema.GroupKind;
 import dev.machinery.core.schema.GroupVersion;
 import dev.machinery.core.schema.GroupVersionKind;
 import dev.machinery.unversioned.discovery.Enablement;
-import dev.machinery.unversioned.discovery.ResourceInfo;
-import dev.machinery.unversioned.meta.v1.Status;
 import dev.machinery.unversioned.protobuf.ProtobufCodec;
 import dev.machinery.unversioned.unstructured.Unstructured;
 import java.io.IOException;
@@ -69,15 +59,11 @@ import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
-import java.util.Set;
 import java.util.function.Consumer;
-import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -131,16 +117,8 @@ public final class ApiServer implements ApiHandler {
   public static final UserInfo LOOPBACK_USER = ResourceStore.LOOPBACK.user();
 
   private final Scheme scheme;
-  private final Enablement enablement;
-  private final String kubernetesVersion;
-  private final Map<GroupVersion, List<ResourceInfo>> fixedDiscovery;
-  private final Map<GroupVersion, List<ResourceInfo>> fixedUnstructured;
-  private final Map<GroupVersionKind, JsonNode> fixedSchemas;
-  private final List<Map<String, JsonNode>> schemaComponents;
   private final ServedResources served;
-  private volatile Discovery discovery;
-  private volatile DiscoveryHandler discoveryHandler;
-  private final ResourceHandler resources;
+  private final PublishedDocuments documents;
   private final CustomResourceDefinitions customResourceDefinitions;
   private final Codec json;
   private final Storage storage;
@@ -151,16 +129,13 @@ public final class ApiServer implements ApiHandler {
   private final RbacSupport rbac;
   private final boolean readsWithoutWaiting;
   private final Failures failures;
-  private final Filter.Handler chain;
-  private final Filter.Handler authenticatedChain;
+  private final HandlerChain chain;
 
   private ApiServer(Builder builder) {
     this.readsWithoutWaiting = builder.readsWithoutWaiting;
     this.tls = builder.tls;
     Scheme scheme = builder.scheme;
     this.scheme = scheme;
-    this.enablement = builder.enablement;
-    this.kubernetesVersion = builder.kubernetesVersion;
     List<ResourceDefinition> definitions = new ArrayList<>(builder.resources);
     if (builder.rbac) {
       if (!scheme.recognizes(RbacV1.V1.withKind("ClusterRoleBinding"))) {
@@ -173,14 +148,12 @@ public final class ApiServer implements ApiHandler {
     } else {
       this.rbac = null;
     }
-    Map<String, ResourceStore> rbacStores = new LinkedHashMap<>();
     CodecFactory codecs = CodecFactory.create(scheme);
     this.json = codecs.json();
     this.failures = new Failures(json);
     AdmissionRunner admission = new AdmissionRunner(json);
     this.storage = builder.storage;
     this.requestLog = builder.requestLog;
-    Map<GroupVersion, List<ResourceInfo>> fixed = new LinkedHashMap<>();
     ProtobufBodies protobuf = ProtobufBodies.of(ProtobufCodec.create(scheme), json);
     AuditFilter audit =
         builder.auditPolicy == null
@@ -193,116 +166,38 @@ public final class ApiServer implements ApiHandler {
                 protobuf,
                 failures);
     Negotiator.Builder negotiatorBuilder = Negotiator.builder(scheme).protobuf(protobuf);
-    Map<String, Served> served = new LinkedHashMap<>();
-    ResourceStore namespaces = null;
-    ResourceStore crdStore = null;
     if (builder.customResourceDefinitions) {
       definitions.add(CustomResourceDefinitions.definition(builder.validationRules));
     }
-    for (ResourceDefinition definition : definitions) {
-      List<GroupVersion> versions = versions(scheme, definition);
-      GroupVersion storageVersion =
-          definition
-              .storageVersion()
-              .orElseGet(
-                  () ->
-                      scheme.prioritizedVersionsForGroup(definition.kind().group()).stream()
-                          .filter(v -> scheme.recognizes(v.withKind(definition.kind().kind())))
-                          .findFirst()
-                          .orElseThrow());
-      GroupVersionKind storageKind = storageVersion.withKind(definition.kind().kind());
-      Class<?> storageClass =
-          scheme
-              .typeFor(storageKind)
-              .orElseThrow(
-                  () ->
-                      new IllegalArgumentException(
-                          "the storage version of "
-                              + definition.kind()
-                              + " is "
-                              + storageVersion
-                              + ", where the Scheme does not register it"));
-      ResourceStore store =
-          new ResourceStore(
-              definition,
-              storageKind,
-              storageClass,
-              json,
-              builder.storage,
-              builder.watchCacheSize,
-              admission);
-      if (definition.kind().group().isEmpty() && definition.kind().kind().equals("Namespace")) {
-        namespaces = store;
-      }
-      if (definition.kind().group().equals(RbacV1.GROUP)) {
-        rbacStores.put(definition.kind().kind(), store);
-      }
-      if (definition.kind().equals(CustomResourceDefinitions.KIND)) {
-        crdStore = store;
-      }
-      for (GroupVersion version : versions) {
-        if (!builder.enablement.isEnabled(version)) {
-          continue;
-        }
-        GroupVersionKind kind = version.withKind(definition.kind().kind());
-        GroupVersionKind listKind = version.withKind(definition.kind().kind() + "List");
-        if (!scheme.recognizes(listKind)) {
-          throw new IllegalArgumentException(
-              "the Scheme does not register "
-                  + listKind
-                  + "; register the list kinds with ResourceList.addToScheme(builder, \""
-                  + definition.kind().kind()
-                  + "\", versions...)");
-        }
-        served.put(
-            version.group() + "/" + version.version() + "/" + definition.resource(),
-            new Served(store, kind, scheme.typeFor(kind).orElseThrow()));
-        fixed.computeIfAbsent(version, v -> new ArrayList<>()).add(definition.info(version));
-      }
-      definition.table().ifPresent(t -> negotiatorBuilder.addTableConvertor(definition.kind(), t));
-      if (definition.scale().isPresent()) {
-        negotiatorBuilder.addScale(
-            definition.kind(),
-            Object.class,
-            new ScaleView(scheme, definition.scaleType(), definition.scale().get()));
-      }
-    }
-    Map<GroupVersion, List<ResourceInfo>> unstructured = new LinkedHashMap<>();
-    for (UnstructuredResource resource : builder.unstructured) {
-      ResourceDefinition definition = resource.definition();
-      if (definitions.stream().anyMatch(d -> d.kind().equals(definition.kind()))) {
-        continue; // a kind with a class of its own (RBAC, CustomResourceDefinitions) is served so
-      }
-      ResourceStore store =
-          new ResourceStore(
-              definition,
-              resource.storageVersion().withKind(definition.kind().kind()),
-              Unstructured.class,
-              json,
-              builder.storage,
-              builder.watchCacheSize,
-              admission);
-      if (definition.kind().group().isEmpty() && definition.kind().kind().equals("Namespace")) {
-        namespaces = store;
-      }
-      for (GroupVersion version : resource.servedVersions()) {
-        if (!builder.enablement.isEnabled(version)) {
-          continue;
-        }
-        served.put(
-            ServedResources.key(version.group(), version.version(), definition.resource()),
-            new Served(store, version.withKind(definition.kind().kind()), Unstructured.class));
-        unstructured.computeIfAbsent(version, v -> new ArrayList<>()).add(definition.info(version));
-      }
-      definition.table().ifPresent(t -> negotiatorBuilder.addTableConvertor(definition.kind(), t));
-    }
-    this.fixedUnstructured = unstructured;
-    this.fixedSchemas = Map.copyOf(builder.openApiSchemas);
-    this.schemaComponents = List.copyOf(builder.openApiComponents);
-    this.fixedDiscovery = fixed;
-    this.served = new ServedResources(served);
+    ResourceRegistry registry =
+        new ResourceRegistry(
+            scheme,
+            builder.enablement,
+            json,
+            builder.storage,
+            builder.watchCacheSize,
+            admission,
+            negotiatorBuilder);
+    definitions.forEach(registry::addTyped);
+    // The reviews are answered by handlers of their own, listed in discovery beside the resources.
+    SelfSubjectReviews.discovery().forEach(i -> registry.addDiscoveryOnly(AUTHENTICATION_V1, i));
+    AccessReviews.discovery().forEach(i -> registry.addDiscoveryOnly(AuthorizationV1.V1, i));
+    builder.unstructured.forEach(
+        r -> registry.addUnstructured(r.definition(), r.storageVersion(), r.servedVersions()));
+    ResourceStore namespaces = registry.store(GroupKind.of("", "Namespace")).orElse(null);
+    this.served = new ServedResources(registry.served());
     negotiatorBuilder.tableConvertors(this.served::table);
-    publish(Map.of(), Map.of());
+    this.documents =
+        new PublishedDocuments(
+            scheme,
+            builder.enablement,
+            builder.kubernetesVersion,
+            json,
+            this.served,
+            registry.typedDiscovery(),
+            registry.unregisteredDiscovery(),
+            builder.openApiSchemas,
+            builder.openApiComponents);
     List<AdmissionPlugin> plugins = new ArrayList<>();
     if (namespaces != null) {
       plugins.add(new NamespaceLifecycle(admission::namespaceState));
@@ -310,7 +205,7 @@ public final class ApiServer implements ApiHandler {
     plugins.addAll(builder.admissionPlugins);
     admission.attach(AdmissionChain.of(plugins), namespaces);
     Negotiator negotiator = negotiatorBuilder.build();
-    this.resources =
+    ResourceHandler resources =
         new ResourceHandler(
             scheme,
             this.served,
@@ -326,55 +221,49 @@ public final class ApiServer implements ApiHandler {
     }
     if (authorizers.isEmpty()) {
       this.authorizer = Authorizer.alwaysAllow();
-      this.accessReviews = new AccessReviews(authorizer, ApiServer::allRules);
+      this.accessReviews = new AccessReviews(authorizer, RuleResolver.everything());
     } else {
       // As kube-apiserver: members of system:masters may do anything, whatever the authorizers say.
-      List<Authorizer> chain = new ArrayList<>();
-      chain.add(Authorizer.privilegedGroups(BootstrapPolicy.SYSTEM_MASTERS));
-      chain.addAll(authorizers);
-      this.authorizer = Authorizer.union(chain);
-      this.accessReviews = new AccessReviews(authorizer, unionRules(authorizers));
+      List<Authorizer> union = new ArrayList<>();
+      union.add(Authorizer.privilegedGroups(BootstrapPolicy.SYSTEM_MASTERS));
+      union.addAll(authorizers);
+      this.authorizer = Authorizer.union(union);
+      this.accessReviews = new AccessReviews(authorizer, RuleResolver.union(authorizers));
     }
     if (rbac != null) {
-      rbac.attach(storage, rbacStores, authorizer);
+      rbac.attach(storage, registry.storesOfGroup(RbacV1.GROUP), authorizer);
     }
-    // The request path, as kube-apiserver's DefaultBuildHandlerChain orders its filters.
-    List<Filter> authenticated = new ArrayList<>();
-    authenticated.add(new RecoveryFilter(failures));
-    if (audit != null) {
-      authenticated.add(audit);
-    }
-    authenticated.add(new ImpersonationFilter(authorizer));
-    authenticated.add(
-        new MaxInFlightFilter(
-            builder.maxRequestsInFlight, builder.maxMutatingRequestsInFlight, failures));
-    authenticated.add(new AuthorizationFilter(authorizer));
-    if (rbac != null) {
-      authenticated.add(rbac.aggregationFilter());
-    }
-    this.authenticatedChain = Filter.chain(authenticated, this::route);
-    Filter.Handler unauthorized = AuthenticationFilter.unauthorized(failures);
     this.chain =
-        Filter.chain(
-            List.of(
-                new RecoveryFilter(failures),
-                new HeaderLimitFilter(MAX_REQUEST_HEADER_FIELDS, failures),
-                new AuthenticationFilter(
-                    builder.authenticator,
-                    audit == null ? unauthorized : audit.failedAuthentication(unauthorized))),
-            authenticatedChain);
+        new HandlerChain(
+            failures,
+            MAX_REQUEST_HEADER_FIELDS,
+            builder.authenticator,
+            audit,
+            authorizer,
+            builder.maxRequestsInFlight,
+            builder.maxMutatingRequestsInFlight,
+            rbac == null ? List.of() : List.of(rbac.aggregationFilter()),
+            new Router(
+                List.of(
+                    r -> SelfSubjectReviews.handle(r.request(), r.user()),
+                    r -> accessReviews.handle(r.request(), r.user()),
+                    r -> documents.handler().handle(r.request())),
+                resources));
     this.customResourceDefinitions =
-        crdStore == null
-            ? null
-            : CustomResourceDefinitions.start(
-                crdStore,
-                this.served,
-                json,
-                builder.storage,
-                builder.watchCacheSize,
-                builder.validationRules,
-                builder.conversions,
-                this::publish);
+        registry
+            .store(CustomResourceDefinitions.KIND)
+            .map(
+                crdStore ->
+                    CustomResourceDefinitions.start(
+                        crdStore,
+                        this.served,
+                        json,
+                        builder.storage,
+                        builder.watchCacheSize,
+                        builder.validationRules,
+                        builder.conversions,
+                        documents::publish))
+            .orElse(null);
   }
 
   /** A resource without a class, as {@link Builder#addUnstructuredResource} adds it. */
@@ -382,159 +271,6 @@ public final class ApiServer implements ApiHandler {
       ResourceDefinition definition,
       GroupVersion storageVersion,
       List<GroupVersion> servedVersions) {}
-
-  /** The rules of an always-allow authorizer: everything, as Go's {@code alwaysAllowAuthorizer}. */
-  private static SubjectRules allRules(UserInfo user, String namespace) {
-    return new SubjectRules(
-        List.of(new SubjectRules.ResourceRule(List.of("*"), List.of("*"), List.of("*"), List.of())),
-        List.of(new SubjectRules.NonResourceRule(List.of("*"), List.of("*"))),
-        false,
-        "");
-  }
-
-  /** The rules of every authorizer that lists them; incomplete when one does not. */
-  private static RuleResolver unionRules(List<Authorizer> authorizers) {
-    return (user, namespace) -> {
-      List<SubjectRules.ResourceRule> resources = new ArrayList<>();
-      List<SubjectRules.NonResourceRule> paths = new ArrayList<>();
-      boolean incomplete = false;
-      List<String> errors = new ArrayList<>();
-      for (Authorizer each : authorizers) {
-        if (each instanceof RuleResolver resolver) {
-          SubjectRules found = resolver.rulesFor(user, namespace);
-          resources.addAll(found.resourceRules());
-          paths.addAll(found.nonResourceRules());
-          incomplete |= found.incomplete();
-          if (!found.evaluationError().isEmpty()) {
-            errors.add(found.evaluationError());
-          }
-        } else {
-          incomplete = true;
-        }
-      }
-      return new SubjectRules(resources, paths, incomplete, String.join(", ", errors));
-    };
-  }
-
-  /**
-   * Rebuilds discovery and OpenAPI from the resources the server was built with and those served
-   * now beyond them, and publishes them to later requests at once. Serialized, so that the last
-   * change wins.
-   */
-  private synchronized void publish(
-      Map<GroupVersion, List<ResourceInfo>> more, Map<GroupVersionKind, JsonNode> schemas) {
-    Discovery.Builder builder = Discovery.builder(scheme).enablement(enablement);
-    fixedDiscovery.forEach((version, infos) -> infos.forEach(i -> builder.addResource(version, i)));
-    SelfSubjectReviews.discovery()
-        .forEach(i -> builder.addUnregisteredResource(AUTHENTICATION_V1, i));
-    AccessReviews.discovery().forEach(i -> builder.addUnregisteredResource(AuthorizationV1.V1, i));
-    fixedUnstructured.forEach(
-        (version, infos) -> infos.forEach(i -> builder.addUnregisteredResource(version, i)));
-    more.forEach(
-        (version, infos) -> infos.forEach(i -> builder.addUnregisteredResource(version, i)));
-    Discovery built = builder.build();
-    Map<GroupVersionKind, JsonNode> allSchemas = new LinkedHashMap<>(fixedSchemas);
-    allSchemas.putAll(schemas);
-    Set<GroupVersionKind> patchKinds = strategicMergePatchKinds();
-    // OpenAPI is built when a client first reads it, not on every change of what is served.
-    Supplier<OpenApiV3> openApiV3 =
-        memoize(
-            () ->
-                OpenApiV3.build(
-                    scheme,
-                    built,
-                    kubernetesVersion,
-                    allSchemas,
-                    components(schemaComponents),
-                    patchKinds));
-    Supplier<OpenApiV2> openApiV2 =
-        memoize(() -> OpenApiV2.from(openApiV3.get(), kubernetesVersion));
-    this.discoveryHandler =
-        new DiscoveryHandler(built, openApiV3, openApiV2, json, kubernetesVersion);
-    this.discovery = built;
-  }
-
-  /**
-   * The named schemas of several sources as one map, read only when the documents are built (a
-   * source may make its schemas on first read); the first source that has a name gives it.
-   */
-  private static Map<String, JsonNode> components(List<Map<String, JsonNode>> sources) {
-    return new java.util.AbstractMap<>() {
-      @Override
-      public JsonNode get(Object name) {
-        for (Map<String, JsonNode> source : sources) {
-          JsonNode found = source.get(name);
-          if (found != null) {
-            return found;
-          }
-        }
-        return null;
-      }
-
-      @Override
-      public boolean containsKey(Object name) {
-        return get(name) != null;
-      }
-
-      @Override
-      public java.util.Set<Map.Entry<String, JsonNode>> entrySet() {
-        Map<String, JsonNode> all = new LinkedHashMap<>();
-        for (int i = sources.size() - 1; i >= 0; i--) {
-          all.putAll(sources.get(i));
-        }
-        return all.entrySet();
-      }
-    };
-  }
-
-  /** A supplier that makes its value once, on first use, and keeps it. */
-  private static <T> Supplier<T> memoize(Supplier<T> make) {
-    return new Supplier<>() {
-      private volatile T value;
-
-      @Override
-      public T get() {
-        T made = value;
-        if (made == null) {
-          synchronized (this) {
-            made = value;
-            if (made == null) {
-              value = made = make.get();
-            }
-          }
-        }
-        return made;
-      }
-    };
-  }
-
-  /** The served kinds whose resource declares the strategies of a strategic merge patch. */
-  private Set<GroupVersionKind> strategicMergePatchKinds() {
-    Set<GroupVersionKind> kinds = new HashSet<>();
-    for (Served each : served.all()) {
-      if (each.store()
-          .definition()
-          .strategicMergePatchSchema(each.kind().apiVersion())
-          .isPresent()) {
-        kinds.add(each.kind());
-      }
-    }
-    return kinds;
-  }
-
-  private static List<GroupVersion> versions(Scheme scheme, ResourceDefinition definition) {
-    List<GroupVersion> versions = new ArrayList<>();
-    for (GroupVersion version : scheme.prioritizedVersionsForGroup(definition.kind().group())) {
-      if (scheme.recognizes(version.withKind(definition.kind().kind()))) {
-        versions.add(version);
-      }
-    }
-    if (versions.isEmpty()) {
-      throw new IllegalArgumentException(
-          "the Scheme registers " + definition.kind() + " in no version of its group");
-    }
-    return versions;
-  }
 
   /**
    * Starts a builder over a scheme in which the served kinds, their list kinds ({@link
@@ -554,7 +290,7 @@ public final class ApiServer implements ApiHandler {
    * @return the discovery
    */
   public Discovery discovery() {
-    return discovery;
+    return documents.discovery();
   }
 
   /**
@@ -603,36 +339,7 @@ public final class ApiServer implements ApiHandler {
    */
   public ApiResponse handleAs(UserInfo user, ApiRequest request) {
     Objects.requireNonNull(user, "user");
-    return authenticatedChain.handle(
-        RequestContext.received(request, Instant.now()).withUser(user));
-  }
-
-  /**
-   * The end of the filters: the reviews that answer who a user is and what it may do, discovery,
-   * OpenAPI and {@code /version}, then the resources.
-   */
-  private ApiResponse route(RequestContext context) {
-    ApiRequest request = context.request();
-    Optional<ApiResponse> review = SelfSubjectReviews.handle(request, context.user());
-    if (review.isPresent()) {
-      return review.get();
-    }
-    Optional<ApiResponse> access = accessReviews.handle(request, context.user());
-    if (access.isPresent()) {
-      return access.get();
-    }
-    Optional<ApiResponse> answered = discoveryHandler.handle(request);
-    if (answered.isPresent()) {
-      return answered.get();
-    }
-    if (context.info().isEmpty()) {
-      Status status = new Status();
-      status.setMessage("the server could not find the requested resource");
-      status.setReason("NotFound");
-      status.setCode(404);
-      return failures.response(status);
-    }
-    return resources.handle(context, context.info().get());
+    return chain.handleAs(RequestContext.received(request, Instant.now()).withUser(user));
   }
 
   /**

@@ -1,0 +1,249 @@
+package dev.machinery.apiserver.endpoints;
+
+import dev.machinery.apiserver.negotiation.Negotiator;
+import dev.machinery.apiserver.registry.AdmissionHook;
+import dev.machinery.apiserver.registry.ResourceStore;
+import dev.machinery.apiserver.registry.rest.ResourceDefinition;
+import dev.machinery.apiserver.storage.Storage;
+import dev.machinery.core.codec.Codec;
+import dev.machinery.core.runtime.Scheme;
+import dev.machinery.core.schema.GroupKind;
+import dev.machinery.core.schema.GroupVersion;
+import dev.machinery.core.schema.GroupVersionKind;
+import dev.machinery.unversioned.discovery.Enablement;
+import dev.machinery.unversioned.discovery.ResourceInfo;
+import dev.machinery.unversioned.unstructured.Unstructured;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The one path by which a server registers the resources it is built with, as kube-apiserver's
+ * {@code InstallAPIGroup}: for each resource one {@link ResourceStore} in its storage version, a
+ * {@link Served} entry for each enabled version, its discovery entry in each, and its Table and
+ * Scale views for the negotiator. A resource is either of a kind the Scheme registers ({@link
+ * #addTyped}: its versions, classes and list kinds are the Scheme's) or held without a class
+ * ({@link #addUnstructured}: {@link Unstructured} objects in the versions given); after that the
+ * two are the same.
+ *
+ * <p>Not thread-safe: used while a server is built.
+ */
+public final class ResourceRegistry {
+  private final Scheme scheme;
+  private final Enablement enablement;
+  private final Codec json;
+  private final Storage storage;
+  private final int watchCacheSize;
+  private final AdmissionHook admission;
+  private final Negotiator.Builder negotiator;
+  private final Map<String, Served> served = new LinkedHashMap<>();
+  private final Map<GroupKind, ResourceStore> stores = new LinkedHashMap<>();
+  private final Map<GroupVersion, List<ResourceInfo>> typedDiscovery = new LinkedHashMap<>();
+  private final Map<GroupVersion, List<ResourceInfo>> unregisteredDiscovery = new LinkedHashMap<>();
+
+  /**
+   * Starts a registry.
+   *
+   * @param scheme the Scheme of the typed kinds
+   * @param enablement which group versions are served
+   * @param json the JSON codec the stores encode with
+   * @param storage the storage
+   * @param watchCacheSize the changes each store's watch cache keeps
+   * @param admission the admission every store's writes pass through
+   * @param negotiator where each resource's Table and Scale views go
+   */
+  public ResourceRegistry(
+      Scheme scheme,
+      Enablement enablement,
+      Codec json,
+      Storage storage,
+      int watchCacheSize,
+      AdmissionHook admission,
+      Negotiator.Builder negotiator) {
+    this.scheme = Objects.requireNonNull(scheme, "scheme");
+    this.enablement = Objects.requireNonNull(enablement, "enablement");
+    this.json = Objects.requireNonNull(json, "json");
+    this.storage = Objects.requireNonNull(storage, "storage");
+    this.watchCacheSize = watchCacheSize;
+    this.admission = Objects.requireNonNull(admission, "admission");
+    this.negotiator = Objects.requireNonNull(negotiator, "negotiator");
+  }
+
+  /**
+   * Registers a resource of a kind the Scheme registers, in every version of its group that has the
+   * kind, stored in the definition's storage version or else the group's preferred one.
+   *
+   * @param definition the resource
+   * @throws IllegalArgumentException when the Scheme lacks the kind's storage version or a list
+   *     kind
+   */
+  public void addTyped(ResourceDefinition definition) {
+    GroupKind kind = definition.kind();
+    List<GroupVersion> versions = new ArrayList<>();
+    for (GroupVersion version : scheme.prioritizedVersionsForGroup(kind.group())) {
+      if (scheme.recognizes(version.withKind(kind.kind()))) {
+        versions.add(version);
+      }
+    }
+    if (versions.isEmpty()) {
+      throw new IllegalArgumentException(
+          "the Scheme registers " + kind + " in no version of its group");
+    }
+    GroupVersion storageVersion = definition.storageVersion().orElse(versions.get(0));
+    GroupVersionKind storageKind = storageVersion.withKind(kind.kind());
+    Class<?> storageClass =
+        scheme
+            .typeFor(storageKind)
+            .orElseThrow(
+                () ->
+                    new IllegalArgumentException(
+                        "the storage version of "
+                            + kind
+                            + " is "
+                            + storageVersion
+                            + ", where the Scheme does not register it"));
+    List<Version> served = new ArrayList<>();
+    for (GroupVersion version : versions) {
+      GroupVersionKind listKind = version.withKind(kind.kind() + "List");
+      if (enablement.isEnabled(version) && !scheme.recognizes(listKind)) {
+        throw new IllegalArgumentException(
+            "the Scheme does not register "
+                + listKind
+                + "; register the list kinds with ResourceList.addToScheme(builder, \""
+                + kind.kind()
+                + "\", versions...)");
+      }
+      served.add(new Version(version, scheme.typeFor(version.withKind(kind.kind())).orElseThrow()));
+    }
+    register(definition, storageKind, storageClass, served, typedDiscovery);
+    definition
+        .scale()
+        .ifPresent(
+            scale ->
+                negotiator.addScale(
+                    kind, Object.class, new ScaleView(scheme, definition.scaleType(), scale)));
+  }
+
+  /**
+   * Registers a resource held without a class: {@link Unstructured} objects stored in one version
+   * and served in several. A kind already registered (by its class) is left as it is.
+   *
+   * @param definition the resource
+   * @param storageVersion the version objects are stored in
+   * @param servedVersions the versions it is served in, most preferred first
+   */
+  public void addUnstructured(
+      ResourceDefinition definition,
+      GroupVersion storageVersion,
+      List<GroupVersion> servedVersions) {
+    if (stores.containsKey(definition.kind())) {
+      return;
+    }
+    List<Version> served = new ArrayList<>();
+    for (GroupVersion version : servedVersions) {
+      served.add(new Version(version, Unstructured.class));
+    }
+    register(
+        definition,
+        storageVersion.withKind(definition.kind().kind()),
+        Unstructured.class,
+        served,
+        unregisteredDiscovery);
+  }
+
+  private void register(
+      ResourceDefinition definition,
+      GroupVersionKind storageKind,
+      Class<?> storageClass,
+      List<Version> versions,
+      Map<GroupVersion, List<ResourceInfo>> discovery) {
+    ResourceStore store =
+        new ResourceStore(
+            definition, storageKind, storageClass, json, storage, watchCacheSize, admission);
+    stores.put(definition.kind(), store);
+    for (Version each : versions) {
+      GroupVersion version = each.version();
+      if (!enablement.isEnabled(version)) {
+        continue;
+      }
+      served.put(
+          ServedResources.key(version.group(), version.version(), definition.resource()),
+          new Served(store, version.withKind(definition.kind().kind()), each.type()));
+      discovery.computeIfAbsent(version, v -> new ArrayList<>()).add(definition.info(version));
+    }
+    definition.table().ifPresent(t -> negotiator.addTableConvertor(definition.kind(), t));
+  }
+
+  /**
+   * Lists, beside the registered resources, one that is answered by a handler of its own (such as
+   * the access reviews) in discovery.
+   *
+   * @param version its group version
+   * @param info its discovery entry
+   */
+  public void addDiscoveryOnly(GroupVersion version, ResourceInfo info) {
+    unregisteredDiscovery.computeIfAbsent(version, v -> new ArrayList<>()).add(info);
+  }
+
+  /**
+   * The served entries, by {@link ServedResources#key}.
+   *
+   * @return the entries, in the order registered
+   */
+  public Map<String, Served> served() {
+    return Collections.unmodifiableMap(served);
+  }
+
+  /**
+   * The store of a kind.
+   *
+   * @param kind the kind
+   * @return its store, or empty when no resource of the kind is registered
+   */
+  public Optional<ResourceStore> store(GroupKind kind) {
+    return Optional.ofNullable(stores.get(kind));
+  }
+
+  /**
+   * The stores of a group's kinds, by kind.
+   *
+   * @param group the API group
+   * @return the stores
+   */
+  public Map<String, ResourceStore> storesOfGroup(String group) {
+    Map<String, ResourceStore> found = new LinkedHashMap<>();
+    stores.forEach(
+        (kind, store) -> {
+          if (kind.group().equals(group)) {
+            found.put(kind.kind(), store);
+          }
+        });
+    return found;
+  }
+
+  /**
+   * The discovery entries of the kinds the Scheme registers, by group version.
+   *
+   * @return the entries
+   */
+  public Map<GroupVersion, List<ResourceInfo>> typedDiscovery() {
+    return Collections.unmodifiableMap(typedDiscovery);
+  }
+
+  /**
+   * The discovery entries of the resources held without classes and of those answered by handlers
+   * of their own, by group version.
+   *
+   * @return the entries
+   */
+  public Map<GroupVersion, List<ResourceInfo>> unregisteredDiscovery() {
+    return Collections.unmodifiableMap(unregisteredDiscovery);
+  }
+
+  /** A version a resource is served in, and the class its objects have there. */
+  private record Version(GroupVersion version, Class<?> type) {}
+}
