@@ -1,8 +1,11 @@
 package dev.machinery.apiserver.certs;
 
+import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
 import java.security.PrivateKey;
+import java.security.Signature;
+import java.security.cert.X509Certificate;
 import java.security.spec.InvalidKeySpecException;
 import java.security.spec.PKCS8EncodedKeySpec;
 import java.util.List;
@@ -155,5 +158,33 @@ public final class PrivateKeys {
         Der.integer(0),
         Der.sequence(Der.oid(EC_PUBLIC_KEY), Der.oid(oid)),
         Der.octetString(ecPrivateKey));
+  }
+
+  /**
+   * Whether a private key is the one of a certificate: a signature made with the key verifies with
+   * the certificate's public key (RSA, ECDSA and the other algorithms of {@link KeyAlgorithm}).
+   *
+   * @param key the private key
+   * @param certificate the certificate
+   * @return true when they are a pair; false for keys of another algorithm or kind
+   */
+  public static boolean isKeyOf(PrivateKey key, X509Certificate certificate) {
+    if (!key.getAlgorithm().equals(certificate.getPublicKey().getAlgorithm())) {
+      return false;
+    }
+    try {
+      String algorithm = KeyAlgorithm.signingWith(key).jcaName();
+      byte[] probe = "machinery key check".getBytes(StandardCharsets.US_ASCII);
+      Signature signer = Signature.getInstance(algorithm);
+      signer.initSign(key);
+      signer.update(probe);
+      byte[] signature = signer.sign();
+      Signature verifier = Signature.getInstance(algorithm);
+      verifier.initVerify(certificate.getPublicKey());
+      verifier.update(probe);
+      return verifier.verify(signature);
+    } catch (GeneralSecurityException | IllegalArgumentException e) {
+      return false;
+    }
   }
 }

@@ -10,11 +10,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.security.GeneralSecurityException;
 import java.security.KeyPair;
 import java.security.PrivateKey;
 import java.security.SecureRandom;
-import java.security.Signature;
 import java.security.cert.CertificateException;
 import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
@@ -319,31 +317,10 @@ public final class SelfSignedCertificates {
     if (chain.isEmpty()) {
       throw new IOException(certFile + ": no PEM block of type CERTIFICATE");
     }
-    if (!matches(key, chain.get(0))) {
+    if (!PrivateKeys.isKeyOf(key, chain.get(0))) {
       throw new IOException(keyFile + " is not the key of the certificate in " + certFile);
     }
     return new CertKey(chain.get(0), chain.get(chain.size() - 1), key);
-  }
-
-  /** Whether a private key is the certificate's: a signature by one verifies with the other. */
-  private static boolean matches(PrivateKey key, X509Certificate certificate) {
-    if (!key.getAlgorithm().equals(certificate.getPublicKey().getAlgorithm())) {
-      return false;
-    }
-    try {
-      String algorithm = KeyAlgorithm.signingWith(key).jcaName();
-      byte[] probe = "apiserver key check".getBytes(StandardCharsets.US_ASCII);
-      Signature signer = Signature.getInstance(algorithm);
-      signer.initSign(key);
-      signer.update(probe);
-      byte[] signature = signer.sign();
-      Signature verifier = Signature.getInstance(algorithm);
-      verifier.initVerify(certificate.getPublicKey());
-      verifier.update(probe);
-      return verifier.verify(signature);
-    } catch (GeneralSecurityException | IllegalArgumentException e) {
-      return false;
-    }
   }
 
   private static void write(Path file, String text, boolean secret) throws IOException {

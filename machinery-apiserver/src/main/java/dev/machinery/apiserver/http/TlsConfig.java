@@ -13,7 +13,6 @@ import java.security.KeyStore;
 import java.security.Principal;
 import java.security.PrivateKey;
 import java.security.SecureRandom;
-import java.security.Signature;
 import java.security.cert.CertificateException;
 import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
@@ -294,38 +293,11 @@ public record TlsConfig(
         new ServingFiles(certFile, keyFile, checkEvery));
   }
 
-  /** Whether a private key is the one of a certificate: it signs what the certificate verifies. */
+  /** Refuses a private key that is not the one of the certificate. */
   static void checkPair(X509Certificate certificate, PrivateKey key, Path certFile, Path keyFile)
       throws IOException {
-    String algorithm =
-        switch (key.getAlgorithm()) {
-          case "RSA" -> "SHA256withRSA";
-          case "EC" -> "SHA256withECDSA";
-          default -> null;
-        };
-    if (algorithm == null) {
-      return;
-    }
-    try {
-      byte[] probe = "machinery".getBytes(StandardCharsets.US_ASCII);
-      Signature signer = Signature.getInstance(algorithm);
-      signer.initSign(key);
-      signer.update(probe);
-      byte[] signature = signer.sign();
-      Signature verifier = Signature.getInstance(algorithm);
-      verifier.initVerify(certificate.getPublicKey());
-      verifier.update(probe);
-      if (!verifier.verify(signature)) {
-        throw new IOException(keyFile + ": private key does not match public key of " + certFile);
-      }
-    } catch (GeneralSecurityException e) {
-      throw new IOException(
-          keyFile
-              + ": private key does not match public key of "
-              + certFile
-              + ": "
-              + e.getMessage(),
-          e);
+    if (!PrivateKeys.isKeyOf(key, certificate)) {
+      throw new IOException(keyFile + ": private key does not match public key of " + certFile);
     }
   }
 
