@@ -27,6 +27,7 @@ import dev.machinery.apiserver.storage.Storage;
 import dev.machinery.core.schema.GroupKind;
 import dev.machinery.core.schema.GroupResource;
 import dev.machinery.unversioned.errors.ApiErrors;
+import dev.machinery.unversioned.meta.v1.Accessor;
 import dev.machinery.unversioned.validation.FieldError;
 import dev.machinery.unversioned.validation.FieldPath;
 import dev.machinery.unversioned.validation.Validation;
@@ -197,28 +198,16 @@ public final class RbacSupport {
       createIfAbsent(clusterRoles, expected);
       return;
     }
-    try {
-      clusterRoles.update(
-          ResourceStore.LOOPBACK,
-          null,
-          name,
-          o -> {
-            // Again on the object read for the update, which may have changed meanwhile.
-            Reconciliation.RoleResult now =
-                Reconciliation.clusterRole((ClusterRole) o, expected, false);
-            if (now.needsWrite()) {
-              now.applyTo((ClusterRole) o);
-            }
-            return o;
-          },
-          false,
-          false);
-    } catch (RuntimeException e) {
-      if (!ApiErrors.isNotFound(e)) {
-        throw e;
-      }
-      createIfAbsent(clusterRoles, expected);
-    }
+    updateElseCreate(
+        clusterRoles,
+        expected,
+        o -> {
+          Reconciliation.RoleResult now =
+              Reconciliation.clusterRole((ClusterRole) o, expected, false);
+          if (now.needsWrite()) {
+            now.applyTo((ClusterRole) o);
+          }
+        });
   }
 
   private void reconcile(ClusterRoleBinding expected) {
@@ -242,29 +231,42 @@ public final class RbacSupport {
         }
         createIfAbsent(clusterRoleBindings, expected);
       }
-      default -> {
-        try {
-          clusterRoleBindings.update(
-              ResourceStore.LOOPBACK,
-              null,
-              name,
+      default ->
+          updateElseCreate(
+              clusterRoleBindings,
+              expected,
               o -> {
                 Reconciliation.BindingResult now =
                     Reconciliation.clusterRoleBinding((ClusterRoleBinding) o, expected, false);
                 if (now.needsWrite() && now.operation() == Reconciliation.Operation.UPDATE) {
                   now.applyTo((ClusterRoleBinding) o);
                 }
-                return o;
-              },
-              false,
-              false);
-        } catch (RuntimeException e) {
-          if (!ApiErrors.isNotFound(e)) {
-            throw e;
-          }
-          createIfAbsent(clusterRoleBindings, expected);
-        }
+              });
+    }
+  }
+
+  /**
+   * Reconciles a stored default again on the object read for the update (which may have changed
+   * since it was compared), or creates the default when it is gone meanwhile.
+   */
+  private static void updateElseCreate(
+      ResourceStore store, Object expected, java.util.function.Consumer<Object> reconcile) {
+    try {
+      store.update(
+          ResourceStore.LOOPBACK,
+          null,
+          Accessor.of(expected).getName(),
+          o -> {
+            reconcile.accept(o);
+            return o;
+          },
+          false,
+          false);
+    } catch (RuntimeException e) {
+      if (!ApiErrors.isNotFound(e)) {
+        throw e;
       }
+      createIfAbsent(store, expected);
     }
   }
 
