@@ -11,12 +11,12 @@ import dev.machinery.core.runtime.TypeAccessor;
 import dev.machinery.core.schema.GroupKind;
 import dev.machinery.core.schema.GroupVersion;
 import dev.machinery.core.schema.GroupVersionKind;
+import dev.machinery.unversioned.errors.ApiErrors;
 import dev.machinery.unversioned.meta.v1.MetaV1;
 import dev.machinery.unversioned.meta.v1.ObjectMeta;
 import dev.machinery.unversioned.meta.v1.PartialObjectMetadata;
 import dev.machinery.unversioned.meta.v1.Scale;
 import dev.machinery.unversioned.meta.v1.Status;
-import dev.machinery.unversioned.meta.v1.StatusReason;
 import dev.machinery.unversioned.meta.v1.Table;
 import dev.machinery.unversioned.protobuf.ProtobufCodec;
 import dev.machinery.unversioned.unstructured.Unstructured;
@@ -469,16 +469,13 @@ public final class Negotiator {
   }
 
   private Negotiation notAcceptable(List<String> dropped) {
-    Status status = new Status();
-    status.setApiVersion("v1");
-    status.setKind("Status");
-    status.setStatus("Failure");
-    status.setReason(StatusReason.NOT_ACCEPTABLE.wireName());
-    status.setCode(StatusReason.NOT_ACCEPTABLE.code());
-    status.setMessage(
-        "only the following media types are accepted: "
-            + servedList()
-            + " (with g, v, as=Table, PartialObjectMetadata or Scale, sv, export and pretty)");
+    Status status =
+        ApiErrors.newNotAcceptable(
+                "only the following media types are accepted: "
+                    + servedList()
+                    + " (with g, v, as=Table, PartialObjectMetadata or Scale, sv, export and"
+                    + " pretty)")
+            .status();
     return new Negotiation(null, dropped, status);
   }
 

@@ -1,8 +1,8 @@
 package dev.machinery.apiserver.negotiation;
 
 import dev.machinery.MachineryException;
+import dev.machinery.unversioned.errors.ApiErrors;
 import dev.machinery.unversioned.meta.v1.Status;
-import dev.machinery.unversioned.meta.v1.StatusReason;
 import java.util.List;
 
 /**
@@ -51,14 +51,7 @@ public final class UnsupportedMediaTypeException extends MachineryException {
    * @return a new Status
    */
   public Status status() {
-    Status status = new Status();
-    status.setApiVersion("v1");
-    status.setKind("Status");
-    status.setStatus("Failure");
-    status.setReason(StatusReason.UNSUPPORTED_MEDIA_TYPE.wireName());
-    status.setCode(StatusReason.UNSUPPORTED_MEDIA_TYPE.code());
-    status.setMessage(getMessage());
-    return status;
+    return ApiErrors.newUnsupportedMediaType(getMessage()).status();
   }
 
   /**
