@@ -10,8 +10,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * Certificates for TLS tests, made with {@code /usr/bin/openssl} in a directory: certificate
  * authorities, and keys with certificates they sign (RSA or EC, with an openssl extension file).
- * {@code .ci/run} installs openssl when it is missing; {@link #available()} says loudly when a test
- * skips for want of it. Not thread-safe: one test class's setup uses one instance.
+ * {@code .ci/run} installs openssl when it is missing; {@link #require(String)} fails a test that
+ * needs it where it is not installed. Not thread-safe: one test class's setup uses one instance.
  */
 public final class Certificates {
   private static final Path OPENSSL = Path.of("/usr/bin/openssl");
@@ -28,20 +28,13 @@ public final class Certificates {
   }
 
   /**
-   * Whether openssl is installed; prints a loud line to stderr when it is not.
+   * Fails the calling test, saying what to install, when openssl is not installed.
    *
-   * @param who the tests that will not run without it
-   * @return whether the tests can make certificates
+   * @param who the tests that need it
+   * @throws org.opentest4j.AssertionFailedError when {@code /usr/bin/openssl} is missing
    */
-  public static boolean available(String who) {
-    boolean installed = Files.isExecutable(OPENSSL);
-    if (!installed) {
-      System.err.println(
-          "SKIPPED: no /usr/bin/openssl to make certificates; "
-              + who
-              + " did not run (.ci/run installs it)");
-    }
-    return installed;
+  public static void require(String who) {
+    RequiredTools.require(Files.isExecutable(OPENSSL), RequiredTools.OPENSSL, who);
   }
 
   /**
