@@ -18,19 +18,22 @@ import org.opentest4j.AssertionFailedError;
 public final class RequiredTools {
   /** How to install kubectl, which Debian does not package. */
   public static final String KUBECTL =
-      "kubectl (1.27 to 1.33; not packaged by Debian: see"
-          + " https://kubernetes.io/docs/tasks/tools/ and put it on the PATH)";
+      "kubectl (1.27 to 1.33), which Debian does not package: install it from"
+          + " https://kubernetes.io/docs/tasks/tools/ on the PATH";
 
   /** How to install openssl. */
-  public static final String OPENSSL = "/usr/bin/openssl (Debian: apt-get install openssl)";
+  public static final String OPENSSL =
+      "/usr/bin/openssl: apt-get install openssl (bash .ci/run does)";
 
   /** How to install etcd. */
   public static final String ETCD =
-      "an etcd binary on the PATH (Debian: apt-get install etcd-server; or set ETCD_BINARY)";
+      "an etcd binary on the PATH: apt-get install etcd-server (bash .ci/run does), or set"
+          + " ETCD_BINARY";
 
   /** How to install the official Python client. */
   public static final String PYTHON_CLIENT =
-      "the official Kubernetes Python client (Debian: apt-get install python3-kubernetes)";
+      "the official Kubernetes Python client: apt-get install python3-kubernetes (bash .ci/run"
+          + " does)";
 
   private RequiredTools() {}
 
@@ -60,8 +63,7 @@ public final class RequiredTools {
         who
             + " needs "
             + tool
-            + ", which is not installed; these tests fail rather than skip without it"
-            + " (bash .ci/run installs what Debian packages)");
+            + ". It is missing, and these tests fail rather than skip without it.");
   }
 
   /**
