@@ -23,7 +23,7 @@ public final class RequiredTools {
 
   /** How to install openssl. */
   public static final String OPENSSL =
-      "/usr/bin/openssl: apt-get install openssl (bash .ci/run does)";
+      "openssl on the PATH: apt-get install openssl (bash .ci/run does)";
 
   /** How to install etcd. */
   public static final String ETCD =
