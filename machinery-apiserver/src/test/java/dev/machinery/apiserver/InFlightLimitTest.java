@@ -80,7 +80,9 @@ class InFlightLimitTest {
                       || attributes.namespace().equals("slow")) {
                     inside.countDown();
                     try {
-                      release.await();
+                      // Bounded: a test that never releases fails on its own limit, and this
+                      // handler thread ends.
+                      release.await(60, TimeUnit.SECONDS);
                     } catch (InterruptedException e) {
                       Thread.currentThread().interrupt();
                     }

@@ -3,6 +3,7 @@ package dev.machinery.junit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.machinery.apiserver.testing.RequiredTools;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -23,10 +24,8 @@ class PythonClientTest {
 
   @Test
   void theOfficialPythonClientDrivesTheBuiltInKinds() throws Exception {
-    assertTrue(
-        Files.isExecutable(PYTHON) && installed(),
-        "the official Python client is missing: install Debian's python3-kubernetes"
-            + " (.ci/run does)");
+    RequiredTools.require(
+        Files.isExecutable(PYTHON) && installed(), RequiredTools.PYTHON_CLIENT, "PythonClientTest");
     Path script = Files.createTempFile("builtin_kinds", ".py");
     try (InputStream in = getClass().getResourceAsStream("/python/builtin_kinds.py");
         TestApiServer server = TestApiServer.start()) {

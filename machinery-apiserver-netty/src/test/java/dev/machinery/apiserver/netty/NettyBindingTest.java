@@ -41,7 +41,6 @@ import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLSocket;
 import javax.net.ssl.TrustManagerFactory;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -83,6 +82,21 @@ class NettyBindingTest {
       return ApiResponse.of(200, "text/plain", text.getBytes(StandardCharsets.UTF_8));
     } catch (IOException e) {
       return ApiResponse.of(500, "text/plain", new byte[0]);
+    }
+  }
+
+  /**
+   * Waits, in a handler, for the test to go on: a bounded wait that ends the response with an error
+   * naming what did not happen, rather than holding a server thread for ever.
+   */
+  private static void awaitOrThrow(CountDownLatch latch, String what) throws IOException {
+    try {
+      if (!latch.await(60, TimeUnit.SECONDS)) {
+        throw new IOException("waited 60 s for: " + what);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while waiting for: " + what, e);
     }
   }
 
@@ -260,11 +274,7 @@ class NettyBindingTest {
                 out -> {
                   out.write("{\"n\":1}\n".getBytes(StandardCharsets.UTF_8));
                   out.flush();
-                  try {
-                    firstRead.await();
-                  } catch (InterruptedException e) {
-                    throw new IOException(e);
-                  }
+                  awaitOrThrow(firstRead, "the client reads the first line");
                   out.write("{\"n\":2}\n".getBytes(StandardCharsets.UTF_8));
                   out.flush();
                 }),
@@ -315,8 +325,12 @@ class NettyBindingTest {
       socket.getOutputStream().write("GET /w HTTP/1.1\r\nHost: x\r\n\r\n".getBytes());
       socket.getOutputStream().flush();
       // The writer ends up waiting for the client; by then it has written a bounded amount.
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
       while (writer.get() == null || writer.get().getState() != Thread.State.TIMED_WAITING) {
-        Thread.onSpinWait();
+        assertTrue(
+            System.nanoTime() < deadline,
+            "the writer waits for the client within 60 s; written: " + written.get());
+        Thread.sleep(5);
       }
       long before = written.get();
       assertTrue(before < 64L * 1024 * 1024, "written before the writer waited: " + before);
@@ -369,9 +383,10 @@ class NettyBindingTest {
         request -> {
           entered.countDown();
           try {
-            release.await();
-          } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            awaitOrThrow(release, "the test releases the held request");
+          } catch (IOException e) {
+            return ApiResponse.of(
+                500, "text/plain", e.getMessage().getBytes(StandardCharsets.UTF_8));
           }
           return ApiResponse.of(200, "text/plain", new byte[0]);
         },
@@ -380,7 +395,7 @@ class NettyBindingTest {
         Socket refused = connect()) {
       held.getOutputStream().write("GET / HTTP/1.1\r\nHost: x\r\n\r\n".getBytes());
       held.getOutputStream().flush();
-      entered.await();
+      assertTrue(entered.await(60, TimeUnit.SECONDS), "the first request reaches the handler");
       refused.getOutputStream().write("GET / HTTP/1.1\r\nHost: x\r\n\r\n".getBytes());
       refused.getOutputStream().flush();
       String[] answer = readResponse(refused.getInputStream());
@@ -434,7 +449,7 @@ class NettyBindingTest {
 
   @Test
   void handsTheClientCertificateToTheHandlerOverTls(@TempDir Path dir) throws Exception {
-    Assumptions.assumeTrue(Certificates.available("NettyBindingTest"), "no openssl");
+    Certificates.require("NettyBindingTest");
     Certificates made = new Certificates(dir);
     made.authority("ca", "test-ca");
     Files.writeString(

@@ -40,7 +40,6 @@ import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -58,7 +57,7 @@ class NettyHttp2Test {
 
   @BeforeEach
   void certificates() throws Exception {
-    Assumptions.assumeTrue(Certificates.available("NettyHttp2Test"), "no openssl");
+    Certificates.require("NettyHttp2Test");
     Certificates made = new Certificates(dir);
     made.authority("ca", "test-ca");
     Files.writeString(
@@ -238,7 +237,9 @@ class NettyHttp2Test {
                   out.write("{\"n\":1}\n".getBytes(StandardCharsets.UTF_8));
                   out.flush();
                   try {
-                    firstRead.await();
+                    if (!firstRead.await(60, TimeUnit.SECONDS)) {
+                      throw new IOException("waited 60 s for the client to read the first line");
+                    }
                   } catch (InterruptedException e) {
                     throw new IOException(e);
                   }

@@ -23,6 +23,13 @@ import java.util.function.Supplier;
  * aggregated in {@code v2} or {@code v2beta1}, chosen by Accept as kubectl asks), the OpenAPI v3
  * index and documents, OpenAPI v2 in JSON and protobuf, and the root path list.
  *
+ * <p>{@code /version} reports the Kubernetes version the server is configured with, and, as {@code
+ * gitCommit}, {@code gitTreeState} and {@code buildDate}, the git commit this library was built
+ * from, whether its work tree had changes, and when it was built (in UTC, RFC 3339), recorded by
+ * the build. A library built outside a git work tree reports {@code unknown} as its commit and tree
+ * state; classes built without the Maven build report kube-apiserver's unset date, {@code
+ * 1970-01-01T00:00:00Z}.
+ *
  * <p>Thread-safe: immutable after construction.
  */
 public final class DiscoveryHandler {
@@ -42,7 +49,8 @@ public final class DiscoveryHandler {
    *     supplier keeps what it made)
    * @param openApiV2 the OpenAPI v2 document, likewise
    * @param json the JSON codec
-   * @param kubernetesVersion the version {@code /version} reports, such as {@code v1.33.0}
+   * @param kubernetesVersion the version {@code /version} reports, such as {@code v1.33.0}, beside
+   *     the git commit and date of this library's build (see the class comment)
    */
   public DiscoveryHandler(
       Discovery discovery,
@@ -55,6 +63,7 @@ public final class DiscoveryHandler {
     this.openApiV2 = openApiV2;
     this.json = json;
     String[] parts = kubernetesVersion.replaceFirst("^v", "").split("[.+-]");
+    BuildInfo build = BuildInfo.current();
     String text =
         "{\n  \"major\": \""
             + parts[0]
@@ -62,9 +71,13 @@ public final class DiscoveryHandler {
             + (parts.length > 1 ? parts[1] : "0")
             + "\",\n  \"gitVersion\": \""
             + kubernetesVersion
-            + "\",\n  \"gitCommit\": \"0000000000000000000000000000000000000000\",\n"
-            + "  \"gitTreeState\": \"clean\",\n  \"buildDate\": \"1970-01-01T00:00:00Z\",\n"
-            + "  \"goVersion\": \"java"
+            + "\",\n  \"gitCommit\": \""
+            + build.gitCommit()
+            + "\",\n  \"gitTreeState\": \""
+            + build.gitTreeState()
+            + "\",\n  \"buildDate\": \""
+            + build.buildDate()
+            + "\",\n  \"goVersion\": \"java"
             + Runtime.version().feature()
             + "\",\n  \"compiler\": \"javac\",\n  \"platform\": \""
             + System.getProperty("os.name", "unknown").toLowerCase(Locale.ROOT)

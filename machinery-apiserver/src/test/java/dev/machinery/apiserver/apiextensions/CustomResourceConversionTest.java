@@ -71,11 +71,15 @@ class CustomResourceConversionTest {
                 + "{\"type\":\"object\",\"properties\":{\"spec\":{\"type\":\"object\",\"properties\":"
                 + "{\"replicas\":{\"type\":\"integer\"}}}}}}}]}}");
     assertEquals(201, crd.status(), text(crd));
-    long deadline = System.nanoTime() + 10_000_000_000L;
+    long deadline = System.nanoTime() + 60_000_000_000L;
     while (System.nanoTime() < deadline
         && request(server, "GET", BASE + "v1/namespaces/default/pools", null).status() != 200) {
       Thread.sleep(10);
     }
+    assertEquals(
+        200,
+        request(server, "GET", BASE + "v1/namespaces/default/pools", null).status(),
+        "the definition's resource is served within 60 s");
     ApiResponse created =
         request(
             server,

@@ -74,7 +74,9 @@ class AuditLogWriterTest {
         done.add(
             pool.submit(
                 () -> {
-                  start.await();
+                  if (!start.await(60, TimeUnit.SECONDS)) {
+                    throw new IllegalStateException("the threads were not started in 60 s");
+                  }
                   List<String> seen = new ArrayList<>();
                   for (int i = 0; i < each; i++) {
                     String name = "r-" + thread + "-" + i;
@@ -155,7 +157,7 @@ class AuditLogWriterTest {
           public synchronized void write(byte[] bytes, int offset, int length) {
             writing.countDown();
             try {
-              release.await();
+              release.await(60, TimeUnit.SECONDS); // bounded, so the writer's thread ends
             } catch (InterruptedException e) {
               Thread.currentThread().interrupt();
             }

@@ -22,7 +22,6 @@ import java.security.interfaces.ECPrivateKey;
 import java.security.interfaces.RSAPrivateKey;
 import java.security.spec.X509EncodedKeySpec;
 import java.util.List;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,7 +37,7 @@ class PrivateKeysTest {
 
   @BeforeAll
   static void makeKeys() throws Exception {
-    Assumptions.assumeTrue(Certificates.available("PrivateKeysTest"), "no openssl");
+    Certificates.require("PrivateKeysTest");
     openssl = new Certificates(dir);
     openssl.openssl("genrsa", "-traditional", "-out", "pkcs1.key", "2048");
     openssl.openssl("ecparam", "-genkey", "-name", "prime256v1", "-out", "sec1-p256.key");

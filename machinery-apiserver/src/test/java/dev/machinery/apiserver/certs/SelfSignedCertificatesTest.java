@@ -29,7 +29,6 @@ import java.util.Date;
 import java.util.List;
 import java.util.Set;
 import javax.net.ssl.SSLHandshakeException;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -154,7 +153,8 @@ class SelfSignedCertificatesTest {
 
   @Test
   void openSslVerifiesTheChainTheHostNameAndTheIpAddress() throws Exception {
-    Assumptions.assumeTrue(Certificates.available("openSslVerifies"), "no openssl");
+    Certificates.require(
+        "SelfSignedCertificatesTest.openSslVerifiesTheChainTheHostNameAndTheIpAddress");
     for (KeyAlgorithm algorithm : KeyAlgorithm.values()) {
       SelfSignedCertificates.CertDirectory files =
           SelfSignedCertificates.ensure(

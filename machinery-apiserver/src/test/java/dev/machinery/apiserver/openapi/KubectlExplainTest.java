@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.machinery.apiserver.discovery.Discovery;
+import dev.machinery.apiserver.testing.RequiredTools;
 import dev.machinery.core.codec.Codec;
 import dev.machinery.core.codec.CodecFactory;
 import dev.machinery.core.runtime.Scheme;
@@ -25,14 +26,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
  * Real kubectl, every build from 1.27 to 1.33 found beside the {@code kubectl} on the PATH,
  * explains a kind from the OpenAPI v3 documents generated here, served with the discovery documents
- * by a minimal HTTP server (test only; the API server module is separate work). Skipped, saying so,
- * where no kubectl is installed.
+ * by a minimal HTTP server (test only; the API server module is separate work). Fails, saying what
+ * to install, where no kubectl is installed.
  */
 class KubectlExplainTest {
   private static final GroupVersion EXAMPLE = GroupVersion.of("example.com", "v1");
@@ -66,10 +66,7 @@ class KubectlExplainTest {
   @Test
   void everyKubectlExplainsAKindFromTheGeneratedDocuments() throws Exception {
     List<Path> kubectls = kubectls();
-    if (kubectls.isEmpty()) {
-      System.err.println("SKIPPED: no kubectl on the PATH; KubectlExplainTest did not run");
-    }
-    Assumptions.assumeFalse(kubectls.isEmpty(), "no kubectl on the PATH");
+    RequiredTools.require(!kubectls.isEmpty(), RequiredTools.KUBECTL, "KubectlExplainTest");
     Scheme scheme =
         MetaV1.addToScheme(Scheme.builder())
             .addKnownTypes(EXAMPLE, OpenApiV3Test.Widget.class)

@@ -225,7 +225,7 @@ class WatchCacheTest {
     WatchCache cache = new WatchCache(storage, ROOT, 100, 1_000, DECODE);
     StorageWatch watch = cache.watch(ROOT, storage.currentRevision());
     storage.close();
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
     while (!watch.isDone() && System.nanoTime() < deadline) {
       assertNull(watch.poll(50, TimeUnit.MILLISECONDS));
     }
@@ -315,7 +315,7 @@ class WatchCacheTest {
     assertEquals(List.of("1"), objects(cache.snapshot(ROOT + "a/")));
     KeyValue three = storage.create(ROOT + "a/three", "3".getBytes(UTF_8));
     storage.delete(ROOT + "b/two", 0);
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
     while (cache.snapshot(ROOT).revision() < storage.currentRevision()
         && System.nanoTime() < deadline) {
       Thread.sleep(5);
@@ -345,7 +345,7 @@ class WatchCacheTest {
     assertEquals(List.of("1"), objects(cache.snapshot(ROOT)));
     StorageWatch watcher = cache.watch(ROOT, storage.currentRevision());
     cache.close();
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
     while (!watcher.isDone() && System.nanoTime() < deadline) {
       watcher.poll(10, TimeUnit.MILLISECONDS);
     }

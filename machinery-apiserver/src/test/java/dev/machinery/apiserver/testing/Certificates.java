@@ -1,20 +1,18 @@
 package dev.machinery.apiserver.testing;
 
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Certificates for TLS tests, made with {@code /usr/bin/openssl} in a directory: certificate
+ * Certificates for TLS tests, made with the {@code openssl} on the PATH in a directory: certificate
  * authorities, and keys with certificates they sign (RSA or EC, with an openssl extension file).
- * {@code .ci/run} installs openssl when it is missing; {@link #available()} says loudly when a test
- * skips for want of it. Not thread-safe: one test class's setup uses one instance.
+ * {@code .ci/run} installs openssl when it is missing; {@link #require(String)} fails a test that
+ * needs it where it is not installed. Not thread-safe: one test class's setup uses one instance.
  */
 public final class Certificates {
-  private static final Path OPENSSL = Path.of("/usr/bin/openssl");
 
   private final Path dir;
 
@@ -28,20 +26,13 @@ public final class Certificates {
   }
 
   /**
-   * Whether openssl is installed; prints a loud line to stderr when it is not.
+   * Fails the calling test, saying what to install, when openssl is not installed.
    *
-   * @param who the tests that will not run without it
-   * @return whether the tests can make certificates
+   * @param who the tests that need it
+   * @throws org.opentest4j.AssertionFailedError when no {@code openssl} is on the PATH
    */
-  public static boolean available(String who) {
-    boolean installed = Files.isExecutable(OPENSSL);
-    if (!installed) {
-      System.err.println(
-          "SKIPPED: no /usr/bin/openssl to make certificates; "
-              + who
-              + " did not run (.ci/run installs it)");
-    }
-    return installed;
+  public static void require(String who) {
+    RequiredTools.require(RequiredTools.onPath("openssl").isPresent(), RequiredTools.OPENSSL, who);
   }
 
   /**
@@ -117,7 +108,10 @@ public final class Certificates {
    */
   public void openssl(String... args) throws Exception {
     List<String> command = new ArrayList<>();
-    command.add(OPENSSL.toString());
+    command.add(
+        RequiredTools.onPath("openssl")
+            .orElseThrow(() -> RequiredTools.missing(RequiredTools.OPENSSL, "Certificates"))
+            .toString());
     command.addAll(List.of(args));
     Process process =
         new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();

@@ -14,7 +14,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 /** Lists decoded item by item from a stream, in the memory of one item. */
@@ -180,9 +182,11 @@ class ItemStreamTest {
 
   /**
    * Four gigabytes through a 256 MB heap, in a child JVM: run with {@code
-   * -Dmachinery.bigStream=true} (about a minute per gigabyte on a small machine).
+   * -Dmachinery.bigStream=true} (about a minute per gigabyte on a small machine, so it has a time
+   * limit of its own, longer than the build's five minutes a test).
    */
   @Test
+  @Timeout(value = 30, unit = TimeUnit.MINUTES)
   @EnabledIfSystemProperty(named = "machinery.bigStream", matches = "true")
   void fourGigabytesStreamThroughASmallHeap() throws IOException, InterruptedException {
     long items = 4L * 1024 * 1024 * 1024 / GeneratedList.item(1).length;
@@ -196,7 +200,12 @@ class ItemStreamTest {
                 Long.toString(items))
             .inheritIO()
             .start();
-    assertEquals(0, child.waitFor(), "the child JVM streamed the list (exit code)");
+    try {
+      assertTrue(child.waitFor(25, TimeUnit.MINUTES), "the child JVM streamed the list in time");
+      assertEquals(0, child.exitValue(), "the child JVM streamed the list (exit code)");
+    } finally {
+      child.destroyForcibly();
+    }
   }
 
   /** The child of {@link #fourGigabytesStreamThroughASmallHeap}: exits 0 when every item came. */

@@ -3,10 +3,10 @@ package dev.machinery.examples.server;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.machinery.apiserver.ApiServer;
-import dev.machinery.apiserver.registry.rest.ResourceDefinition;
-import dev.machinery.apiserver.registry.rest.ResourceList;
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.JdkHttpBinding;
+import dev.machinery.apiserver.registry.rest.ResourceDefinition;
+import dev.machinery.apiserver.registry.rest.ResourceList;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.core.schema.GroupKind;
 import dev.machinery.core.schema.GroupVersion;
@@ -25,8 +25,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Ambiguous names, as kubectl resolves them from this server's discovery: two groups serve a kind
  * {@code Thing} with the short name {@code th}. Every kubectl takes the group discovery lists
- * first; from 1.29 on it also warns that the short name could match the other. Skipped, saying so,
- * where no kubectl is installed.
+ * first; from 1.29 on it also warns that the short name could match the other. Fails, saying what
+ * to install, where no kubectl is installed.
  */
 class AmbiguousResourcesKubectlTest {
   private static final GroupVersion A = GroupVersion.of("a.example.dev", "v1");

@@ -34,7 +34,6 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -64,7 +63,7 @@ class Fabric8TlsRbacTest {
   @BeforeAll
   void start(@TempDir Path dir) throws Exception {
     this.dir = dir;
-    Assumptions.assumeTrue(Certificates.available("Fabric8TlsRbacTest"), "no openssl");
+    Certificates.require("Fabric8TlsRbacTest");
     Certificates made = new Certificates(dir);
     made.authority("ca", "test-client-ca");
     made.authority("rogue-ca", "rogue-ca");

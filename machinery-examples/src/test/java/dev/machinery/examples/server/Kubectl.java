@@ -1,5 +1,6 @@
 package dev.machinery.examples.server;
 
+import dev.machinery.apiserver.testing.RequiredTools;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -55,15 +56,12 @@ final class Kubectl {
   }
 
   /**
-   * The kubectl builds on the machine, or, when there is none, a skipped test that says so loudly
-   * on the console (the suite is named in the message).
+   * The kubectl builds on the machine; when there is none, the calling test fails, saying what to
+   * install (the suite is named in the message).
    */
   static Map<String, Path> requireInstalled(String suite) throws IOException {
     Map<String, Path> installed = installed();
-    if (installed.isEmpty()) {
-      System.err.println("SKIPPED: no kubectl on the PATH; " + suite + " did not run");
-    }
-    org.junit.jupiter.api.Assumptions.assumeFalse(installed.isEmpty(), "no kubectl on the PATH");
+    RequiredTools.require(!installed.isEmpty(), RequiredTools.KUBECTL, suite);
     return installed;
   }
 

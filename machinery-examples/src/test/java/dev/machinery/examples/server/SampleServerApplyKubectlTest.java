@@ -23,8 +23,8 @@ import org.junit.jupiter.api.TestFactory;
  * --field-manager} conflicts (the error kubectl prints is kube-apiserver's) until it forces; a
  * field no longer applied disappears; {@code --show-managed-fields} shows the entries; an unknown
  * field is refused; a server dry run changes nothing; and kubectl's move from client-side to
- * server-side apply and back goes without conflicts. Skipped, saying so, where no kubectl is
- * installed.
+ * server-side apply and back goes without conflicts. Fails, saying what to install, where no
+ * kubectl is installed.
  */
 class SampleServerApplyKubectlTest {
   private static ApiServer server;

@@ -36,7 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
  * driven by every real kubectl on the machine: {@code get pods}, {@code create configmap} and
  * {@code delete configmap} each leave their events in the log, with the user of the token, the
  * verb, the object and the code, and the configmap's objects at the level the policy gives
- * configmaps. Skipped, saying so, where no kubectl is installed.
+ * configmaps. Fails, saying what to install, where no kubectl is installed.
  */
 class SampleServerAuditKubectlTest {
   private static final JsonMapper JSON = JsonMapper.builder().build();

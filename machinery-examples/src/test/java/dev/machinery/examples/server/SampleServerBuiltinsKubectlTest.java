@@ -20,8 +20,8 @@ import org.junit.jupiter.api.TestFactory;
  * secret, service account, job, cron job), {@code run}, {@code expose}, {@code get all}, {@code get
  * -o yaml} with Kubernetes' defaults, {@code explain}, client-side {@code apply} twice (a strategic
  * merge patch), {@code set image}, {@code label}, refusals with kube-apiserver's messages, and
- * deletes. kubectl 1.32 and later write these kinds in protobuf. Skipped, saying so, where no
- * kubectl is installed.
+ * deletes. kubectl 1.32 and later write these kinds in protobuf. Fails, saying what to install,
+ * where no kubectl is installed.
  */
 class SampleServerBuiltinsKubectlTest {
   @TestFactory

@@ -22,7 +22,8 @@ import org.junit.jupiter.api.TestFactory;
  * README) installed on the sample server by every real kubectl on the machine, each against a
  * server of its own: create, wait for {@code Established}, discovery, create the projects' sample
  * objects, get with printer columns, {@code -o yaml}, explain, the refusals of invalid objects with
- * kube-apiserver's messages, scale, delete. Skipped, saying so, where no kubectl is installed.
+ * kube-apiserver's messages, scale, delete. Fails, saying what to install, where no kubectl is
+ * installed.
  */
 class SampleServerCrdKubectlTest {
   private static final Path CRDS = Path.of("src/test/resources/crds");

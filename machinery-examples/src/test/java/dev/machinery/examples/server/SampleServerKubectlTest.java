@@ -28,7 +28,8 @@ import org.junit.jupiter.api.TestInstance;
  * The sample server driven by every real kubectl on the machine (the versioned builds 1.27 to 1.33
  * and the dispatcher on the PATH), each in its own namespace: discovery, tables, versions,
  * selectors, describe, create/apply/diff/replace/edit/label/annotate/scale/patch, watch, delete,
- * explain, and the errors kubectl prints. Skipped, saying so, where no kubectl is installed.
+ * explain, and the errors kubectl prints. Fails, saying what to install, where no kubectl is
+ * installed.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class SampleServerKubectlTest {

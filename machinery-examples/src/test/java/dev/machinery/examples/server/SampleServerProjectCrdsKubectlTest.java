@@ -50,7 +50,7 @@ import org.junit.jupiter.api.TestFactory;
  * is replaced by its two-version definition with a server-side apply, and the sample read as {@code
  * v1beta1}. Kinds without a published sample get one written here. What is expected is read from
  * the files: each definition's names, scope, served versions, printer columns and field types, each
- * sample's kind, namespace and name. Skipped, saying so, where no kubectl is installed.
+ * sample's kind, namespace and name. Fails, saying what to install, where no kubectl is installed.
  */
 class SampleServerProjectCrdsKubectlTest {
   private static final Path CRDS = Path.of("src/test/resources/crds");

@@ -16,7 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
@@ -30,8 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
  * kube-apiserver's message, a RoleBinding to {@code cluster-admin} is refused as an escalation, and
  * her {@code --as=bob} is refused, she may create a LocalSubjectAccessReview in her namespace
  * (listed by {@code api-resources}); the admin's {@code auth can-i --as} answers for the user
- * impersonated; bob (a token, no bindings) may still ask who he is. Skipped, saying so, where no
- * kubectl or no openssl is installed.
+ * impersonated; bob (a token, no bindings) may still ask who he is. Fails, saying what to install,
+ * where no kubectl or no openssl is installed.
  */
 class SampleServerRbacKubectlTest {
   @TempDir static Path dir;
@@ -41,7 +40,7 @@ class SampleServerRbacKubectlTest {
 
   @BeforeAll
   static void start() throws Exception {
-    Assumptions.assumeTrue(Certificates.available("SampleServerRbacKubectlTest"), "no openssl");
+    Certificates.require("SampleServerRbacKubectlTest");
     Certificates made = new Certificates(dir);
     made.authority("ca", "test-client-ca");
     Files.writeString(

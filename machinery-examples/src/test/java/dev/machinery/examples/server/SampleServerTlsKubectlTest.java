@@ -18,7 +18,6 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
@@ -31,7 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * --anonymous-auth}), driven by every real kubectl on the machine through a kubeconfig: a user by
  * client certificate, a user by token, a bad token, a certificate from another CA, and no
  * credentials with anonymous access on and off. The certificates are made with openssl for each
- * run. Skipped, saying so, where no kubectl or no openssl is installed.
+ * run. Fails, saying what to install, where no kubectl or no openssl is installed.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class SampleServerTlsKubectlTest {
@@ -57,7 +56,7 @@ class SampleServerTlsKubectlTest {
   @BeforeAll
   void start(@TempDir Path dir) throws Exception {
     this.dir = dir;
-    Assumptions.assumeTrue(Certificates.available("SampleServerTlsKubectlTest"), "no openssl");
+    Certificates.require("SampleServerTlsKubectlTest");
     Certificates made = new Certificates(dir);
     made.authority("ca", "test-client-ca");
     made.authority("rogue-ca", "rogue-ca");

@@ -67,15 +67,16 @@ class EtcdStorageTest extends StorageContract {
         StorageEvent seen = watch.poll(5, TimeUnit.SECONDS);
         assertNotNull(seen);
         assertEquals(created.modRevision(), seen.revision());
+        KeyValue updated = two.update("/o/a", created.modRevision(), "2".getBytes(UTF_8));
+        assertTrue(updated.modRevision() > created.modRevision(), updated.toString());
         assertEquals(
             StorageException.Kind.CONFLICT,
             assertThrows(
                     StorageException.class,
-                    () -> {
-                      two.update("/o/a", created.modRevision(), "2".getBytes(UTF_8));
-                      one.update("/o/a", created.modRevision(), "3".getBytes(UTF_8));
-                    })
+                    () -> one.update("/o/a", created.modRevision(), "3".getBytes(UTF_8)),
+                    "the first store's update at the old revision conflicts with the second's")
                 .kind());
+        assertEquals("2", new String(one.get("/o/a").orElseThrow().value(), UTF_8));
       }
       long now = one.currentRevision();
       one.compact(now);

@@ -1,5 +1,6 @@
 package dev.machinery.storage.etcd.testing;
 
+import dev.machinery.apiserver.testing.RequiredTools;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -54,7 +55,7 @@ public final class EtcdProcess implements AutoCloseable {
    *
    * @return the running etcd
    * @throws IOException when it cannot be started
-   * @throws IllegalStateException when no etcd binary is installed
+   * @throws org.opentest4j.AssertionFailedError when no etcd binary is installed
    */
   public static EtcdProcess start() throws IOException {
     EtcdProcess etcd =
@@ -222,23 +223,15 @@ public final class EtcdProcess implements AutoCloseable {
    * The etcd binary: {@code ETCD_BINARY}, else {@code etcd} on the PATH.
    *
    * @return the binary
-   * @throws IllegalStateException when there is none
+   * @throws org.opentest4j.AssertionFailedError when there is none, saying what to install
    */
   public static Path binary() {
     String explicit = System.getenv("ETCD_BINARY");
     if (explicit != null && !explicit.isEmpty()) {
       return Path.of(explicit);
     }
-    String path = System.getenv("PATH");
-    for (String dir : path == null ? new String[0] : path.split(java.io.File.pathSeparator)) {
-      Path candidate = Path.of(dir, "etcd");
-      if (Files.isExecutable(candidate)) {
-        return candidate;
-      }
-    }
-    throw new IllegalStateException(
-        "no etcd binary on the PATH: the etcd storage tests need one (Debian: apt-get install"
-            + " etcd-server; or set ETCD_BINARY). They fail rather than skip.");
+    return RequiredTools.onPath("etcd")
+        .orElseThrow(() -> RequiredTools.missing(RequiredTools.ETCD, "the etcd storage tests"));
   }
 
   /**
