@@ -7,10 +7,12 @@ import dev.machinery.unversioned.labels.Selector;
 import dev.machinery.unversioned.meta.v1.LabelSelector;
 import dev.machinery.unversioned.validation.FieldError;
 import dev.machinery.unversioned.validation.FieldPath;
+import dev.machinery.unversioned.validation.ObjectMetaValidation;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * A few of the checks Kubernetes writes in Go beyond its schemas, those clients meet first, with
@@ -65,6 +67,49 @@ final class Checks {
       default -> {}
     }
     return errors;
+  }
+
+  /**
+   * The checks of an update beyond those of any write, with kube-apiserver's messages: a Secret's
+   * {@code type} never changes, and an immutable ConfigMap or Secret ({@code immutable: true}) keeps
+   * its data and stays immutable.
+   */
+  static List<FieldError> validateUpdate(
+      GroupKind kind, Map<String, Object> object, Map<String, Object> old) {
+    List<FieldError> errors = new ArrayList<>();
+    switch (kind.group() + "/" + kind.kind()) {
+      case "/ConfigMap" -> immutable(object, old, List.of("data", "binaryData"), errors);
+      case "/Secret" -> {
+        if (!Objects.equals(object.get("type"), old.get("type"))) {
+          errors.add(
+              FieldError.invalid(
+                  FieldPath.of("type"), object.get("type"), ObjectMetaValidation.FIELD_IMMUTABLE));
+        }
+        immutable(object, old, List.of("data"), errors);
+      }
+      default -> {}
+    }
+    return errors;
+  }
+
+  /** What {@code immutable: true} keeps, as Go's ValidateConfigMapUpdate and ValidateSecretUpdate. */
+  private static void immutable(
+      Map<String, Object> object,
+      Map<String, Object> old,
+      List<String> fields,
+      List<FieldError> errors) {
+    if (!Boolean.TRUE.equals(old.get("immutable"))) {
+      return;
+    }
+    String detail = "field is immutable when `immutable` is set";
+    if (!Boolean.TRUE.equals(object.get("immutable"))) {
+      errors.add(FieldError.forbidden(FieldPath.of("immutable"), detail));
+    }
+    for (String field : fields) {
+      if (!Objects.equals(object.get(field), old.get(field))) {
+        errors.add(FieldError.forbidden(FieldPath.of(field), detail));
+      }
+    }
   }
 
   private static void selectsTemplate(
