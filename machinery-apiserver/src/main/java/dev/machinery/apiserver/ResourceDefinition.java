@@ -257,8 +257,8 @@ public final class ResourceDefinition {
    * Namespace's {@code spec.finalizers}, or bumping a Deployment's generation when its annotations
    * change. Writes through the {@code status} subresource do not call it.
    *
-   * @return the function, given the new and the stored object in the storage version, returning
-   *     the object to validate and store
+   * @return the function, given the new and the stored object in the storage version, returning the
+   *     object to validate and store
    */
   public BinaryOperator<Object> prepareForUpdate() {
     return prepareForUpdate;

@@ -217,13 +217,17 @@ class UnstructuredStrategicMergePatchTest {
     answers.put("{\"a\":\"\t\"}", "invalid character '\\t' in string literal");
     answers.put("{\"a\":1}x", "invalid character 'x' after top-level value");
     answers.put("'a'", "invalid character '\\'' looking for beginning of value");
-    answers.put("[1]", "json: cannot unmarshal array into Go value of type map[string]interface {}");
-    answers.put("\"x\"", "json: cannot unmarshal string into Go value of type map[string]interface {}");
+    answers.put(
+        "[1]", "json: cannot unmarshal array into Go value of type map[string]interface {}");
+    answers.put(
+        "\"x\"", "json: cannot unmarshal string into Go value of type map[string]interface {}");
     answers.put("7", "json: cannot unmarshal number into Go value of type map[string]interface {}");
-    answers.put("true", "json: cannot unmarshal bool into Go value of type map[string]interface {}");
+    answers.put(
+        "true", "json: cannot unmarshal bool into Go value of type map[string]interface {}");
     for (Map.Entry<String, String> answer : answers.entrySet()) {
       ApiResponse refused =
-          request("PATCH", "/apis/example.dev/v1/namespaces/default/widgets/m", SMP, answer.getKey());
+          request(
+              "PATCH", "/apis/example.dev/v1/namespaces/default/widgets/m", SMP, answer.getKey());
       assertEquals(400, refused.status(), answer.getKey() + ": " + text(refused));
       JsonNode status = json(refused);
       assertEquals("BadRequest", status.get("reason").asText(), answer.getKey());

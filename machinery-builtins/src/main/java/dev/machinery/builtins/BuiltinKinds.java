@@ -204,7 +204,8 @@ public final class BuiltinKinds {
                       new ArrayList<>(structural(resource).validate(u.content()));
                   errors.addAll(Checks.validate(kind, u.content()));
                   if (old != null) {
-                    errors.addAll(Checks.validateUpdate(kind, u.content(), ((Unstructured) old).content()));
+                    errors.addAll(
+                        Checks.validateUpdate(kind, u.content(), ((Unstructured) old).content()));
                   }
                   return errors;
                 });

@@ -71,8 +71,8 @@ final class Checks {
 
   /**
    * The checks of an update beyond those of any write, with kube-apiserver's messages: a Secret's
-   * {@code type} never changes, and an immutable ConfigMap or Secret ({@code immutable: true}) keeps
-   * its data and stays immutable.
+   * {@code type} never changes, and an immutable ConfigMap or Secret ({@code immutable: true})
+   * keeps its data and stays immutable.
    */
   static List<FieldError> validateUpdate(
       GroupKind kind, Map<String, Object> object, Map<String, Object> old) {
@@ -92,7 +92,9 @@ final class Checks {
     return errors;
   }
 
-  /** What {@code immutable: true} keeps, as Go's ValidateConfigMapUpdate and ValidateSecretUpdate. */
+  /**
+   * What {@code immutable: true} keeps, as Go's ValidateConfigMapUpdate and ValidateSecretUpdate.
+   */
   private static void immutable(
       Map<String, Object> object,
       Map<String, Object> old,

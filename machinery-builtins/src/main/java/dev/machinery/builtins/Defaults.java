@@ -95,6 +95,25 @@ final class Defaults {
         if (spec != null) {
           podSpec(spec);
           Trees.fill(spec, "enableServiceLinks", true);
+          // A Pod's (not a template's) requests default to its limits, and with the host's
+          // network its ports' hostPort to their containerPort.
+          for (String list : List.of("containers", "initContainers")) {
+            for (Map<String, Object> container : Trees.maps(spec, list)) {
+              Map<String, Object> limits = Trees.map(container, "resources", "limits");
+              if (limits != null) {
+                Map<String, Object> requests = Trees.child(container, "resources", "requests");
+                limits.forEach(requests::putIfAbsent);
+              }
+              if (Boolean.TRUE.equals(spec.get("hostNetwork"))) {
+                for (Map<String, Object> port : Trees.maps(container, "ports")) {
+                  if (port.get("hostPort") == null
+                      || Long.valueOf(0).equals(number(port, "hostPort"))) {
+                    port.put("hostPort", port.get("containerPort"));
+                  }
+                }
+              }
+            }
+          }
         }
       }
       case "/PodTemplate" -> podTemplate(object);
@@ -179,6 +198,10 @@ final class Defaults {
 
   private static final long MAX_INT32 = Integer.MAX_VALUE;
 
+  private static Long number(Map<String, Object> tree, String field) {
+    return tree.get(field) instanceof Number n ? n.longValue() : null;
+  }
+
   /**
    * A new Service's cluster IPs and node ports, allocated at random from kube-apiserver's default
    * ranges ({@code 10.96.0.0/12} and 30000-32767) without a check for collisions (kube-apiserver's
@@ -211,7 +234,8 @@ final class Defaults {
   static boolean needsNodePorts(Map<String, Object> spec) {
     Object type = spec.get("type");
     return "NodePort".equals(type)
-        || "LoadBalancer".equals(type) && !Boolean.FALSE.equals(spec.get("allocateLoadBalancerNodePorts"));
+        || "LoadBalancer".equals(type)
+            && !Boolean.FALSE.equals(spec.get("allocateLoadBalancerNodePorts"));
   }
 
   private static final java.util.Random RANDOM = new java.security.SecureRandom();

@@ -49,6 +49,16 @@ final class Strategies {
         status.put("phase", "Pending");
         status.put("qosClass", Defaults.qosClass(Trees.map(object, "spec")));
         object.put("status", status);
+        if (!Trees.maps(object, "spec", "schedulingGates").isEmpty()) {
+          // A gated pod is not scheduled until its gates are removed, and says so.
+          Map<String, Object> condition = new LinkedHashMap<>();
+          condition.put("type", "PodScheduled");
+          condition.put("status", "False");
+          condition.put("lastTransitionTime", now());
+          condition.put("reason", "SchedulingGated");
+          condition.put("message", "Scheduling is blocked due to non-empty scheduling gates");
+          status.put("conditions", new ArrayList<>(List.of(condition)));
+        }
       }
       case "/Service" -> {
         Map<String, Object> spec = Trees.map(object, "spec");
@@ -72,9 +82,7 @@ final class Strategies {
       case "/PersistentVolume" -> {
         Map<String, Object> status = new LinkedHashMap<>();
         status.put("phase", "Pending");
-        status.put(
-            "lastPhaseTransitionTime",
-            DateTimeFormatter.ISO_INSTANT.format(Instant.now().truncatedTo(ChronoUnit.SECONDS)));
+        status.put("lastPhaseTransitionTime", now());
         object.put("status", status);
       }
       case "batch/Job" -> job(object);
@@ -85,9 +93,14 @@ final class Strategies {
     }
   }
 
+  /** The time now as Go writes a metav1.Time: RFC 3339 in UTC, to the second. */
+  private static String now() {
+    return DateTimeFormatter.ISO_INSTANT.format(Instant.now().truncatedTo(ChronoUnit.SECONDS));
+  }
+
   /**
-   * A kind's status as Go writes the zero value of its status struct: {@code {}}, but for the fields
-   * Go's JSON writes even when zero (those without {@code omitempty}, and structs).
+   * A kind's status as Go writes the zero value of its status struct: {@code {}}, but for the
+   * fields Go's JSON writes even when zero (those without {@code omitempty}, and structs).
    */
   static Map<String, Object> zeroStatus(GroupKind kind) {
     Map<String, Object> status = new LinkedHashMap<>();
@@ -162,7 +175,8 @@ final class Strategies {
    * @param object the new object
    * @param old the stored object (not changed)
    */
-  static void prepareForUpdate(GroupKind kind, Map<String, Object> object, Map<String, Object> old) {
+  static void prepareForUpdate(
+      GroupKind kind, Map<String, Object> object, Map<String, Object> old) {
     switch (kind.group() + "/" + kind.kind()) {
       case "/Namespace" -> {
         Object finalizers = Trees.get(old, "spec", "finalizers");
@@ -245,8 +259,8 @@ final class Strategies {
 
   /**
    * Bumps the generation when a map of the metadata ({@code labels}, {@code annotations}) changed
-   * and the server's rule (a change outside metadata) has not bumped it already; an absent map is an
-   * empty one, as Go's semantic equality holds.
+   * and the server's rule (a change outside metadata) has not bumped it already; an absent map is
+   * an empty one, as Go's semantic equality holds.
    */
   private static void bumpWhenChanged(
       Map<String, Object> object, Map<String, Object> old, String metadataMap) {

@@ -28,8 +28,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * What kube-apiserver's registry strategies ({@code pkg/registry/**}/strategy.go) do to the
- * built-in kinds on create and update, asserted as kube-apiserver 1.33 answers: the status a created
- * object starts with, a Job's generated selector and labels, the generation, a Namespace's
+ * built-in kinds on create and update, asserted as kube-apiserver 1.33 answers: the status a
+ * created object starts with, a Job's generated selector and labels, the generation, a Namespace's
  * finalizer, immutable ConfigMaps and Secrets, a Service's allocated values kept on replace.
  */
 @Timeout(value = 2, unit = TimeUnit.MINUTES)
@@ -45,8 +45,7 @@ class StrategiesTest {
   @BeforeAll
   static void start() {
     server = BuiltinKinds.apiServer().build();
-    ApiResponse ns =
-        request("POST", "/api/v1/namespaces", "{\"metadata\":{\"name\":\"default\"}}");
+    ApiResponse ns = request("POST", "/api/v1/namespaces", "{\"metadata\":{\"name\":\"default\"}}");
     assertEquals(201, ns.status(), text(ns));
   }
 
@@ -83,7 +82,9 @@ class StrategiesTest {
                 + "\"desiredNumberScheduled\":0,\"numberReady\":0}"),
         Arguments.of(
             core + "replicationcontrollers",
-            "{\"metadata\":{\"name\":\"rc\"},\"spec\":{\"selector\":{\"app\":\"a\"}," + TEMPLATE + "}}",
+            "{\"metadata\":{\"name\":\"rc\"},\"spec\":{\"selector\":{\"app\":\"a\"},"
+                + TEMPLATE
+                + "}}",
             "{\"replicas\":0}"),
         Arguments.of(
             "/apis/batch/v1/namespaces/default/jobs",
@@ -173,9 +174,50 @@ class StrategiesTest {
   }
 
   @Test
+  void aPodWithSchedulingGatesSaysItIsNotScheduled() throws Exception {
+    JsonNode pod =
+        created(
+            "/api/v1/namespaces/default/pods",
+            """
+            {"metadata":{"name":"gated"},"spec":{"schedulingGates":[{"name":"example.dev/wait"}],
+             "containers":[{"name":"c","image":"busybox",
+              "resources":{"limits":{"cpu":"1","memory":"1Gi"}}}]}}
+            """);
+    assertEquals(
+        JSON.readTree("{\"cpu\":\"1\",\"memory\":\"1Gi\"}"),
+        pod.at("/spec/containers/0/resources/requests"),
+        "a Pod's requests default to its limits");
+    assertEquals("Guaranteed", pod.at("/status/qosClass").asText());
+    JsonNode condition = pod.at("/status/conditions/0");
+    assertEquals("PodScheduled", condition.get("type").asText());
+    assertEquals("False", condition.get("status").asText());
+    assertEquals("SchedulingGated", condition.get("reason").asText());
+    assertEquals(
+        "Scheduling is blocked due to non-empty scheduling gates",
+        condition.get("message").asText());
+    assertTrue(condition.get("lastTransitionTime").isTextual(), condition.toString());
+    assertEquals(1, pod.at("/status/conditions").size());
+  }
+
+  @Test
+  void aPodOnTheHostsNetworkExposesItsPortsOnTheHost() throws Exception {
+    JsonNode pod =
+        created(
+            "/api/v1/namespaces/default/pods",
+            """
+            {"metadata":{"name":"host"},"spec":{"hostNetwork":true,
+             "containers":[{"name":"c","image":"busybox","ports":[{"containerPort":8080}]}]}}
+            """);
+    assertEquals(8080, pod.at("/spec/containers/0/ports/0/hostPort").asInt());
+  }
+
+  @Test
   void theStatusIsKeptWhenTheMainResourceIsWritten() throws Exception {
     String path = "/apis/apps/v1/namespaces/default/deployments";
-    JsonNode d = created(path, "{\"metadata\":{\"name\":\"kept\"},\"spec\":{" + SELECTOR + "," + TEMPLATE + "}}");
+    JsonNode d =
+        created(
+            path,
+            "{\"metadata\":{\"name\":\"kept\"},\"spec\":{" + SELECTOR + "," + TEMPLATE + "}}");
     ((ObjectNode) d).set("status", JSON.readTree("{\"replicas\":7}"));
     ApiResponse put = request("PUT", path + "/kept", d.toString());
     assertEquals(200, put.status(), text(put));
@@ -481,8 +523,7 @@ class StrategiesTest {
         request(
             "PUT", "/apis/certificates.k8s.io/v1/certificatesigningrequests/csr", csr.toString());
     assertEquals(200, put.status(), text(put));
-    assertEquals(
-        "example.dev/signer", JSON.readTree(put.body()).at("/spec/signerName").asText());
+    assertEquals("example.dev/signer", JSON.readTree(put.body()).at("/spec/signerName").asText());
   }
 
   private static JsonNode sorted(JsonNode node) {

@@ -402,7 +402,8 @@ final class GoJsonErrors {
           Character.PRIVATE_USE,
           Character.SURROGATE,
           Character.LINE_SEPARATOR,
-          Character.PARAGRAPH_SEPARATOR -> false;
+          Character.PARAGRAPH_SEPARATOR ->
+          false;
       default -> true;
     };
   }

@@ -53,8 +53,8 @@ public final class StrategicMergePatch {
   /**
    * Applies a strategic merge patch to a JSON document, as Go's {@code
    * strategicpatch.StrategicMergePatch} applies one to bytes: both are read as JSON objects ({@code
-   * null} being an empty one, and so is no original at all), and the result is written as Go
-   * writes a map, compact with its keys sorted.
+   * null} being an empty one, and so is no original at all), and the result is written as Go writes
+   * a map, compact with its keys sorted.
    *
    * @param original the document, or {@code null} for an empty one (not changed)
    * @param patch the patch: a JSON object, or {@code null} for none
