@@ -169,7 +169,7 @@ final class Strategies {
    * finalize} subresource changes them); a Deployment's generation is bumped when its annotations
    * change too (they are copied to its ReplicaSets), an EndpointSlice's when its labels do; a
    * CertificateSigningRequest keeps its spec; a Service keeps the cluster IPs and node ports it was
-   * given when the new object names none.
+   * given when the new object names none, and gets those its new type needs.
    *
    * @param kind the kind
    * @param object the new object
@@ -220,6 +220,10 @@ final class Strategies {
             && Defaults.needsNodePorts(spec)
             && Defaults.needsNodePorts(was)) {
           keepNodePorts(spec, was);
+        }
+        if (spec != null) {
+          // What the new type needs and the old one did not have is allocated, as on create.
+          Defaults.allocate(spec);
         }
       }
       default -> {}

@@ -509,6 +509,74 @@ class StrategiesTest {
   }
 
   @Test
+  void aServiceWhoseTypeChangesGetsWhatItsNewTypeNeeds() throws Exception {
+    created(
+        "/api/v1/namespaces/default/services",
+        "{\"metadata\":{\"name\":\"widen\"},\"spec\":{\"ports\":[{\"port\":80}]}}");
+    ApiResponse widened =
+        request(
+            "PUT",
+            "/api/v1/namespaces/default/services/widen",
+            "{\"metadata\":{\"name\":\"widen\"},\"spec\":{\"type\":\"NodePort\","
+                + "\"ports\":[{\"port\":80}]}}");
+    assertEquals(200, widened.status(), text(widened));
+    long nodePort = JSON.readTree(widened.body()).at("/spec/ports/0/nodePort").asLong();
+    assertTrue(nodePort >= 30000 && nodePort <= 32767, widened.toString());
+  }
+
+  @Test
+  void aWorkloadsSelectorNeverChanges() throws Exception {
+    created(
+        "/apis/apps/v1/namespaces/default/deployments",
+        "{\"metadata\":{\"name\":\"sel\"},\"spec\":{" + SELECTOR + "," + TEMPLATE + "}}");
+    ApiResponse moved =
+        request(
+            "PUT",
+            "/apis/apps/v1/namespaces/default/deployments/sel",
+            """
+            {"metadata":{"name":"sel"},"spec":{"selector":{"matchLabels":{"app":"b","tier":"x"}},
+             "template":{"metadata":{"labels":{"app":"b","tier":"x"}},
+              "spec":{"containers":[{"name":"c","image":"busybox"}]}}}}
+            """);
+    assertEquals(422, moved.status(), text(moved));
+    assertEquals(
+        "Deployment.apps \"sel\" is invalid: spec.selector: Invalid value:"
+            + " v1.LabelSelector{MatchLabels:map[string]string{\"app\":\"b\", \"tier\":\"x\"},"
+            + " MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: field is immutable",
+        JSON.readTree(moved.body()).get("message").asText());
+
+    created(
+        "/apis/batch/v1/namespaces/default/jobs",
+        """
+        {"metadata":{"name":"expr"},"spec":{"manualSelector":true,
+         "selector":{"matchExpressions":[{"key":"app","operator":"In","values":["m"]}]},
+         "template":{"metadata":{"labels":{"app":"m"}},
+          "spec":{"containers":[{"name":"c","image":"busybox"}],"restartPolicy":"Never"}}}}
+        """);
+    ApiResponse job =
+        request(
+            "PUT",
+            "/apis/batch/v1/namespaces/default/jobs/expr",
+            """
+            {"metadata":{"name":"expr"},"spec":{"manualSelector":true,
+             "selector":{"matchExpressions":[{"key":"app","operator":"In","values":["m","n"]}]},
+             "template":{"metadata":{"labels":{"app":"m"}},
+              "spec":{"containers":[{"name":"c","image":"busybox"}],"restartPolicy":"Never"}}}}
+            """);
+    assertEquals(422, job.status(), text(job));
+    assertTrue(
+        JSON.readTree(job.body())
+            .get("message")
+            .asText()
+            .contains(
+                "spec.selector: Invalid value: v1.LabelSelector{MatchLabels:map[string]string(nil),"
+                    + " MatchExpressions:[]v1.LabelSelectorRequirement{v1.LabelSelectorRequirement"
+                    + "{Key:\"app\", Operator:\"In\", Values:[]string{\"m\", \"n\"}}}}: field is"
+                    + " immutable"),
+        text(job));
+  }
+
+  @Test
   void aCertificateSigningRequestsSpecChangesThroughNoUpdate() throws Exception {
     JsonNode csr =
         created(
