@@ -56,6 +56,14 @@ final class Defaults {
         Map<String, Object> retention = Trees.child(spec, "persistentVolumeClaimRetentionPolicy");
         Trees.fill(retention, "whenDeleted", "Retain");
         Trees.fill(retention, "whenScaled", "Retain");
+        // A claim template is defaulted as a claim is, and named by its kind (Go's conversion of
+        // apps/v1 sets both, as reflective conversion did before 1.17).
+        for (Map<String, Object> claim : Trees.maps(spec, "volumeClaimTemplates")) {
+          claim.put("apiVersion", "v1");
+          claim.put("kind", "PersistentVolumeClaim");
+          Trees.fill(Trees.child(claim, "spec"), "volumeMode", "Filesystem");
+          Trees.fill(Trees.child(claim, "status"), "phase", "Pending");
+        }
         podTemplate(spec);
       }
       case "apps/DaemonSet" -> {

@@ -321,6 +321,25 @@ class StrategiesTest {
   }
 
   @Test
+  void aStatefulSetsClaimTemplatesAreDefaultedAsClaims() throws Exception {
+    JsonNode set =
+        created(
+            "/apis/apps/v1/namespaces/default/statefulsets",
+            "{\"metadata\":{\"name\":\"claims\"},\"spec\":{"
+                + SELECTOR
+                + ","
+                + TEMPLATE
+                + ",\"volumeClaimTemplates\":[{\"metadata\":{\"name\":\"data\"},"
+                + "\"spec\":{\"accessModes\":[\"ReadWriteOnce\"],"
+                + "\"resources\":{\"requests\":{\"storage\":\"1Gi\"}}}}]}}");
+    JsonNode claim = set.at("/spec/volumeClaimTemplates/0");
+    assertEquals("v1", claim.get("apiVersion").asText());
+    assertEquals("PersistentVolumeClaim", claim.get("kind").asText());
+    assertEquals("Filesystem", claim.at("/spec/volumeMode").asText());
+    assertEquals(JSON.readTree("{\"phase\":\"Pending\"}"), claim.get("status"));
+  }
+
+  @Test
   void aCronJobsTemplateGetsNoJobDefaults() throws Exception {
     JsonNode cronJob =
         created(
