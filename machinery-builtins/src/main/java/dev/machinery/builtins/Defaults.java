@@ -166,6 +166,11 @@ final class Defaults {
           Trees.fill(status, "phase", "Pending");
         }
       }
+      case "autoscaling/HorizontalPodAutoscaler" -> {
+        if (spec != null) {
+          horizontalPodAutoscaler(spec);
+        }
+      }
       case "/Namespace" -> {
         Map<String, Object> status = Trees.map(object, "status");
         if (status != null) {
@@ -205,6 +210,48 @@ final class Defaults {
   }
 
   private static final long MAX_INT32 = Integer.MAX_VALUE;
+
+  /**
+   * An autoscaling/v2 HorizontalPodAutoscaler's defaults: {@code minReplicas: 1}, a CPU target of
+   * 80% utilization when it names no metric, and a {@code behavior} it gives filled with the
+   * scaling rules the controller uses by default (up: no stabilization, 4 pods or 100% each 15
+   * seconds, the larger; down: 100% each 15 seconds, the stabilization window left to the
+   * controller).
+   */
+  private static void horizontalPodAutoscaler(Map<String, Object> spec) {
+    Trees.fill(spec, "minReplicas", 1L);
+    if (!(spec.get("metrics") instanceof List<?> metrics) || metrics.isEmpty()) {
+      Map<String, Object> target = new LinkedHashMap<>();
+      target.put("type", "Utilization");
+      target.put("averageUtilization", 80L);
+      Map<String, Object> resource = new LinkedHashMap<>();
+      resource.put("name", "cpu");
+      resource.put("target", target);
+      Map<String, Object> metric = new LinkedHashMap<>();
+      metric.put("type", "Resource");
+      metric.put("resource", resource);
+      spec.put("metrics", new ArrayList<>(List.of(metric)));
+    }
+    Map<String, Object> behavior = Trees.map(spec, "behavior");
+    if (behavior != null) {
+      Map<String, Object> up = Trees.child(behavior, "scaleUp");
+      Trees.fill(up, "stabilizationWindowSeconds", 0L);
+      Trees.fill(up, "selectPolicy", "Max");
+      Trees.fill(
+          up, "policies", new ArrayList<>(List.of(policy("Pods", 4), policy("Percent", 100))));
+      Map<String, Object> down = Trees.child(behavior, "scaleDown");
+      Trees.fill(down, "selectPolicy", "Max");
+      Trees.fill(down, "policies", new ArrayList<>(List.of(policy("Percent", 100))));
+    }
+  }
+
+  private static Map<String, Object> policy(String type, long value) {
+    Map<String, Object> policy = new LinkedHashMap<>();
+    policy.put("type", type);
+    policy.put("value", value);
+    policy.put("periodSeconds", 15L);
+    return policy;
+  }
 
   private static Long number(Map<String, Object> tree, String field) {
     return tree.get(field) instanceof Number n ? n.longValue() : null;

@@ -68,6 +68,7 @@ final class Strategies {
         object.put("status", zeroStatus(kind));
       }
       case "/Namespace" -> {
+        nameLabel(object);
         object.put("status", new LinkedHashMap<>(Map.of("phase", "Active")));
         Map<String, Object> spec = Trees.child(object, "spec");
         List<Object> finalizers =
@@ -90,6 +91,17 @@ final class Strategies {
     }
     if (hasStatus && !(object.get("status") instanceof Map<?, ?>)) {
       object.put("status", zeroStatus(kind));
+    }
+  }
+
+  /**
+   * A Namespace's label {@code kubernetes.io/metadata.name}, always its name (Go's defaulting sets
+   * it, and the strategy's Canonicalize sets it again once a generated name is known).
+   */
+  private static void nameLabel(Map<String, Object> namespace) {
+    String name = Trees.string(namespace, "", "metadata", "name");
+    if (!name.isEmpty()) {
+      Trees.child(namespace, "metadata", "labels").put("kubernetes.io/metadata.name", name);
     }
   }
 
@@ -179,6 +191,7 @@ final class Strategies {
       GroupKind kind, Map<String, Object> object, Map<String, Object> old) {
     switch (kind.group() + "/" + kind.kind()) {
       case "/Namespace" -> {
+        nameLabel(object);
         Object finalizers = Trees.get(old, "spec", "finalizers");
         Map<String, Object> spec = Trees.child(object, "spec");
         if (finalizers == null) {

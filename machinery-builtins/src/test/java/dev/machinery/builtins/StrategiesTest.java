@@ -434,6 +434,65 @@ class StrategiesTest {
   }
 
   @Test
+  void aNamespaceIsLabelledWithItsName() throws Exception {
+    JsonNode ns =
+        created(
+            "/api/v1/namespaces",
+            """
+            {"metadata":{"generateName":"team-","labels":{"kubernetes.io/metadata.name":"other",
+             "owner":"a"}}}
+            """);
+    String name = ns.at("/metadata/name").asText();
+    assertTrue(name.startsWith("team-"), name);
+    assertEquals(name, ns.at("/metadata/labels/kubernetes.io~1metadata.name").asText());
+    assertEquals("a", ns.at("/metadata/labels/owner").asText());
+    ApiResponse put =
+        request(
+            "PUT",
+            "/api/v1/namespaces/" + name,
+            "{\"metadata\":{\"name\":\"" + name + "\",\"labels\":{\"owner\":\"b\"}}}");
+    assertEquals(200, put.status(), text(put));
+    assertEquals(
+        name,
+        JSON.readTree(put.body()).at("/metadata/labels/kubernetes.io~1metadata.name").asText());
+  }
+
+  @Test
+  void aHorizontalPodAutoscalerIsDefaultedAsKubernetesDefaultsIt() throws Exception {
+    JsonNode hpa =
+        created(
+            "/apis/autoscaling/v2/namespaces/default/horizontalpodautoscalers",
+            """
+            {"metadata":{"name":"cpu"},"spec":{"maxReplicas":5,"scaleTargetRef":
+             {"apiVersion":"apps/v1","kind":"Deployment","name":"web"}}}
+            """);
+    assertEquals(1, hpa.at("/spec/minReplicas").asInt());
+    assertEquals(
+        JSON.readTree(
+            "[{\"type\":\"Resource\",\"resource\":{\"name\":\"cpu\","
+                + "\"target\":{\"type\":\"Utilization\",\"averageUtilization\":80}}}]"),
+        hpa.at("/spec/metrics"));
+    assertTrue(hpa.at("/spec/behavior").isMissingNode(), "no behavior given, none filled");
+
+    JsonNode shaped =
+        created(
+            "/apis/autoscaling/v2/namespaces/default/horizontalpodautoscalers",
+            """
+            {"metadata":{"name":"shaped"},"spec":{"maxReplicas":5,"scaleTargetRef":
+             {"apiVersion":"apps/v1","kind":"Deployment","name":"web"},
+             "behavior":{"scaleDown":{"stabilizationWindowSeconds":60}}}}
+            """);
+    assertEquals(
+        JSON.readTree(
+            "{\"scaleDown\":{\"stabilizationWindowSeconds\":60,\"selectPolicy\":\"Max\","
+                + "\"policies\":[{\"type\":\"Percent\",\"value\":100,\"periodSeconds\":15}]},"
+                + "\"scaleUp\":{\"stabilizationWindowSeconds\":0,\"selectPolicy\":\"Max\","
+                + "\"policies\":[{\"type\":\"Pods\",\"value\":4,\"periodSeconds\":15},"
+                + "{\"type\":\"Percent\",\"value\":100,\"periodSeconds\":15}]}}"),
+        shaped.at("/spec/behavior"));
+  }
+
+  @Test
   void anImmutableConfigMapOrSecretKeepsItsData() throws Exception {
     created(
         "/api/v1/namespaces/default/configmaps",
