@@ -186,6 +186,61 @@ class UnstructuredStrategicMergePatchTest {
     assertFalse(gadget.has(SMP), gadget.toString());
   }
 
+  /**
+   * A malformed strategic merge patch is answered as kube-apiserver's patch handler answers it: 400
+   * BadRequest with the message of Go's JSON decoder reading the body into a map.
+   */
+  @Test
+  void aMalformedStrategicMergePatchIsAnsweredWithGosJsonError() throws Exception {
+    ApiResponse created =
+        request(
+            "POST",
+            "/apis/example.dev/v1/namespaces/default/widgets",
+            "application/json",
+            "{\"apiVersion\": \"example.dev/v1\", \"kind\": \"Widget\", \"metadata\": {\"name\": \"m\"},"
+                + " \"spec\": {\"replicas\": 1}}");
+    assertEquals(201, created.status(), text(created));
+    Map<String, String> answers = new java.util.LinkedHashMap<>();
+    answers.put("{\"spec\":", "unexpected end of JSON input");
+    answers.put("", "unexpected end of JSON input");
+    answers.put("{bad}", "invalid character 'b' looking for beginning of object key string");
+    answers.put("{\"spec\" 1}", "invalid character '1' after object key");
+    answers.put("{\"a\":1 \"b\":2}", "invalid character '\"' after object key:value pair");
+    answers.put("{\"a\":[1 2]}", "invalid character '2' after array element");
+    answers.put("{\"a\":tru}", "invalid character '}' in literal true (expecting 'e')");
+    answers.put("{\"a\":nul}", "invalid character '}' in literal null (expecting 'l')");
+    answers.put("{\"a\":fals}", "invalid character '}' in literal false (expecting 'e')");
+    answers.put("{\"a\":-}", "invalid character '}' in numeric literal");
+    answers.put("{\"a\":1.}", "invalid character '}' after decimal point in numeric literal");
+    answers.put("{\"a\":1e}", "invalid character '}' in exponent of numeric literal");
+    answers.put("{\"a\":01}", "invalid character '1' after object key:value pair");
+    answers.put("{\"a\":\"\\x\"}", "invalid character 'x' in string escape code");
+    answers.put("{\"a\":\"\\u12G4\"}", "invalid character 'G' in \\u hexadecimal character escape");
+    answers.put("{\"a\":\"\t\"}", "invalid character '\\t' in string literal");
+    answers.put("{\"a\":1}x", "invalid character 'x' after top-level value");
+    answers.put("'a'", "invalid character '\\'' looking for beginning of value");
+    answers.put(
+        "[1]", "json: cannot unmarshal array into Go value of type map[string]interface {}");
+    answers.put(
+        "\"x\"", "json: cannot unmarshal string into Go value of type map[string]interface {}");
+    answers.put("7", "json: cannot unmarshal number into Go value of type map[string]interface {}");
+    answers.put(
+        "true", "json: cannot unmarshal bool into Go value of type map[string]interface {}");
+    for (Map.Entry<String, String> answer : answers.entrySet()) {
+      ApiResponse refused =
+          request(
+              "PATCH", "/apis/example.dev/v1/namespaces/default/widgets/m", SMP, answer.getKey());
+      assertEquals(400, refused.status(), answer.getKey() + ": " + text(refused));
+      JsonNode status = json(refused);
+      assertEquals("BadRequest", status.get("reason").asText(), answer.getKey());
+      assertEquals(answer.getValue(), status.get("message").asText(), answer.getKey());
+    }
+    ApiResponse unchanged =
+        request("PATCH", "/apis/example.dev/v1/namespaces/default/widgets/m", SMP, "null");
+    assertEquals(200, unchanged.status(), "Go reads null into no map: " + text(unchanged));
+    assertEquals(1, json(unchanged).at("/spec/replicas").asInt());
+  }
+
   private ApiResponse request(String method, String path, String contentType, String body) {
     return server.handle(
         new ApiRequest(

@@ -203,6 +203,10 @@ public final class BuiltinKinds {
                   List<FieldError> errors =
                       new ArrayList<>(structural(resource).validate(u.content()));
                   errors.addAll(Checks.validate(kind, u.content()));
+                  if (old != null) {
+                    errors.addAll(
+                        Checks.validateUpdate(kind, u.content(), ((Unstructured) old).content()));
+                  }
                   return errors;
                 });
     if (resource.subresources().contains("status")) {
@@ -218,21 +222,21 @@ public final class BuiltinKinds {
       builder.returnDeletedObject();
     }
     if (kind.equals(GroupKind.of("", "Namespace"))) {
-      builder
-          .names(Validation::nameIsDNSLabel)
-          .prepareForCreate(
-              object -> {
-                Unstructured u = (Unstructured) object;
-                u.setNested("Active", "status", "phase");
-                return u;
-              });
-    } else {
-      builder.prepareForCreate(
-          object -> {
-            Defaults.prepareForCreate(kind, ((Unstructured) object).content());
-            return object;
-          });
+      builder.names(Validation::nameIsDNSLabel);
     }
+    boolean hasStatus = resource.subresources().contains("status");
+    builder
+        .prepareForCreate(
+            object -> {
+              Strategies.prepareForCreate(kind, hasStatus, ((Unstructured) object).content());
+              return object;
+            })
+        .prepareForUpdate(
+            (object, old) -> {
+              Strategies.prepareForUpdate(
+                  kind, ((Unstructured) object).content(), ((Unstructured) old).content());
+              return object;
+            });
     if (Printers.has(kind)) {
       // The columns are made when a client first asks for a Table of the kind.
       builder.table(new LazyTable(() -> Printers.forKind(kind).orElseThrow()));

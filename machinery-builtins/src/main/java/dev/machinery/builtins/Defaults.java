@@ -33,12 +33,12 @@ final class Defaults {
         }
         Trees.fill(spec, "revisionHistoryLimit", 10L);
         Trees.fill(spec, "progressDeadlineSeconds", 600L);
-        podTemplate(spec, true);
+        podTemplate(spec);
       }
       case "apps/ReplicaSet", "/ReplicationController" -> {
         if (spec != null) {
           Trees.fill(spec, "replicas", 1L);
-          podTemplate(spec, true);
+          podTemplate(spec);
         }
       }
       case "apps/StatefulSet" -> {
@@ -56,7 +56,15 @@ final class Defaults {
         Map<String, Object> retention = Trees.child(spec, "persistentVolumeClaimRetentionPolicy");
         Trees.fill(retention, "whenDeleted", "Retain");
         Trees.fill(retention, "whenScaled", "Retain");
-        podTemplate(spec, true);
+        // A claim template is defaulted as a claim is, and named by its kind (Go's conversion of
+        // apps/v1 sets both, as reflective conversion did before 1.17).
+        for (Map<String, Object> claim : Trees.maps(spec, "volumeClaimTemplates")) {
+          claim.put("apiVersion", "v1");
+          claim.put("kind", "PersistentVolumeClaim");
+          Trees.fill(Trees.child(claim, "spec"), "volumeMode", "Filesystem");
+          Trees.fill(Trees.child(claim, "status"), "phase", "Pending");
+        }
+        podTemplate(spec);
       }
       case "apps/DaemonSet" -> {
         if (spec == null) {
@@ -70,11 +78,11 @@ final class Defaults {
           Trees.fill(rolling, "maxSurge", 0L);
         }
         Trees.fill(spec, "revisionHistoryLimit", 10L);
-        podTemplate(spec, true);
+        podTemplate(spec);
       }
       case "batch/Job" -> {
         if (spec != null) {
-          job(spec);
+          job(object, spec);
         }
       }
       case "batch/CronJob" -> {
@@ -85,18 +93,38 @@ final class Defaults {
         Trees.fill(spec, "suspend", false);
         Trees.fill(spec, "successfulJobsHistoryLimit", 3L);
         Trees.fill(spec, "failedJobsHistoryLimit", 1L);
+        // Go's defaulting of a CronJob sets no Job defaults on its template, only the pod spec's.
         Map<String, Object> jobSpec = Trees.map(spec, "jobTemplate", "spec");
         if (jobSpec != null) {
-          job(jobSpec);
+          podTemplate(jobSpec);
         }
       }
       case "/Pod" -> {
         if (spec != null) {
-          podSpec(spec, true);
+          podSpec(spec);
           Trees.fill(spec, "enableServiceLinks", true);
+          // A Pod's (not a template's) requests default to its limits, and with the host's
+          // network its ports' hostPort to their containerPort.
+          for (String list : List.of("containers", "initContainers")) {
+            for (Map<String, Object> container : Trees.maps(spec, list)) {
+              Map<String, Object> limits = Trees.map(container, "resources", "limits");
+              if (limits != null) {
+                Map<String, Object> requests = Trees.child(container, "resources", "requests");
+                limits.forEach(requests::putIfAbsent);
+              }
+              if (Boolean.TRUE.equals(spec.get("hostNetwork"))) {
+                for (Map<String, Object> port : Trees.maps(container, "ports")) {
+                  if (port.get("hostPort") == null
+                      || Long.valueOf(0).equals(number(port, "hostPort"))) {
+                    port.put("hostPort", port.get("containerPort"));
+                  }
+                }
+              }
+            }
+          }
         }
       }
-      case "/PodTemplate" -> podTemplate(object, true);
+      case "/PodTemplate" -> podTemplate(object);
       case "/Service" -> {
         if (spec != null) {
           service(spec);
@@ -123,61 +151,146 @@ final class Defaults {
         if (spec != null) {
           Trees.fill(spec, "volumeMode", "Filesystem");
         }
+        Map<String, Object> status = Trees.map(object, "status");
+        if (status != null) {
+          Trees.fill(status, "phase", "Pending");
+        }
+      }
+      case "/PersistentVolume" -> {
+        if (spec != null) {
+          Trees.fill(spec, "persistentVolumeReclaimPolicy", "Retain");
+          Trees.fill(spec, "volumeMode", "Filesystem");
+        }
+        Map<String, Object> status = Trees.map(object, "status");
+        if (status != null) {
+          Trees.fill(status, "phase", "Pending");
+        }
+      }
+      case "autoscaling/HorizontalPodAutoscaler" -> {
+        if (spec != null) {
+          horizontalPodAutoscaler(spec);
+        }
+      }
+      case "/Namespace" -> {
+        Map<String, Object> status = Trees.map(object, "status");
+        if (status != null) {
+          Trees.fill(status, "phase", "Active");
+        }
       }
       default -> {}
     }
   }
 
-  private static void job(Map<String, Object> spec) {
+  private static void job(Map<String, Object> job, Map<String, Object> spec) {
     if (spec.get("completions") == null && spec.get("parallelism") == null) {
       spec.put("completions", 1L);
       spec.put("parallelism", 1L);
     }
     Trees.fill(spec, "parallelism", 1L);
-    Trees.fill(spec, "backoffLimit", 6L);
+    Trees.fill(spec, "backoffLimit", spec.get("backoffLimitPerIndex") != null ? MAX_INT32 : 6L);
+    // A Job without labels has its template's (Go shares the map).
+    Map<String, Object> templateLabels = Trees.map(spec, "template", "metadata", "labels");
+    Map<String, Object> labels = Trees.map(job, "metadata", "labels");
+    if (templateLabels != null && (labels == null || labels.isEmpty())) {
+      Trees.child(job, "metadata").put("labels", new LinkedHashMap<>(templateLabels));
+    }
     Trees.fill(spec, "completionMode", "NonIndexed");
     Trees.fill(spec, "suspend", false);
-    if (spec.get("podFailurePolicy") == null) {
-      Trees.fill(spec, "podReplacementPolicy", "TerminatingOrFailed");
+    Trees.fill(
+        spec,
+        "podReplacementPolicy",
+        spec.get("podFailurePolicy") != null ? "Failed" : "TerminatingOrFailed");
+    Trees.fill(spec, "manualSelector", false);
+    for (Map<String, Object> rule : Trees.maps(spec, "podFailurePolicy", "rules")) {
+      for (Map<String, Object> pattern : Trees.maps(rule, "onPodConditions")) {
+        Trees.fill(pattern, "status", "True");
+      }
     }
-    podTemplate(spec, false);
+    podTemplate(spec);
+  }
+
+  private static final long MAX_INT32 = Integer.MAX_VALUE;
+
+  /**
+   * An autoscaling/v2 HorizontalPodAutoscaler's defaults: {@code minReplicas: 1}, a CPU target of
+   * 80% utilization when it names no metric, and a {@code behavior} it gives filled with the
+   * scaling rules the controller uses by default (up: no stabilization, 4 pods or 100% each 15
+   * seconds, the larger; down: 100% each 15 seconds, the stabilization window left to the
+   * controller).
+   */
+  private static void horizontalPodAutoscaler(Map<String, Object> spec) {
+    Trees.fill(spec, "minReplicas", 1L);
+    if (!(spec.get("metrics") instanceof List<?> metrics) || metrics.isEmpty()) {
+      Map<String, Object> target = new LinkedHashMap<>();
+      target.put("type", "Utilization");
+      target.put("averageUtilization", 80L);
+      Map<String, Object> resource = new LinkedHashMap<>();
+      resource.put("name", "cpu");
+      resource.put("target", target);
+      Map<String, Object> metric = new LinkedHashMap<>();
+      metric.put("type", "Resource");
+      metric.put("resource", resource);
+      spec.put("metrics", new ArrayList<>(List.of(metric)));
+    }
+    Map<String, Object> behavior = Trees.map(spec, "behavior");
+    if (behavior != null) {
+      Map<String, Object> up = Trees.child(behavior, "scaleUp");
+      Trees.fill(up, "stabilizationWindowSeconds", 0L);
+      Trees.fill(up, "selectPolicy", "Max");
+      Trees.fill(
+          up, "policies", new ArrayList<>(List.of(policy("Pods", 4), policy("Percent", 100))));
+      Map<String, Object> down = Trees.child(behavior, "scaleDown");
+      Trees.fill(down, "selectPolicy", "Max");
+      Trees.fill(down, "policies", new ArrayList<>(List.of(policy("Percent", 100))));
+    }
+  }
+
+  private static Map<String, Object> policy(String type, long value) {
+    Map<String, Object> policy = new LinkedHashMap<>();
+    policy.put("type", type);
+    policy.put("value", value);
+    policy.put("periodSeconds", 15L);
+    return policy;
+  }
+
+  private static Long number(Map<String, Object> tree, String field) {
+    return tree.get(field) instanceof Number n ? n.longValue() : null;
   }
 
   /**
-   * What kube-apiserver's strategies set on a new object beyond defaults: a Pod's initial status
-   * (phase {@code Pending} and its QoS class), a Service's cluster IP and node ports (allocated at
-   * random from kube-apiserver's default ranges, {@code 10.96.0.0/12} and 30000-32767).
+   * A new Service's cluster IPs and node ports, allocated at random from kube-apiserver's default
+   * ranges ({@code 10.96.0.0/12} and 30000-32767) without a check for collisions (kube-apiserver's
+   * allocators keep a registry of what is taken; no allocator runs here).
    */
-  static void prepareForCreate(GroupKind kind, Map<String, Object> object) {
-    switch (kind.group() + "/" + kind.kind()) {
-      case "/Pod" -> {
-        Map<String, Object> status = new LinkedHashMap<>();
-        status.put("phase", "Pending");
-        status.put("qosClass", qosClass(Trees.map(object, "spec")));
-        object.put("status", status);
-      }
-      case "/Service" -> {
-        Map<String, Object> spec = Trees.map(object, "spec");
-        if (spec == null) {
-          return;
-        }
-        Object type = spec.get("type");
-        if (!"ExternalName".equals(type) && spec.get("clusterIP") == null) {
-          String ip = clusterIp();
-          spec.put("clusterIP", ip);
-          spec.put("clusterIPs", new ArrayList<>(List.of(ip)));
-        } else if (spec.get("clusterIP") instanceof String ip && spec.get("clusterIPs") == null) {
-          spec.put("clusterIPs", new ArrayList<>(List.of(ip)));
-        }
-        if ("NodePort".equals(type) || "LoadBalancer".equals(type)) {
-          for (Map<String, Object> port : Trees.maps(spec, "ports")) {
-            Trees.fill(port, "nodePort", 30000L + RANDOM.nextInt(2768));
-          }
-        }
-        object.putIfAbsent("status", new LinkedHashMap<>(Map.of("loadBalancer", Map.of())));
-      }
-      default -> {}
+  static void allocate(Map<String, Object> spec) {
+    if (needsClusterIp(spec) && spec.get("clusterIP") == null) {
+      String ip = clusterIp();
+      spec.put("clusterIP", ip);
+      spec.put("clusterIPs", new ArrayList<>(List.of(ip)));
+    } else if (spec.get("clusterIP") instanceof String ip && spec.get("clusterIPs") == null) {
+      spec.put("clusterIPs", new ArrayList<>(List.of(ip)));
     }
+    if (needsNodePorts(spec)) {
+      for (Map<String, Object> port : Trees.maps(spec, "ports")) {
+        Trees.fill(port, "nodePort", 30000L + RANDOM.nextInt(2768));
+      }
+    }
+  }
+
+  /** Whether a Service has cluster IPs: every type but {@code ExternalName}. */
+  static boolean needsClusterIp(Map<String, Object> spec) {
+    return !"ExternalName".equals(spec.get("type"));
+  }
+
+  /**
+   * Whether a Service has node ports: {@code NodePort}, and {@code LoadBalancer} unless {@code
+   * allocateLoadBalancerNodePorts} is false.
+   */
+  static boolean needsNodePorts(Map<String, Object> spec) {
+    Object type = spec.get("type");
+    return "NodePort".equals(type)
+        || "LoadBalancer".equals(type)
+            && !Boolean.FALSE.equals(spec.get("allocateLoadBalancerNodePorts"));
   }
 
   private static final java.util.Random RANDOM = new java.security.SecureRandom();
@@ -223,17 +336,19 @@ final class Defaults {
   }
 
   /** The pod template under {@code template} of a spec. */
-  private static void podTemplate(Map<String, Object> spec, boolean restartAlways) {
+  private static void podTemplate(Map<String, Object> spec) {
     Map<String, Object> podSpec = Trees.map(spec, "template", "spec");
     if (podSpec != null) {
-      podSpec(podSpec, restartAlways);
+      podSpec(podSpec);
     }
   }
 
-  private static void podSpec(Map<String, Object> spec, boolean restartAlways) {
-    if (restartAlways) {
-      Trees.fill(spec, "restartPolicy", "Always");
-    }
+  /**
+   * A pod spec's defaults. {@code restartPolicy} is {@code Always} in every pod spec, a Job's
+   * included (whose validation then refuses it, as kube-apiserver's does).
+   */
+  private static void podSpec(Map<String, Object> spec) {
+    Trees.fill(spec, "restartPolicy", "Always");
     Trees.fill(spec, "dnsPolicy", "ClusterFirst");
     Trees.fill(spec, "terminationGracePeriodSeconds", 30L);
     Trees.fill(spec, "securityContext", new LinkedHashMap<String, Object>());

@@ -66,6 +66,11 @@ final class Names {
           "mutatingadmissionpolicies",
           "mutatingadmissionpolicybindings");
 
+  /**
+   * The kinds whose strategies set {@code metadata.generation} to 1 on create and bump it on a
+   * change outside metadata (and status): k8s.io/kubernetes {@code pkg/registry/**}/strategy.go.
+   * HorizontalPodAutoscalers and CertificateSigningRequests have none.
+   */
   private static final Set<String> GENERATION =
       Set.of(
           "Deployment",
@@ -75,15 +80,17 @@ final class Names {
           "Job",
           "CronJob",
           "ReplicationController",
-          "HorizontalPodAutoscaler",
+          "PodTemplate",
           "PodDisruptionBudget",
           "NetworkPolicy",
           "Ingress",
+          "EndpointSlice",
+          "ValidatingWebhookConfiguration",
+          "MutatingWebhookConfiguration",
           "ValidatingAdmissionPolicy",
           "ValidatingAdmissionPolicyBinding",
           "FlowSchema",
-          "PriorityLevelConfiguration",
-          "CertificateSigningRequest");
+          "PriorityLevelConfiguration");
 
   static List<String> shortNames(String resource) {
     return SHORT_NAMES.getOrDefault(resource, List.of());

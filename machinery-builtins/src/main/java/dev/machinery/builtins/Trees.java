@@ -72,4 +72,19 @@ final class Trees {
       tree.put(name, value);
     }
   }
+
+  /** A deep copy of a tree's maps and lists (scalars are shared: they are immutable). */
+  static Object copy(Object tree) {
+    if (tree instanceof Map<?, ?> map) {
+      Map<String, Object> out = new LinkedHashMap<>();
+      map.forEach((k, v) -> out.put(String.valueOf(k), copy(v)));
+      return out;
+    }
+    if (tree instanceof List<?> list) {
+      List<Object> out = new ArrayList<>(list.size());
+      list.forEach(item -> out.add(copy(item)));
+      return out;
+    }
+    return tree;
+  }
 }

@@ -68,6 +68,13 @@ final class PatchHandler implements VerbHandler {
     }
     RequestOptions.checkPatchOptions(request, false);
     byte[] patch = scope.body(request);
+    if (type == PatchType.STRATEGIC_MERGE_PATCH) {
+      // kube-apiserver reads the patch into a map first, and answers what Go's decoder says.
+      Optional<String> malformed = GoJsonErrors.unmarshalIntoMap(patch);
+      if (malformed.isPresent()) {
+        throw ApiErrors.newBadRequest(malformed.get());
+      }
+    }
     Codec codec = scope.json().withFieldValidation(validation);
     if ("scale".equals(info.subresource())) {
       Object stored = target.store().get(info.namespace(), info.name());

@@ -577,7 +577,7 @@ public final class ResourceStore {
         !definition.tracksGeneration() || statusOnly || spec(prepared).equals(spec(old))
             ? oldMeta.getGeneration()
             : oldMeta.getGeneration() + 1);
-    return prepared;
+    return statusOnly ? prepared : definition.prepareForUpdate().apply(prepared, old);
   }
 
   /**

@@ -5,6 +5,8 @@ import dev.machinery.core.runtime.WireProperties;
 import dev.machinery.unversioned.unstructured.Unstructured;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Modifier;
+import java.util.LinkedHashMap;
 
 /**
  * A resource's {@code status}, read and written through the one property model the codecs use
@@ -79,16 +81,46 @@ final class StatusField {
     }
   }
 
-  /** Gives the object the status of a new instance of its class (what a create starts with). */
+  /**
+   * Gives the object the status of a new instance of its class, or an empty status when that is
+   * null (what a create starts with).
+   */
   void reset(Object object) {
     if (property == null) {
       set(object, null);
       return;
     }
+    Object initial;
     try {
-      set(object, get(constructor.newInstance()));
+      initial = get(constructor.newInstance());
     } catch (ReflectiveOperationException e) {
       throw new IllegalStateException("cannot make a new " + type.getName(), e);
+    }
+    set(object, initial != null ? initial : empty());
+  }
+
+  /**
+   * An empty status of the property's type: an empty map for a map, a new instance of a class of
+   * the model with a public no-argument constructor, or null for any other type (which has no empty
+   * value).
+   */
+  private Object empty() {
+    Class<?> raw = property.rawType();
+    if (raw.isAssignableFrom(LinkedHashMap.class)) {
+      return new LinkedHashMap<>();
+    }
+    if (raw.isInterface()
+        || Modifier.isAbstract(raw.getModifiers())
+        || raw.isPrimitive()
+        || raw.getName().startsWith("java.")) {
+      return null;
+    }
+    try {
+      return raw.getConstructor().newInstance();
+    } catch (NoSuchMethodException e) {
+      return null;
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("cannot make a new " + raw.getName(), e);
     }
   }
 }

@@ -1,6 +1,8 @@
 package dev.machinery.apiserver.registry;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.Map;
@@ -21,6 +23,54 @@ class StatusFieldTest {
 
     public void setStatus(Map<String, String> status) {
       this.status = status;
+    }
+  }
+
+  /** A kind whose new instances have a null status of a class of the model. */
+  public static final class WithNullStatus {
+    private Phase status;
+
+    /** Required by the property model. */
+    public WithNullStatus() {}
+
+    public Phase getStatus() {
+      return status;
+    }
+
+    public void setStatus(Phase status) {
+      this.status = status;
+    }
+  }
+
+  /** A kind whose new instances have a null status held as a map. */
+  public static final class WithNullMapStatus {
+    private Map<String, Object> status;
+
+    /** Required by the property model. */
+    public WithNullMapStatus() {}
+
+    public Map<String, Object> getStatus() {
+      return status;
+    }
+
+    public void setStatus(Map<String, Object> status) {
+      this.status = status;
+    }
+  }
+
+  /** A status class. */
+  public static final class Phase {
+    private String phase;
+
+    /** Required by the property model. */
+    public Phase() {}
+
+    public String getPhase() {
+      return phase;
+    }
+
+    public void setPhase(String phase) {
+      this.phase = phase;
     }
   }
 
@@ -48,6 +98,23 @@ class StatusFieldTest {
     assertEquals(Map.of("phase", "Running"), field.get(object));
     field.reset(object);
     assertEquals(Map.of("phase", "New"), field.get(object));
+  }
+
+  @Test
+  void aCreatedObjectWhoseClassStartsWithoutAStatusGetsAnEmptyOne() {
+    // kube-apiserver resets a created object's status to its Go zero value, written status: {}.
+    WithNullStatus typed = new WithNullStatus();
+    Phase running = new Phase();
+    running.setPhase("Running");
+    typed.setStatus(running);
+    StatusField.of(WithNullStatus.class).reset(typed);
+    assertNotNull(typed.getStatus());
+    assertNull(typed.getStatus().getPhase());
+
+    WithNullMapStatus map = new WithNullMapStatus();
+    map.setStatus(Map.of("phase", "Running"));
+    StatusField.of(WithNullMapStatus.class).reset(map);
+    assertEquals(Map.of(), map.getStatus());
   }
 
   @Test

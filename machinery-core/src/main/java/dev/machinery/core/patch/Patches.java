@@ -6,7 +6,9 @@ import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.machinery.core.codec.Codec;
 import dev.machinery.core.codec.CodecLimits;
 import java.io.IOException;
@@ -22,13 +24,19 @@ import java.util.Objects;
  */
 public final class Patches {
   private static final ObjectMapper TREES = trees(CodecLimits.DEFAULTS);
+  private static final ObjectMapper DOCUMENTS =
+      TREES.copy().disable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY);
+  private static final ObjectMapper SORTED =
+      TREES.copy().enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
 
   private Patches() {}
 
   /**
    * Applies a JSON patch, a JSON merge patch or a strategic merge patch to a typed object (the
    * strategies read from the object's class; a class without declared properties, such as an
-   * unstructured object, takes a strategic patch as a JSON merge patch).
+   * unstructured object, takes a strategic patch as a JSON merge patch). A strategic merge patch
+   * that is not a JSON object is refused as Go's {@code strategicpatch.StrategicMergePatch} refuses
+   * it, with the message {@code invalid JSON document}; a {@code null} one changes nothing.
    *
    * @param codec the codec that encodes the object and decodes the result
    * @param object the object (not changed)
@@ -68,7 +76,10 @@ public final class Patches {
     Objects.requireNonNull(object, "object");
     Objects.requireNonNull(schema, "schema");
     JsonNode document = readTree(codec.encode(object), "the object");
-    JsonNode patchDocument = readTree(patch, "the patch");
+    JsonNode patchDocument =
+        type == PatchType.STRATEGIC_MERGE_PATCH
+            ? readGoDocument(patch)
+            : readTree(patch, "the patch");
     JsonNode patched =
         switch (type) {
           case JSON_PATCH -> JsonPatch.apply(document, patchDocument);
@@ -114,6 +125,44 @@ public final class Patches {
       throw new PatchException(
           PatchException.Kind.MALFORMED, what + " is not valid JSON: " + e.getMessage());
     }
+  }
+
+  /**
+   * Reads a document as Go's {@code strategicpatch} reads one into a map: a JSON object (duplicate
+   * keys allowed, the last one kept, as Go's decoder keeps it), {@code null} or no document at all
+   * being an empty object; anything else, malformed JSON included, is {@code invalid JSON document}
+   * ({@code mergepatch.ErrBadJSONDoc}).
+   */
+  static ObjectNode readGoDocument(byte[] json) {
+    if (json == null) {
+      return DOCUMENTS.createObjectNode();
+    }
+    JsonNode tree;
+    try {
+      tree = DOCUMENTS.readTree(json);
+    } catch (IOException e) {
+      throw badDocument();
+    }
+    if (tree == null || tree.isMissingNode() || !(tree.isObject() || tree.isNull())) {
+      throw badDocument();
+    }
+    return tree.isNull() ? DOCUMENTS.createObjectNode() : (ObjectNode) tree;
+  }
+
+  /**
+   * Writes a document as Go's {@code json.Marshal} writes a map: compact, the keys of every object
+   * sorted.
+   */
+  static byte[] writeGoDocument(JsonNode document) {
+    try {
+      return SORTED.writeValueAsBytes(DOCUMENTS.treeToValue(document, Object.class));
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("writing a JSON tree failed", e);
+    }
+  }
+
+  private static PatchException badDocument() {
+    return new PatchException(PatchException.Kind.MALFORMED, "invalid JSON document");
   }
 
   private static ObjectMapper trees(CodecLimits limits) {

@@ -51,6 +51,26 @@ public final class StrategicMergePatch {
   }
 
   /**
+   * Applies a strategic merge patch to a JSON document, as Go's {@code
+   * strategicpatch.StrategicMergePatch} applies one to bytes: both are read as JSON objects ({@code
+   * null} being an empty one, and so is no original at all), and the result is written as Go writes
+   * a map, compact with its keys sorted.
+   *
+   * @param original the document, or {@code null} for an empty one (not changed)
+   * @param patch the patch: a JSON object, or {@code null} for none
+   * @param schema the strategies and merge keys of the document's fields
+   * @return the patched document, as UTF-8 JSON
+   * @throws PatchException {@code invalid JSON document} when the original or the patch is not a
+   *     JSON object (Go's {@code mergepatch.ErrBadJSONDoc}); otherwise as {@link #apply(JsonNode,
+   *     JsonNode, StrategicMergeSchema)}
+   */
+  public static byte[] apply(byte[] original, byte[] patch, StrategicMergeSchema schema) {
+    ObjectNode document = original == null ? NODES.objectNode() : Patches.readGoDocument(original);
+    ObjectNode changes = Patches.readGoDocument(patch);
+    return Patches.writeGoDocument(apply(document, changes, schema));
+  }
+
+  /**
    * Applies a strategic merge patch to a document with a schema's strategies, such as one read from
    * OpenAPI ({@link OpenApiPatchSchemas}) for an object without a Java class.
    *

@@ -280,6 +280,51 @@ class StrategicMergePatchTest {
     }
   }
 
+  /** Go's StrategicMergePatch on documents: ErrBadJSONDoc for a malformed original or patch. */
+  @Test
+  void documentsThatAreNotJsonObjectsAreInvalidJsonDocuments() {
+    StrategicMergeSchema schema = StrategicMergeSchema.ofType(MergeItem.class);
+    List<String[]> pairs =
+        List.of(
+            new String[] {"{\"name\":", "{}"},
+            new String[] {"{}", "{\"name\":"},
+            new String[] {"[]", "{}"},
+            new String[] {"{}", "[{\"name\":\"a\"}]"},
+            new String[] {"{}", "{\"name\":\"a\"} {}"},
+            new String[] {"{}", ""});
+    for (String[] pair : pairs) {
+      PatchException e =
+          assertThrows(
+              PatchException.class,
+              () -> StrategicMergePatch.apply(utf8(pair[0]), utf8(pair[1]), schema),
+              pair[0] + " " + pair[1]);
+      assertEquals("invalid JSON document", e.getMessage());
+      assertEquals(PatchException.Kind.MALFORMED, e.kind());
+    }
+    assertEquals(
+        "{\"name\":\"b\",\"value\":\"v\"}",
+        new String(
+            StrategicMergePatch.apply(
+                utf8("{\"name\":\"a\",\"value\":\"v\"}"), utf8("{\"name\":\"b\"}"), schema),
+            java.nio.charset.StandardCharsets.UTF_8));
+    assertEquals(
+        "{\"name\":\"a\"}",
+        new String(
+            StrategicMergePatch.apply(utf8("{\"name\":\"a\"}"), utf8("null"), schema),
+            java.nio.charset.StandardCharsets.UTF_8),
+        "a null patch changes nothing, as Go reads it into no map");
+    assertEquals(
+        "{\"name\":\"a\"}",
+        new String(
+            StrategicMergePatch.apply(null, utf8("{\"name\":\"a\"}"), schema),
+            java.nio.charset.StandardCharsets.UTF_8),
+        "no original is an empty object");
+  }
+
+  private static byte[] utf8(String text) {
+    return text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+  }
+
   @Test
   void setElementOrderThatContradictsThePatchListIsRefused() {
     PatchException e =

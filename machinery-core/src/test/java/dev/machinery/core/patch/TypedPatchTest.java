@@ -135,6 +135,23 @@ class TypedPatchTest {
   }
 
   @Test
+  void aMalformedStrategicMergePatchIsAnInvalidJsonDocument() {
+    // Go's strategicpatch.StrategicMergePatch answers mergepatch.ErrBadJSONDoc for a patch (or an
+    // original) that is not a JSON object.
+    for (String patch : List.of("{\"replicas\":", "{bad}", "[{\"replicas\":3}]", "\"x\"", "")) {
+      PatchException e =
+          assertThrows(
+              PatchException.class,
+              () ->
+                  Patches.apply(
+                      CODECS.json(), widget(), bytes(patch), PatchType.STRATEGIC_MERGE_PATCH),
+              patch);
+      assertEquals("invalid JSON document", e.getMessage(), patch);
+      assertEquals(400, e.statusCode());
+    }
+  }
+
+  @Test
   void contentTypesNameTheFormats() {
     assertEquals(
         Optional.of(PatchType.STRATEGIC_MERGE_PATCH),

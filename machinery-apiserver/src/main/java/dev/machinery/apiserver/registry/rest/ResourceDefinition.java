@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.BinaryOperator;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
@@ -47,6 +48,7 @@ public final class ResourceDefinition {
   private final NameValidator names;
   private final ResourceValidator validator;
   private final UnaryOperator<Object> prepareForCreate;
+  private final BinaryOperator<Object> prepareForUpdate;
   private final Map<String, Function<Object, String>> fieldLabels;
   private final ObjectNormalizer normalizer;
   private final Consumer<Object> readDefaults;
@@ -74,6 +76,7 @@ public final class ResourceDefinition {
     this.names = builder.names;
     this.validator = builder.validator;
     this.prepareForCreate = builder.prepareForCreate;
+    this.prepareForUpdate = builder.prepareForUpdate;
     this.fieldLabels = Map.copyOf(builder.fieldLabels);
     this.normalizer = builder.normalizer;
     this.readDefaults = builder.readDefaults;
@@ -248,6 +251,20 @@ public final class ResourceDefinition {
   }
 
   /**
+   * Returns what the resource does to an object written over a stored one through the main resource
+   * before it is validated ({@code PrepareForUpdate}), after the server's own rules (the stored
+   * status kept, the generation bumped on a change outside metadata and status): such as keeping a
+   * Namespace's {@code spec.finalizers}, or bumping a Deployment's generation when its annotations
+   * change. Writes through the {@code status} subresource do not call it.
+   *
+   * @return the function, given the new and the stored object in the storage version, returning the
+   *     object to validate and store
+   */
+  public BinaryOperator<Object> prepareForUpdate() {
+    return prepareForUpdate;
+  }
+
+  /**
    * Returns what the resource does to an object a client wrote before it is stored (pruning and
    * defaulting by a schema); {@link ObjectNormalizer#NONE} unless set.
    *
@@ -352,6 +369,7 @@ public final class ResourceDefinition {
     private NameValidator names = Validation::nameIsDNSSubdomain;
     private ResourceValidator validator = (object, old) -> List.of();
     private UnaryOperator<Object> prepareForCreate = UnaryOperator.identity();
+    private BinaryOperator<Object> prepareForUpdate = (updated, old) -> updated;
     private final Map<String, Function<Object, String>> fieldLabels = new LinkedHashMap<>();
     private ObjectNormalizer normalizer = ObjectNormalizer.NONE;
     private Consumer<Object> readDefaults = object -> {};
@@ -551,6 +569,20 @@ public final class ResourceDefinition {
      */
     public Builder prepareForCreate(UnaryOperator<Object> prepare) {
       this.prepareForCreate = Objects.requireNonNull(prepare, "prepare");
+      return this;
+    }
+
+    /**
+     * Sets what the resource does to an object written over a stored one through the main resource
+     * before it is validated ({@code PrepareForUpdate}; see {@link
+     * ResourceDefinition#prepareForUpdate()}); it may change the new object and return it, or
+     * return another, and must not change the stored one.
+     *
+     * @param prepare the function, given the new and the stored object in the storage version
+     * @return this builder
+     */
+    public Builder prepareForUpdate(BinaryOperator<Object> prepare) {
+      this.prepareForUpdate = Objects.requireNonNull(prepare, "prepare");
       return this;
     }
 
