@@ -12,12 +12,14 @@ import dev.machinery.apiserver.apiextensions.v1.CustomResourceDefinitionSpec;
 import dev.machinery.apiserver.apiextensions.v1.CustomResourceDefinitionStatus;
 import dev.machinery.apiserver.endpoints.Served;
 import dev.machinery.apiserver.endpoints.ServedResources;
+import dev.machinery.apiserver.registry.AdmissionHook;
 import dev.machinery.apiserver.registry.ResourceStore;
 import dev.machinery.apiserver.storage.KeyValue;
 import dev.machinery.apiserver.storage.ListResult;
 import dev.machinery.apiserver.storage.Storage;
 import dev.machinery.apiserver.storage.StorageEvent;
 import dev.machinery.apiserver.storage.StorageException;
+import dev.machinery.apiserver.storage.StorageKeys;
 import dev.machinery.apiserver.storage.StorageWatch;
 import dev.machinery.core.codec.Codec;
 import dev.machinery.core.schema.GroupKind;
@@ -377,7 +379,7 @@ public final class CustomResourceDefinitions {
                 },
                 true,
                 false);
-            deleteObjects("/registry/" + group + "/" + plural + "/");
+            deleteObjects(StorageKeys.customResourcePrefix(group, plural));
             definitions.update(
                 null,
                 name,
@@ -520,7 +522,9 @@ public final class CustomResourceDefinitions {
             Unstructured.class,
             json,
             storage,
-            watchCacheSize);
+            watchCacheSize,
+            AdmissionHook.NONE,
+            StorageKeys.customResourcePrefix(crd.getSpec().group(), names.plural()));
     Map<String, Served> entries = new LinkedHashMap<>();
     Map<GroupVersion, ResourceInfo> infos = new LinkedHashMap<>();
     for (GroupVersion version : serving.servedVersions()) {
@@ -565,7 +569,7 @@ public final class CustomResourceDefinitions {
     Active was = active.get(name);
     unserve(name);
     if (was != null) {
-      deleteObjects("/registry/" + was.group() + "/" + was.names().plural() + "/");
+      deleteObjects(StorageKeys.customResourcePrefix(was.group(), was.names().plural()));
     }
   }
 
