@@ -192,8 +192,8 @@ public final class ResourceStore {
   }
 
   /**
-   * Returns the key prefix of a namespace's objects, or of all objects, as {@link StorageKeys}
-   * lays them out: such as {@code configmaps/default/}, or {@code configmaps/}.
+   * Returns the key prefix of a namespace's objects, or of all objects, as {@link StorageKeys} lays
+   * them out: such as {@code configmaps/default/}, or {@code configmaps/}.
    *
    * @param namespace the namespace, or {@code null} for all (and for cluster-scoped resources)
    * @return the prefix

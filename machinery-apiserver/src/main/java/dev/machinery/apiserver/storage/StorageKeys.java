@@ -18,9 +18,8 @@ import java.util.Set;
  *       (replicationcontrollers), {@code ingress}, {@code podsecuritypolicy}, and the two API
  *       servers' own kinds {@code apiextensions.k8s.io/customresourcedefinitions} and {@code
  *       apiregistration.k8s.io/apiservices}. One differs from kube-apiserver on purpose: {@code
- *       events.k8s.io} Events are kept under {@code events.k8s.io/events}, not with the core
- *       Events (kube-apiserver converts the one to the other; this server stores each in its own
- *       version).
+ *       events.k8s.io} Events are kept under {@code events.k8s.io/events}, not with the core Events
+ *       (kube-apiserver converts the one to the other; this server stores each in its own version).
  *   <li>A resource of any other group, and every custom resource, is kept under its group and
  *       resource: {@code GROUP/PLURAL/NAMESPACE/NAME}, or {@code GROUP/PLURAL/NAME} when cluster
  *       scoped.
@@ -163,8 +162,7 @@ public final class StorageKeys {
       throw new IllegalArgumentException("the " + what + " of a storage key is empty");
     }
     if (value.indexOf('/') >= 0) {
-      throw new IllegalArgumentException(
-          "the " + what + " of a storage key holds a '/': " + value);
+      throw new IllegalArgumentException("the " + what + " of a storage key holds a '/': " + value);
     }
     return value;
   }

@@ -42,8 +42,7 @@ class CustomResourceKeysTest {
       assertEquals(201, crd.status(), text(crd));
       String path = "/apis/cr.bar.com/v1/namespaces/default/foos";
       long deadline = System.nanoTime() + 10_000_000_000L;
-      while (System.nanoTime() < deadline
-          && request(server, "GET", path, null).status() != 200) {
+      while (System.nanoTime() < deadline && request(server, "GET", path, null).status() != 200) {
         Thread.sleep(10);
       }
       ApiResponse created =

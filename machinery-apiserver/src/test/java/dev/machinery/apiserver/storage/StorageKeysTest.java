@@ -33,9 +33,9 @@ class StorageKeysTest {
   @Test
   void kubernetesGroupsAreKeptUnderTheResourceName() {
     assertEquals("configmaps/", StorageKeys.resourcePrefix(GroupResource.of("", "configmaps")));
-    assertEquals("deployments/", StorageKeys.resourcePrefix(GroupResource.of("apps", "deployments")));
     assertEquals(
-        "services/specs/", StorageKeys.resourcePrefix(GroupResource.of("", "services")));
+        "deployments/", StorageKeys.resourcePrefix(GroupResource.of("apps", "deployments")));
+    assertEquals("services/specs/", StorageKeys.resourcePrefix(GroupResource.of("", "services")));
     assertEquals(
         "apiextensions.k8s.io/customresourcedefinitions/",
         StorageKeys.resourcePrefix(
@@ -45,7 +45,8 @@ class StorageKeysTest {
   @Test
   void anyOtherGroupIsKeptUnderGroupAndResource() {
     assertEquals(
-        "example.dev/widgets/", StorageKeys.resourcePrefix(GroupResource.of("example.dev", "widgets")));
+        "example.dev/widgets/",
+        StorageKeys.resourcePrefix(GroupResource.of("example.dev", "widgets")));
     assertEquals(
         "gateway.networking.k8s.io/gateways/",
         StorageKeys.resourcePrefix(GroupResource.of("gateway.networking.k8s.io", "gateways")));
@@ -55,7 +56,8 @@ class StorageKeysTest {
   void aCustomResourceIsUnderItsGroupWhateverTheGroup() {
     assertEquals("example.com/foos/", StorageKeys.customResourcePrefix("example.com", "foos"));
     assertEquals(
-        "networking.k8s.io/foos/", StorageKeys.customResourcePrefix("networking.k8s.io", "foos"),
+        "networking.k8s.io/foos/",
+        StorageKeys.customResourcePrefix("networking.k8s.io", "foos"),
         "an approved CRD in a Kubernetes group is still kept as a custom resource");
   }
 
@@ -127,8 +129,13 @@ class StorageKeysTest {
   private static void create(
       ApiServer server, String path, String apiVersion, String kind, String name) {
     String body =
-        "{\"apiVersion\":\"" + apiVersion + "\",\"kind\":\"" + kind + "\",\"metadata\":{\"name\":\""
-            + name + "\"}}";
+        "{\"apiVersion\":\""
+            + apiVersion
+            + "\",\"kind\":\""
+            + kind
+            + "\",\"metadata\":{\"name\":\""
+            + name
+            + "\"}}";
     ApiResponse response =
         server.handle(
             new ApiRequest(
@@ -139,6 +146,10 @@ class StorageKeysTest {
                 new ByteArrayInputStream(body.getBytes(StandardCharsets.UTF_8))));
     assertTrue(
         response.status() == 201,
-        path + ": " + response.status() + " " + new String(response.body(), StandardCharsets.UTF_8));
+        path
+            + ": "
+            + response.status()
+            + " "
+            + new String(response.body(), StandardCharsets.UTF_8));
   }
 }
