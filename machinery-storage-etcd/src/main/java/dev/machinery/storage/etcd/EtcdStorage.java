@@ -27,8 +27,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@code delete} transactions on {@code mod_revision}, lists range reads at a revision in pages,
  * watches etcd's own from a revision (resumed on another endpoint, or when the member comes back,
  * from the last revision delivered), and compaction etcd's, recorded under the key {@code
- * compact_rev_key} below the prefix as kube-apiserver records it, so that every server on the same
- * etcd knows the compacted revision. That key is reserved: lists and watches leave it out.
+ * compact_rev_key} below the prefix (kube-apiserver's compactor writes that key at the root of
+ * etcd's key space instead), so that every server on the same etcd knows the compacted revision.
+ * That key is reserved: lists and watches leave it out.
  *
  * <p>It speaks etcd's JSON gateway ({@code /v3/kv/...}, {@code /v3/watch}) with the JDK's HTTP
  * client, so it needs nothing beyond the JDK and Jackson; docs/storage-etcd.md says why.
