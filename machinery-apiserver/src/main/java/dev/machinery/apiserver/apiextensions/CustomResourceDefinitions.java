@@ -10,6 +10,7 @@ import dev.machinery.apiserver.apiextensions.v1.CustomResourceDefinitionSpec;
 import dev.machinery.apiserver.apiextensions.v1.CustomResourceDefinitionStatus;
 import dev.machinery.apiserver.endpoints.Served;
 import dev.machinery.apiserver.endpoints.ServedResources;
+import dev.machinery.apiserver.registry.AdmissionHook;
 import dev.machinery.apiserver.registry.ResourceStore;
 import dev.machinery.apiserver.registry.rest.ResourceDefinition;
 import dev.machinery.apiserver.registry.rest.UnstructuredConversion;
@@ -18,6 +19,7 @@ import dev.machinery.apiserver.storage.ListResult;
 import dev.machinery.apiserver.storage.Storage;
 import dev.machinery.apiserver.storage.StorageEvent;
 import dev.machinery.apiserver.storage.StorageException;
+import dev.machinery.apiserver.storage.StorageKeys;
 import dev.machinery.apiserver.storage.StorageWatch;
 import dev.machinery.core.codec.Codec;
 import dev.machinery.core.schema.GroupKind;
@@ -379,7 +381,7 @@ public final class CustomResourceDefinitions {
                 },
                 true,
                 false);
-            deleteObjects("/registry/" + group + "/" + plural + "/");
+            deleteObjects(StorageKeys.customResourcePrefix(group, plural));
             definitions.update(
                 ResourceStore.LOOPBACK,
                 null,
@@ -523,7 +525,9 @@ public final class CustomResourceDefinitions {
             Unstructured.class,
             json,
             storage,
-            watchCacheSize);
+            watchCacheSize,
+            AdmissionHook.NONE,
+            StorageKeys.customResourcePrefix(crd.getSpec().group(), names.plural()));
     Map<String, Served> entries = new LinkedHashMap<>();
     Map<GroupVersion, ResourceInfo> infos = new LinkedHashMap<>();
     for (GroupVersion version : serving.servedVersions()) {
@@ -568,7 +572,7 @@ public final class CustomResourceDefinitions {
     Active was = active.get(name);
     unserve(name);
     if (was != null) {
-      deleteObjects("/registry/" + was.group() + "/" + was.names().plural() + "/");
+      deleteObjects(StorageKeys.customResourcePrefix(was.group(), was.names().plural()));
     }
   }
 

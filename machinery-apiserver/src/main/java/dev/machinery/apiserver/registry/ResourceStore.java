@@ -10,6 +10,7 @@ import dev.machinery.apiserver.storage.KeyValue;
 import dev.machinery.apiserver.storage.ListResult;
 import dev.machinery.apiserver.storage.Storage;
 import dev.machinery.apiserver.storage.StorageException;
+import dev.machinery.apiserver.storage.StorageKeys;
 import dev.machinery.apiserver.storage.StorageWatch;
 import dev.machinery.core.codec.Codec;
 import dev.machinery.core.patch.Patches;
@@ -121,6 +122,44 @@ public final class ResourceStore {
       Storage storage,
       int watchCacheSize,
       AdmissionHook admission) {
+    this(
+        definition,
+        storageKind,
+        storageClass,
+        codec,
+        storage,
+        watchCacheSize,
+        admission,
+        StorageKeys.resourcePrefix(
+            GroupResource.of(definition.kind().group(), definition.resource())));
+  }
+
+  /**
+   * Creates the store of one resource kept under a given key prefix, such as a custom resource's
+   * {@link StorageKeys#customResourcePrefix}.
+   *
+   * @param definition the resource
+   * @param storageKind the kind in the storage version
+   * @param storageClass its class
+   * @param codec the JSON codec objects are stored with
+   * @param storage the storage
+   * @param watchCacheSize how many changes the resource's watch cache keeps; 0 for no cache
+   * @param admission where creates, updates and deletes are admitted
+   * @param keyPrefix the prefix of the resource's keys in the storage, ending in {@code /}
+   */
+  public ResourceStore(
+      ResourceDefinition definition,
+      GroupVersionKind storageKind,
+      Class<?> storageClass,
+      Codec codec,
+      Storage storage,
+      int watchCacheSize,
+      AdmissionHook admission,
+      String keyPrefix) {
+    if (!keyPrefix.endsWith("/")) {
+      throw new IllegalArgumentException(
+          "the key prefix of " + definition.resource() + " does not end in '/': " + keyPrefix);
+    }
     this.admission = admission;
     this.definition = definition;
     this.resource = GroupResource.of(definition.kind().group(), definition.resource());
@@ -128,8 +167,7 @@ public final class ResourceStore {
     this.storageClass = storageClass;
     this.codec = codec;
     this.storage = storage;
-    String group = definition.kind().group().isEmpty() ? "core" : definition.kind().group();
-    this.root = "/registry/" + group + "/" + definition.resource() + "/";
+    this.root = keyPrefix;
     this.status = definition.hasStatus() ? StatusField.of(storageClass) : null;
     this.watchCache =
         watchCacheSize > 0
@@ -174,19 +212,18 @@ public final class ResourceStore {
   }
 
   /**
-   * Returns the key prefix of a namespace's objects, or of all objects.
+   * Returns the key prefix of a namespace's objects, or of all objects, as {@link StorageKeys} lays
+   * them out: such as {@code configmaps/default/}, or {@code configmaps/}.
    *
    * @param namespace the namespace, or {@code null} for all (and for cluster-scoped resources)
    * @return the prefix
    */
   public String prefix(String namespace) {
-    return definition.namespaced() && namespace != null && !namespace.isEmpty()
-        ? root + namespace + "/"
-        : root;
+    return StorageKeys.namespacePrefix(root, definition.namespaced() ? namespace : null);
   }
 
   private String key(String namespace, String name) {
-    return prefix(namespace) + name;
+    return StorageKeys.objectKey(root, definition.namespaced() ? namespace : null, name);
   }
 
   /**

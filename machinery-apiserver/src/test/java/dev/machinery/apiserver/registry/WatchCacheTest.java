@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
  * keeps, hands older starts to the storage, filters namespaces, and ends a slow watcher alone.
  */
 class WatchCacheTest {
-  private static final String ROOT = "/registry/core/configmaps/";
+  private static final String ROOT = "configmaps/";
   private static final java.util.function.Function<KeyValue, Object> DECODE =
       kv -> new String(kv.value(), UTF_8);
 

@@ -1,9 +1,13 @@
 package dev.machinery.examples.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.machinery.apiserver.ApiServer;
 import dev.machinery.apiserver.http.JdkHttpBinding;
 import dev.machinery.storage.etcd.EtcdStorage;
@@ -11,6 +15,10 @@ import dev.machinery.storage.etcd.testing.EtcdProcess;
 import dev.machinery.unversioned.discovery.Enablement;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import io.fabric8.kubernetes.api.model.ServiceBuilder;
+import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionBuilder;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -20,10 +28,17 @@ import io.fabric8.kubernetes.client.Watcher;
 import io.fabric8.kubernetes.client.WatcherException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -42,6 +57,7 @@ import org.junit.jupiter.api.TestFactory;
  */
 class SampleServerOnEtcdTest {
   private static final AtomicInteger PREFIXES = new AtomicInteger();
+  private static final ObjectMapper JSON = new ObjectMapper();
   private static EtcdProcess etcd;
 
   @BeforeAll
@@ -189,5 +205,129 @@ class SampleServerOnEtcdTest {
       assertNotNull(client.apps().deployments().withName("hello").get());
       assertEquals(2, client.namespaces().list().getItems().size());
     }
+  }
+
+  /**
+   * The keys the server writes, read back from etcd's own API (not through the store): those
+   * kube-apiserver writes for the same objects, with the prefix applied once (Kubernetes'
+   * test/integration/etcd/data.go lists them).
+   */
+  @Test
+  void objectsAreWhereKubeApiserverKeepsThem() throws Exception {
+    try (Replica replica = Replica.start("/registry/");
+        KubernetesClient client = replica.client()) {
+      client.configMaps().resource(configMap("cm1", "v")).create();
+      client
+          .services()
+          .resource(
+              new ServiceBuilder()
+                  .withNewMetadata()
+                  .withName("service1")
+                  .endMetadata()
+                  .withNewSpec()
+                  .addNewPort()
+                  .withPort(10000)
+                  .endPort()
+                  .endSpec()
+                  .build())
+          .create();
+      client
+          .apiextensions()
+          .v1()
+          .customResourceDefinitions()
+          .resource(
+              new CustomResourceDefinitionBuilder()
+                  .withNewMetadata()
+                  .withName("foos.cr.bar.com")
+                  .endMetadata()
+                  .withNewSpec()
+                  .withGroup("cr.bar.com")
+                  .withScope("Namespaced")
+                  .withNewNames()
+                  .withPlural("foos")
+                  .withKind("Foo")
+                  .endNames()
+                  .addNewVersion()
+                  .withName("v1")
+                  .withServed(true)
+                  .withStorage(true)
+                  .withNewSchema()
+                  .withNewOpenAPIV3Schema()
+                  .withType("object")
+                  .withXKubernetesPreserveUnknownFields(true)
+                  .endOpenAPIV3Schema()
+                  .endSchema()
+                  .endVersion()
+                  .endSpec()
+                  .build())
+          .create();
+      client
+          .apiextensions()
+          .v1()
+          .customResourceDefinitions()
+          .withName("foos.cr.bar.com")
+          .waitUntilCondition(
+              c ->
+                  c != null
+                      && c.getStatus() != null
+                      && c.getStatus().getConditions().stream()
+                          .anyMatch(
+                              x ->
+                                  x.getType().equals("Established")
+                                      && x.getStatus().equals("True")),
+              10,
+              TimeUnit.SECONDS);
+      GenericKubernetesResource foo = new GenericKubernetesResource();
+      foo.setApiVersion("cr.bar.com/v1");
+      foo.setKind("Foo");
+      foo.setMetadata(new ObjectMetaBuilder().withName("cr1foo").build());
+      client
+          .genericKubernetesResources("cr.bar.com/v1", "Foo")
+          .inNamespace("default")
+          .resource(foo)
+          .create();
+
+      Set<String> keys = etcdKeys("/registry/");
+      for (String expected :
+          List.of(
+              "/registry/configmaps/default/cm1",
+              "/registry/services/specs/default/service1",
+              "/registry/deployments/default/hello",
+              "/registry/namespaces/default",
+              "/registry/apiextensions.k8s.io/customresourcedefinitions/foos.cr.bar.com",
+              "/registry/cr.bar.com/foos/default/cr1foo")) {
+        assertTrue(keys.contains(expected), expected + " is not among etcd's keys " + keys);
+      }
+      for (String key : keys) {
+        assertFalse(key.startsWith("/registry//"), "the prefix is applied twice: " + key);
+        assertFalse(key.contains("/core/"), "a core segment kube-apiserver does not write: " + key);
+      }
+    }
+  }
+
+  /** Every key below a prefix, read through etcd's JSON gateway. */
+  private static Set<String> etcdKeys(String prefix) throws Exception {
+    byte[] start = prefix.getBytes(StandardCharsets.UTF_8);
+    byte[] end = start.clone();
+    end[end.length - 1]++;
+    ObjectNode range = JSON.createObjectNode();
+    range.put("key", Base64.getEncoder().encodeToString(start));
+    range.put("range_end", Base64.getEncoder().encodeToString(end));
+    range.put("keys_only", true);
+    HttpResponse<byte[]> response =
+        HttpClient.newHttpClient()
+            .send(
+                HttpRequest.newBuilder(etcd.endpoint().resolve("/v3/kv/range"))
+                    .timeout(Duration.ofSeconds(10))
+                    .POST(HttpRequest.BodyPublishers.ofByteArray(JSON.writeValueAsBytes(range)))
+                    .build(),
+                HttpResponse.BodyHandlers.ofByteArray());
+    assertEquals(200, response.statusCode(), new String(response.body(), StandardCharsets.UTF_8));
+    Set<String> keys = new TreeSet<>();
+    for (JsonNode kv : JSON.readTree(response.body()).path("kvs")) {
+      keys.add(
+          new String(Base64.getDecoder().decode(kv.get("key").asText()), StandardCharsets.UTF_8));
+    }
+    return keys;
   }
 }

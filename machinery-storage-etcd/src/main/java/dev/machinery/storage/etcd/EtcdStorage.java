@@ -20,13 +20,16 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * A {@link Storage} on etcd v3, as kube-apiserver keeps its objects: every key under a prefix, the
- * store's revision etcd's, {@code create} a transaction on {@code create_revision == 0}, {@code
- * update} and {@code delete} transactions on {@code mod_revision}, lists range reads at a revision
- * in pages, watches etcd's own from a revision (resumed on another endpoint, or when the member
- * comes back, from the last revision delivered), and compaction etcd's, recorded under the key
- * {@code compact_rev_key} below the prefix as kube-apiserver records it, so that every server on
- * the same etcd knows the compacted revision. That key is reserved: lists and watches leave it out.
+ * A {@link Storage} on etcd v3, as kube-apiserver keeps its objects: every key under a prefix
+ * ({@code /registry/} by default, so that a ConfigMap's key {@code configmaps/NAMESPACE/NAME} is
+ * {@code /registry/configmaps/NAMESPACE/NAME} in etcd, where kube-apiserver keeps it), the store's
+ * revision etcd's, {@code create} a transaction on {@code create_revision == 0}, {@code update} and
+ * {@code delete} transactions on {@code mod_revision}, lists range reads at a revision in pages,
+ * watches etcd's own from a revision (resumed on another endpoint, or when the member comes back,
+ * from the last revision delivered), and compaction etcd's, recorded under the key {@code
+ * compact_rev_key} below the prefix (kube-apiserver's compactor writes that key at the root of
+ * etcd's key space instead), so that every server on the same etcd knows the compacted revision.
+ * That key is reserved: lists and watches leave it out.
  *
  * <p>It speaks etcd's JSON gateway ({@code /v3/kv/...}, {@code /v3/watch}) with the JDK's HTTP
  * client, so it needs nothing beyond the JDK and Jackson; docs/storage-etcd.md says why.
@@ -395,14 +398,19 @@ public final class EtcdStorage implements Storage {
     }
 
     /**
-     * Sets the prefix every key is stored under ({@code /registry/} by default, as
-     * kube-apiserver's).
+     * Sets the prefix every key is stored under ({@code /registry/} by default, as kube-apiserver's
+     * {@code --etcd-prefix}), applied once to the keys the server's registry lays out ({@code
+     * dev.machinery.apiserver.storage.StorageKeys}): with {@code /registry/}, a ConfigMap is at
+     * {@code /registry/configmaps/NAMESPACE/NAME}. As kube-apiserver joins the prefix and the key
+     * as paths, a prefix that does not end in {@code /} gets one: {@code /registry} and {@code
+     * /registry/} are the same prefix.
      *
      * @param prefix the prefix
      * @return this builder
      */
     public Builder prefix(String prefix) {
-      this.prefix = Objects.requireNonNull(prefix, "prefix");
+      Objects.requireNonNull(prefix, "prefix");
+      this.prefix = prefix.endsWith("/") ? prefix : prefix + "/";
       return this;
     }
 

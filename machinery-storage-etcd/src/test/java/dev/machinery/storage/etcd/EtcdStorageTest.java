@@ -56,6 +56,28 @@ class EtcdStorageTest extends StorageContract {
         .build();
   }
 
+  /**
+   * The prefix is joined to a key as kube-apiserver joins {@code --etcd-prefix} and a key: with or
+   * without its trailing slash, a ConfigMap's key lands at the same etcd key.
+   */
+  @Test
+  void aPrefixWithoutItsTrailingSlashIsTheSamePrefix() throws Exception {
+    String prefix = "/joined-" + TESTS.incrementAndGet();
+    try (EtcdStorage bare = store(prefix);
+        EtcdStorage slashed = store(prefix + "/");
+        EtcdStorage root = store("/");
+        EtcdStorage empty = store("")) {
+      assertEquals(prefix + "/", bare.prefix());
+      assertEquals("/", empty.prefix());
+      bare.create("configmaps/default/cm1", "1".getBytes(UTF_8));
+      assertEquals(
+          "1", new String(slashed.get("configmaps/default/cm1").orElseThrow().value(), UTF_8));
+      assertTrue(
+          root.get(prefix.substring(1) + "/configmaps/default/cm1").isPresent(),
+          "kept at " + prefix + "/configmaps/default/cm1");
+    }
+  }
+
   @Test
   void twoStoresOnOneEtcdShareObjectsRevisionsAndCompactions() throws Exception {
     String prefix = "/shared-" + TESTS.incrementAndGet() + "/";
