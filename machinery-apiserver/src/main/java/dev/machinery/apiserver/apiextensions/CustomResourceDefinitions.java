@@ -12,6 +12,7 @@ import dev.machinery.apiserver.endpoints.Served;
 import dev.machinery.apiserver.endpoints.ServedResources;
 import dev.machinery.apiserver.registry.AdmissionHook;
 import dev.machinery.apiserver.registry.ResourceStore;
+import dev.machinery.apiserver.registry.rest.ObjectModel;
 import dev.machinery.apiserver.registry.rest.ResourceDefinition;
 import dev.machinery.apiserver.registry.rest.UnstructuredConversion;
 import dev.machinery.apiserver.storage.KeyValue;
@@ -26,7 +27,6 @@ import dev.machinery.core.schema.GroupKind;
 import dev.machinery.core.schema.GroupVersion;
 import dev.machinery.core.schema.GroupVersionKind;
 import dev.machinery.unversioned.discovery.ResourceInfo;
-import dev.machinery.unversioned.unstructured.Unstructured;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -522,7 +522,7 @@ public final class CustomResourceDefinitions {
         new ResourceStore(
             definition,
             serving.storageVersion().withKind(names.kind()),
-            Unstructured.class,
+            ObjectModel.unstructured(definition),
             json,
             storage,
             watchCacheSize,
@@ -531,9 +531,10 @@ public final class CustomResourceDefinitions {
     Map<String, Served> entries = new LinkedHashMap<>();
     Map<GroupVersion, ResourceInfo> infos = new LinkedHashMap<>();
     for (GroupVersion version : serving.servedVersions()) {
+      GroupVersionKind kind = version.withKind(names.kind());
       entries.put(
           ServedResources.key(version.group(), version.version(), names.plural()),
-          new Served(store, version.withKind(names.kind()), Unstructured.class));
+          new Served(store, kind, store.model().type(kind)));
       infos.put(version, definition.info(version));
     }
     served.put(name, entries, definition.kind(), definition.table().orElse(null));

@@ -118,7 +118,8 @@ final class CustomResourceServing {
                   if (schema == null) {
                     return List.of();
                   }
-                  Map<String, Object> previous = old instanceof Unstructured o ? o.content() : null;
+                  Map<String, Object> previous =
+                      old == null ? null : ((Unstructured) old).content();
                   // Ratcheting: what an update leaves unchanged is not refused again.
                   List<FieldError> errors =
                       new ArrayList<>(

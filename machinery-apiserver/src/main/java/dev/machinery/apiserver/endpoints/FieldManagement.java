@@ -5,15 +5,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.machinery.apiserver.http.ApiRequest;
+import dev.machinery.apiserver.registry.ResourceStore;
 import dev.machinery.apiserver.registry.rest.ResourceDefinition;
 import dev.machinery.core.codec.Codec;
 import dev.machinery.core.fieldpath.FieldPath;
 import dev.machinery.core.fieldpath.FieldSet;
-import dev.machinery.core.merge.TypedValue;
 import dev.machinery.core.merge.VersionConverter;
-import dev.machinery.core.runtime.GroupVersioner;
 import dev.machinery.core.runtime.Scheme;
-import dev.machinery.core.schema.GroupVersion;
 import dev.machinery.core.schema.GroupVersionKind;
 import dev.machinery.core.typed.Atom;
 import dev.machinery.core.typed.JavaSchemas;
@@ -21,13 +19,11 @@ import dev.machinery.core.typed.SchemaType;
 import dev.machinery.core.typed.StructField;
 import dev.machinery.unversioned.managedfields.FieldManager;
 import dev.machinery.unversioned.managedfields.FieldManagers;
-import dev.machinery.unversioned.unstructured.Unstructured;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -38,21 +34,6 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class FieldManagement {
   private static final ObjectMapper TREES = new ObjectMapper();
-
-  /**
-   * Custom resources' conversion (the None strategy): every version has the same shape, only {@code
-   * apiVersion} changes.
-   */
-  private static final VersionConverter NONE_CONVERSION =
-      (value, apiVersion) -> {
-        JsonNode tree = value.value();
-        if (!tree.isObject() || tree.path("apiVersion").asText("").equals(apiVersion)) {
-          return Optional.of(value);
-        }
-        ObjectNode copy = ((ObjectNode) tree).deepCopy();
-        copy.put("apiVersion", apiVersion);
-        return Optional.of(value.with(copy));
-      };
 
   private final Scheme scheme;
   private final Codec json;
@@ -72,9 +53,13 @@ final class FieldManagement {
         request.parameter("fieldManager"), request.header("User-Agent"));
   }
 
-  /** The field manager of a kind in one version, for the object itself or a subresource. */
+  /**
+   * The field manager of a kind of a store in one version, for the object itself or a subresource.
+   */
   FieldManager forKind(
-      GroupVersionKind kind, Class<?> type, String subresource, ResourceDefinition definition) {
+      GroupVersionKind kind, Class<?> type, String subresource, ResourceStore store) {
+    ResourceDefinition definition = store.definition();
+    VersionConverter converter = store.model().fieldConverter();
     String key = kind + "|" + (subresource == null ? "" : subresource);
     // A definition replaced at run time (a custom resource's new schema) gets a new manager.
     return managers
@@ -83,12 +68,16 @@ final class FieldManagement {
             (k, built) ->
                 built != null && built.definition() == definition
                     ? built
-                    : new Built(definition, build(kind, type, subresource, definition)))
+                    : new Built(definition, build(kind, type, subresource, definition, converter)))
         .manager();
   }
 
   private FieldManager build(
-      GroupVersionKind kind, Class<?> type, String subresource, ResourceDefinition definition) {
+      GroupVersionKind kind,
+      Class<?> type,
+      String subresource,
+      ResourceDefinition definition,
+      VersionConverter converter) {
     boolean hasStatus = definition.hasStatus();
     SchemaType schemaType = definition.applySchema(kind.apiVersion()).orElse(null);
     if (schemaType == null) {
@@ -105,7 +94,7 @@ final class FieldManagement {
     return FieldManager.builder(schemaType, kind.apiVersion(), kind.kind())
         .subresource(subresource)
         .resetFields(reset)
-        .converter(type == Unstructured.class ? NONE_CONVERSION : new SchemeConverter())
+        .converter(converter)
         .build();
   }
 
@@ -156,31 +145,6 @@ final class FieldManagement {
       return tree;
     } catch (ReflectiveOperationException | RuntimeException e) {
       return NullNode.getInstance();
-    }
-  }
-
-  /** Converts trees between versions through the Scheme's conversions. */
-  private final class SchemeConverter implements VersionConverter {
-    @Override
-    public Optional<TypedValue> convert(TypedValue value, String apiVersion) {
-      JsonNode tree = value.value();
-      String from = tree.path("apiVersion").asText("");
-      if (from.equals(apiVersion) || !tree.isObject()) {
-        return Optional.of(value);
-      }
-      String kindName = tree.path("kind").asText("");
-      GroupVersionKind target = GroupVersion.parse(apiVersion).withKind(kindName);
-      Optional<Class<?>> targetType = scheme.typeFor(target);
-      Optional<Class<?>> sourceType = scheme.typeFor(GroupVersion.parse(from).withKind(kindName));
-      if (targetType.isEmpty() || sourceType.isEmpty()) {
-        return Optional.empty();
-      }
-      Object source = object(tree, sourceType.get());
-      Object converted = scheme.convertToVersion(source, GroupVersioner.of(target.groupVersion()));
-      ObjectNode out = tree(converted);
-      out.put("apiVersion", apiVersion);
-      out.put("kind", kindName);
-      return Optional.of(new TypedValue(JavaSchemas.of(targetType.get()), out));
     }
   }
 }

@@ -3,17 +3,12 @@ package dev.machinery.apiserver.endpoints;
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
 import dev.machinery.apiserver.registry.ResourceStore;
-import dev.machinery.apiserver.registry.rest.ResourceList;
 import dev.machinery.apiserver.request.RequestContext;
 import dev.machinery.apiserver.request.RequestInfo;
 import dev.machinery.unversioned.meta.v1.ListMeta;
 import dev.machinery.unversioned.meta.v1.ListOptions;
-import dev.machinery.unversioned.unstructured.Unstructured;
-import dev.machinery.unversioned.unstructured.UnstructuredList;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * {@code list}: the objects that match the selectors, a page at a time ({@code limit}, {@code
@@ -49,27 +44,8 @@ final class ListHandler implements VerbHandler {
     return scope.respond(request, target, list(target, meta, items), 200, true);
   }
 
-  /**
-   * A list of the resource's kind in the request's version: an {@code UnstructuredList} for a
-   * custom resource, whose list kind no class in the Scheme stands for.
-   */
+  /** A list of the resource's kind in the request's version, as its object model holds lists. */
   static Object list(Served target, ListMeta meta, List<Object> items) {
-    if (target.type() == Unstructured.class) {
-      UnstructuredList list = new UnstructuredList();
-      list.setApiVersion(target.kind().groupVersion().toString());
-      list.setKind(target.kind().kind() + "List");
-      Map<String, Object> metadata = new LinkedHashMap<>();
-      metadata.put("resourceVersion", meta.getResourceVersion());
-      if (meta.getContinue() != null) {
-        metadata.put("continue", meta.getContinue());
-      }
-      list.setMetadata(metadata);
-      List<Unstructured> objects = new ArrayList<>(items.size());
-      items.forEach(item -> objects.add((Unstructured) item));
-      list.setItems(objects);
-      return list;
-    }
-    return ResourceList.of(
-        target.kind().groupVersion().withKind(target.kind().kind() + "List"), meta, items);
+    return target.store().model().list(target.kind(), meta, items);
   }
 }

@@ -13,7 +13,6 @@ import dev.machinery.core.patch.Patches;
 import dev.machinery.core.patch.StrategicMergeSchema;
 import dev.machinery.unversioned.errors.ApiErrors;
 import dev.machinery.unversioned.meta.v1.Scale;
-import dev.machinery.unversioned.unstructured.Unstructured;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -53,19 +52,22 @@ final class PatchHandler implements VerbHandler {
     if (type == PatchType.APPLY_PATCH) {
       return applier.apply(context, info, target, dryRun);
     }
-    // An Unstructured object takes a strategic merge patch only when its resource says how its
+    // A resource held without classes takes a strategic merge patch only when it says how its
     // fields merge (an OpenAPI-described built-in kind); custom resources do not, as in Kubernetes.
     Optional<StrategicMergeSchema> declared =
-        target.store().definition().strategicMergePatchSchema(target.kind().apiVersion());
-    StrategicMergeSchema strategies =
-        declared.orElseGet(() -> StrategicMergeSchema.ofType(target.type()));
-    if (type == PatchType.STRATEGIC_MERGE_PATCH
-        && target.type() == Unstructured.class
-        && declared.isEmpty()) {
+        target
+            .store()
+            .definition()
+            .strategicMergePatchSchema(target.kind().apiVersion())
+            .or(() -> target.store().model().strategicMergeSchema(target.type()));
+    if (type == PatchType.STRATEGIC_MERGE_PATCH && declared.isEmpty()) {
       throw ApiErrors.newUnsupportedMediaType(
           "the body of the request was in an unknown format - accepted media types include:"
               + " application/json-patch+json, application/merge-patch+json");
     }
+    // JSON and merge patches read no strategies: the class's own stand in when none are declared.
+    StrategicMergeSchema strategies =
+        declared.orElseGet(() -> StrategicMergeSchema.ofType(target.type()));
     RequestOptions.checkPatchOptions(request, false);
     byte[] patch = scope.body(request);
     if (type == PatchType.STRATEGIC_MERGE_PATCH) {

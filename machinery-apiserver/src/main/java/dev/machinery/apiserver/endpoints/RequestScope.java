@@ -16,19 +16,14 @@ import dev.machinery.core.codec.CodecFactory;
 import dev.machinery.core.codec.Decoded;
 import dev.machinery.core.codec.FieldProblem;
 import dev.machinery.core.codec.FieldValidation;
-import dev.machinery.core.codec.MissingKindException;
-import dev.machinery.core.codec.MissingVersionException;
 import dev.machinery.core.codec.StrictDecodingException;
-import dev.machinery.core.runtime.GroupVersioner;
 import dev.machinery.core.runtime.Scheme;
-import dev.machinery.core.schema.GroupVersion;
 import dev.machinery.core.schema.GroupVersionKind;
 import dev.machinery.unversioned.errors.ApiErrors;
 import dev.machinery.unversioned.managedfields.FieldManager;
 import dev.machinery.unversioned.meta.v1.Accessor;
 import dev.machinery.unversioned.meta.v1.ManagedFieldsEntry;
 import dev.machinery.unversioned.protobuf.ProtobufCodec;
-import dev.machinery.unversioned.unstructured.Unstructured;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -79,7 +74,7 @@ final class RequestScope {
 
   /** The field manager of the endpoint's kind and version, for the object or a subresource. */
   FieldManager fieldManager(Served target, String subresource) {
-    return fields.forKind(target.kind(), target.type(), subresource, target.store().definition());
+    return fields.forKind(target.kind(), target.type(), subresource, target.store());
   }
 
   /**
@@ -109,15 +104,7 @@ final class RequestScope {
 
   /** The object in the request's version. */
   Object toRequestVersion(Object object, Served target) {
-    if (target.type() == Unstructured.class) {
-      // Custom resources convert with the None strategy: only apiVersion changes.
-      ((Unstructured) object).setApiVersion(target.kind().groupVersion().toString());
-      return object;
-    }
-    if (scheme.kindFor(object).equals(target.kind())) {
-      return object;
-    }
-    return scheme.convertToVersion(object, GroupVersioner.of(target.kind().groupVersion()));
+    return target.store().model().forFieldManagement(object, target.kind());
   }
 
   Scheme scheme() {
@@ -174,25 +161,9 @@ final class RequestScope {
       decoded = protobuf.classes().decode(body);
     } else {
       Codec codec = bodies.negotiate(chosen).withFieldValidation(validation);
-      if (target.type() == Unstructured.class) {
-        if (target.store().definition().kindFromEndpoint()) {
-          codec = codec.withDefaultKind(target.kind());
-        }
-        decoded = unstructured(codec.decode(body, Unstructured.class));
-      } else {
-        decoded = decodeTyped(codec, body, target);
-      }
+      decoded = target.store().model().decode(codec, body, target.kind());
     }
     return checked(decoded, target, validation);
-  }
-
-  private static Decoded<Object> decodeTyped(Codec codec, byte[] body, Served target) {
-    try {
-      return codec.decode(body);
-    } catch (MissingKindException | MissingVersionException e) {
-      Decoded<?> typed = codec.decode(body, target.type());
-      return new Decoded<>(typed.object(), typed.kind(), typed.warnings());
-    }
   }
 
   private Decoded<Object> checked(
@@ -236,76 +207,14 @@ final class RequestScope {
     return pruned;
   }
 
-  /**
-   * An unstructured object's kind is the one it names: a custom resource is a kind the Scheme does
-   * not register.
-   */
-  private static Decoded<Object> unstructured(Decoded<Unstructured> decoded) {
-    Unstructured object = decoded.object();
-    if (object.getApiVersion() == null || object.getApiVersion().isEmpty()) {
-      throw new MissingVersionException("Object 'apiVersion' is missing");
-    }
-    if (object.getKind() == null || object.getKind().isEmpty()) {
-      throw new MissingKindException("Object 'Kind' is missing");
-    }
-    return new Decoded<>(
-        object,
-        GroupVersionKind.fromApiVersionAndKind(object.getApiVersion(), object.getKind()),
-        decoded.warnings());
-  }
-
   /** The object in the resource's storage version. */
   Object toStorage(Object object, Served target) {
-    GroupVersion storage = target.store().storageKind().groupVersion();
-    if (target.type() == Unstructured.class) {
-      Unstructured stored = (Unstructured) object;
-      if (!storage.toString().equals(stored.getApiVersion())) {
-        convert(stored, storage, target);
-      }
-      return stored;
-    }
-    if (scheme.kindFor(object).groupVersion().equals(storage)) {
-      return object;
-    }
-    return scheme.convertToVersion(object, GroupVersioner.of(storage));
+    return target.store().model().convert(object, target.store().storageKind());
   }
 
-  /** The stored object in the request's version. */
+  /** The stored object in the request's version (a copy when it differs: it may be shared). */
   Object toServed(Object object, Served target) {
-    if (target.store().storageKind().equals(target.kind())) {
-      return object;
-    }
-    if (target.type() == Unstructured.class) {
-      // A copy: the stored object may be shared with the watch cache and other requests.
-      Unstructured served = ((Unstructured) object).deepCopy();
-      convert(served, target.kind().groupVersion(), target);
-      return served;
-    }
-    return scheme.convertToVersion(object, GroupVersioner.of(target.kind().groupVersion()));
-  }
-
-  /**
-   * Converts an object held without a class by its resource's conversion; a conversion that fails
-   * is an internal error naming the versions, as kube-apiserver reports a failed webhook.
-   */
-  private static void convert(Unstructured object, GroupVersion to, Served target) {
-    String from = object.getApiVersion();
-    try {
-      target.store().definition().conversion().convert(object.content(), to);
-    } catch (RuntimeException e) {
-      throw ApiErrors.newInternalError(
-          new IllegalStateException(
-              "conversion of "
-                  + target.kind().kind()
-                  + " from "
-                  + from
-                  + " to "
-                  + to
-                  + " failed: "
-                  + e.getMessage(),
-              e));
-    }
-    object.setApiVersion(to.toString());
+    return target.store().model().copyTo(object, target.kind());
   }
 
   /** The representation the request's Accept header, {@code pretty} and User-Agent ask for. */

@@ -3,6 +3,7 @@ package dev.machinery.apiserver.endpoints;
 import dev.machinery.apiserver.negotiation.Negotiator;
 import dev.machinery.apiserver.registry.AdmissionHook;
 import dev.machinery.apiserver.registry.ResourceStore;
+import dev.machinery.apiserver.registry.rest.ObjectModel;
 import dev.machinery.apiserver.registry.rest.ResourceDefinition;
 import dev.machinery.apiserver.storage.Storage;
 import dev.machinery.core.codec.Codec;
@@ -12,7 +13,6 @@ import dev.machinery.core.schema.GroupVersion;
 import dev.machinery.core.schema.GroupVersionKind;
 import dev.machinery.unversioned.discovery.Enablement;
 import dev.machinery.unversioned.discovery.ResourceInfo;
-import dev.machinery.unversioned.unstructured.Unstructured;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -27,8 +27,8 @@ import java.util.Optional;
  * {@link Served} entry for each enabled version, its discovery entry in each, and its Table and
  * Scale views for the negotiator. A resource is either of a kind the Scheme registers ({@link
  * #addTyped}: its versions, classes and list kinds are the Scheme's) or held without a class
- * ({@link #addUnstructured}: {@link Unstructured} objects in the versions given); after that the
- * two are the same.
+ * ({@link #addUnstructured}: {@code Unstructured} objects in the versions given), each with its
+ * {@link ObjectModel}; after that the two are the same.
  *
  * <p>Not thread-safe: used while a server is built.
  */
@@ -106,7 +106,6 @@ public final class ResourceRegistry {
                             + " is "
                             + storageVersion
                             + ", where the Scheme does not register it"));
-    List<Version> served = new ArrayList<>();
     for (GroupVersion version : versions) {
       GroupVersionKind listKind = version.withKind(kind.kind() + "List");
       if (enablement.isEnabled(version) && !scheme.recognizes(listKind)) {
@@ -117,9 +116,13 @@ public final class ResourceRegistry {
                 + kind.kind()
                 + "\", versions...)");
       }
-      served.add(new Version(version, scheme.typeFor(version.withKind(kind.kind())).orElseThrow()));
     }
-    register(definition, storageKind, storageClass, served, typedDiscovery);
+    register(
+        definition,
+        storageKind,
+        ObjectModel.of(scheme, json, storageClass, definition),
+        versions,
+        typedDiscovery);
     definition
         .scale()
         .ifPresent(
@@ -129,7 +132,7 @@ public final class ResourceRegistry {
   }
 
   /**
-   * Registers a resource held without a class: {@link Unstructured} objects stored in one version
+   * Registers a resource held without a class: {@code Unstructured} objects stored in one version
    * and served in several. A kind already registered (by its class) is left as it is.
    *
    * @param definition the resource
@@ -143,36 +146,31 @@ public final class ResourceRegistry {
     if (stores.containsKey(definition.kind())) {
       return;
     }
-    List<Version> served = new ArrayList<>();
-    for (GroupVersion version : servedVersions) {
-      served.add(new Version(version, Unstructured.class));
-    }
     register(
         definition,
         storageVersion.withKind(definition.kind().kind()),
-        Unstructured.class,
-        served,
+        ObjectModel.unstructured(definition),
+        servedVersions,
         unregisteredDiscovery);
   }
 
   private void register(
       ResourceDefinition definition,
       GroupVersionKind storageKind,
-      Class<?> storageClass,
-      List<Version> versions,
+      ObjectModel model,
+      List<GroupVersion> versions,
       Map<GroupVersion, List<ResourceInfo>> discovery) {
     ResourceStore store =
-        new ResourceStore(
-            definition, storageKind, storageClass, json, storage, watchCacheSize, admission);
+        new ResourceStore(definition, storageKind, model, json, storage, watchCacheSize, admission);
     stores.put(definition.kind(), store);
-    for (Version each : versions) {
-      GroupVersion version = each.version();
+    for (GroupVersion version : versions) {
       if (!enablement.isEnabled(version)) {
         continue;
       }
+      GroupVersionKind kind = version.withKind(definition.kind().kind());
       served.put(
           ServedResources.key(version.group(), version.version(), definition.resource()),
-          new Served(store, version.withKind(definition.kind().kind()), each.type()));
+          new Served(store, kind, model.type(kind)));
       discovery.computeIfAbsent(version, v -> new ArrayList<>()).add(definition.info(version));
     }
     definition.table().ifPresent(t -> negotiator.addTableConvertor(definition.kind(), t));
@@ -243,7 +241,4 @@ public final class ResourceRegistry {
   public Map<GroupVersion, List<ResourceInfo>> unregisteredDiscovery() {
     return Collections.unmodifiableMap(unregisteredDiscovery);
   }
-
-  /** A version a resource is served in, and the class its objects have there. */
-  private record Version(GroupVersion version, Class<?> type) {}
 }

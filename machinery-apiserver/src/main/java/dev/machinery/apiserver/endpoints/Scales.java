@@ -55,7 +55,7 @@ final class Scales {
     ObjectNode tree = scope.fields().tree(next);
     scope
         .fields()
-        .forKind(target.store().storageKind(), type, "scale", target.store().definition())
+        .forKind(target.store().storageKind(), type, "scale", target.store())
         .update(live, tree, FieldManagement.manager(request));
     return scope.fields().object(tree, type);
   }
@@ -99,9 +99,7 @@ final class Scales {
     config.put("kind", target.store().storageKind().kind());
     config.putObject("metadata").put("name", info.name());
     FieldManager fields =
-        scope
-            .fields()
-            .forKind(target.store().storageKind(), type, "scale", target.store().definition());
+        scope.fields().forKind(target.store().storageKind(), type, "scale", target.store());
     String asked = scale.getMetadata() == null ? null : scale.getMetadata().getResourceVersion();
     Object updated =
         target

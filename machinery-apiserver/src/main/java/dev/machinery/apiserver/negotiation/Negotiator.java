@@ -20,6 +20,7 @@ import dev.machinery.unversioned.meta.v1.Status;
 import dev.machinery.unversioned.meta.v1.Table;
 import dev.machinery.unversioned.protobuf.ProtobufCodec;
 import dev.machinery.unversioned.unstructured.Unstructured;
+import dev.machinery.unversioned.unstructured.UnstructuredList;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -69,7 +70,9 @@ public final class Negotiator {
     this.scales = Map.copyOf(builder.scales);
     Map<Class<?>, Function<Object, ObjectMeta>> metadata = new HashMap<>(builder.metadata);
     metadata.putIfAbsent(Unstructured.class, this::unstructuredMetadata);
-    this.parts = new ObjectParts(metadata);
+    this.parts =
+        new ObjectParts(
+            metadata, Map.of(UnstructuredList.class, ObjectParts::unstructuredListMetadata));
     this.tables = new Tables(builder.tables, builder.moreTables, parts, json, this::kindOf);
     this.protobuf = builder.protobuf;
     List<MediaType> types = new ArrayList<>(builder.served);
@@ -557,7 +560,7 @@ public final class Negotiator {
    * custom resource, held as an {@link Unstructured}, or a list of them) the kind it names.
    */
   private GroupVersionKind kindOf(Object object) {
-    if (object instanceof Unstructured || scheme.kindsFor(object.getClass()).isEmpty()) {
+    if (scheme.kindsFor(object.getClass()).isEmpty()) {
       return named(object);
     }
     if (object instanceof ApiObject) {

@@ -16,14 +16,38 @@ import java.util.function.Function;
 
 /**
  * The parts of an object the transforms read: a list's items and {@code ListMeta}, an object's
- * {@code ObjectMeta} (through an accessor the server registered, or its {@code metadata} property
- * as the codecs see it) and the {@code PartialObjectMetadata} made of it. Safe for concurrent use.
+ * {@code ObjectMeta} (through an accessor the server registered for the object's class, or its
+ * {@code metadata} property as the codecs see it; a list's {@code ListMeta} likewise) and the
+ * {@code PartialObjectMetadata} made of it. Safe for concurrent use.
  */
 final class ObjectParts {
   private final Map<Class<?>, Function<Object, ObjectMeta>> metadata;
+  private final Map<Class<?>, Function<Object, ListMeta>> listMetadata;
 
-  ObjectParts(Map<Class<?>, Function<Object, ObjectMeta>> metadata) {
+  ObjectParts(
+      Map<Class<?>, Function<Object, ObjectMeta>> metadata,
+      Map<Class<?>, Function<Object, ListMeta>> listMetadata) {
     this.metadata = Map.copyOf(metadata);
+    this.listMetadata = Map.copyOf(listMetadata);
+  }
+
+  /**
+   * The {@code ListMeta} of a list held without a class ({@link UnstructuredList}, a custom
+   * resource's list), whose metadata is a map of JSON values.
+   */
+  static ListMeta unstructuredListMetadata(Object list) {
+    Map<String, Object> fields = ((UnstructuredList) list).getMetadata();
+    if (fields == null) {
+      return null;
+    }
+    ListMeta meta = new ListMeta();
+    if (fields.get("resourceVersion") instanceof String version) {
+      meta.setResourceVersion(version);
+    }
+    if (fields.get("continue") instanceof String token) {
+      meta.setContinue(token);
+    }
+    return meta;
   }
 
   @SuppressWarnings("unchecked")
@@ -47,20 +71,9 @@ final class ObjectParts {
   }
 
   ListMeta listMetaOf(Object list) {
-    if (list instanceof UnstructuredList unstructured) {
-      // A custom resource's list: its metadata is a map of JSON values.
-      Map<String, Object> fields = unstructured.getMetadata();
-      if (fields == null) {
-        return null;
-      }
-      ListMeta meta = new ListMeta();
-      if (fields.get("resourceVersion") instanceof String version) {
-        meta.setResourceVersion(version);
-      }
-      if (fields.get("continue") instanceof String token) {
-        meta.setContinue(token);
-      }
-      return meta;
+    Function<Object, ListMeta> accessor = listMetadata.get(list.getClass());
+    if (accessor != null) {
+      return accessor.apply(list);
     }
     Property meta = property(list, "metadata", ListMeta.class);
     return meta == null ? null : (ListMeta) read(meta, list);

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.machinery.apiserver.admission.Operation;
 import dev.machinery.apiserver.authentication.UserInfo;
 import dev.machinery.apiserver.authorization.Attributes;
+import dev.machinery.apiserver.registry.rest.ObjectModel;
 import dev.machinery.apiserver.registry.rest.ResourceDefinition;
 import dev.machinery.apiserver.storage.KeyValue;
 import dev.machinery.apiserver.storage.ListResult;
@@ -75,10 +76,11 @@ public final class ResourceStore {
   private final GroupResource resource;
   private final GroupVersionKind storageKind;
   private final Class<?> storageClass;
+  private final ObjectModel model;
   private final Codec codec;
   private final Storage storage;
   private final String root;
-  private final StatusField status;
+  private final ObjectModel.StatusAccess status;
   private final WatchCache watchCache;
   private final AdmissionHook admission;
 
@@ -87,7 +89,7 @@ public final class ResourceStore {
    *
    * @param definition the resource
    * @param storageKind the kind in the storage version
-   * @param storageClass its class
+   * @param model how its objects are held (the class of the storage version is the model's)
    * @param codec the JSON codec objects are stored with
    * @param storage the storage
    * @param watchCacheSize how many changes the resource's watch cache keeps; 0 for no cache (each
@@ -96,11 +98,11 @@ public final class ResourceStore {
   public ResourceStore(
       ResourceDefinition definition,
       GroupVersionKind storageKind,
-      Class<?> storageClass,
+      ObjectModel model,
       Codec codec,
       Storage storage,
       int watchCacheSize) {
-    this(definition, storageKind, storageClass, codec, storage, watchCacheSize, AdmissionHook.NONE);
+    this(definition, storageKind, model, codec, storage, watchCacheSize, AdmissionHook.NONE);
   }
 
   /**
@@ -108,7 +110,7 @@ public final class ResourceStore {
    *
    * @param definition the resource
    * @param storageKind the kind in the storage version
-   * @param storageClass its class
+   * @param model how its objects are held (the class of the storage version is the model's)
    * @param codec the JSON codec objects are stored with
    * @param storage the storage
    * @param watchCacheSize how many changes the resource's watch cache keeps; 0 for no cache
@@ -117,7 +119,7 @@ public final class ResourceStore {
   public ResourceStore(
       ResourceDefinition definition,
       GroupVersionKind storageKind,
-      Class<?> storageClass,
+      ObjectModel model,
       Codec codec,
       Storage storage,
       int watchCacheSize,
@@ -125,7 +127,7 @@ public final class ResourceStore {
     this(
         definition,
         storageKind,
-        storageClass,
+        model,
         codec,
         storage,
         watchCacheSize,
@@ -140,7 +142,7 @@ public final class ResourceStore {
    *
    * @param definition the resource
    * @param storageKind the kind in the storage version
-   * @param storageClass its class
+   * @param model how its objects are held (the class of the storage version is the model's)
    * @param codec the JSON codec objects are stored with
    * @param storage the storage
    * @param watchCacheSize how many changes the resource's watch cache keeps; 0 for no cache
@@ -150,7 +152,7 @@ public final class ResourceStore {
   public ResourceStore(
       ResourceDefinition definition,
       GroupVersionKind storageKind,
-      Class<?> storageClass,
+      ObjectModel model,
       Codec codec,
       Storage storage,
       int watchCacheSize,
@@ -164,11 +166,12 @@ public final class ResourceStore {
     this.definition = definition;
     this.resource = GroupResource.of(definition.kind().group(), definition.resource());
     this.storageKind = storageKind;
-    this.storageClass = storageClass;
+    this.model = model;
+    this.storageClass = model.type(storageKind);
     this.codec = codec;
     this.storage = storage;
     this.root = keyPrefix;
-    this.status = definition.hasStatus() ? StatusField.of(storageClass) : null;
+    this.status = definition.hasStatus() ? model.status(storageClass) : null;
     this.watchCache =
         watchCacheSize > 0
             ? new WatchCache(storage, root, watchCacheSize, WATCHER_QUEUE_LIMIT, this::decode)
@@ -200,6 +203,15 @@ public final class ResourceStore {
    */
   public GroupVersionKind storageKind() {
     return storageKind;
+  }
+
+  /**
+   * Returns how the resource's objects are held: typed through the Scheme, or without classes.
+   *
+   * @return the model
+   */
+  public ObjectModel model() {
+    return model;
   }
 
   /**

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.machinery.apiserver.ApiServer;
-import dev.machinery.apiserver.registry.rest.ResourceDefinition;
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
+import dev.machinery.apiserver.registry.rest.ResourceDefinition;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.core.schema.GroupKind;
 import dev.machinery.core.schema.GroupResource;
