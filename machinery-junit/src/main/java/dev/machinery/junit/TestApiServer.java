@@ -22,11 +22,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * A running API server for tests: every built-in kind and CustomResourceDefinitions, in memory, on
- * a free loopback port over plain HTTP, anyone allowed to do anything. Made by {@link
- * EnableApiServer} or by {@link #start()}; {@link #close()} stops it and deletes its kubeconfig.
+ * A running API server for tests: every built-in kind and CustomResourceDefinitions (their CEL
+ * validation rules enforced), in memory, on a free loopback port over plain HTTP, anyone allowed to
+ * do anything. Made by {@link EnableApiServer} or by {@link #start()}; {@link #close()} stops it,
+ * every thread it started, and deletes its kubeconfig.
  *
  * <p>Thread-safe: any number of clients may use it at once.
  */
@@ -40,6 +42,7 @@ public final class TestApiServer implements AutoCloseable {
   private final JdkHttpBinding binding;
   private final URI url;
   private final Path kubeconfig;
+  private final AtomicBoolean closed = new AtomicBoolean();
 
   private TestApiServer(ApiServer server, JdkHttpBinding binding, URI url, Path kubeconfig) {
     this.server = server;
@@ -73,6 +76,7 @@ public final class TestApiServer implements AutoCloseable {
     try {
       binding = server.serve(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
     } catch (IOException e) {
+      server.close();
       throw new UncheckedIOException("the test API server could not listen on loopback", e);
     }
     URI url = URI.create("http://127.0.0.1:" + binding.port());
@@ -82,15 +86,21 @@ public final class TestApiServer implements AutoCloseable {
       Files.writeString(kubeconfig, kubeconfigText(url));
     } catch (IOException e) {
       binding.close();
+      server.close();
       throw new UncheckedIOException("the test API server's kubeconfig could not be written", e);
     }
     TestApiServer started = new TestApiServer(server, binding, url, kubeconfig);
-    for (String namespace : NAMESPACES) {
-      started.post(
-          "/api/v1/namespaces",
-          "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":\""
-              + namespace
-              + "\"}}");
+    try {
+      for (String namespace : NAMESPACES) {
+        started.post(
+            "/api/v1/namespaces",
+            "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":\""
+                + namespace
+                + "\"}}");
+      }
+    } catch (RuntimeException e) {
+      started.close();
+      throw e;
     }
     return started;
   }
@@ -263,10 +273,21 @@ public final class TestApiServer implements AutoCloseable {
                 body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8))));
   }
 
-  /** Stops the server and deletes its kubeconfig. */
+  /**
+   * Stops the server and deletes its kubeconfig: the HTTP binding stops listening and its threads
+   * end, then the server's own threads (the CustomResourceDefinition controller, the watch caches)
+   * end and what they held is let go ({@link ApiServer#close()}). Calling it again does nothing.
+   */
   @Override
   public void close() {
-    binding.close();
+    if (!closed.compareAndSet(false, true)) {
+      return;
+    }
+    try {
+      binding.close();
+    } finally {
+      server.close();
+    }
     try {
       Files.deleteIfExists(kubeconfig);
     } catch (IOException e) {
