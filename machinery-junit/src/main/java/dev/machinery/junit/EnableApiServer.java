@@ -20,6 +20,14 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * for the server, as parameters of test and lifecycle methods or in fields of those types (static
  * or not).
  *
+ * <p>{@code @Nested} classes share their enclosing class's server and client: no second server is
+ * started, the enclosing class's CustomResourceDefinitions are served to them, and their fields and
+ * parameters receive the same server and client as the enclosing instance's. An {@code
+ * EnableApiServer} on a nested class adds the definitions it names to that shared server (they stay
+ * until the enclosing class's server stops); its {@link #requestLog()} is the enclosing class's.
+ * With {@code @TestInstance(PER_CLASS)} the server is started when the instance is made, so that
+ * its fields are set before its {@code @BeforeAll} methods run.
+ *
  * <pre>{@code
  * @EnableApiServer(crds = "crds/sites.yaml")
  * class SiteOperatorTest {
