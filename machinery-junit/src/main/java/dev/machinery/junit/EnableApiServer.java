@@ -53,8 +53,11 @@ public @interface EnableApiServer {
   String[] crds() default {};
 
   /**
-   * Whether the server logs one line a request (through SLF4J, logger {@code
-   * dev.machinery.apiserver.requests}).
+   * Whether the server logs one line a request made over HTTP, such as {@code GET
+   * /api/v1/namespaces/default 200 1234 bytes 3 ms}: at INFO to the SLF4J logger {@code
+   * dev.machinery.apiserver.requests} when an SLF4J provider (slf4j-simple, Logback, ...) is on the
+   * test class path; without one (SLF4J's no-operation logger factory, which would drop the lines)
+   * to {@code System.err}, each line prefixed {@code [machinery-apiserver] }.
    *
    * @return true to log requests
    */
