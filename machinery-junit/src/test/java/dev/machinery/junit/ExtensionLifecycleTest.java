@@ -4,11 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.machinery.apiserver.http.ApiRequest;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.net.HttpURLConnection;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -88,18 +91,10 @@ class ExtensionLifecycleTest {
 
   private static void assertClosed(TestApiServer server) throws Exception {
     assertFalse(Files.exists(server.kubeconfig()), "the kubeconfig is deleted");
-    var connection =
-        (java.net.HttpURLConnection) server.url().resolve("/version").toURL().openConnection();
+    var connection = (HttpURLConnection) server.url().resolve("/version").toURL().openConnection();
     connection.setConnectTimeout(5_000);
     connection.setReadTimeout(5_000);
-    assertThrows(java.io.IOException.class, connection::getResponseCode, "nothing listens");
-  }
-
-  private static void assertThrows(
-      Class<? extends Throwable> type,
-      org.junit.jupiter.api.function.Executable executable,
-      String message) {
-    org.junit.jupiter.api.Assertions.assertThrows(type, executable, message);
+    assertThrows(IOException.class, connection::getResponseCode, "nothing listens");
   }
 
   static int namespaces(TestApiServer server) {
@@ -139,7 +134,7 @@ class ExtensionLifecycleTest {
       assertTrue(Files.exists(atStart.kubeconfig()));
       assertEquals(200, namespaces(atStart));
       var connection =
-          (java.net.HttpURLConnection) atStart.url().resolve("/version").toURL().openConnection();
+          (HttpURLConnection) atStart.url().resolve("/version").toURL().openConnection();
       assertEquals(200, connection.getResponseCode(), "the nested classes did not stop it");
     }
 
