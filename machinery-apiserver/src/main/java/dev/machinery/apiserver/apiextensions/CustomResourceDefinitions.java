@@ -166,8 +166,13 @@ public final class CustomResourceDefinitions {
       controller.reconcile((CustomResourceDefinition) crd);
     }
     controller.flush();
+    // The first watch is opened here, before any request can create a definition: on an empty
+    // storage the list's revision is 0, which a watch takes as "from now", so a watch opened later
+    // by the thread would miss a definition created in between.
+    StorageWatch first = definitions.watch(null, page.revision());
     Thread thread =
-        new Thread(() -> controller.run(page.revision()), "customresourcedefinitions controller");
+        new Thread(
+            () -> controller.run(page.revision(), first), "customresourcedefinitions controller");
     thread.setDaemon(true);
     controller.thread = thread;
     thread.start();
@@ -209,15 +214,25 @@ public final class CustomResourceDefinitions {
   }
 
   /**
-   * Follows the stored definitions from a revision on, starting the watch again when it ends; while
-   * the storage is unavailable (an unreachable etcd, or a closed store) it waits longer each time,
-   * up to half a minute, and logs the first failure of each streak only.
+   * Follows the stored definitions from a revision on, with the watch given first, starting the
+   * watch again when it ends; while the storage is unavailable (an unreachable etcd, or a closed
+   * store) it waits longer each time, up to half a minute, and logs the first failure of each
+   * streak only.
    */
-  private void run(long revision) {
+  private void run(long revision, StorageWatch first) {
     long after = revision;
     long backoff = 0;
-    while (!closed) {
-      try (StorageWatch watch = definitions.watch(null, after)) {
+    StorageWatch opened = first;
+    while (true) {
+      if (closed) {
+        if (opened != null) {
+          opened.close();
+        }
+        return;
+      }
+      StorageWatch next = opened;
+      opened = null;
+      try (StorageWatch watch = next != null ? next : definitions.watch(null, after)) {
         backoff = 0;
         while (!watch.isDone() && !closed) {
           StorageEvent event = watch.poll(1, TimeUnit.SECONDS);
