@@ -4,7 +4,7 @@ def reports = new File(basedir, 'target/surefire-reports')
 assert reports.isDirectory() : 'Surefire wrote no reports: no test ran'
 def expected = ['com.example.widgets.RoundTripTest', 'com.example.widgets.Fabric8ManifestsTest',
                 'com.example.widgets.WidgetConversionTest', 'com.example.widgets.WidgetServerTest',
-                'com.example.widgets.MemoryStorageContractTest']
+                'com.example.widgets.MemoryStorageContractTest', 'com.example.widgets.TestServerTest']
 expected.each { name ->
   def report = new File(reports, "TEST-${name}.xml")
   assert report.isFile() : "no report for ${name}: it did not run"

@@ -6,6 +6,7 @@ module dev.machinery.junit {
   requires transitive dev.machinery.builtins;
   requires transitive org.junit.jupiter.api;
   requires com.fasterxml.jackson.dataformat.yaml;
+  requires org.slf4j;
 
   exports dev.machinery.junit;
 }

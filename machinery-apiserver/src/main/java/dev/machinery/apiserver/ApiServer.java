@@ -20,6 +20,7 @@ import dev.machinery.apiserver.endpoints.PublishedDocuments;
 import dev.machinery.apiserver.endpoints.ResourceHandler;
 import dev.machinery.apiserver.endpoints.ResourceRegistry;
 import dev.machinery.apiserver.endpoints.Router;
+import dev.machinery.apiserver.endpoints.Served;
 import dev.machinery.apiserver.endpoints.ServedResources;
 import dev.machinery.apiserver.endpoints.WatchStreams;
 import dev.machinery.apiserver.filters.AuditFilter;
@@ -91,9 +92,10 @@ import org.slf4j.LoggerFactory;
  * request looks its resource up in one registry of served resources, and discovery and OpenAPI are
  * rebuilt and published whole on each change. Thread-safe: its configuration is immutable after
  * {@link Builder#build()}; the served resources and the documents describing them change atomically
- * for later requests.
+ * for later requests. It runs threads of its own (the CustomResourceDefinition controller, a watch
+ * cache for each resource in use) until {@link #close()}.
  */
-public final class ApiServer implements ApiHandler {
+public final class ApiServer implements ApiHandler, AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(ApiServer.class);
   private static final GroupVersion AUTHENTICATION_V1 =
       GroupVersion.of("authentication.k8s.io", "v1");
@@ -300,6 +302,28 @@ public final class ApiServer implements ApiHandler {
    */
   public Storage storage() {
     return storage;
+  }
+
+  /**
+   * Stops the threads the server runs and lets go of what they hold: the CustomResourceDefinition
+   * controller's thread ends (waited for, up to ten seconds) and every resource's watch cache is
+   * closed (its thread ends, its objects are let go, its watchers end). Close the server's binding
+   * first ({@link HttpBinding#close()}), which stops its own threads; the storage given to {@link
+   * Builder#storage} and the sinks given to the builder (an audit log) are the caller's to close.
+   * Requests made after it are still answered, from the storage, but the definitions created or
+   * changed then are not followed. Calling it again does nothing more.
+   */
+  @Override
+  public void close() {
+    if (customResourceDefinitions != null) {
+      customResourceDefinitions.close();
+    }
+    java.util.Set<ResourceStore> stores =
+        java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    for (Served resource : served.all()) {
+      stores.add(resource.store());
+    }
+    stores.forEach(ResourceStore::close);
   }
 
   /**

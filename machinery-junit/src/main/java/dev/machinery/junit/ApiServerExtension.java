@@ -2,6 +2,8 @@ package dev.machinery.junit;
 
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -10,15 +12,25 @@ import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolutionException;
 import org.junit.jupiter.api.extension.ParameterResolver;
 import org.junit.jupiter.api.extension.TestInstancePostProcessor;
+import org.junit.platform.commons.support.AnnotationSupport;
 
 /**
- * The extension behind {@link EnableApiServer}: starts a {@link TestApiServer} before a test
- * class's first test, creates the class's CustomResourceDefinitions, hands the server and a fabric8
- * client (when fabric8 is on the class path) to parameters and fields, and stops both after the
- * class's last test. The fabric8 client is reached by name, so that the extension needs nothing of
- * fabric8 when it is absent.
+ * The extension behind {@link EnableApiServer}: starts a {@link TestApiServer} for a test class,
+ * creates the class's CustomResourceDefinitions, hands the server and a fabric8 client (when
+ * fabric8 is on the class path) to parameters and fields, and stops both after the class's last
+ * test. The fabric8 client is reached by name, so that the extension needs nothing of fabric8 when
+ * it is absent.
  *
- * <p>Thread-safe as JUnit uses extensions: state is kept in the class's extension store.
+ * <p>The server is started by whichever of the extension's callbacks comes first for the class (the
+ * test instance's post-processing under {@code @TestInstance(PER_CLASS)}, else {@code beforeAll}),
+ * and kept in the extension store of the outermost enclosing class annotated with {@link
+ * EnableApiServer} (the outermost class when none is, the extension being registered otherwise):
+ * {@code @Nested} classes find it there and share it, with its CustomResourceDefinitions and its
+ * client; those named by an {@code @EnableApiServer} of a nested class itself are created on the
+ * shared server before the nested class's first test.
+ *
+ * <p>Thread-safe as JUnit uses extensions: state is kept in the classes' extension stores, whose
+ * values are made once however many threads ask.
  */
 public final class ApiServerExtension
     implements BeforeAllCallback, AfterAllCallback, ParameterResolver, TestInstancePostProcessor {
@@ -31,21 +43,12 @@ public final class ApiServerExtension
 
   @Override
   public void beforeAll(ExtensionContext context) throws Exception {
-    EnableApiServer settings = context.getRequiredTestClass().getAnnotation(EnableApiServer.class);
-    boolean requestLog = settings != null && settings.requestLog();
-    TestApiServer server = TestApiServer.start(requestLog);
-    Running running = new Running(server);
-    context.getStore(NAMESPACE).put(Running.class, running);
-    if (settings != null) {
-      for (String crds : settings.crds()) {
-        server.createCustomResourceDefinitions(crds);
-      }
-    }
-    inject(context.getRequiredTestClass(), null, running);
+    inject(context.getRequiredTestClass(), null, running(context));
   }
 
   @Override
   public void afterAll(ExtensionContext context) throws Exception {
+    // Only the class whose store holds the server stops it: a nested class's store has none.
     Running running = context.getStore(NAMESPACE).remove(Running.class, Running.class);
     if (running != null) {
       running.close();
@@ -74,19 +77,64 @@ public final class ApiServerExtension
     }
   }
 
+  /**
+   * The server of a context's class, started on first use in the store of the class that owns it,
+   * with the CustomResourceDefinitions of the nested classes between that class and this one.
+   */
   private static Running running(ExtensionContext context) {
+    List<ExtensionContext> classes = new ArrayList<>();
     for (ExtensionContext at = context; at != null; at = at.getParent().orElse(null)) {
-      Running running = at.getStore(NAMESPACE).get(Running.class, Running.class);
-      if (running != null) {
-        return running;
+      if (at.getTestClass().isPresent() && at.getTestMethod().isEmpty()) {
+        classes.add(0, at);
       }
     }
-    throw new ExtensionContextException(
-        "no API server is running for "
-            + context.getDisplayName()
-            + "; is the class annotated"
-            + " with @EnableApiServer?");
+    if (classes.isEmpty()) {
+      throw new ExtensionContextException(
+          "no API server is running for "
+              + context.getDisplayName()
+              + "; is the class annotated with @EnableApiServer?");
+    }
+    int owner = 0;
+    for (int i = 0; i < classes.size(); i++) {
+      if (settings(classes.get(i)) != null) {
+        owner = i;
+        break;
+      }
+    }
+    EnableApiServer ownerSettings = settings(classes.get(owner));
+    Running running =
+        classes
+            .get(owner)
+            .getStore(NAMESPACE)
+            .getOrComputeIfAbsent(
+                Running.class, key -> Running.start(ownerSettings), Running.class);
+    for (ExtensionContext nested : classes.subList(owner + 1, classes.size())) {
+      EnableApiServer own = settings(nested);
+      if (own != null && !own.equals(ownerSettings) && own.crds().length > 0) {
+        nested
+            .getStore(NAMESPACE)
+            .getOrComputeIfAbsent(
+                new NestedDefinitions(nested.getRequiredTestClass()),
+                key -> {
+                  for (String crds : own.crds()) {
+                    running.server().createCustomResourceDefinitions(crds);
+                  }
+                  return key;
+                },
+                NestedDefinitions.class);
+      }
+    }
+    return running;
   }
+
+  private static EnableApiServer settings(ExtensionContext classContext) {
+    return AnnotationSupport.findAnnotation(
+            classContext.getRequiredTestClass(), EnableApiServer.class)
+        .orElse(null);
+  }
+
+  /** The key under which a nested class records that its own definitions were created. */
+  private record NestedDefinitions(Class<?> testClass) {}
 
   /**
    * Sets the fields of the server's and the client's types; statics when {@code instance} is null.
@@ -113,13 +161,33 @@ public final class ApiServerExtension
     }
   }
 
-  /** The server of a test class and its fabric8 client, made on first use. */
-  private static final class Running {
+  /**
+   * The server of a test class and its fabric8 client, made on first use. It is closeable so that
+   * JUnit closes it with its store should no {@code afterAll} of the extension run for its class.
+   */
+  private static final class Running implements AutoCloseable {
     private final TestApiServer server;
     private AutoCloseable fabric8;
+    private boolean closed;
 
-    Running(TestApiServer server) {
+    private Running(TestApiServer server) {
       this.server = server;
+    }
+
+    /** Starts a server with the settings given (none: the defaults) and its definitions. */
+    static Running start(EnableApiServer settings) {
+      TestApiServer server = TestApiServer.start(settings != null && settings.requestLog());
+      try {
+        if (settings != null) {
+          for (String crds : settings.crds()) {
+            server.createCustomResourceDefinitions(crds);
+          }
+        }
+      } catch (RuntimeException e) {
+        server.close();
+        throw e;
+      }
+      return new Running(server);
     }
 
     TestApiServer server() {
@@ -147,11 +215,18 @@ public final class ApiServerExtension
       return fabric8;
     }
 
-    synchronized void close() throws Exception {
+    @Override
+    public synchronized void close() {
+      if (closed) {
+        return;
+      }
+      closed = true;
       try {
         if (fabric8 != null) {
           fabric8.close();
         }
+      } catch (Exception e) {
+        throw new IllegalStateException("fabric8's client could not be closed", e);
       } finally {
         server.close();
       }

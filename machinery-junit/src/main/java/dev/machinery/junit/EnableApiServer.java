@@ -20,6 +20,14 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * for the server, as parameters of test and lifecycle methods or in fields of those types (static
  * or not).
  *
+ * <p>{@code @Nested} classes share their enclosing class's server and client: no second server is
+ * started, the enclosing class's CustomResourceDefinitions are served to them, and their fields and
+ * parameters receive the same server and client as the enclosing instance's. An {@code
+ * EnableApiServer} on a nested class adds the definitions it names to that shared server (they stay
+ * until the enclosing class's server stops); its {@link #requestLog()} is the enclosing class's.
+ * With {@code @TestInstance(PER_CLASS)} the server is started when the instance is made, so that
+ * its fields are set before its {@code @BeforeAll} methods run.
+ *
  * <pre>{@code
  * @EnableApiServer(crds = "crds/sites.yaml")
  * class SiteOperatorTest {
@@ -45,8 +53,11 @@ public @interface EnableApiServer {
   String[] crds() default {};
 
   /**
-   * Whether the server logs one line a request (through SLF4J, logger {@code
-   * dev.machinery.apiserver.requests}).
+   * Whether the server logs one line a request made over HTTP, such as {@code GET
+   * /api/v1/namespaces/default 200 1234 bytes 3 ms}: at INFO to the SLF4J logger {@code
+   * dev.machinery.apiserver.requests} when an SLF4J provider (slf4j-simple, Logback, ...) is on the
+   * test class path; without one (SLF4J's no-operation logger factory, which would drop the lines)
+   * to {@code System.err}, each line prefixed {@code [machinery-apiserver] }.
    *
    * @return true to log requests
    */

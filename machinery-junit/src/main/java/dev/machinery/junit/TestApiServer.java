@@ -12,6 +12,7 @@ import dev.machinery.builtins.BuiltinKinds;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -22,11 +23,17 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+import org.slf4j.ILoggerFactory;
+import org.slf4j.LoggerFactory;
+import org.slf4j.helpers.NOPLoggerFactory;
 
 /**
- * A running API server for tests: every built-in kind and CustomResourceDefinitions, in memory, on
- * a free loopback port over plain HTTP, anyone allowed to do anything. Made by {@link
- * EnableApiServer} or by {@link #start()}; {@link #close()} stops it and deletes its kubeconfig.
+ * A running API server for tests: every built-in kind and CustomResourceDefinitions (their CEL
+ * validation rules enforced), in memory, on a free loopback port over plain HTTP, anyone allowed to
+ * do anything. Made by {@link EnableApiServer} or by {@link #start()}; {@link #close()} stops it,
+ * every thread it started, and deletes its kubeconfig.
  *
  * <p>Thread-safe: any number of clients may use it at once.
  */
@@ -40,6 +47,7 @@ public final class TestApiServer implements AutoCloseable {
   private final JdkHttpBinding binding;
   private final URI url;
   private final Path kubeconfig;
+  private final AtomicBoolean closed = new AtomicBoolean();
 
   private TestApiServer(ApiServer server, JdkHttpBinding binding, URI url, Path kubeconfig) {
     this.server = server;
@@ -60,19 +68,23 @@ public final class TestApiServer implements AutoCloseable {
   /**
    * Starts a server.
    *
-   * @param requestLog whether it logs one line a request through SLF4J
+   * @param requestLog whether it logs one line a request made over HTTP ({@code GET
+   *     /api/v1/namespaces/default 200 1234 bytes 3 ms}): at INFO to the SLF4J logger {@value
+   *     JdkHttpBinding#REQUEST_LOG} when an SLF4J provider is on the class path, else to {@code
+   *     System.err}, each line prefixed {@code [machinery-apiserver] }
    * @return the running server
    */
   public static TestApiServer start(boolean requestLog) {
     ApiServer.Builder builder = BuiltinKinds.apiServer();
     if (requestLog) {
-      builder.requestLog(JdkHttpBinding.slf4jRequestLog());
+      builder.requestLog(requestLogSink(LoggerFactory.getILoggerFactory(), System.err));
     }
     ApiServer server = builder.build();
     JdkHttpBinding binding;
     try {
       binding = server.serve(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
     } catch (IOException e) {
+      server.close();
       throw new UncheckedIOException("the test API server could not listen on loopback", e);
     }
     URI url = URI.create("http://127.0.0.1:" + binding.port());
@@ -82,17 +94,34 @@ public final class TestApiServer implements AutoCloseable {
       Files.writeString(kubeconfig, kubeconfigText(url));
     } catch (IOException e) {
       binding.close();
+      server.close();
       throw new UncheckedIOException("the test API server's kubeconfig could not be written", e);
     }
     TestApiServer started = new TestApiServer(server, binding, url, kubeconfig);
-    for (String namespace : NAMESPACES) {
-      started.post(
-          "/api/v1/namespaces",
-          "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":\""
-              + namespace
-              + "\"}}");
+    try {
+      for (String namespace : NAMESPACES) {
+        started.post(
+            "/api/v1/namespaces",
+            "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":\""
+                + namespace
+                + "\"}}");
+      }
+    } catch (RuntimeException e) {
+      started.close();
+      throw e;
     }
     return started;
+  }
+
+  /**
+   * Where the request log goes: SLF4J when a provider is bound, else (SLF4J's no-operation factory,
+   * which would drop every line) the given stream, so that a request log asked for is never lost.
+   */
+  static Consumer<String> requestLogSink(ILoggerFactory loggers, PrintStream fallback) {
+    if (loggers instanceof NOPLoggerFactory) {
+      return line -> fallback.println("[machinery-apiserver] " + line);
+    }
+    return JdkHttpBinding.slf4jRequestLog();
   }
 
   private static String kubeconfigText(URI url) {
@@ -263,10 +292,21 @@ public final class TestApiServer implements AutoCloseable {
                 body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8))));
   }
 
-  /** Stops the server and deletes its kubeconfig. */
+  /**
+   * Stops the server and deletes its kubeconfig: the HTTP binding stops listening and its threads
+   * end, then the server's own threads (the CustomResourceDefinition controller, the watch caches)
+   * end and what they held is let go ({@link ApiServer#close()}). Calling it again does nothing.
+   */
   @Override
   public void close() {
-    binding.close();
+    if (!closed.compareAndSet(false, true)) {
+      return;
+    }
+    try {
+      binding.close();
+    } finally {
+      server.close();
+    }
     try {
       Files.deleteIfExists(kubeconfig);
     } catch (IOException e) {

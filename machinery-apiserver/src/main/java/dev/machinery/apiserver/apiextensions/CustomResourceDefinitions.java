@@ -48,8 +48,9 @@ import org.slf4j.LoggerFactory;
  * it {@code Established}; discovery and OpenAPI are republished on every change. A deleted
  * definition stops being served and its objects are deleted.
  *
- * <p>Thread-safe: one daemon thread reconciles definitions in revision order; the served resources
- * and the published documents are changed through thread-safe registries.
+ * <p>Thread-safe: one daemon thread reconciles definitions in revision order, until {@link
+ * #close()}; the served resources and the published documents are changed through thread-safe
+ * registries.
  */
 public final class CustomResourceDefinitions {
   private static final Logger LOG = LoggerFactory.getLogger(CustomResourceDefinitions.class);
@@ -80,6 +81,8 @@ public final class CustomResourceDefinitions {
   private final List<Runnable> pendingStatus = new ArrayList<>();
   private final java.util.Set<String> terminating = new java.util.HashSet<>();
   private boolean dirty;
+  private volatile boolean closed;
+  private volatile Thread thread;
 
   private CustomResourceDefinitions(
       ResourceStore definitions,
@@ -165,25 +168,75 @@ public final class CustomResourceDefinitions {
       controller.reconcile((CustomResourceDefinition) crd);
     }
     controller.flush();
+    // The first watch is opened here, before any request can create a definition: on an empty
+    // storage the list's revision is 0, which a watch takes as "from now", so a watch opened later
+    // by the thread would miss a definition created in between.
+    StorageWatch first = definitions.watch(null, page.revision());
     Thread thread =
-        new Thread(() -> controller.run(page.revision()), "customresourcedefinitions controller");
+        new Thread(
+            () -> controller.run(page.revision(), first), "customresourcedefinitions controller");
     thread.setDaemon(true);
+    controller.thread = thread;
     thread.start();
     return controller;
   }
 
   /**
-   * Follows the stored definitions from a revision on, starting the watch again when it ends; while
-   * the storage is unavailable (an unreachable etcd, or a closed store) it waits longer each time,
-   * up to half a minute, and logs the first failure of each streak only.
+   * Stops the controller: its thread ends (this waits up to ten seconds for it) and the watch cache
+   * of every custom resource it serves is closed, so that neither thread nor cached object stays.
+   * The resources stay registered, served from the storage; definitions changed later are not
+   * followed. Calling it again does nothing more.
    */
-  private void run(long revision) {
+  public void close() {
+    closed = true;
+    Thread running = thread;
+    if (running != null && running != Thread.currentThread()) {
+      running.interrupt();
+      boolean interrupted = false;
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+      while (running.isAlive() && System.nanoTime() < deadline) {
+        try {
+          running.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+        } catch (InterruptedException e) {
+          interrupted = true;
+        }
+      }
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+      if (running.isAlive()) {
+        LOG.warn("the CustomResourceDefinition controller did not stop within 10 seconds");
+      }
+    }
+    synchronized (this) {
+      for (Active crd : active.values()) {
+        crd.store().close();
+      }
+    }
+  }
+
+  /**
+   * Follows the stored definitions from a revision on, with the watch given first, starting the
+   * watch again when it ends; while the storage is unavailable (an unreachable etcd, or a closed
+   * store) it waits longer each time, up to half a minute, and logs the first failure of each
+   * streak only.
+   */
+  private void run(long revision, StorageWatch first) {
     long after = revision;
     long backoff = 0;
+    StorageWatch opened = first;
     while (true) {
-      try (StorageWatch watch = definitions.watch(null, after)) {
+      if (closed) {
+        if (opened != null) {
+          opened.close();
+        }
+        return;
+      }
+      StorageWatch next = opened;
+      opened = null;
+      try (StorageWatch watch = next != null ? next : definitions.watch(null, after)) {
         backoff = 0;
-        while (!watch.isDone()) {
+        while (!watch.isDone() && !closed) {
           StorageEvent event = watch.poll(1, TimeUnit.SECONDS);
           // The changes that came together are handled together, and published once.
           for (int taken = 0; event != null && taken < 256; taken++) {
@@ -205,6 +258,9 @@ public final class CustomResourceDefinitions {
         Thread.currentThread().interrupt();
         return;
       } catch (RuntimeException e) {
+        if (closed) {
+          return;
+        }
         if (backoff == 0) {
           LOG.warn(
               "the CustomResourceDefinition watch failed; starting it again: {}", e.toString());

@@ -716,8 +716,9 @@ public final class ResourceStore {
   }
 
   /**
-   * Stops the store's watch cache, when the resource stops being served by this store: its watchers
-   * end (clients watch again) and its reads go to the storage.
+   * Stops the store's watch cache, when the resource stops being served by this store or its server
+   * is closed: its watchers end (clients watch again), its thread ends, the objects it held are let
+   * go, and its reads go to the storage.
    */
   public void close() {
     if (watchCache != null) {

@@ -46,6 +46,7 @@ final class WatchCache {
   private final NavigableMap<String, Entry> state = new TreeMap<>();
   private final Function<KeyValue, Object> decoder;
   private StorageWatch source;
+  private Thread dispatcher;
   private boolean closed;
   private long complete;
   private long stateRevision;
@@ -156,7 +157,7 @@ final class WatchCache {
     complete = now;
     recent.clear();
     StorageWatch reading = source;
-    Thread dispatcher = new Thread(() -> dispatch(reading), "watch-cache " + root);
+    dispatcher = new Thread(() -> dispatch(reading), "watch-cache " + root);
     dispatcher.setDaemon(true);
     dispatcher.start();
   }
@@ -223,9 +224,10 @@ final class WatchCache {
   }
 
   /**
-   * Stops the cache for good (its resource is no longer served, or is served by a new store): its
-   * storage watch is closed, its watchers end as when the storage watch ends, and later calls go to
-   * the storage.
+   * Stops the cache for good (its resource is no longer served, is served by a new store, or its
+   * server is closed): its storage watch is closed, its watchers end as when the storage watch
+   * ends, its dispatcher thread is interrupted so that it ends at once, and later calls go to the
+   * storage.
    */
   void close() {
     synchronized (lock) {
@@ -233,6 +235,10 @@ final class WatchCache {
       state.clear();
       if (source != null) {
         source.close();
+      }
+      if (dispatcher != null) {
+        dispatcher.interrupt();
+        dispatcher = null;
       }
     }
   }
