@@ -61,7 +61,7 @@ class ApiServerCloseTest {
     List<String> running = names(newThreads(before));
     assertTrue(running.contains("customresourcedefinitions controller"), running.toString());
     assertTrue(
-        running.contains("watch-cache /registry/apiextensions.k8s.io/customresourcedefinitions/"),
+        running.contains("watch-cache apiextensions.k8s.io/customresourcedefinitions/"),
         running.toString());
     assertTrue(
         running.stream().anyMatch(n -> n.startsWith("watch-cache ") && n.contains("crontabs")),
