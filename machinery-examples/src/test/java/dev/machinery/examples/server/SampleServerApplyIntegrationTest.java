@@ -1562,15 +1562,29 @@ class SampleServerApplyIntegrationTest {
   // ---- scale_test.go
 
   /**
-   * TestScaleAllResources (for a kind with a scale subresource, here the sample's Rollout): scale
-   * writes and applies to the scale subresource take and share the ownership of replicas with the
-   * appliers of the object. (An apply to the built-in Deployment's scale subresource is answered
-   * 500 here, as a Scale cannot yet be applied to a kind held without a class.)
+   * TestScaleAllResources (for Deployments): scale writes and applies to the scale subresource take
+   * and share the ownership of replicas with the appliers of the Deployment.
    */
   @Test
   void scaleSubresourceSharesReplicasOwnership() throws Exception {
-    String path = ROLLOUTS + "/test";
-    String valid = rollout("test", 1).replace(", \"labels\": {\"app\": \"nginx\"}},", "},");
+    scaleSharesReplicasOwnership(
+        DEPLOYMENTS,
+        deployment("test", 1, "").replace(", \"labels\": {\"app\": \"nginx\"}},", "},"),
+        "apps/v1");
+  }
+
+  /**
+   * TestScaleAllResources for a kind modelled in Java with a scale subresource, the sample's
+   * Rollout.
+   */
+  @Test
+  void scaleSubresourceOfAKindModelledInJavaSharesReplicasOwnership() throws Exception {
+    scaleSharesReplicasOwnership(ROLLOUTS, rollout("test", 1), "demo.example.dev/v1");
+  }
+
+  private void scaleSharesReplicasOwnership(String collection, String valid, String apiVersion)
+      throws Exception {
+    String path = collection + "/test";
     ok(apply(path, "apply_test", valid), 201);
     JsonNode object = get(path);
     assertEquals(1, object.path("spec").path("replicas").asInt());
@@ -1636,12 +1650,12 @@ class SampleServerApplyIntegrationTest {
     // The applier's entry: an Apply of the scale subresource, in the object's version.
     ok(forceApply(path + "/scale", "apply_scale", scale17), 200);
     JsonNode applier = entry(get(path), "apply_scale", "Apply");
-    assertEquals("demo.example.dev/v1", applier.path("apiVersion").asText());
+    assertEquals(apiVersion, applier.path("apiVersion").asText());
     assertEquals("scale", applier.path("subresource").asText());
     assertEquals(fields("{\"f:spec\":{\"f:replicas\":{}}}"), applier.get("fieldsV1"));
     // A scale apply does not create: the object must exist.
     failure(
-        apply(ROLLOUTS + "/missing/scale", "apply_scale", scale17.replace("test", "missing")),
+        apply(collection + "/missing/scale", "apply_scale", scale17.replace("test", "missing")),
         404,
         "NotFound");
   }
