@@ -1,7 +1,8 @@
 /**
  * Runnable demonstrations of Machinery: {@link dev.machinery.examples.decode.DecodeManifest}
  * decodes a YAML manifest and prints what it found; {@link dev.machinery.examples.gizmo.GizmoApi}
- * is a versioned API with generated conversions.
+ * is a versioned API with generated conversions; {@link dev.machinery.examples.server.SampleServer}
+ * is an API server of Kubernetes' built-in kinds and the sample's own.
  */
 module dev.machinery.examples {
   requires transitive dev.machinery.unversioned;
@@ -12,8 +13,10 @@ module dev.machinery.examples {
 
   exports dev.machinery.examples.api;
   exports dev.machinery.examples.apps;
-  exports dev.machinery.examples.apps.v1beta1;
-  exports dev.machinery.examples.apps.internal;
+  exports dev.machinery.examples.demo;
+  exports dev.machinery.examples.demo.v1;
+  exports dev.machinery.examples.demo.v1beta1;
+  exports dev.machinery.examples.demo.internal;
   exports dev.machinery.examples.core;
   exports dev.machinery.examples.frobber;
   exports dev.machinery.examples.frobber.v6;
@@ -31,9 +34,11 @@ module dev.machinery.examples {
       com.fasterxml.jackson.databind;
   opens dev.machinery.examples.apps to
       com.fasterxml.jackson.databind;
-  opens dev.machinery.examples.apps.internal to
+  opens dev.machinery.examples.demo.v1 to
       com.fasterxml.jackson.databind;
-  opens dev.machinery.examples.apps.v1beta1 to
+  opens dev.machinery.examples.demo.v1beta1 to
+      com.fasterxml.jackson.databind;
+  opens dev.machinery.examples.demo.internal to
       com.fasterxml.jackson.databind;
   opens dev.machinery.examples.core to
       com.fasterxml.jackson.databind;

@@ -7,7 +7,9 @@ import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
 import dev.machinery.core.codec.Codec;
 import dev.machinery.core.codec.CodecFactory;
+import dev.machinery.core.runtime.Scheme;
 import dev.machinery.core.typed.JavaSchemas;
+import dev.machinery.examples.apps.AppsV1;
 import dev.machinery.examples.apps.Deployment;
 import dev.machinery.examples.server.SampleServer;
 import dev.machinery.unversioned.discovery.Enablement;
@@ -60,7 +62,8 @@ public class ApplyBenchmark {
   public void setUp() throws IOException {
     server = SampleServer.build(Enablement.all());
     SampleServer.loadSamples(server);
-    json = CodecFactory.create(SampleServer.scheme()).json();
+    // The Java model of apps/v1 Deployment, for the in-memory rows; the server's is Kubernetes'.
+    json = CodecFactory.create(AppsV1.addToScheme(Scheme.builder()).build()).json();
     fields =
         FieldManager.builder(JavaSchemas.of(Deployment.class), "apps/v1", "Deployment").build();
     applies = new byte[2][];

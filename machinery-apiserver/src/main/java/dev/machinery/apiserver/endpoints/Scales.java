@@ -1,6 +1,7 @@
 package dev.machinery.apiserver.endpoints;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.machinery.apiserver.authorization.Attributes;
 import dev.machinery.apiserver.http.ApiRequest;
@@ -87,12 +88,12 @@ final class Scales {
     Scale scale = scope.fields().object(applied, Scale.class);
     ScaleAccessor<Object> accessor = target.store().definition().scale().orElseThrow();
     Class<?> type = target.store().storageClass();
-    Object carrier;
-    try {
-      carrier = type.getDeclaredConstructor().newInstance();
-    } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException("cannot make an empty " + type.getName(), e);
-    }
+    // An empty object of the storage kind, named by its apiVersion and kind so that it encodes
+    // whether its class is registered or holds its kind in itself (a JSON tree).
+    ObjectNode empty = JsonNodeFactory.instance.objectNode();
+    empty.put("apiVersion", target.store().storageKind().apiVersion());
+    empty.put("kind", target.store().storageKind().kind());
+    Object carrier = scope.fields().object(empty, type);
     accessor.write(carrier, scale);
     ObjectNode config = pruned(scope.fields().tree(carrier));
     config.put("apiVersion", target.store().storageKind().apiVersion());

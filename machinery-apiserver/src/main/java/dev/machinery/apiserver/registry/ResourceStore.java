@@ -252,6 +252,21 @@ public final class ResourceStore {
     return object;
   }
 
+  /**
+   * Whether an update's encoding holds the stored object: the same bytes, or (for an object held as
+   * a JSON tree, whose keys keep the order they were set in, so that a create and a later merge may
+   * write the same fields in another order) the same JSON with its keys in another order, as Go's
+   * encoding of the object would be the same bytes. A reordering keeps the length, so only
+   * encodings of equal length are parsed.
+   */
+  private static boolean sameObject(byte[] encoded, byte[] stored) {
+    if (Arrays.equals(encoded, stored)) {
+      return true;
+    }
+    return encoded.length == stored.length
+        && Patches.readTree(encoded, "the object").equals(Patches.readTree(stored, "the object"));
+  }
+
   private byte[] encode(Object object) {
     MetaObject meta = Accessor.of(object);
     String version = meta.getResourceVersion();
@@ -563,15 +578,15 @@ public final class ResourceStore {
       admission.validate(requester, this, Operation.UPDATE, prepared, old, dryRun);
       byte[] bytes = encode(prepared);
       List<ManagedFieldsEntry> entries = newMeta.getManagedFields();
-      if (!Arrays.equals(bytes, current.value()) && keepManagedFieldsTimes(newMeta, oldMeta)) {
+      if (!sameObject(bytes, current.value()) && keepManagedFieldsTimes(newMeta, oldMeta)) {
         byte[] untimed = encode(prepared);
-        if (Arrays.equals(untimed, current.value())) {
+        if (sameObject(untimed, current.value())) {
           bytes = untimed;
         } else {
           newMeta.setManagedFields(entries);
         }
       }
-      if (Arrays.equals(bytes, current.value()) || dryRun) {
+      if (sameObject(bytes, current.value()) || dryRun) {
         return dryRun ? prepared : old;
       }
       try {

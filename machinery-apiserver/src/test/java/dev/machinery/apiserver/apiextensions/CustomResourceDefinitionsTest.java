@@ -243,6 +243,45 @@ class CustomResourceDefinitionsTest {
         "strict decoding error: unknown field \"spec.x\"", json(strict).get("message").asText());
   }
 
+  /**
+   * An apply that changes nothing stores nothing, as kube-apiserver answers it (its stored bytes
+   * are equal): the object keeps its resourceVersion, although the create wrote the server-set
+   * metadata in another order than an update's merge puts them.
+   */
+  @Test
+  void anUnchangedApplyOfACustomObjectKeepsItsResourceVersion() throws Exception {
+    request("POST", "/apis/apiextensions.k8s.io/v1/customresourcedefinitions", CRONTAB_CRD);
+    awaitEstablished("crontabs.stable.example.com");
+    String path = "/apis/stable.example.com/v1/namespaces/default/crontabs/again";
+    Map<String, String> apply = Map.of("Content-Type", "application/apply-patch+yaml");
+    String config =
+        "{\"apiVersion\": \"stable.example.com/v1\", \"kind\": \"CronTab\","
+            + " \"metadata\": {\"name\": \"again\", \"labels\": {\"app\": \"a\"}},"
+            + " \"spec\": {\"cronSpec\": \"* * * * *\", \"replicas\": 2}}";
+    ApiResponse created =
+        request("PATCH", path, config, apply, Map.of("fieldManager", List.of("tool")));
+    assertEquals(201, created.status(), text(created));
+    String version = json(created).at("/metadata/resourceVersion").asText();
+    for (int i = 0; i < 2; i++) {
+      ApiResponse again =
+          request("PATCH", path, config, apply, Map.of("fieldManager", List.of("tool")));
+      assertEquals(200, again.status(), text(again));
+      assertEquals(version, json(again).at("/metadata/resourceVersion").asText(), text(again));
+    }
+    ApiResponse changed =
+        request(
+            "PATCH",
+            path,
+            config.replace("\"replicas\": 2", "\"replicas\": 3"),
+            apply,
+            Map.of("fieldManager", List.of("tool")));
+    assertEquals(200, changed.status(), text(changed));
+    assertTrue(
+        Long.parseLong(json(changed).at("/metadata/resourceVersion").asText())
+            > Long.parseLong(version),
+        text(changed));
+  }
+
   @Test
   void serverSideApplyReadsCustomObjectsByTheirSchema() throws Exception {
     request("POST", "/apis/apiextensions.k8s.io/v1/customresourcedefinitions", CRONTAB_CRD);

@@ -25,20 +25,35 @@ public final class AppsV1 {
 
   /**
    * Fills what kube-apiserver defaults in a Deployment that this model holds and that its schema
-   * declares a default for (the sample server calls it on every object a client writes): a
-   * container port's {@code protocol} is {@code TCP}. (The port's key in server-side apply is its
-   * number and protocol, so the stored object must hold the protocol the key names.)
+   * declares a default for: a container port's {@code protocol} is {@code TCP}. (The port's key in
+   * server-side apply is its number and protocol, so the stored object must hold the protocol the
+   * key names.)
    *
    * @param deployment the Deployment, changed in place
    */
   public static void setDefaults(Deployment deployment) {
     DeploymentSpec spec = deployment.getSpec();
+    DeploymentSpec defaulted = withDefaults(spec);
+    if (defaulted != spec) {
+      deployment.setSpec(defaulted);
+    }
+  }
+
+  /**
+   * Returns a Deployment spec with what {@link #setDefaults} fills (a container port's {@code
+   * protocol}), for the kinds that share the spec (the sample server's {@code demo.example.dev}
+   * Rollout calls it on every object a client writes).
+   *
+   * @param spec the spec, or {@code null}
+   * @return the same spec when it lacks nothing, or a defaulted copy
+   */
+  public static DeploymentSpec withDefaults(DeploymentSpec spec) {
     if (spec == null || spec.template() == null || spec.template().spec() == null) {
-      return;
+      return spec;
     }
     PodSpec pod = spec.template().spec();
     if (pod.containers() == null) {
-      return;
+      return spec;
     }
     List<Container> containers = new ArrayList<>(pod.containers().size());
     boolean changed = false;
@@ -70,19 +85,18 @@ public final class AppsV1 {
       changed = true;
     }
     if (!changed) {
-      return;
+      return spec;
     }
-    deployment.setSpec(
-        new DeploymentSpec(
-            spec.replicas(),
-            spec.selector(),
-            new PodTemplateSpec(
-                spec.template().metadata(),
-                new PodSpec(containers, pod.restartPolicy(), pod.terminationGracePeriodSeconds())),
-            spec.strategy(),
-            spec.minReadySeconds(),
-            spec.revisionHistoryLimit(),
-            spec.paused(),
-            spec.progressDeadlineSeconds()));
+    return new DeploymentSpec(
+        spec.replicas(),
+        spec.selector(),
+        new PodTemplateSpec(
+            spec.template().metadata(),
+            new PodSpec(containers, pod.restartPolicy(), pod.terminationGracePeriodSeconds())),
+        spec.strategy(),
+        spec.minReadySeconds(),
+        spec.revisionHistoryLimit(),
+        spec.paused(),
+        spec.progressDeadlineSeconds());
   }
 }

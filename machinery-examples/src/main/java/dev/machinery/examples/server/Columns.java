@@ -7,8 +7,9 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * A {@link TableConvertor} made of named columns, each a function of the object: the columns
- * kube-apiserver's printers give the real kinds. Immutable; thread-safe.
+ * A {@link TableConvertor} made of named columns, each a function of the object: how a kind
+ * modelled in Java (the sample's Rollout) gets columns as kube-apiserver's printers give
+ * Kubernetes' kinds. Immutable; thread-safe.
  *
  * @param <T> the class of the objects
  */

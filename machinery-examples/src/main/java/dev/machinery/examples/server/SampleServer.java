@@ -26,20 +26,15 @@ import dev.machinery.apiserver.rbac.RbacV1;
 import dev.machinery.apiserver.storage.MemoryStorage;
 import dev.machinery.apiserver.storage.Storage;
 import dev.machinery.builtins.BuiltinKinds;
+import dev.machinery.core.codec.FieldProblem;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.core.schema.GroupKind;
-import dev.machinery.core.schema.GroupVersion;
 import dev.machinery.examples.apps.AppsV1;
 import dev.machinery.examples.apps.Container;
-import dev.machinery.examples.apps.Deployment;
 import dev.machinery.examples.apps.DeploymentSpec;
 import dev.machinery.examples.apps.DeploymentStatus;
-import dev.machinery.examples.core.ConfigMap;
-import dev.machinery.examples.core.CoreV1;
-import dev.machinery.examples.core.Event;
-import dev.machinery.examples.core.Namespace;
-import dev.machinery.examples.core.NamespaceStatus;
-import dev.machinery.examples.core.ObjectReference;
+import dev.machinery.examples.demo.DemoApi;
+import dev.machinery.examples.demo.v1.Rollout;
 import dev.machinery.examples.frobber.FrobberApi;
 import dev.machinery.examples.sites.Site;
 import dev.machinery.storage.etcd.EtcdStorage;
@@ -51,7 +46,6 @@ import dev.machinery.unversioned.meta.v1.ScaleSpec;
 import dev.machinery.unversioned.meta.v1.ScaleStatus;
 import dev.machinery.unversioned.validation.FieldError;
 import dev.machinery.unversioned.validation.FieldPath;
-import dev.machinery.unversioned.validation.Validation;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -65,65 +59,41 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 /**
- * The sample API server: core {@code v1} Namespace, ConfigMap and Event, and {@code apps}
- * Deployment served in {@code v1beta1} and {@code v1} (stored as {@code v1}) with {@code status}
- * and {@code scale} subresources, the short name {@code deploy} and the {@code all} category, with
- * kubectl's columns for each; the custom kinds {@code frobbers.example.dev} Frobber and {@code
- * sites.example.dev/v1} Site (with a {@code status} subresource). Run it with {@code mvn -q -pl
- * machinery-examples exec:java -Dexec.mainClass=dev.machinery.examples.server.SampleServer}; flags
- * {@code --port}, {@code --runtime-config}, {@code --request-log} (one line a request, through
- * SLF4J), {@code --etcd-servers} (objects kept in etcd, as kube-apiserver's flag), and
- * kube-apiserver's {@code --secure-port}, {@code --cert-dir} (a self-signed serving certificate
- * generated there, as kube-apiserver's, when no {@code --tls-cert-file} is given), {@code
- * --tls-sni-cert-key}, {@code --tls-cert-file}, {@code --tls-private-key-file}, {@code
- * --client-ca-file}, {@code --token-auth-file}, {@code --anonymous-auth}, {@code
- * --authorization-mode}, {@code --max-requests-inflight}, {@code --max-mutating-requests-inflight},
- * {@code --audit-policy-file} and {@code --audit-log-path}, and {@code --http-binding=netty|jdk}
- * (the HTTP server: Netty's, the default, or the JDK's).
+ * The sample API server: every built-in kind of Kubernetes 1.33 as Kubernetes serves it
+ * (Namespaces, ConfigMaps, Events, Deployments, Jobs, Pods, ... from {@code machinery-builtins},
+ * with Kubernetes' defaults and strategies), CustomResourceDefinitions, and three kinds of the
+ * sample's own, modelled in Java, each in a group of its own under {@code example.dev}: the {@code
+ * demo.example.dev} Rollout (a Deployment's spec and status) served in {@code v1beta1} and {@code
+ * v1} (stored as {@code v1}, converted by generated code) with {@code status} and {@code scale}
+ * subresources, the {@code all} category and kubectl's columns; the Frobbers of {@code
+ * frobbers.example.dev} ({@code v6} and {@code v7beta1}); and the {@code sites.example.dev/v1} Site
+ * (with a {@code status} subresource). Run it with {@code mvn -q -pl machinery-examples exec:java};
+ * its flags ({@link SampleServerFlags}) are {@code --port}, {@code --runtime-config}, {@code
+ * --request-log} (one line a request, through SLF4J), {@code --http-binding=netty|jdk}, and
+ * kube-apiserver's etcd, TLS, authentication, authorization, in-flight and audit flags.
  *
  * <p>Thread-safe once built, as {@link ApiServer} is.
  */
 public final class SampleServer {
-  /** kube-apiserver's default {@code --cert-dir}, used by {@code --secure-port} without one. */
-  static final String DEFAULT_CERT_DIR = "/var/run/kubernetes";
-
-  /** The group version {@code apps/v1beta1}. */
-  public static final GroupVersion APPS_V1BETA1 = GroupVersion.of("apps", "v1beta1");
-
-  /** The group version {@code apps/v1}. */
-  public static final GroupVersion APPS_V1 = GroupVersion.of("apps", "v1");
-
   private SampleServer() {}
 
   /**
-   * Returns the sample's Scheme: the kinds, their list kinds, {@code meta.k8s.io/v1} and {@code
-   * apiextensions.k8s.io/v1}.
+   * Returns the sample's Scheme: its own kinds and their list kinds, {@code meta.k8s.io/v1}, {@code
+   * rbac.authorization.k8s.io/v1} and {@code apiextensions.k8s.io/v1} (Kubernetes' built-in kinds
+   * are served as {@code Unstructured} objects, without classes).
    *
    * @return the scheme
    */
   public static Scheme scheme() {
     Scheme.Builder builder = MetaV1.addToScheme(Scheme.builder());
-    builder.addKnownTypes(CoreV1.CORE_V1, Namespace.class, ConfigMap.class, Event.class);
-    builder.addKnownTypes(APPS_V1, Deployment.class);
-    builder.addKnownTypes(APPS_V1BETA1, dev.machinery.examples.apps.v1beta1.Deployment.class);
-    builder.setVersionPriority(APPS_V1, APPS_V1BETA1);
-    builder.addInternalTypes("apps", dev.machinery.examples.apps.internal.Deployment.class);
-    for (Class<?> external :
-        List.of(Deployment.class, dev.machinery.examples.apps.v1beta1.Deployment.class)) {
-      builder.addGenericConversion(external, dev.machinery.examples.apps.internal.Deployment.class);
-      builder.addGenericConversion(dev.machinery.examples.apps.internal.Deployment.class, external);
-    }
-    ResourceList.addToScheme(builder, "Namespace", CoreV1.CORE_V1);
-    ResourceList.addToScheme(builder, "ConfigMap", CoreV1.CORE_V1);
-    ResourceList.addToScheme(builder, "Event", CoreV1.CORE_V1);
-    ResourceList.addToScheme(builder, "Deployment", APPS_V1, APPS_V1BETA1);
+    DemoApi.addToScheme(builder);
+    ResourceList.addToScheme(builder, "Rollout", DemoApi.V1, DemoApi.V1BETA1);
     FrobberApi.addToScheme(builder);
     ResourceList.addToScheme(builder, "Frobber", FrobberApi.V6, FrobberApi.V7BETA1);
     builder.addKnownTypes(Site.V1, Site.class);
@@ -255,131 +225,16 @@ public final class SampleServer {
             .requestLog(requestLog)
             .customResourceDefinitions(celValidationRules())
             .addResource(
-                ResourceDefinition.builder(GroupKind.of("", "Namespace"), false)
-                    .shortNames("ns")
-                    .returnDeletedObject()
-                    .names(Validation::nameIsDNSLabel)
-                    .prepareForCreate(
-                        object -> {
-                          Namespace namespace = (Namespace) object;
-                          namespace.setStatus(new NamespaceStatus("Active"));
-                          return namespace;
-                        })
-                    .table(
-                        Columns.of(Namespace.class::cast)
-                            .add(
-                                "Name",
-                                "string",
-                                0,
-                                "Name must be unique.",
-                                n -> n.getMetadata().getName())
-                            .add(
-                                "Status",
-                                "string",
-                                0,
-                                "The status of the namespace",
-                                n -> n.getStatus() == null ? "Active" : n.getStatus().phase())
-                            .add(
-                                "Age",
-                                "string",
-                                0,
-                                "Time since creation.",
-                                n -> Ages.since(n.getMetadata().getCreationTimestamp())))
-                    .build())
-            .addResource(
-                ResourceDefinition.builder(GroupKind.of("", "ConfigMap"), true)
-                    .shortNames("cm")
-                    .table(
-                        Columns.of(ConfigMap.class::cast)
-                            .add(
-                                "Name",
-                                "string",
-                                0,
-                                "Name must be unique within a namespace.",
-                                c -> c.getMetadata().getName())
-                            .add(
-                                "Data",
-                                "integer",
-                                0,
-                                "Number of keys.",
-                                c -> size(c.getData()) + size(c.getBinaryData()))
-                            .add(
-                                "Age",
-                                "string",
-                                0,
-                                "Time since creation.",
-                                c -> Ages.since(c.getMetadata().getCreationTimestamp())))
-                    .build())
-            .addResource(
-                ResourceDefinition.builder(GroupKind.of("", "Event"), true)
-                    .shortNames("ev")
-                    .fieldLabel(
-                        "involvedObject.kind", e -> involved((Event) e, ObjectReference::kind))
-                    .fieldLabel(
-                        "involvedObject.namespace",
-                        e -> involved((Event) e, ObjectReference::namespace))
-                    .fieldLabel(
-                        "involvedObject.name", e -> involved((Event) e, ObjectReference::name))
-                    .fieldLabel(
-                        "involvedObject.uid", e -> involved((Event) e, ObjectReference::uid))
-                    .fieldLabel(
-                        "involvedObject.apiVersion",
-                        e -> involved((Event) e, ObjectReference::apiVersion))
-                    .fieldLabel(
-                        "involvedObject.resourceVersion",
-                        e -> involved((Event) e, ObjectReference::resourceVersion))
-                    .fieldLabel(
-                        "involvedObject.fieldPath",
-                        e -> involved((Event) e, ObjectReference::fieldPath))
-                    .fieldLabel("reason", e -> ((Event) e).getReason())
-                    .fieldLabel("type", e -> ((Event) e).getType())
-                    .table(
-                        Columns.of(Event.class::cast)
-                            .add(
-                                "Last Seen",
-                                "string",
-                                0,
-                                "Time since the last occurrence.",
-                                e ->
-                                    Ages.since(
-                                        e.getLastTimestamp() == null
-                                            ? e.getMetadata().getCreationTimestamp()
-                                            : e.getLastTimestamp().instant()))
-                            .add("Type", "string", 0, "Normal or Warning.", Event::getType)
-                            .add("Reason", "string", 0, "Why it happened.", Event::getReason)
-                            .add(
-                                "Object",
-                                "string",
-                                0,
-                                "The object it is about.",
-                                e ->
-                                    e.getInvolvedObject() == null
-                                        ? ""
-                                        : e.getInvolvedObject()
-                                                .kind()
-                                                .toLowerCase(java.util.Locale.ROOT)
-                                            + "/"
-                                            + e.getInvolvedObject().name())
-                            .add("Message", "string", 0, "What happened.", Event::getMessage))
-                    .build())
-            .addResource(
-                ResourceDefinition.builder(GroupKind.of("apps", "Deployment"), true)
+                ResourceDefinition.builder(GroupKind.of(DemoApi.GROUP, "Rollout"), true)
                     // What kube-apiserver defaults and the apply key of a port names: its protocol.
-                    .normalizer(
-                        object -> {
-                          if (object.getClass() == Deployment.class) {
-                            AppsV1.setDefaults((Deployment) object);
-                          }
-                          return List.of();
-                        })
-                    .shortNames("deploy")
+                    .normalizer(SampleServer::defaultRollout)
                     .categories("all")
-                    .storageVersion(APPS_V1)
+                    .storageVersion(DemoApi.V1)
                     .statusSubresource()
                     .tracksGeneration()
-                    .scaleSubresource(Deployment.class, new DeploymentScale())
-                    .validator(SampleServer::validateDeployment)
-                    .table(deploymentColumns(scheme))
+                    .scaleSubresource(Rollout.class, new RolloutScale())
+                    .validator(SampleServer::validateRollout)
+                    .table(rolloutColumns(scheme))
                     .build())
             .addResource(
                 ResourceDefinition.builder(GroupKind.of(FrobberApi.GROUP, "Frobber"), true)
@@ -394,16 +249,28 @@ public final class SampleServer {
                     .statusSubresource()
                     .tracksGeneration()
                     .build());
-    // Every other kind of Kubernetes 1.33, from Kubernetes' own description.
+    // Every kind of Kubernetes 1.33, from Kubernetes' own description.
     return BuiltinKinds.kubernetes().install(builder);
   }
 
-  private static Columns<Deployment> deploymentColumns(Scheme scheme) {
+  /** A Rollout's defaults, in either served version: its containers' ports' protocol. */
+  private static List<FieldProblem> defaultRollout(Object object) {
+    if (object.getClass() == Rollout.class) {
+      Rollout rollout = (Rollout) object;
+      rollout.setSpec(AppsV1.withDefaults(rollout.getSpec()));
+    } else if (object.getClass() == dev.machinery.examples.demo.v1beta1.Rollout.class) {
+      var rollout = (dev.machinery.examples.demo.v1beta1.Rollout) object;
+      rollout.setSpec(AppsV1.withDefaults(rollout.getSpec()));
+    }
+    return List.of();
+  }
+
+  private static Columns<Rollout> rolloutColumns(Scheme scheme) {
     return Columns.of(
             (Object o) ->
-                Deployment.class.isInstance(o)
-                    ? Deployment.class.cast(o)
-                    : scheme.convert(o, Deployment.class))
+                Rollout.class.isInstance(o)
+                    ? Rollout.class.cast(o)
+                    : scheme.convert(o, Rollout.class))
         .add(
             "Name",
             "string",
@@ -420,13 +287,13 @@ public final class SampleServer {
             "Up-to-date",
             "integer",
             0,
-            "Total number of non-terminated pods targeted by this deployment that have the desired template spec.",
+            "Total number of non-terminated pods targeted by this rollout that have the desired template spec.",
             d -> number(status(d).updatedReplicas()))
         .add(
             "Available",
             "integer",
             0,
-            "Total number of available pods (ready for at least minReadySeconds) targeted by this deployment.",
+            "Total number of available pods (ready for at least minReadySeconds) targeted by this rollout.",
             d -> number(status(d).availableReplicas()))
         .add(
             "Age",
@@ -457,19 +324,19 @@ public final class SampleServer {
                     : LabelSelectors.toSelector(spec(d).selector()).toString());
   }
 
-  private static DeploymentSpec spec(Deployment d) {
+  private static DeploymentSpec spec(Rollout d) {
     return d.getSpec() == null
         ? new DeploymentSpec(null, null, null, null, null, null, null, null)
         : d.getSpec();
   }
 
-  private static DeploymentStatus status(Deployment d) {
+  private static DeploymentStatus status(Rollout d) {
     return d.getStatus() == null
         ? new DeploymentStatus(null, null, null, null, null, null, null)
         : d.getStatus();
   }
 
-  private static List<Container> containers(Deployment d) {
+  private static List<Container> containers(Rollout d) {
     DeploymentSpec spec = spec(d);
     if (spec.template() == null
         || spec.template().spec() == null
@@ -483,22 +350,12 @@ public final class SampleServer {
     return value == null ? 0 : value;
   }
 
-  private static int size(Map<String, ?> map) {
-    return map == null ? 0 : map.size();
-  }
-
-  private static String involved(
-      Event event, java.util.function.Function<ObjectReference, String> field) {
-    return event.getInvolvedObject() == null
-        ? ""
-        : Objects.toString(field.apply(event.getInvolvedObject()), "");
-  }
-
-  private static List<FieldError> validateDeployment(Object object, Object old) {
-    Deployment deployment = (Deployment) object;
+  /** A Rollout's validation: a Deployment's rules for the fields it models. */
+  private static List<FieldError> validateRollout(Object object, Object old) {
+    Rollout rollout = (Rollout) object;
     List<FieldError> errors = new ArrayList<>();
     FieldPath spec = FieldPath.of("spec");
-    DeploymentSpec s = deployment.getSpec();
+    DeploymentSpec s = rollout.getSpec();
     if (s == null) {
       errors.add(FieldError.required(spec, ""));
       return errors;
@@ -542,28 +399,28 @@ public final class SampleServer {
     return errors;
   }
 
-  /** The scale subresource of a Deployment: replicas in spec and status, the selector. */
-  private static final class DeploymentScale implements ScaleAccessor<Deployment> {
+  /** The scale subresource of a Rollout: replicas in spec and status, the selector. */
+  private static final class RolloutScale implements ScaleAccessor<Rollout> {
     @Override
-    public Scale read(Deployment deployment) {
+    public Scale read(Rollout rollout) {
       Scale scale = new Scale();
       ScaleSpec spec = new ScaleSpec();
-      spec.setReplicas(number(spec(deployment).replicas()));
+      spec.setReplicas(number(spec(rollout).replicas()));
       scale.setSpec(spec);
       ScaleStatus status = new ScaleStatus();
-      status.setReplicas(number(status(deployment).replicas()));
-      if (spec(deployment).selector() != null) {
-        status.setSelector(LabelSelectors.toSelector(spec(deployment).selector()).toString());
+      status.setReplicas(number(status(rollout).replicas()));
+      if (spec(rollout).selector() != null) {
+        status.setSelector(LabelSelectors.toSelector(spec(rollout).selector()).toString());
       }
       scale.setStatus(status);
       return scale;
     }
 
     @Override
-    public void write(Deployment deployment, Scale scale) {
-      DeploymentSpec s = spec(deployment);
+    public void write(Rollout rollout, Scale scale) {
+      DeploymentSpec s = spec(rollout);
       int replicas = scale.getSpec() == null ? 0 : scale.getSpec().getReplicas();
-      deployment.setSpec(
+      rollout.setSpec(
           new DeploymentSpec(
               replicas,
               s.selector(),
@@ -576,10 +433,18 @@ public final class SampleServer {
     }
   }
 
+  /** The Deployment and Rollout samples: one template, two kinds. */
+  private static final String HELLO_SPEC =
+      "\"spec\":{\"replicas\":2,\"selector\":{\"matchLabels\":{\"app\":\"hello\"},\"matchExpressions\":[{\"key\":\"tier\",\"operator\":\"In\",\"values\":[\"web\"]}]},"
+          + "\"template\":{\"metadata\":{\"labels\":{\"app\":\"hello\",\"tier\":\"web\"}},\"spec\":{\"containers\":[{\"name\":\"hello\",\"image\":\"nginx:1.27\","
+          + "\"resources\":{\"requests\":{\"cpu\":\"100m\",\"memory\":\"64Mi\"}}}]}},"
+          + "\"strategy\":{\"type\":\"RollingUpdate\",\"rollingUpdate\":{\"maxSurge\":\"25%\",\"maxUnavailable\":0}}}";
+
   /**
-   * Loads the sample objects: namespaces {@code default} and {@code kube-system}, a ConfigMap and a
-   * Deployment in {@code default}, through the server's own create path. One that exists already (a
-   * server restarted on the same etcd) is left as it is.
+   * Loads the sample objects through the server's own create path: namespaces {@code default} and
+   * {@code kube-system}; in {@code default}, a ConfigMap {@code greeting}, a Deployment {@code
+   * hello} and a {@code demo.example.dev} Rollout {@code hello} of the same spec. One that exists
+   * already (a server restarted on the same etcd) is left as it is.
    *
    * @param server the server
    */
@@ -600,10 +465,14 @@ public final class SampleServer {
         server,
         "/apis/apps/v1/namespaces/default/deployments",
         "{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\",\"metadata\":{\"name\":\"hello\",\"labels\":{\"app\":\"hello\",\"tier\":\"web\"}},"
-            + "\"spec\":{\"replicas\":2,\"selector\":{\"matchLabels\":{\"app\":\"hello\"},\"matchExpressions\":[{\"key\":\"tier\",\"operator\":\"In\",\"values\":[\"web\"]}]},"
-            + "\"template\":{\"metadata\":{\"labels\":{\"app\":\"hello\",\"tier\":\"web\"}},\"spec\":{\"containers\":[{\"name\":\"hello\",\"image\":\"nginx:1.27\","
-            + "\"resources\":{\"requests\":{\"cpu\":\"100m\",\"memory\":\"64Mi\"}}}]}},"
-            + "\"strategy\":{\"type\":\"RollingUpdate\",\"rollingUpdate\":{\"maxSurge\":\"25%\",\"maxUnavailable\":0}}}}");
+            + HELLO_SPEC
+            + "}");
+    post(
+        server,
+        "/apis/demo.example.dev/v1/namespaces/default/rollouts",
+        "{\"apiVersion\":\"demo.example.dev/v1\",\"kind\":\"Rollout\",\"metadata\":{\"name\":\"hello\",\"labels\":{\"app\":\"hello\",\"tier\":\"web\"}},"
+            + HELLO_SPEC
+            + "}");
   }
 
   private static void post(ApiServer server, String path, String json) {
@@ -621,9 +490,6 @@ public final class SampleServer {
               + new String(response.body(), StandardCharsets.UTF_8));
     }
   }
-
-  /** The values of {@code --http-binding}. */
-  public static final List<String> HTTP_BINDINGS = List.of("jdk", "netty");
 
   /**
    * Serves a server over HTTP with the binding {@code --http-binding} names.
@@ -648,179 +514,59 @@ public final class SampleServer {
   }
 
   /**
-   * Starts the sample server on localhost and prints its URL.
+   * Starts the sample server on localhost, loads the samples and prints its URL.
    *
-   * @param args {@code --port N} (default 8080; 0 picks a free port), {@code --runtime-config
-   *     RULES} (such as {@code apps/v1beta1=false}), {@code --request-log}, and {@code
-   *     --etcd-servers URL,URL...} with {@code --etcd-prefix PREFIX} (default {@code /registry/})
-   *     to keep the objects in etcd instead of memory; {@code --tls-cert-file FILE} with {@code
-   *     --tls-private-key-file FILE} to serve HTTPS, or {@code --cert-dir DIR} without them to
-   *     serve HTTPS with a self-signed certificate generated in (or found from an earlier start in)
-   *     DIR, {@code --secure-port N} to serve HTTPS on port N (instead of {@code --port}; with a
-   *     self-signed certificate in {@code --cert-dir}, by default kube-apiserver's {@code
-   *     /var/run/kubernetes}, unless certificate files are given), {@code --tls-sni-cert-key
-   *     CERT,KEY[:NAME,...]} (repeatable) for certificates chosen by the server name a client asks
-   *     for, {@code --client-ca-file FILE} to authenticate client certificates, {@code
-   *     --token-auth-file FILE} to authenticate bearer tokens, {@code --anonymous-auth=false} to
-   *     refuse requests without credentials, {@code --authorization-mode MODES} ({@code
-   *     AlwaysAllow}, the default, {@code AlwaysDeny} or {@code RBAC}, comma-separated), {@code
-   *     --max-requests-inflight=N} (400 by default) and {@code --max-mutating-requests-inflight=N}
-   *     (200 by default; 0 for no limit), {@code --audit-policy-file FILE} with {@code
-   *     --audit-log-path FILE} ({@code -} for standard output) to write an audit log (flags as
-   *     kube-apiserver's), and {@code --http-binding=netty|jdk} (the HTTP server, {@code netty} by
-   *     default)
+   * @param args the flags ({@link SampleServerFlags}); a command line it cannot read ends the
+   *     program with status 2 and a message naming the flag
    * @throws IOException when the port cannot be bound or a file cannot be read
    * @throws InterruptedException when interrupted while serving
    */
   public static void main(String[] args) throws IOException, InterruptedException {
-    int port = 8080;
-    Enablement enablement = Enablement.all();
-    boolean requestLog = false;
-    List<URI> etcdServers = new ArrayList<>();
-    String etcdPrefix = "/registry/";
-    Map<String, String> files = new java.util.HashMap<>();
-    List<String> fileFlags =
-        List.of(
-            "--tls-cert-file",
-            "--tls-private-key-file",
-            "--client-ca-file",
-            "--token-auth-file",
-            "--audit-policy-file",
-            "--audit-log-path",
-            "--cert-dir");
-    Integer securePort = null;
-    boolean anonymous = true;
-    String authorizationMode = "AlwaysAllow";
-    int maxRequestsInFlight = 400;
-    int maxMutatingRequestsInFlight = 200;
-    String httpBinding = "netty";
-    for (int i = 0; i < args.length; i++) {
-      String arg = args[i];
-      String value = i + 1 < args.length ? args[i + 1] : null;
-      String flag = arg.contains("=") ? arg.substring(0, arg.indexOf('=')) : arg;
-      if (flag.equals("--tls-sni-cert-key") && (arg.contains("=") || value != null)) {
-        // Repeatable: the values, one a line.
-        files.merge(
-            flag,
-            arg.contains("=") ? arg.substring(flag.length() + 1) : value,
-            (a, b) -> a + "\n" + b);
-        if (!arg.contains("=")) {
-          i++;
-        }
-      } else if (fileFlags.contains(flag) && (arg.contains("=") || value != null)) {
-        files.put(flag, arg.contains("=") ? arg.substring(flag.length() + 1) : value);
-        if (!arg.contains("=")) {
-          i++;
-        }
-      } else if (arg.startsWith("--http-binding=")
-          || arg.equals("--http-binding") && value != null) {
-        httpBinding =
-            arg.equals("--http-binding") ? value : arg.substring("--http-binding=".length());
-        if (arg.equals("--http-binding")) {
-          i++;
-        }
-        if (!HTTP_BINDINGS.contains(httpBinding)) {
-          System.err.println("--http-binding: expected jdk or netty, got \"" + httpBinding + "\"");
-          System.exit(2);
-        }
-      } else if (arg.startsWith("--max-requests-inflight=")) {
-        maxRequestsInFlight = Integer.parseInt(arg.substring("--max-requests-inflight=".length()));
-      } else if (arg.startsWith("--max-mutating-requests-inflight=")) {
-        maxMutatingRequestsInFlight =
-            Integer.parseInt(arg.substring("--max-mutating-requests-inflight=".length()));
-      } else if (arg.startsWith("--authorization-mode=")) {
-        authorizationMode = arg.substring("--authorization-mode=".length());
-      } else if (arg.equals("--authorization-mode") && value != null) {
-        authorizationMode = value;
-        i++;
-      } else if (arg.equals("--anonymous-auth") || arg.equals("--anonymous-auth=true")) {
-        anonymous = true;
-      } else if (arg.equals("--anonymous-auth=false")) {
-        anonymous = false;
-      } else if (arg.startsWith("--secure-port=")) {
-        securePort = Integer.parseInt(arg.substring("--secure-port=".length()));
-      } else if (arg.equals("--secure-port") && value != null) {
-        securePort = Integer.parseInt(value);
-        i++;
-      } else if (arg.startsWith("--port=")) {
-        port = Integer.parseInt(arg.substring("--port=".length()));
-      } else if (arg.equals("--port") && value != null) {
-        port = Integer.parseInt(value);
-        i++;
-      } else if (arg.startsWith("--runtime-config=")) {
-        enablement = Enablement.parse(arg.substring("--runtime-config=".length()));
-      } else if (arg.equals("--runtime-config") && value != null) {
-        enablement = Enablement.parse(value);
-        i++;
-      } else if (arg.equals("--request-log")) {
-        requestLog = true;
-      } else if (arg.startsWith("--etcd-servers=")
-          || arg.equals("--etcd-servers") && value != null) {
-        String list =
-            arg.equals("--etcd-servers") ? value : arg.substring("--etcd-servers=".length());
-        if (arg.equals("--etcd-servers")) {
-          i++;
-        }
-        for (String server : list.split(",")) {
-          etcdServers.add(URI.create(server.strip()));
-        }
-      } else if (arg.startsWith("--etcd-prefix=") || arg.equals("--etcd-prefix") && value != null) {
-        etcdPrefix = arg.equals("--etcd-prefix") ? value : arg.substring("--etcd-prefix=".length());
-        if (arg.equals("--etcd-prefix")) {
-          i++;
-        }
-      } else {
-        System.err.println(
-            "usage: SampleServer [--port N] [--runtime-config RULES] [--request-log]"
-                + " [--etcd-servers URL,URL...] [--etcd-prefix PREFIX]"
-                + " [--secure-port N] [--cert-dir DIR]"
-                + " [--tls-cert-file FILE --tls-private-key-file FILE]"
-                + " [--tls-sni-cert-key CERT,KEY[:NAME,...]]... [--client-ca-file FILE]"
-                + " [--token-auth-file FILE] [--anonymous-auth=false]"
-                + " [--authorization-mode AlwaysAllow|AlwaysDeny|RBAC]"
-                + " [--max-requests-inflight=N] [--max-mutating-requests-inflight=N]"
-                + " [--audit-policy-file FILE --audit-log-path FILE|-]"
-                + " [--http-binding=netty|jdk]");
-        System.exit(2);
-      }
-    }
-    if (securePort != null) {
-      port = securePort;
-      if (!files.containsKey("--tls-cert-file")) {
-        files.putIfAbsent("--cert-dir", DEFAULT_CERT_DIR);
-      }
+    SampleServerFlags flags;
+    try {
+      flags = SampleServerFlags.parse(args);
+    } catch (SampleServerFlags.UsageException e) {
+      System.err.println(e.getMessage());
+      System.exit(2);
+      return;
     }
     Storage storage =
-        etcdServers.isEmpty()
+        flags.etcdServers().isEmpty()
             ? new MemoryStorage()
-            : EtcdStorage.builder(etcdServers.toArray(URI[]::new)).prefix(etcdPrefix).build();
+            : EtcdStorage.builder(flags.etcdServers().toArray(URI[]::new))
+                .prefix(flags.etcdPrefix())
+                .build();
     ApiServer.Builder builder =
         builder(
-            enablement,
+            flags.enablement(),
             Duration.ofMinutes(1),
-            requestLog ? JdkHttpBinding.slf4jRequestLog() : null,
+            flags.requestLog() ? JdkHttpBinding.slf4jRequestLog() : null,
             storage,
             ApiServer.DEFAULT_WATCH_CACHE_SIZE);
     Optional<SelfSignedCertificates.CertDirectory> selfSigned =
-        configureSecurity(builder, files, anonymous, authorizationMode);
+        configureSecurity(builder, flags.files(), flags.anonymousAuth(), flags.authorizationMode());
     builder
-        .maxRequestsInFlight(maxRequestsInFlight)
-        .maxMutatingRequestsInFlight(maxMutatingRequestsInFlight);
-    boolean https = files.containsKey("--tls-cert-file") || selfSigned.isPresent();
+        .maxRequestsInFlight(flags.maxRequestsInFlight())
+        .maxMutatingRequestsInFlight(flags.maxMutatingRequestsInFlight());
+    boolean https = flags.file("--tls-cert-file").isPresent() || selfSigned.isPresent();
     AuditLogWriter auditLog =
         configureAudit(
-            builder, files.get("--audit-policy-file"), files.get("--audit-log-path"), System.err);
+            builder,
+            flags.file("--audit-policy-file").orElse(null),
+            flags.file("--audit-log-path").orElse(null),
+            System.err);
     ApiServer server = builder.build();
     loadSamples(server);
-    try (HttpBinding binding =
-        serve(server, new InetSocketAddress(InetAddress.getLoopbackAddress(), port), httpBinding)) {
+    InetSocketAddress address =
+        new InetSocketAddress(InetAddress.getLoopbackAddress(), flags.port());
+    try (HttpBinding binding = serve(server, address, flags.httpBinding())) {
       String url = (https ? "https" : "http") + "://127.0.0.1:" + binding.port();
       System.out.println(
           "Serving on "
               + url
               + (https ? "" : " (plain HTTP, no TLS)")
               + " with the "
-              + httpBinding
+              + flags.httpBinding()
               + " HTTP binding");
       String trust = "";
       if (selfSigned.isPresent()) {

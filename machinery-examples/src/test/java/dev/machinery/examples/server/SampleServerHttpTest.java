@@ -9,6 +9,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.machinery.apiserver.ApiServer;
 import dev.machinery.apiserver.http.HttpBinding;
+import dev.machinery.core.runtime.Scheme;
+import dev.machinery.examples.core.CoreV1;
 import dev.machinery.examples.core.Namespace;
 import dev.machinery.unversioned.discovery.Enablement;
 import dev.machinery.unversioned.meta.v1.ObjectMeta;
@@ -274,7 +276,7 @@ class SampleServerHttpTest {
     HttpResponse<String> table =
         send(
             "GET",
-            "/apis/apps/v1beta1/namespaces/default/deployments",
+            "/apis/demo.example.dev/v1beta1/namespaces/default/rollouts",
             null,
             null,
             "application/json;as=Table;v=v1;g=meta.k8s.io");
@@ -417,7 +419,7 @@ class SampleServerHttpTest {
 
   @Test
   void statusAndScaleSubresourcesChangeOnlyTheirPart() throws Exception {
-    String path = "/apis/apps/v1/namespaces/default/deployments/hello";
+    String path = "/apis/demo.example.dev/v1/namespaces/default/rollouts/hello";
     HttpResponse<String> status =
         send(
             "PATCH",
@@ -457,7 +459,7 @@ class SampleServerHttpTest {
       HttpResponse<String> asScale =
           send(
               "GET",
-              "/apis/apps/" + version + "/namespaces/default/deployments/hello",
+              "/apis/demo.example.dev/" + version + "/namespaces/default/rollouts/hello",
               null,
               null,
               "application/json;as=Scale;g=meta.k8s.io;v=v1");
@@ -599,6 +601,11 @@ class SampleServerHttpTest {
             .statusCode());
   }
 
+  /**
+   * A Namespace modelled in Java with its protobuf field numbers (the examples' {@code core}
+   * classes), written by the library's codec, is read by the server's built-in Namespace through
+   * Kubernetes' own message, and its answer in protobuf decodes back into the class.
+   */
   @Test
   void protobufBodiesAreRead() throws Exception {
     Namespace namespace = new Namespace();
@@ -607,7 +614,8 @@ class SampleServerHttpTest {
     ObjectMeta meta = new ObjectMeta();
     meta.setName("from-protobuf");
     namespace.setMetadata(meta);
-    byte[] body = ProtobufCodec.create(SampleServer.scheme()).encode(namespace);
+    byte[] body =
+        ProtobufCodec.create(CoreV1.addToScheme(Scheme.builder()).build()).encode(namespace);
     HttpResponse<String> created =
         client.send(
             HttpRequest.newBuilder(URI.create(base + "/api/v1/namespaces"))
@@ -626,7 +634,9 @@ class SampleServerHttpTest {
                 .build(),
             HttpResponse.BodyHandlers.ofByteArray());
     Namespace back =
-        ProtobufCodec.create(SampleServer.scheme()).decode(read.body(), Namespace.class).object();
+        ProtobufCodec.create(CoreV1.addToScheme(Scheme.builder()).build())
+            .decode(read.body(), Namespace.class)
+            .object();
     assertEquals("from-protobuf", back.getMetadata().getName());
     assertEquals("Active", back.getStatus().phase());
     assertNotNull(back.getMetadata().getUid());

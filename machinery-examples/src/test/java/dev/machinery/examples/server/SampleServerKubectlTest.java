@@ -26,10 +26,10 @@ import org.junit.jupiter.api.TestInstance;
 
 /**
  * The sample server driven by every real kubectl on the machine (the versioned builds 1.27 to 1.33
- * and the dispatcher on the PATH), each in its own namespace: discovery, tables, versions,
- * selectors, describe, create/apply/diff/replace/edit/label/annotate/scale/patch, watch, delete,
- * explain, and the errors kubectl prints. Fails, saying what to install, where no kubectl is
- * installed.
+ * and the dispatcher on the PATH), each in its own namespace: discovery, tables, versions (the
+ * {@code demo.example.dev} Rollout read in {@code v1beta1} and {@code v1}), selectors, describe,
+ * create/apply/diff/replace/edit/label/annotate/scale/patch, watch, delete, explain, and the errors
+ * kubectl prints. Fails, saying what to install, where no kubectl is installed.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class SampleServerKubectlTest {
@@ -72,13 +72,18 @@ class SampleServerKubectlTest {
     String ns = "ns-" + k.name.replace("kubectl", "k").replace(".", "-");
     KubectlChecks c = new KubectlChecks(k.name);
     c.expect(k.run("version"), 0, "Server Version: ", "v1.33.0");
-    c.expect(k.run("api-versions"), 0, "apps/v1\n", "apps/v1beta1\n", "v1\n");
+    Kubectl.Result versions =
+        c.expect(k.run("api-versions"), 0, "apps/v1\n", "demo.example.dev/v1beta1\n", "v1\n");
+    // Kubernetes 1.33 serves no apps/v1beta1; the sample's own versions are in a group of its own.
+    c.absent(versions, "apps/v1beta1");
     c.expect(
         k.run("api-resources"),
         0,
         "deployments",
         "deploy",
         "apps/v1",
+        "rollouts",
+        "demo.example.dev/v1",
         "configmaps",
         "cm",
         "namespaces",
@@ -106,16 +111,22 @@ class SampleServerKubectlTest {
     c.expect(k.run("get", "cm", "-A", "--show-labels"), 0, "LABELS", "app=hello");
     c.expect(k.run("get", "ns", "--chunk-size=1"), 0, "default", "kube-system", ns, "Active");
     c.expect(
-        k.run("get", "deployments.v1beta1.apps", "hello", "-n", "default", "-o", "yaml"),
+        k.run("get", "rollouts.v1beta1.demo.example.dev", "hello", "-n", "default", "-o", "yaml"),
         0,
-        "apiVersion: apps/v1beta1",
-        "kind: Deployment",
+        "apiVersion: demo.example.dev/v1beta1",
+        "kind: Rollout",
         "maxSurge: 25%",
         "cpu: 100m");
+    c.expect(
+        k.run("get", "rollouts.v1.demo.example.dev", "hello", "-n", "default", "-o", "json"),
+        0,
+        "\"apiVersion\": \"demo.example.dev/v1\"",
+        "\"resourceVersion\"");
     c.expect(
         k.run("get", "deployments.v1.apps", "hello", "-n", "default", "-o", "json"),
         0,
         "\"apiVersion\": \"apps/v1\"",
+        "\"progressDeadlineSeconds\": 600",
         "\"resourceVersion\"");
     c.expect(k.run("get", "cm", "-A", "-l", "app=hello"), 0, "greeting");
     c.expect(k.run("get", "cm", "-A", "-l", "app in (hello,other),!missing"), 0, "greeting");
@@ -191,6 +202,31 @@ class SampleServerKubectlTest {
         "blue/hi");
     c.expect(
         k.run("scale", "deploy", "web", "-n", ns, "--replicas=3"), 0, "deployment.apps/web scaled");
+    // The sample's own kind: written in v1beta1, scaled through its scale subresource, read in v1.
+    Path rollout = Files.createTempFile("rollout", ".yaml");
+    Files.writeString(
+        rollout,
+        manifest(ns, "v", "")
+            .substring(manifest(ns, "v", "").indexOf("---\n") + 4)
+            .replace(
+                "apiVersion: apps/v1\nkind: Deployment",
+                "apiVersion: demo.example.dev/v1beta1\nkind: Rollout"));
+    c.expect(k.run("create", "-f", rollout.toString()), 0, "rollout.demo.example.dev/web created");
+    c.expect(
+        k.run("scale", "rollouts.demo.example.dev", "web", "-n", ns, "--replicas=2"),
+        0,
+        "rollout.demo.example.dev/web scaled");
+    c.expect(
+        k.run(
+            "get",
+            "rollouts.v1.demo.example.dev",
+            "web",
+            "-n",
+            ns,
+            "-o",
+            "jsonpath={.apiVersion} {.spec.replicas}/{.metadata.generation}"),
+        0,
+        "demo.example.dev/v1 2/2");
     c.expect(
         k.run(
             "get",

@@ -176,6 +176,29 @@ class SampleServerMainTest {
     }
   }
 
+  /** A command line the server cannot read ends it with status 2, the message naming the flag. */
+  @Test
+  void anUnreadableCommandLineEndsWithStatusTwoNamingTheFlag() throws Exception {
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    Process process =
+        new ProcessBuilder(
+                java,
+                "-cp",
+                System.getProperty("java.class.path"),
+                SampleServer.class.getName(),
+                "--max-requests-inflight=many")
+            .redirectErrorStream(true)
+            .start();
+    try {
+      String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertTrue(process.waitFor(60, TimeUnit.SECONDS), "main did not end");
+      assertEquals(2, process.exitValue(), out);
+      assertEquals("--max-requests-inflight: expected a number, got \"many\"\n", out);
+    } finally {
+      process.destroyForcibly();
+    }
+  }
+
   /** kube-apiserver's audit flags through main, with the log on standard output. */
   @Test
   void mainWritesTheAuditLogToStandardOutput(@org.junit.jupiter.api.io.TempDir Path dir)

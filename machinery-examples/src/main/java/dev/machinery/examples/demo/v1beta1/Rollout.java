@@ -1,4 +1,4 @@
-package dev.machinery.examples.apps.v1beta1;
+package dev.machinery.examples.demo.v1beta1;
 
 import dev.machinery.core.runtime.ApiObject;
 import dev.machinery.examples.apps.DeploymentSpec;
@@ -6,24 +6,21 @@ import dev.machinery.examples.apps.DeploymentStatus;
 import dev.machinery.unversioned.meta.v1.ObjectMeta;
 
 /**
- * A Deployment of {@code apps/v1beta1}, the older served version of the sample server's Deployment;
- * the same fields as {@code apps/v1} (it shares their records), converted generically. Modelled
- * with the library's value types: its spec holds quantities ({@code cpu: 500m}), int-or-strings
- * ({@code maxSurge: 25%}, {@code port: http}) and a {@code LabelSelector} with expressions; its
- * status holds conditions with times. Enough of the real kind to decode a typical manifest strictly
- * and write it back as Kubernetes does.
+ * The {@code demo.example.dev/v1beta1} Rollout of the sample server, the older served version of
+ * {@link dev.machinery.examples.demo.v1.Rollout}: the same fields (it shares their records),
+ * converted through {@link dev.machinery.examples.demo.internal.Rollout} by generated code.
  *
  * <p>Mutable; confine an instance to one thread or publish it safely after its last change.
  */
-public final class Deployment implements ApiObject {
+public final class Rollout implements ApiObject {
   private String apiVersion;
   private String kind;
   private ObjectMeta metadata;
   private DeploymentSpec spec;
   private DeploymentStatus status;
 
-  /** Creates an empty Deployment. */
-  public Deployment() {}
+  /** Creates an empty Rollout. */
+  public Rollout() {}
 
   @Override
   public String getApiVersion() {
@@ -64,7 +61,7 @@ public final class Deployment implements ApiObject {
   }
 
   /**
-   * Returns the desired state.
+   * Returns the desired state: a Deployment's spec.
    *
    * @return the spec
    */
@@ -82,7 +79,7 @@ public final class Deployment implements ApiObject {
   }
 
   /**
-   * Returns the observed state.
+   * Returns the observed state: a Deployment's status.
    *
    * @return the status
    */

@@ -1,4 +1,4 @@
-package dev.machinery.examples.apps.internal;
+package dev.machinery.examples.demo.v1;
 
 import dev.machinery.core.runtime.ApiObject;
 import dev.machinery.examples.apps.DeploymentSpec;
@@ -6,24 +6,25 @@ import dev.machinery.examples.apps.DeploymentStatus;
 import dev.machinery.unversioned.meta.v1.ObjectMeta;
 
 /**
- * The internal Deployment of the sample server, which every served version converts through; the
- * same fields as {@code apps/v1} (it shares their records), converted generically. Modelled with
- * the library's value types: its spec holds quantities ({@code cpu: 500m}), int-or-strings ({@code
- * maxSurge: 25%}, {@code port: http}) and a {@code LabelSelector} with expressions; its status
- * holds conditions with times. Enough of the real kind to decode a typical manifest strictly and
- * write it back as Kubernetes does.
+ * The {@code demo.example.dev/v1} Rollout of the sample server, the version it stores: a kind of
+ * the sample's own whose spec and status are a Deployment's ({@link DeploymentSpec}, {@link
+ * DeploymentStatus}, modelled with the library's value types: quantities such as {@code cpu: 500m},
+ * int-or-strings such as {@code maxSurge: 25%}, a {@code LabelSelector} with expressions,
+ * conditions with times), served in {@code v1beta1} too and converted through {@link
+ * dev.machinery.examples.demo.internal.Rollout} by generated code. A group of its own, so that it
+ * shows conversion between versions without standing in for Kubernetes' {@code apps} Deployment.
  *
  * <p>Mutable; confine an instance to one thread or publish it safely after its last change.
  */
-public final class Deployment implements ApiObject {
+public final class Rollout implements ApiObject {
   private String apiVersion;
   private String kind;
   private ObjectMeta metadata;
   private DeploymentSpec spec;
   private DeploymentStatus status;
 
-  /** Creates an empty Deployment. */
-  public Deployment() {}
+  /** Creates an empty Rollout. */
+  public Rollout() {}
 
   @Override
   public String getApiVersion() {
@@ -64,7 +65,7 @@ public final class Deployment implements ApiObject {
   }
 
   /**
-   * Returns the desired state.
+   * Returns the desired state: a Deployment's spec.
    *
    * @return the spec
    */
@@ -82,7 +83,7 @@ public final class Deployment implements ApiObject {
   }
 
   /**
-   * Returns the observed state.
+   * Returns the observed state: a Deployment's status.
    *
    * @return the status
    */

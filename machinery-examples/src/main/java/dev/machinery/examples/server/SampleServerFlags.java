@@ -1,0 +1,342 @@
+package dev.machinery.examples.server;
+
+import dev.machinery.unversioned.discovery.Enablement;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The sample server's command line, parsed: {@code --port}, {@code --runtime-config}, {@code
+ * --request-log}, {@code --http-binding}, and kube-apiserver's own flags of the same names ({@code
+ * --etcd-servers}, {@code --etcd-prefix}, {@code --secure-port}, {@code --cert-dir}, {@code
+ * --tls-cert-file}, {@code --tls-private-key-file}, {@code --tls-sni-cert-key}, {@code
+ * --client-ca-file}, {@code --token-auth-file}, {@code --anonymous-auth}, {@code
+ * --authorization-mode}, {@code --max-requests-inflight}, {@code --max-mutating-requests-inflight},
+ * {@code --audit-policy-file}, {@code --audit-log-path}). Each flag that takes a value takes it as
+ * {@code --flag=value} or {@code --flag value}, as kube-apiserver's do.
+ *
+ * <p>Immutable and thread-safe.
+ */
+public final class SampleServerFlags {
+  /** kube-apiserver's default {@code --cert-dir}, used by {@code --secure-port} without one. */
+  public static final String DEFAULT_CERT_DIR = "/var/run/kubernetes";
+
+  /** The values of {@code --http-binding}. */
+  public static final List<String> HTTP_BINDINGS = List.of("jdk", "netty");
+
+  /** What the server prints for a command line it cannot read. */
+  public static final String USAGE =
+      "usage: SampleServer [--port N] [--runtime-config RULES] [--request-log]"
+          + " [--etcd-servers URL,URL...] [--etcd-prefix PREFIX]"
+          + " [--secure-port N] [--cert-dir DIR]"
+          + " [--tls-cert-file FILE --tls-private-key-file FILE]"
+          + " [--tls-sni-cert-key CERT,KEY[:NAME,...]]... [--client-ca-file FILE]"
+          + " [--token-auth-file FILE] [--anonymous-auth=false]"
+          + " [--authorization-mode AlwaysAllow|AlwaysDeny|RBAC]"
+          + " [--max-requests-inflight=N] [--max-mutating-requests-inflight=N]"
+          + " [--audit-policy-file FILE --audit-log-path FILE|-]"
+          + " [--http-binding=netty|jdk]";
+
+  /** Flags whose value is a file or directory, kept by flag in {@link #files()}. */
+  private static final Set<String> FILE_FLAGS =
+      Set.of(
+          "--tls-cert-file",
+          "--tls-private-key-file",
+          "--client-ca-file",
+          "--token-auth-file",
+          "--audit-policy-file",
+          "--audit-log-path",
+          "--cert-dir",
+          "--tls-sni-cert-key");
+
+  /** Flags that take a value and are not files. */
+  private static final Set<String> VALUE_FLAGS =
+      Set.of(
+          "--port",
+          "--secure-port",
+          "--runtime-config",
+          "--etcd-servers",
+          "--etcd-prefix",
+          "--authorization-mode",
+          "--max-requests-inflight",
+          "--max-mutating-requests-inflight",
+          "--http-binding");
+
+  /** A command line the sample server cannot read; the message says which flag and why. */
+  public static final class UsageException extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+
+    /**
+     * Creates the exception.
+     *
+     * @param message what is wrong, naming the flag and its value
+     */
+    public UsageException(String message) {
+      super(message);
+    }
+  }
+
+  private final int port;
+  private final boolean secure;
+  private final Enablement enablement;
+  private final boolean requestLog;
+  private final List<URI> etcdServers;
+  private final String etcdPrefix;
+  private final Map<String, String> files;
+  private final boolean anonymousAuth;
+  private final String authorizationMode;
+  private final int maxRequestsInFlight;
+  private final int maxMutatingRequestsInFlight;
+  private final String httpBinding;
+
+  private SampleServerFlags(Parser p) {
+    this.port = p.port;
+    this.secure = p.securePort != null;
+    this.enablement = p.enablement;
+    this.requestLog = p.requestLog;
+    this.etcdServers = List.copyOf(p.etcdServers);
+    this.etcdPrefix = p.etcdPrefix;
+    this.files = Map.copyOf(p.files);
+    this.anonymousAuth = p.anonymous;
+    this.authorizationMode = p.authorizationMode;
+    this.maxRequestsInFlight = p.maxRequestsInFlight;
+    this.maxMutatingRequestsInFlight = p.maxMutatingRequestsInFlight;
+    this.httpBinding = p.httpBinding;
+  }
+
+  /**
+   * Parses a command line.
+   *
+   * @param args the arguments, as {@code main} gets them
+   * @return the flags, with the defaults for those not given
+   * @throws UsageException for a flag this server does not know, a flag without its value, a number
+   *     that is not one, or an {@code --http-binding} that is neither {@code jdk} nor {@code netty}
+   */
+  public static SampleServerFlags parse(String... args) {
+    Parser p = new Parser();
+    for (int i = 0; i < args.length; i++) {
+      String arg = args[i];
+      int equals = arg.indexOf('=');
+      String flag = equals >= 0 ? arg.substring(0, equals) : arg;
+      String value;
+      if (FILE_FLAGS.contains(flag) || VALUE_FLAGS.contains(flag)) {
+        if (equals >= 0) {
+          value = arg.substring(equals + 1);
+        } else if (i + 1 < args.length) {
+          value = args[++i];
+        } else {
+          throw new UsageException(flag + " needs a value\n" + USAGE);
+        }
+      } else {
+        value = equals >= 0 ? arg.substring(equals + 1) : null;
+      }
+      p.set(flag, value);
+    }
+    if (p.securePort != null) {
+      p.port = p.securePort;
+      if (!p.files.containsKey("--tls-cert-file")) {
+        p.files.putIfAbsent("--cert-dir", DEFAULT_CERT_DIR);
+      }
+    }
+    return new SampleServerFlags(p);
+  }
+
+  /** The flags' values while they are read. */
+  private static final class Parser {
+    int port = 8080;
+    Integer securePort;
+    Enablement enablement = Enablement.all();
+    boolean requestLog;
+    final List<URI> etcdServers = new ArrayList<>();
+    String etcdPrefix = "/registry/";
+    final Map<String, String> files = new HashMap<>();
+    boolean anonymous = true;
+    String authorizationMode = "AlwaysAllow";
+    int maxRequestsInFlight = 400;
+    int maxMutatingRequestsInFlight = 200;
+    String httpBinding = "netty";
+
+    void set(String flag, String value) {
+      switch (flag) {
+        case "--port" -> port = number(flag, value);
+        case "--secure-port" -> securePort = number(flag, value);
+        case "--runtime-config" -> enablement = Enablement.parse(value);
+        case "--request-log" -> requestLog = bool(flag, value);
+        case "--etcd-servers" -> {
+          for (String server : value.split(",")) {
+            etcdServers.add(URI.create(server.strip()));
+          }
+        }
+        case "--etcd-prefix" -> etcdPrefix = value;
+        case "--tls-sni-cert-key" ->
+            // Repeatable: the values, one a line.
+            files.merge(flag, value, (a, b) -> a + "\n" + b);
+        case "--anonymous-auth" -> anonymous = bool(flag, value);
+        case "--authorization-mode" -> authorizationMode = value;
+        case "--max-requests-inflight" -> maxRequestsInFlight = number(flag, value);
+        case "--max-mutating-requests-inflight" ->
+            maxMutatingRequestsInFlight = number(flag, value);
+        case "--http-binding" -> {
+          if (!HTTP_BINDINGS.contains(value)) {
+            throw new UsageException(
+                "--http-binding: expected jdk or netty, got \"" + value + "\"");
+          }
+          httpBinding = value;
+        }
+        default -> {
+          if (!FILE_FLAGS.contains(flag)) {
+            throw new UsageException("unknown flag: " + flag + "\n" + USAGE);
+          }
+          files.put(flag, value);
+        }
+      }
+    }
+
+    private static int number(String flag, String value) {
+      try {
+        return Integer.parseInt(value);
+      } catch (NumberFormatException e) {
+        throw new UsageException(flag + ": expected a number, got \"" + value + "\"");
+      }
+    }
+
+    private static boolean bool(String flag, String value) {
+      if (value == null || value.equals("true")) {
+        return true;
+      }
+      if (value.equals("false")) {
+        return false;
+      }
+      throw new UsageException(flag + ": expected true or false, got \"" + value + "\"");
+    }
+  }
+
+  /**
+   * Returns the port to serve on: {@code --secure-port} when given, else {@code --port} (8080 by
+   * default; 0 picks a free one).
+   *
+   * @return the port
+   */
+  public int port() {
+    return port;
+  }
+
+  /**
+   * Returns whether {@code --secure-port} was given (HTTPS, with the certificate of {@code
+   * --tls-cert-file} or one generated in {@code --cert-dir}).
+   *
+   * @return whether the port is the secure port
+   */
+  public boolean securePort() {
+    return secure;
+  }
+
+  /**
+   * Returns {@code --runtime-config}'s rules: every group version by default.
+   *
+   * @return which group versions to serve
+   */
+  public Enablement enablement() {
+    return enablement;
+  }
+
+  /**
+   * Returns whether {@code --request-log} was given: one line a request, through SLF4J.
+   *
+   * @return whether to log requests
+   */
+  public boolean requestLog() {
+    return requestLog;
+  }
+
+  /**
+   * Returns {@code --etcd-servers}: empty keeps the objects in memory.
+   *
+   * @return the etcd endpoints
+   */
+  public List<URI> etcdServers() {
+    return etcdServers;
+  }
+
+  /**
+   * Returns {@code --etcd-prefix}: {@code /registry/} by default, as kube-apiserver's.
+   *
+   * @return the key prefix
+   */
+  public String etcdPrefix() {
+    return etcdPrefix;
+  }
+
+  /**
+   * Returns the file flags given ({@code --tls-cert-file}, {@code --tls-private-key-file}, {@code
+   * --client-ca-file}, {@code --token-auth-file}, {@code --cert-dir} (kube-apiserver's default
+   * {@link #DEFAULT_CERT_DIR} with {@code --secure-port} and no {@code --tls-cert-file}), {@code
+   * --audit-policy-file}, {@code --audit-log-path}, and {@code --tls-sni-cert-key}, its values one
+   * a line), by flag.
+   *
+   * @return the files, by flag
+   */
+  public Map<String, String> files() {
+    return files;
+  }
+
+  /**
+   * Returns one file flag's value.
+   *
+   * @param flag the flag, such as {@code --tls-cert-file}
+   * @return its value, when given
+   */
+  public Optional<String> file(String flag) {
+    return Optional.ofNullable(files.get(flag));
+  }
+
+  /**
+   * Returns {@code --anonymous-auth}: whether requests without credentials are let in (true by
+   * default).
+   *
+   * @return whether anonymous requests are allowed
+   */
+  public boolean anonymousAuth() {
+    return anonymousAuth;
+  }
+
+  /**
+   * Returns {@code --authorization-mode}: {@code AlwaysAllow} by default.
+   *
+   * @return the modes, comma-separated
+   */
+  public String authorizationMode() {
+    return authorizationMode;
+  }
+
+  /**
+   * Returns {@code --max-requests-inflight}: 400 by default; 0 for no limit.
+   *
+   * @return the limit of read requests at once
+   */
+  public int maxRequestsInFlight() {
+    return maxRequestsInFlight;
+  }
+
+  /**
+   * Returns {@code --max-mutating-requests-inflight}: 200 by default; 0 for no limit.
+   *
+   * @return the limit of writes at once
+   */
+  public int maxMutatingRequestsInFlight() {
+    return maxMutatingRequestsInFlight;
+  }
+
+  /**
+   * Returns {@code --http-binding}: {@code netty} (the default) or {@code jdk}.
+   *
+   * @return the HTTP binding's name
+   */
+  public String httpBinding() {
+    return httpBinding;
+  }
+}

@@ -1,0 +1,126 @@
+package dev.machinery.examples.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.machinery.core.schema.GroupVersion;
+import java.net.URI;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** The sample server's command line, read by {@link SampleServerFlags}. */
+class SampleServerFlagsTest {
+  @Test
+  void noFlagsGiveTheDefaults() {
+    SampleServerFlags flags = SampleServerFlags.parse();
+    assertEquals(8080, flags.port());
+    assertFalse(flags.securePort());
+    assertFalse(flags.requestLog());
+    assertEquals(List.of(), flags.etcdServers());
+    assertEquals("/registry/", flags.etcdPrefix());
+    assertEquals(Map.of(), flags.files());
+    assertTrue(flags.anonymousAuth());
+    assertEquals("AlwaysAllow", flags.authorizationMode());
+    assertEquals(400, flags.maxRequestsInFlight());
+    assertEquals(200, flags.maxMutatingRequestsInFlight());
+    assertEquals("netty", flags.httpBinding());
+    assertTrue(flags.enablement().isEnabled(GroupVersion.of("demo.example.dev", "v1beta1")));
+  }
+
+  @Test
+  void valuesAreTakenAfterAnEqualsSignOrAsTheNextArgument() {
+    SampleServerFlags flags =
+        SampleServerFlags.parse(
+            "--port",
+            "0",
+            "--runtime-config=demo.example.dev/v1beta1=false",
+            "--request-log",
+            "--etcd-servers",
+            "http://127.0.0.1:2379, http://127.0.0.1:22379",
+            "--etcd-prefix=/other/",
+            "--token-auth-file",
+            "tokens.csv",
+            "--anonymous-auth=false",
+            "--authorization-mode",
+            "RBAC",
+            "--max-requests-inflight=10",
+            "--max-mutating-requests-inflight",
+            "0",
+            "--http-binding",
+            "jdk");
+    assertEquals(0, flags.port());
+    assertFalse(flags.enablement().isEnabled(GroupVersion.of("demo.example.dev", "v1beta1")));
+    assertTrue(flags.enablement().isEnabled(GroupVersion.of("demo.example.dev", "v1")));
+    assertTrue(flags.requestLog());
+    assertEquals(
+        List.of(URI.create("http://127.0.0.1:2379"), URI.create("http://127.0.0.1:22379")),
+        flags.etcdServers());
+    assertEquals("/other/", flags.etcdPrefix());
+    assertEquals(Optional.of("tokens.csv"), flags.file("--token-auth-file"));
+    assertFalse(flags.anonymousAuth());
+    assertEquals("RBAC", flags.authorizationMode());
+    assertEquals(10, flags.maxRequestsInFlight());
+    assertEquals(0, flags.maxMutatingRequestsInFlight());
+    assertEquals("jdk", flags.httpBinding());
+  }
+
+  @Test
+  void aSecurePortServesThereWithKubeApiserversCertDirUnlessCertificateFilesAreGiven() {
+    SampleServerFlags generated = SampleServerFlags.parse("--port=9000", "--secure-port", "6443");
+    assertEquals(6443, generated.port());
+    assertTrue(generated.securePort());
+    assertEquals(Optional.of("/var/run/kubernetes"), generated.file("--cert-dir"));
+    SampleServerFlags given =
+        SampleServerFlags.parse(
+            "--secure-port=6443", "--tls-cert-file=a.crt", "--tls-private-key-file", "a.key");
+    assertEquals(Optional.empty(), given.file("--cert-dir"));
+    assertEquals(Optional.of("a.crt"), given.file("--tls-cert-file"));
+    assertEquals(Optional.of("a.key"), given.file("--tls-private-key-file"));
+  }
+
+  @Test
+  void sniCertificatesRepeatOneALine() {
+    SampleServerFlags flags =
+        SampleServerFlags.parse(
+            "--tls-sni-cert-key=a.crt,a.key:a.example", "--tls-sni-cert-key", "b.crt,b.key");
+    assertEquals(
+        Optional.of("a.crt,a.key:a.example\nb.crt,b.key"), flags.file("--tls-sni-cert-key"));
+  }
+
+  @Test
+  void aCommandLineItCannotReadIsAUsageErrorNamingTheFlag() {
+    assertEquals(
+        "--http-binding: expected jdk or netty, got \"jetty\"",
+        assertThrows(
+                SampleServerFlags.UsageException.class,
+                () -> SampleServerFlags.parse("--http-binding=jetty"))
+            .getMessage());
+    assertEquals(
+        "--port: expected a number, got \"eighty\"",
+        assertThrows(
+                SampleServerFlags.UsageException.class,
+                () -> SampleServerFlags.parse("--port", "eighty"))
+            .getMessage());
+    assertEquals(
+        "--anonymous-auth: expected true or false, got \"no\"",
+        assertThrows(
+                SampleServerFlags.UsageException.class,
+                () -> SampleServerFlags.parse("--anonymous-auth=no"))
+            .getMessage());
+    assertEquals(
+        "unknown flag: --insecure-port\n" + SampleServerFlags.USAGE,
+        assertThrows(
+                SampleServerFlags.UsageException.class,
+                () -> SampleServerFlags.parse("--insecure-port=8080"))
+            .getMessage());
+    assertEquals(
+        "--cert-dir needs a value\n" + SampleServerFlags.USAGE,
+        assertThrows(
+                SampleServerFlags.UsageException.class, () -> SampleServerFlags.parse("--cert-dir"))
+            .getMessage());
+  }
+}
