@@ -1,8 +1,6 @@
 package dev.machinery.examples.server;
 
 import dev.machinery.apiserver.ApiServer;
-import dev.machinery.apiserver.registry.rest.ResourceDefinition;
-import dev.machinery.apiserver.registry.rest.ResourceList;
 import dev.machinery.apiserver.apiextensions.schema.ValidationRules;
 import dev.machinery.apiserver.apiextensions.v1.ApiextensionsV1;
 import dev.machinery.apiserver.audit.AuditLogWriter;
@@ -23,6 +21,8 @@ import dev.machinery.apiserver.negotiation.ScaleAccessor;
 import dev.machinery.apiserver.netty.NettyBinding;
 import dev.machinery.apiserver.netty.NettyOptions;
 import dev.machinery.apiserver.rbac.RbacV1;
+import dev.machinery.apiserver.registry.rest.ResourceDefinition;
+import dev.machinery.apiserver.registry.rest.ResourceList;
 import dev.machinery.apiserver.storage.MemoryStorage;
 import dev.machinery.apiserver.storage.Storage;
 import dev.machinery.builtins.BuiltinKinds;
