@@ -1253,8 +1253,7 @@ class SampleServerApplyIntegrationTest {
     assertEquals(2, after.size(), after.toString());
     assertEquals("manager", after.get(1).path("manager").asText());
     assertEquals("Update", after.get(1).path("operation").asText());
-    assertEquals(
-        fields("{\"f:status\":{\"f:readyReplicas\":{}}}"), after.get(1).get("fieldsV1"));
+    assertEquals(fields("{\"f:status\":{\"f:readyReplicas\":{}}}"), after.get(1).get("fieldsV1"));
   }
 
   /** TestSubresourceField: a scale write is an Update entry with subresource scale. */
