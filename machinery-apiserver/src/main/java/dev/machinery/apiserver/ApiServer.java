@@ -1,13 +1,9 @@
 package dev.machinery.apiserver;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.machinery.apiserver.admission.AdmissionChain;
 import dev.machinery.apiserver.admission.AdmissionPlugin;
 import dev.machinery.apiserver.admission.NamespaceLifecycle;
 import dev.machinery.apiserver.apiextensions.CustomResourceDefinitions;
-import dev.machinery.apiserver.apiextensions.schema.ValidationRules;
-import dev.machinery.apiserver.audit.AuditPolicy;
-import dev.machinery.apiserver.audit.AuditSink;
 import dev.machinery.apiserver.authentication.Authenticator;
 import dev.machinery.apiserver.authentication.UserInfo;
 import dev.machinery.apiserver.authorization.AccessReviews;
@@ -41,7 +37,6 @@ import dev.machinery.apiserver.registry.ResourceStore;
 import dev.machinery.apiserver.registry.rbac.RbacSupport;
 import dev.machinery.apiserver.registry.rest.ResourceDefinition;
 import dev.machinery.apiserver.registry.rest.ResourceList;
-import dev.machinery.apiserver.registry.rest.UnstructuredConversion;
 import dev.machinery.apiserver.request.RequestContext;
 import dev.machinery.apiserver.request.RequestInfo;
 import dev.machinery.apiserver.storage.MemoryStorage;
@@ -51,18 +46,12 @@ import dev.machinery.core.codec.CodecFactory;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.core.schema.GroupKind;
 import dev.machinery.core.schema.GroupVersion;
-import dev.machinery.core.schema.GroupVersionKind;
-import dev.machinery.unversioned.discovery.Enablement;
 import dev.machinery.unversioned.protobuf.ProtobufCodec;
-import dev.machinery.unversioned.unstructured.Unstructured;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -268,12 +257,6 @@ public final class ApiServer implements ApiHandler, AutoCloseable {
             .orElse(null);
   }
 
-  /** A resource without a class, as {@link Builder#addUnstructuredResource} adds it. */
-  private record UnstructuredResource(
-      ResourceDefinition definition,
-      GroupVersion storageVersion,
-      List<GroupVersion> servedVersions) {}
-
   /**
    * Starts a builder over a scheme in which the served kinds, their list kinds ({@link
    * ResourceList#addToScheme}) and {@code meta.k8s.io/v1} are registered.
@@ -395,399 +378,9 @@ public final class ApiServer implements ApiHandler, AutoCloseable {
   }
 
   /** Collects the server's parts. Not thread-safe. */
-  public static final class Builder {
-    private final Scheme scheme;
-    private final List<ResourceDefinition> resources = new ArrayList<>();
-    private Enablement enablement = Enablement.all();
-    private Storage storage;
-    private String kubernetesVersion = "v1.33.0";
-    private long maxRequestBodyBytes = DEFAULT_MAX_REQUEST_BODY_BYTES;
-    private Duration bookmarkInterval = Duration.ofSeconds(60);
-    private int watchCacheSize = DEFAULT_WATCH_CACHE_SIZE;
-    private Consumer<String> requestLog;
-    private Authenticator authenticator = Authenticator.chain(List.of(), true);
-    private TlsConfig tls;
-    private final List<Authorizer> authorizers = new ArrayList<>();
-    private final List<AdmissionPlugin> admissionPlugins = new ArrayList<>();
-    private boolean rbac;
-    private int maxRequestsInFlight;
-    private boolean readsWithoutWaiting;
-    private int maxMutatingRequestsInFlight;
-    private boolean customResourceDefinitions;
-    private final List<UnstructuredResource> unstructured = new ArrayList<>();
-    private final Map<String, UnstructuredConversion> conversions = new LinkedHashMap<>();
-    private final Map<GroupVersionKind, JsonNode> openApiSchemas = new LinkedHashMap<>();
-    private final List<Map<String, JsonNode>> openApiComponents = new ArrayList<>();
-    private ValidationRules validationRules = ValidationRules.unsupported();
-    private AuditPolicy auditPolicy;
-    private AuditSink auditSink;
-
+  public static final class Builder extends ServerOptions {
     private Builder(Scheme scheme) {
-      this.scheme = Objects.requireNonNull(scheme, "scheme");
-    }
-
-    /**
-     * Serves a resource.
-     *
-     * @param definition the resource
-     * @return this builder
-     */
-    public Builder addResource(ResourceDefinition definition) {
-      resources.add(Objects.requireNonNull(definition, "definition"));
-      return this;
-    }
-
-    /**
-     * Serves a resource whose objects have no class: they are read, kept and written as {@link
-     * Unstructured} JSON trees (as custom resources are), described by the definition's schemas,
-     * normalizer and validator, stored in one version and served in several that share one shape
-     * (conversion between them only rewrites {@code apiVersion}). Its kinds need no registration in
-     * the Scheme; their OpenAPI schemas are given with {@link #openApiSchemas}.
-     *
-     * @param definition the resource
-     * @param storageVersion the version objects are stored in
-     * @param servedVersions the versions it is served in, most preferred first
-     * @return this builder
-     */
-    public Builder addUnstructuredResource(
-        ResourceDefinition definition,
-        GroupVersion storageVersion,
-        List<GroupVersion> servedVersions) {
-      Objects.requireNonNull(definition, "definition");
-      Objects.requireNonNull(storageVersion, "storageVersion");
-      if (servedVersions.isEmpty()) {
-        throw new IllegalArgumentException(definition.kind() + " is served in no version");
-      }
-      unstructured.add(
-          new UnstructuredResource(definition, storageVersion, List.copyOf(servedVersions)));
-      return this;
-    }
-
-    /**
-     * Registers how the custom resources of a group move between their versions, in place of
-     * kube-apiserver's conversion webhook: every CustomResourceDefinition of the group converts its
-     * objects with it (whatever its {@code spec.conversion} says); other groups convert with {@code
-     * None}.
-     *
-     * @param group the API group, such as {@code stable.example.com}
-     * @param conversion the conversion
-     * @return this builder
-     */
-    public Builder conversion(String group, UnstructuredConversion conversion) {
-      conversions.put(Objects.requireNonNull(group, "group"), Objects.requireNonNull(conversion));
-      return this;
-    }
-
-    /**
-     * Whether a resource of a kind has been added, by {@link #addResource} or {@link
-     * #addUnstructuredResource}. (A kind added both ways is served by its class; so are the kinds
-     * of {@link #rbac()} and {@link #customResourceDefinitions()}.)
-     *
-     * @param kind the kind
-     * @return true when the builder serves it
-     */
-    public boolean serves(dev.machinery.core.schema.GroupKind kind) {
-      return resources.stream().anyMatch(r -> r.kind().equals(kind))
-          || unstructured.stream().anyMatch(r -> r.definition().kind().equals(kind));
-    }
-
-    /**
-     * Publishes OpenAPI schemas for kinds without a class (those of {@link
-     * #addUnstructuredResource}): each kind's schema, either whole or a {@code $ref} to {@code
-     * #/components/schemas/<name>}, and the named components such references reach, copied into
-     * each group version's document as far as its kinds refer to them.
-     *
-     * @param kinds the schema of each kind (and of list kinds, when given)
-     * @param components the named schemas references may reach; read when a client first reads
-     *     OpenAPI, so that a source may make them then (it must not change after)
-     * @return this builder
-     */
-    public Builder openApiSchemas(
-        Map<GroupVersionKind, JsonNode> kinds, Map<String, JsonNode> components) {
-      openApiSchemas.putAll(kinds);
-      openApiComponents.add(Objects.requireNonNull(components, "components"));
-      return this;
-    }
-
-    /**
-     * Serves {@code apiextensions.k8s.io/v1} CustomResourceDefinitions, and the kinds they define
-     * from the moment each is {@code Established} until it is deleted. The Scheme must register
-     * them ({@link dev.machinery.apiserver.apiextensions.v1.ApiextensionsV1#addToScheme}).
-     *
-     * <p>Without a CEL implementation a definition whose schema has {@code
-     * x-kubernetes-validations} is refused ({@link ValidationRules#unsupported()}); {@link
-     * #customResourceDefinitions(ValidationRules)} enforces such rules.
-     *
-     * @return this builder
-     */
-    public Builder customResourceDefinitions() {
-      this.customResourceDefinitions = true;
-      return this;
-    }
-
-    /**
-     * Serves CustomResourceDefinitions as {@link #customResourceDefinitions()} does, with their
-     * schemas' CEL rules ({@code x-kubernetes-validations}) checked when a definition is written
-     * and evaluated on every write of its objects by the implementation given, such as {@code
-     * machinery-cel}'s {@code CelValidationRules}.
-     *
-     * @param rules the CEL implementation
-     * @return this builder
-     */
-    public Builder customResourceDefinitions(ValidationRules rules) {
-      this.validationRules = Objects.requireNonNull(rules, "rules");
-      this.customResourceDefinitions = true;
-      return this;
-    }
-
-    /**
-     * Sets which group versions are served ({@code --runtime-config}); all by default.
-     *
-     * @param enablement the enablement
-     * @return this builder
-     */
-    public Builder enablement(Enablement enablement) {
-      this.enablement = Objects.requireNonNull(enablement, "enablement");
-      return this;
-    }
-
-    /**
-     * Sets the storage (a new {@link MemoryStorage} by default).
-     *
-     * @param storage the storage
-     * @return this builder
-     */
-    public Builder storage(Storage storage) {
-      this.storage = Objects.requireNonNull(storage, "storage");
-      return this;
-    }
-
-    /**
-     * Sets the Kubernetes version {@code /version} reports ({@code v1.33.0} by default); kubectl
-     * builds that pick themselves by the server's minor version read it.
-     *
-     * @param version the version, such as {@code v1.31.2}
-     * @return this builder
-     */
-    public Builder kubernetesVersion(String version) {
-      if (!Objects.requireNonNull(version, "version").matches("v\\d+\\.\\d+\\.\\d+.*")) {
-        throw new IllegalArgumentException(
-            "a Kubernetes version looks like v1.33.0, got \"" + version + "\"");
-      }
-      this.kubernetesVersion = version;
-      return this;
-    }
-
-    /**
-     * Sets the request body limit (3 MiB by default); larger bodies are refused with {@code 413}.
-     *
-     * @param bytes the limit
-     * @return this builder
-     */
-    public Builder maxRequestBodyBytes(long bytes) {
-      if (bytes <= 0) {
-        throw new IllegalArgumentException("the body limit must be positive, got " + bytes);
-      }
-      this.maxRequestBodyBytes = bytes;
-      return this;
-    }
-
-    /**
-     * Sets how often a watch that allows bookmarks gets one (a minute by default).
-     *
-     * @param interval the interval
-     * @return this builder
-     */
-    public Builder bookmarkInterval(Duration interval) {
-      if (interval.isNegative() || interval.isZero()) {
-        throw new IllegalArgumentException("the bookmark interval must be positive");
-      }
-      this.bookmarkInterval = interval;
-      return this;
-    }
-
-    /**
-     * Sets how many changes each resource's watch cache keeps ({@value #DEFAULT_WATCH_CACHE_SIZE}
-     * by default). Every watcher of a resource is served from one storage watch, fanned out in
-     * process; a watcher that starts before the changes kept gets a storage watch of its own. 0
-     * turns the cache off: each watcher then has a storage watch of its own.
-     *
-     * @param size the number of changes, 0 or more
-     * @return this builder
-     */
-    public Builder watchCacheSize(int size) {
-      if (size < 0) {
-        throw new IllegalArgumentException(
-            "the watch cache size must not be negative, got " + size);
-      }
-      this.watchCacheSize = size;
-      return this;
-    }
-
-    /**
-     * Turns the request log of {@link #serve} on or off (off by default): one line a request, at
-     * INFO to the SLF4J logger {@value JdkHttpBinding#REQUEST_LOG}, as {@link JdkHttpBinding}
-     * describes.
-     *
-     * @param enabled whether to log requests
-     * @return this builder
-     */
-    public Builder requestLog(boolean enabled) {
-      this.requestLog = enabled ? JdkHttpBinding.slf4jRequestLog() : null;
-      return this;
-    }
-
-    /**
-     * Sends the request log of {@link #serve} to a sink of lines instead.
-     *
-     * @param sink where each line goes, or {@code null} for no request log
-     * @return this builder
-     */
-    public Builder requestLog(Consumer<String> sink) {
-      this.requestLog = sink;
-      return this;
-    }
-
-    /**
-     * Sets who requests come from; by default everyone is {@code system:anonymous}. Give a {@link
-     * Authenticator#chain}, which never answers empty: an authenticator that does is answered 401
-     * where it does.
-     *
-     * @param authenticator the authenticator
-     * @return this builder
-     */
-    public Builder authenticator(Authenticator authenticator) {
-      this.authenticator = Objects.requireNonNull(authenticator, "authenticator");
-      return this;
-    }
-
-    /**
-     * Makes {@link #serve} serve HTTPS with a certificate, key and client CAs.
-     *
-     * @param tls the TLS configuration, or {@code null} for plain HTTP (the default)
-     * @return this builder
-     */
-    public Builder tls(TlsConfig tls) {
-      this.tls = tls;
-      return this;
-    }
-
-    /**
-     * Adds an authorizer, asked for every request after authentication, in the order added ({@code
-     * --authorization-mode=A,B}); the first that allows or refuses decides, and a request none
-     * allows is answered {@code 403 Forbidden} with kube-apiserver's message. Members of {@code
-     * system:masters} are allowed everything before any is asked. Without any authorizer (and
-     * without {@link #rbac()}) every request is allowed, as before authorization existed.
-     *
-     * @param authorizer the authorizer
-     * @return this builder
-     */
-    public Builder authorizer(Authorizer authorizer) {
-      authorizers.add(Objects.requireNonNull(authorizer, "authorizer"));
-      return this;
-    }
-
-    /**
-     * Declares that this server's reads never wait: its storage answers from memory ({@code
-     * MemoryStorage}), and its authenticators, authorizers, admission and audit sinks neither do
-     * I/O nor wait on anything. A GET of one object is then {@linkplain
-     * ApiHandler#answersWithoutWaiting answered without waiting}, which an event-loop binding (such
-     * as the Netty one) runs on its loop instead of handing it to a worker thread: about twice the
-     * requests a second for small reads. Off by default; never for a server on etcd.
-     *
-     * @param readsWithoutWaiting whether reads never wait
-     * @return this builder
-     */
-    public Builder readsWithoutWaiting(boolean readsWithoutWaiting) {
-      this.readsWithoutWaiting = readsWithoutWaiting;
-      return this;
-    }
-
-    /**
-     * Limits the read-only requests ({@code get}, {@code list}) answered at once, as
-     * kube-apiserver's {@code --max-requests-inflight} (whose default is 400); one more is refused
-     * with {@code 429 TooManyRequests} and {@code Retry-After: 1}. Watches and members of {@code
-     * system:masters} are not counted. 0, the default, is no limit.
-     *
-     * @param limit the limit, 0 or more
-     * @return this builder
-     */
-    public Builder maxRequestsInFlight(int limit) {
-      if (limit < 0) {
-        throw new IllegalArgumentException(
-            "the limit of requests in flight must not be negative, got " + limit);
-      }
-      this.maxRequestsInFlight = limit;
-      return this;
-    }
-
-    /**
-     * Limits the mutating requests (any verb but {@code get}, {@code list} and {@code watch})
-     * answered at once, as kube-apiserver's {@code --max-mutating-requests-inflight} (whose default
-     * is 200), apart from the read-only ones; see {@link #maxRequestsInFlight}. 0, the default, is
-     * no limit.
-     *
-     * @param limit the limit, 0 or more
-     * @return this builder
-     */
-    public Builder maxMutatingRequestsInFlight(int limit) {
-      if (limit < 0) {
-        throw new IllegalArgumentException(
-            "the limit of mutating requests in flight must not be negative, got " + limit);
-      }
-      this.maxMutatingRequestsInFlight = limit;
-      return this;
-    }
-
-    /**
-     * Adds an admission plugin ({@code --enable-admission-plugins}), run on every create, update,
-     * patch and delete of every resource, in the order added, after {@link NamespaceLifecycle}
-     * (which a server that serves Namespaces always runs first): the mutating plugins before the
-     * resource's defaults and validation, the validating ones after them.
-     *
-     * @param plugin a {@link dev.machinery.apiserver.admission.MutatingAdmissionPlugin}, a {@link
-     *     dev.machinery.apiserver.admission.ValidatingAdmissionPlugin} or both
-     * @return this builder
-     */
-    public Builder admission(AdmissionPlugin plugin) {
-      admissionPlugins.add(Objects.requireNonNull(plugin, "plugin"));
-      return this;
-    }
-
-    /**
-     * Serves and enforces RBAC ({@code --authorization-mode=RBAC}): the {@code
-     * rbac.authorization.k8s.io/v1} Roles, ClusterRoles, RoleBindings and ClusterRoleBindings
-     * (which the Scheme must register, see {@link RbacV1#addToScheme}) as resources, with
-     * Kubernetes' escalation prevention and ClusterRole aggregation; the {@link
-     * dev.machinery.apiserver.rbac.RbacAuthorizer} after the authorizers added with {@link
-     * #authorizer}; and the default roles and bindings ({@link BootstrapPolicy}), reconciled with
-     * those stored at {@link #build()} as kube-apiserver does at start ({@link
-     * dev.machinery.apiserver.rbac.Reconciliation}): created where absent, given back what they
-     * lack unless annotated {@code rbac.authorization.kubernetes.io/autoupdate: "false"}.
-     *
-     * @return this builder
-     */
-    public Builder rbac() {
-      this.rbac = true;
-      return this;
-    }
-
-    /**
-     * Audits requests, as kube-apiserver's {@code --audit-policy-file} and {@code
-     * --audit-log-path}: each request the policy records (authenticated or refused by
-     * authentication) is handed to the sink as {@code audit.k8s.io/v1} events, one for each stage
-     * the policy does not omit, and every answer carries the request's {@code Audit-ID} header.
-     * Without it nothing is audited and no event is made.
-     *
-     * @param policy which requests are recorded, and at which level
-     * @param sink where the events go, such as a {@link
-     *     dev.machinery.apiserver.audit.AuditLogWriter}
-     * @return this builder
-     */
-    public Builder audit(AuditPolicy policy, AuditSink sink) {
-      this.auditPolicy = Objects.requireNonNull(policy, "policy");
-      this.auditSink = Objects.requireNonNull(sink, "sink");
-      return this;
+      super(scheme);
     }
 
     /**
