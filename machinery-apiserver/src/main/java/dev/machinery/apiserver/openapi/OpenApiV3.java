@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.machinery.apiserver.discovery.Discovery;
+import dev.machinery.apiserver.registry.rest.ObjectModel;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.core.schema.GroupVersion;
 import dev.machinery.core.schema.GroupVersionKind;
@@ -18,7 +19,6 @@ import dev.machinery.unversioned.meta.v1.DeleteOptions;
 import dev.machinery.unversioned.meta.v1.ListMeta;
 import dev.machinery.unversioned.meta.v1.ObjectMeta;
 import dev.machinery.unversioned.meta.v1.Status;
-import dev.machinery.unversioned.unstructured.Unstructured;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -399,7 +399,7 @@ public final class OpenApiV3 {
         ObjectNode body = NODES.objectNode();
         ObjectNode content = body.putObject("content");
         for (String patchType : PATCH_TYPES) {
-          if ((type.isEmpty() || type.get() == Unstructured.class)
+          if ((type.isEmpty() || ObjectModel.heldWithoutClass(type.get()))
               && patchType.equals("application/strategic-merge-patch+json")
               && !strategicMergePatchKinds.contains(kind)) {
             // As kube-apiserver publishes custom resources: no strategic merge patch, so that

@@ -46,7 +46,19 @@ public interface ObjectModel {
    */
   static ObjectModel of(
       Scheme scheme, Codec json, Class<?> storageClass, ResourceDefinition definition) {
-    return storageClass == Unstructured.class ? unstructured(definition) : typed(scheme, json);
+    return heldWithoutClass(storageClass) ? unstructured(definition) : typed(scheme, json);
+  }
+
+  /**
+   * Whether a Scheme's class for a kind stands for objects held without a class of their own (it is
+   * {@code Unstructured}), whose resource takes no strategic merge patch unless it declares a
+   * schema for one.
+   *
+   * @param type the class a Scheme registers for a kind
+   * @return true for {@code Unstructured}
+   */
+  static boolean heldWithoutClass(Class<?> type) {
+    return type == Unstructured.class;
   }
 
   /**
