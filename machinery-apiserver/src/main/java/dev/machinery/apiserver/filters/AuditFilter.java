@@ -101,12 +101,17 @@ public final class AuditFilter implements Filter {
    * Records a request refused by authentication, as kube-apiserver does: one event at {@link
    * Stage#RESPONSE_STARTED}, with no user, evaluated by the rules that name no user.
    */
-  private ApiResponse unauthenticated(ApiRequest request, Instant received, ApiResponse refused) {
+  private ApiResponse unauthenticated(RequestContext context, ApiResponse refused) {
     UserInfo nobody = new UserInfo("", "", List.of(), Map.of());
-    Attributes attributes = RequestContext.attributesOf(request, nobody);
+    ApiRequest request = context.request();
+    Attributes attributes = context.withUser(nobody).attributes();
     Request audit =
         new Request(
-            request, attributes, nobody, policy.evaluateUnauthenticated(attributes), received);
+            request,
+            attributes,
+            nobody,
+            policy.evaluateUnauthenticated(attributes),
+            context.received());
     audit.status = new ResponseStatus(refused.status(), "", "", authMethods(request), null);
     audit.emit(Stage.RESPONSE_STARTED, Instant.now());
     return refused.withHeader(AuditEvent.AUDIT_ID_HEADER, audit.auditId);
@@ -119,8 +124,7 @@ public final class AuditFilter implements Filter {
    * @return the handler that answers and records it
    */
   public Handler failedAuthentication(Handler refusal) {
-    return request ->
-        unauthenticated(request.request(), request.received(), refusal.handle(request));
+    return request -> unauthenticated(request, refusal.handle(request));
   }
 
   /**

@@ -45,7 +45,6 @@ public final class HandlerChain {
       List<Filter> afterAuthorization,
       Filter.Handler handler) {
     List<Filter> filters = new ArrayList<>();
-    filters.add(new RecoveryFilter(failures));
     if (audit != null) {
       filters.add(audit);
     }
@@ -53,17 +52,21 @@ public final class HandlerChain {
     filters.add(new MaxInFlightFilter(maxReadOnly, maxMutating, failures));
     filters.add(new AuthorizationFilter(authorizer));
     filters.addAll(afterAuthorization);
-    this.authenticated = Filter.chain(filters, Objects.requireNonNull(handler, "handler"));
+    Filter.Handler afterAuthentication =
+        Filter.chain(filters, Objects.requireNonNull(handler, "handler"));
+    // Each entry recovers once, outermost: a failure anywhere after it is answered with its Status.
+    RecoveryFilter recovery = new RecoveryFilter(failures);
+    this.authenticated = Filter.chain(List.of(recovery), afterAuthentication);
     Filter.Handler unauthorized = AuthenticationFilter.unauthorized(failures);
     this.network =
         Filter.chain(
             List.of(
-                new RecoveryFilter(failures),
+                recovery,
                 new HeaderLimitFilter(maxHeaderFields, failures),
                 new AuthenticationFilter(
                     authenticator,
                     audit == null ? unauthorized : audit.failedAuthentication(unauthorized))),
-            authenticated);
+            afterAuthentication);
   }
 
   /**

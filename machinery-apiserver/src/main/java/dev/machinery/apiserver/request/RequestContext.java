@@ -155,15 +155,7 @@ public final class RequestContext {
    * RequestInfo#verb}); a list or watch whose field selector asks for one {@code metadata.name} is
    * about that name; anything else is a non-resource request whose verb is the method in lower
    * case.
-   *
-   * @param request the request
-   * @param user who makes it
-   * @return the attributes
    */
-  public static Attributes attributesOf(ApiRequest request, UserInfo user) {
-    return attributes(request, RequestInfo.parse(request.path()), user);
-  }
-
   private static Attributes attributes(
       ApiRequest request, Optional<RequestInfo> parsed, UserInfo user) {
     if (parsed.isEmpty()) {
