@@ -7,6 +7,9 @@ import dev.machinery.apiserver.authentication.UserInfo;
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
 import dev.machinery.apiserver.request.RequestContext;
+import dev.machinery.core.codec.CodecFactory;
+import dev.machinery.core.runtime.Scheme;
+import dev.machinery.unversioned.meta.v1.MetaV1;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -89,6 +92,41 @@ class FilterTest {
     assertEquals("apps", context.info().orElseThrow().group());
     assertEquals("scale", context.info().orElseThrow().subresource());
     assertEquals(true, request("/version").info().isEmpty());
-    assertThrows(IllegalStateException.class, context::user);
+    assertEquals(
+        "the request is not authenticated yet",
+        assertThrows(IllegalStateException.class, context::user).getMessage());
+    assertEquals(
+        "the request is not authenticated yet",
+        assertThrows(IllegalStateException.class, context::attributes).getMessage());
+  }
+
+  @Test
+  void aHeaderFieldLimitMustBePositive() {
+    Failures failures =
+        new Failures(CodecFactory.create(MetaV1.addToScheme(Scheme.builder()).build()).json());
+    assertEquals(
+        "the header field limit must be positive",
+        assertThrows(IllegalArgumentException.class, () -> new HeaderLimitFilter(0, failures))
+            .getMessage());
+    Filter.Handler chain =
+        Filter.chain(
+            List.of(new HeaderLimitFilter(1, failures)),
+            request -> ApiResponse.of(200, "text/plain", new byte[0]));
+    ApiResponse refused =
+        chain.handle(
+            RequestContext.received(
+                new ApiRequest(
+                    "GET",
+                    "/version",
+                    Map.of(),
+                    Map.of("A", List.of("1"), "B", List.of("2")),
+                    new ByteArrayInputStream(new byte[0])),
+                Instant.EPOCH));
+    assertEquals(431, refused.status());
+    assertEquals(
+        true,
+        body(refused)
+            .contains("\"message\":\"the request has 2 header fields; at most 1 are read\""),
+        body(refused));
   }
 }
