@@ -6,5 +6,8 @@ module dev.machinery.client {
   requires transitive dev.machinery.unversioned;
   requires transitive dev.machinery.restmapper;
   requires transitive java.net.http;
+  requires com.fasterxml.jackson.databind;
+  requires com.fasterxml.jackson.dataformat.yaml;
 
+  exports dev.machinery.client.config;
 }
