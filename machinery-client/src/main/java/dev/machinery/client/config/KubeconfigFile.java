@@ -272,7 +272,7 @@ final class KubeconfigFile {
       return file;
     }
     Path p = Path.of(file);
-    return p.isAbsolute() || directory == null ? file : directory.resolve(p).toString();
+    return p.isAbsolute() || directory == null ? file : directory.resolve(p).normalize().toString();
   }
 
   private KubeconfigException error(String field, String message) {
