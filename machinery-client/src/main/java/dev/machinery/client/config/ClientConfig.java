@@ -217,16 +217,16 @@ public final class ClientConfig {
   }
 
   /**
-   * Returns a builder holding this configuration's values except its TLS material (the built {@link
-   * SSLContext} is carried over as is), to change the namespace, rate limits, impersonation or
-   * credentials.
+   * Returns a builder holding this configuration's values, to change the namespace, rate limits,
+   * impersonation or credentials. Its TLS context is carried over as built, unless the builder is
+   * given certificate authorities or a client certificate, which then build a new one.
    *
    * @return a new builder
    */
   public Builder toBuilder() {
     Builder b = new Builder();
     b.server = server.toString();
-    b.sslContext = sslContext;
+    b.carriedSslContext = sslContext;
     b.insecureSkipTlsVerify = insecureSkipTlsVerify;
     b.tlsServerName = tlsServerName.orElse(null);
     b.proxy = proxy.orElse(null);
@@ -266,6 +266,7 @@ public final class ClientConfig {
     private PrivateKey clientKey;
     private Supplier<Optional<ClientKeys.Pair>> execCertificate;
     private SSLContext sslContext;
+    private SSLContext carriedSslContext;
     private boolean insecureSkipTlsVerify;
     private String tlsServerName;
     private URI proxy;
@@ -573,15 +574,22 @@ public final class ClientConfig {
             "insecure-skip-tls-verify",
             "specifying a root certificates file with the insecure flag is not allowed");
       }
-      SSLContext context = sslContext;
-      if (context == null) {
+      boolean material =
+          certificateAuthorities != null || clientChain != null || execCertificate != null;
+      SSLContext context;
+      if (sslContext != null) {
+        if (material || insecureSkipTlsVerify) {
+          throw new KubeconfigException(
+              "",
+              "sslContext",
+              "a TLS context cannot be combined with certificate authorities, a client"
+                  + " certificate or insecure-skip-tls-verify");
+        }
+        context = sslContext;
+      } else if (carriedSslContext != null && !material) {
+        context = carriedSslContext;
+      } else {
         context = buildSslContext();
-      } else if (certificateAuthorities != null || clientChain != null || insecureSkipTlsVerify) {
-        throw new KubeconfigException(
-            "",
-            "sslContext",
-            "a TLS context cannot be combined with certificate authorities, a client certificate"
-                + " or insecure-skip-tls-verify");
       }
       return new ClientConfig(this, uri, context);
     }
