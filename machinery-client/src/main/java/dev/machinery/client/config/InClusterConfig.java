@@ -105,6 +105,12 @@ public final class InClusterConfig {
     Path ca = directory().resolve("ca.crt");
     try {
       b.certificateAuthority(Pems.certificates(Files.readAllBytes(ca)));
+    } catch (NoSuchFileException e) {
+      LOG.log(
+          System.Logger.Level.WARNING,
+          "Expected to load root CA config from {0}, but got err: open {0}: no such file or"
+              + " directory",
+          ca);
     } catch (IOException | IllegalArgumentException e) {
       LOG.log(
           System.Logger.Level.WARNING,

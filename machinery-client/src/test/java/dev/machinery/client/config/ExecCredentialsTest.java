@@ -123,6 +123,35 @@ class ExecCredentialsTest {
   }
 
   @Test
+  void requestsFromManyThreadsRunThePluginOnce() throws Exception {
+    respond(token(ExecCredentials.V1, null));
+    CredentialSource credentials =
+        load(kubeconfig(ExecCredentials.V1, "interactiveMode: Never", "")).credentials();
+    java.util.concurrent.ExecutorService pool =
+        java.util.concurrent.Executors.newFixedThreadPool(16);
+    try {
+      java.util.List<java.util.concurrent.Future<Optional<String>>> answers =
+          new java.util.ArrayList<>();
+      java.util.concurrent.CountDownLatch start = new java.util.concurrent.CountDownLatch(1);
+      for (int i = 0; i < 16; i++) {
+        answers.add(
+            pool.submit(
+                () -> {
+                  start.await();
+                  return credentials.authorization();
+                }));
+      }
+      start.countDown();
+      for (java.util.concurrent.Future<Optional<String>> answer : answers) {
+        assertEquals(Optional.of("Bearer tok-1"), answer.get());
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    assertEquals(1, runs());
+  }
+
+  @Test
   void aTokenWithoutExpirationIsKeptUntilInvalidated() throws IOException {
     respond(token(ExecCredentials.V1, null));
     CredentialSource credentials =
