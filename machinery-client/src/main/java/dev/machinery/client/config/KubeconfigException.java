@@ -17,6 +17,11 @@ public final class KubeconfigException extends MachineryException {
   private final String file;
   private final String field;
   private final List<String> problems;
+  private final boolean emptyConfig;
+
+  /** client-go's {@code ErrEmptyConfig}. */
+  static final String EMPTY_CONFIG =
+      "no configuration has been provided, try setting KUBERNETES_MASTER environment variable";
 
   /**
    * Creates an exception for one problem.
@@ -43,13 +48,26 @@ public final class KubeconfigException extends MachineryException {
     this.file = file == null ? "" : file;
     this.field = field == null ? "" : field;
     this.problems = List.of(message);
+    this.emptyConfig = false;
   }
 
-  private KubeconfigException(String file, String field, String message, List<String> problems) {
+  private KubeconfigException(
+      String file, String field, String message, List<String> problems, boolean emptyConfig) {
     super(message);
     this.file = file == null ? "" : file;
     this.field = field == null ? "" : field;
     this.problems = List.copyOf(problems);
+    this.emptyConfig = emptyConfig;
+  }
+
+  /**
+   * Creates client-go's {@code ErrEmptyConfig}: no file, or no cluster in the chosen context.
+   *
+   * @return the exception, {@code invalid configuration: no configuration has been provided, ...}
+   */
+  static KubeconfigException emptyConfig() {
+    return new KubeconfigException(
+        "", "server", "invalid configuration: " + EMPTY_CONFIG, List.of(EMPTY_CONFIG), true);
   }
 
   /**
@@ -64,7 +82,8 @@ public final class KubeconfigException extends MachineryException {
   static KubeconfigException invalid(String file, String field, List<String> problems) {
     String joined =
         problems.size() == 1 ? problems.get(0) : "[" + String.join(", ", problems) + "]";
-    return new KubeconfigException(file, field, "invalid configuration: " + joined, problems);
+    return new KubeconfigException(
+        file, field, "invalid configuration: " + joined, problems, false);
   }
 
   /**
@@ -84,6 +103,17 @@ public final class KubeconfigException extends MachineryException {
    */
   public String field() {
     return field;
+  }
+
+  /**
+   * Whether there was no configuration at all, client-go's {@code IsEmptyConfig}: no kubeconfig
+   * file was found, or the chosen context names no cluster. A caller may then try another source,
+   * as {@link KubeconfigLoader#loadOrInCluster(InClusterConfig)} tries the pod's.
+   *
+   * @return true for an empty configuration
+   */
+  public boolean isEmptyConfig() {
+    return emptyConfig;
   }
 
   /**

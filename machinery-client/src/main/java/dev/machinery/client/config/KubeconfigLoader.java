@@ -128,6 +128,28 @@ public final class KubeconfigLoader {
   }
 
   /**
+   * Loads the kubeconfig files, or, when they hold no configuration at all ({@link
+   * KubeconfigException#isEmptyConfig()}) and the process runs in a pod, the pod's configuration:
+   * client-go's {@code DeferredLoadingClientConfig}, which controllers use. The namespace override,
+   * if any, applies to the pod's configuration too.
+   *
+   * @param inCluster the pod's configuration source, such as {@link InClusterConfig#ofProcess()}
+   * @return the configuration
+   * @throws KubeconfigException when the files are invalid, or empty outside a pod
+   */
+  public ClientConfig loadOrInCluster(InClusterConfig inCluster) {
+    try {
+      return load();
+    } catch (KubeconfigException e) {
+      if (!e.isEmptyConfig() || !inCluster.isPossible()) {
+        throw e;
+      }
+    }
+    ClientConfig pod = inCluster.load();
+    return namespace == null ? pod : pod.toBuilder().namespace(namespace).build();
+  }
+
+  /**
    * Returns the names of the contexts of the merged files, in the order they were read.
    *
    * @return the names
@@ -234,12 +256,7 @@ public final class KubeconfigLoader {
       validateCluster(target, problems);
     }
     if (problems.size() == 1 && emptyCluster) {
-      throw KubeconfigException.invalid(
-          "",
-          "server",
-          List.of(
-              "no configuration has been provided, try setting KUBERNETES_MASTER environment"
-                  + " variable"));
+      throw KubeconfigException.emptyConfig();
     }
     if (!problems.isEmpty()) {
       throw KubeconfigException.invalid(

@@ -60,8 +60,8 @@ class ConfigurationGuideTest {
     InClusterConfig pod = InClusterConfig.of(dir.resolve("no-pod"), Map.of());
     KubeconfigLoader loader =
         KubeconfigLoader.builder().environment(Map.of()).homeDirectory(home).build();
-    // In a pod, its service account; elsewhere, kubectl's files.
-    ClientConfig config = pod.isPossible() ? pod.load() : loader.load();
+    // kubectl's files; when there are none and this runs in a pod, its service account.
+    ClientConfig config = loader.loadOrInCluster(pod);
     assertEquals(URI.create("https://c.example.com"), config.server());
   }
 
