@@ -4,7 +4,6 @@ import dev.machinery.core.runtime.Scheme;
 import dev.machinery.core.schema.GroupVersion;
 import dev.machinery.core.schema.GroupVersionKind;
 import dev.machinery.unversioned.meta.v1.MetaV1;
-import dev.machinery.unversioned.meta.v1.WatchEvent;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -45,18 +44,29 @@ public final class KubernetesApi {
    * Registers every built-in kind, and what every group version shares: {@link MetaV1#addToScheme}
    * (the unversioned {@code Status}, {@code APIVersions}, {@code APIGroupList}, {@code APIGroup},
    * {@code APIResourceList}, the {@code meta.k8s.io/v1} kinds), and in each group version the
-   * option kinds ({@link MetaV1#addToGroupVersion}) and {@code WatchEvent}, as Kubernetes' {@code
-   * AddToGroupVersion} binds them. Call it instead of {@link MetaV1#addToScheme}, not beside it.
+   * option kinds ({@link MetaV1#addToGroupVersion}), as Kubernetes' {@code AddToGroupVersion} binds
+   * them (the document lists {@code DeleteOptions} in 62 group versions, legacy ones without kinds
+   * of their own such as {@code extensions/v1beta1} among them, and each is bound). Call it instead
+   * of {@link MetaV1#addToScheme}, not beside it.
+   *
+   * <p>One kind of the OpenAPI document is not registered: {@code WatchEvent}, which the document
+   * lists in every group version. Its JSON has no {@code apiVersion} and {@code kind}, so it is not
+   * a kind the Scheme can hold; the library writes and reads watch events as frames ({@code
+   * dev.machinery.unversioned.watch}).
    *
    * @param builder the scheme builder
    * @return the builder
    */
   public static Scheme.Builder addToScheme(Scheme.Builder builder) {
     MetaV1.addToScheme(builder);
+    for (GroupVersion version : GeneratedKinds.OPTION_VERSIONS) {
+      MetaV1.addToGroupVersion(builder, version);
+    }
     for (Map.Entry<GroupVersion, List<Class<?>>> e : kinds().entrySet()) {
       GroupVersion version = e.getKey();
-      MetaV1.addToGroupVersion(builder, version);
-      builder.addSharedTypes(version, WatchEvent.class);
+      if (!GeneratedKinds.OPTION_VERSIONS.contains(version)) {
+        MetaV1.addToGroupVersion(builder, version);
+      }
       for (Class<?> type : e.getValue()) {
         if (!HELD_BY_META_V1.contains(version.withKind(type.getSimpleName()))) {
           builder.addKnownTypes(version, type);

@@ -324,7 +324,27 @@ final class ModelWriter {
       entry.append(String.join(",", classes)).append("))");
       entries.add(entry.toString());
     }
-    b.append(String.join(",\n", entries)).append(");\n}\n");
+    b.append(String.join(",\n", entries)).append(");\n\n");
+    // Kubernetes binds the option kinds into every group version its server registers, including
+    // versions without kinds of their own; the document lists them under DeleteOptions.
+    List<String> optionVersions = new ArrayList<>();
+    Object options = definitions.get("io.k8s.apimachinery.pkg.apis.meta.v1.DeleteOptions");
+    if (options instanceof Map<?, ?>) {
+      @SuppressWarnings("unchecked")
+      Map<String, Object> deleteOptions = (Map<String, Object>) options;
+      for (Map<String, Object> gvk : kinds(deleteOptions)) {
+        String group = (String) gvk.get("group");
+        optionVersions.add(
+            "\n          GroupVersion.of(\""
+                + (group == null ? "" : group)
+                + "\", \""
+                + gvk.get("version")
+                + "\")");
+      }
+    }
+    b.append("  /** The group versions the document binds the option kinds into. */\n");
+    b.append("  static final List<GroupVersion> OPTION_VERSIONS =\n      List.of(");
+    b.append(String.join(",", optionVersions)).append(");\n}\n");
     return b.toString();
   }
 
