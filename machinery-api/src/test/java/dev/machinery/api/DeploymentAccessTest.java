@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.machinery.api.apps.v1.Deployment;
 import dev.machinery.api.apps.v1.DeploymentList;
 import dev.machinery.api.apps.v1.DeploymentSpec;
@@ -19,9 +21,11 @@ import dev.machinery.api.core.v1.Secret;
 import dev.machinery.core.codec.Codec;
 import dev.machinery.core.codec.CodecFactory;
 import dev.machinery.core.codec.StrictDecodingException;
+import dev.machinery.core.patch.StrategicMergePatch;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.core.schema.GroupVersionKind;
 import dev.machinery.unversioned.intstr.IntOrString;
+import dev.machinery.unversioned.meta.v1.Accessor;
 import dev.machinery.unversioned.meta.v1.LabelSelector;
 import dev.machinery.unversioned.meta.v1.ListMeta;
 import dev.machinery.unversioned.meta.v1.ObjectMeta;
@@ -161,5 +165,33 @@ class DeploymentAccessTest {
                     "{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\","
                         + "\"spec\":{\"replicas\":\"three\"}}"));
     assertTrue(wrongType.getMessage().contains("spec.replicas"), wrongType.getMessage());
+  }
+
+  /** The models carry Kubernetes' merge keys: a strategic merge patch merges containers by name. */
+  @Test
+  void strategicMergePatchesMergeListsByTheModelsMergeKeys() throws Exception {
+    Deployment d = deployment();
+    Container sidecar = new Container();
+    sidecar.setName("log");
+    sidecar.setImage("busybox:1");
+    d.getSpec()
+        .getTemplate()
+        .getSpec()
+        .setContainers(
+            List.of(d.getSpec().getTemplate().getSpec().getContainers().get(0), sidecar));
+    ObjectMapper mapper = new ObjectMapper();
+    JsonNode original = mapper.readTree(JSON.encode(d));
+    JsonNode patch =
+        mapper.readTree(
+            "{\"spec\":{\"template\":{\"spec\":{\"containers\":"
+                + "[{\"name\":\"log\",\"image\":\"busybox:2\"}]}}}}");
+    JsonNode patched = StrategicMergePatch.apply(original, patch, Deployment.class);
+    Deployment result = JSON.decode(mapper.writeValueAsBytes(patched), Deployment.class).object();
+    List<Container> containers = result.getSpec().getTemplate().getSpec().getContainers();
+    assertEquals(List.of("web", "log"), containers.stream().map(Container::getName).toList());
+    assertEquals("nginx:1.27", containers.get(0).getImage());
+    assertEquals("busybox:2", containers.get(1).getImage());
+    // And metadata through the library's accessor, as generic code reaches it.
+    assertEquals("web", Accessor.of(result).getName());
   }
 }
