@@ -627,6 +627,7 @@ final class ModelWriter {
       }
       equalsAndHashCode(body, props);
 
+      String apiObject = isKind ? use("dev.machinery.core.runtime.ApiObject") : null;
       StringBuilder head = new StringBuilder();
       head.append("package ").append(pkg).append(";\n\n");
       String objects = imports.get("Objects");
@@ -667,7 +668,7 @@ final class ModelWriter {
           .append(" * after its last change.\n */\n");
       head.append("public final class ").append(simpleName);
       if (isKind) {
-        head.append(" implements dev.machinery.core.runtime.ApiObject");
+        head.append(" implements ").append(apiObject);
       }
       head.append(" {\n");
       return head + body.toString() + "}\n";
@@ -676,15 +677,27 @@ final class ModelWriter {
     private void annotations(StringBuilder body, Map<String, Object> schema) {
       Object strategy = schema.get("x-kubernetes-patch-strategy");
       if (strategy instanceof String s) {
-        body.append("  @dev.machinery.core.patch.PatchStrategy(\"").append(s).append("\")\n");
+        body.append("  @")
+            .append(use("dev.machinery.core.patch.PatchStrategy"))
+            .append("(\"")
+            .append(s)
+            .append("\")\n");
       }
       Object key = schema.get("x-kubernetes-patch-merge-key");
       if (key instanceof String s) {
-        body.append("  @dev.machinery.core.patch.PatchMergeKey(\"").append(s).append("\")\n");
+        body.append("  @")
+            .append(use("dev.machinery.core.patch.PatchMergeKey"))
+            .append("(\"")
+            .append(s)
+            .append("\")\n");
       }
       Object listType = schema.get("x-kubernetes-list-type");
       if (listType instanceof String s) {
-        body.append("  @dev.machinery.core.patch.ListType(\"").append(s).append("\")\n");
+        body.append("  @")
+            .append(use("dev.machinery.core.patch.ListType"))
+            .append("(\"")
+            .append(s)
+            .append("\")\n");
       }
       Object mapKeys = schema.get("x-kubernetes-list-map-keys");
       if (mapKeys instanceof List<?> keys && !keys.isEmpty()) {
@@ -692,7 +705,7 @@ final class ModelWriter {
         for (Object k : keys) {
           quoted.add("\"" + k + "\"");
         }
-        body.append("  @dev.machinery.core.patch.ListMapKeys(");
+        body.append("  @").append(use("dev.machinery.core.patch.ListMapKeys")).append("(");
         body.append(quoted.size() == 1 ? quoted.get(0) : "{" + String.join(", ", quoted) + "}");
         body.append(")\n");
       }

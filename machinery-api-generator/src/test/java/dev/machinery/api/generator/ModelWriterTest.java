@@ -99,10 +99,7 @@ class ModelWriterTest {
             "dev.machinery.api.GeneratedKinds"),
         List.copyOf(sources.keySet()));
     String widget = sources.get("dev.machinery.api.demo.v1.Widget");
-    assertTrue(
-        widget.contains(
-            "public final class Widget implements dev.machinery.core.runtime.ApiObject"),
-        widget);
+    assertTrue(widget.contains("public final class Widget implements ApiObject"), widget);
     assertTrue(widget.contains(" * A widget &lt;b&gt;."), widget);
     assertTrue(widget.contains("private ObjectMeta metadata;"), widget);
     assertTrue(widget.contains("import dev.machinery.unversioned.meta.v1.ObjectMeta;"), widget);
@@ -113,8 +110,8 @@ class ModelWriterTest {
     assertTrue(widget.contains("bytesEqual(data, that.data)"), widget);
     assertTrue(
         widget.contains(
-            "@dev.machinery.core.patch.ListType(\"map\")\n"
-                + "  @dev.machinery.core.patch.ListMapKeys(\"name\")\n"
+            "@ListType(\"map\")\n"
+                + "  @ListMapKeys(\"name\")\n"
                 + "  public List<Part> getParts()"),
         widget);
     assertTrue(widget.contains("private Quantity size;"), widget);
