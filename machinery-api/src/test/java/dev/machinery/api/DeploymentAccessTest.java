@@ -194,4 +194,47 @@ class DeploymentAccessTest {
     // And metadata through the library's accessor, as generic code reaches it.
     assertEquals("web", Accessor.of(result).getName());
   }
+
+  /** A manifest as people write it, in YAML: quantities, int-or-strings, probes, a strategy. */
+  @Test
+  void aYamlManifestDecodesIntoTheModels() {
+    String yaml =
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata:
+          name: web
+          labels: {app: web}
+        spec:
+          replicas: 2
+          strategy:
+            type: RollingUpdate
+            rollingUpdate: {maxSurge: 25%, maxUnavailable: 1}
+          selector:
+            matchLabels: {app: web}
+          template:
+            metadata:
+              labels: {app: web}
+            spec:
+              containers:
+              - name: web
+                image: nginx:1.27
+                ports:
+                - {name: http, containerPort: 80}
+                readinessProbe:
+                  httpGet: {path: /healthz, port: http}
+                resources:
+                  limits: {cpu: "1", memory: 256Mi}
+        """;
+    Deployment d = CODECS.yaml().decode(yaml, Deployment.class).object();
+    assertEquals(2, d.getSpec().getReplicas());
+    assertEquals(
+        IntOrString.ofString("25%"), d.getSpec().getStrategy().getRollingUpdate().getMaxSurge());
+    assertEquals(
+        IntOrString.ofInt(1), d.getSpec().getStrategy().getRollingUpdate().getMaxUnavailable());
+    Container c = d.getSpec().getTemplate().getSpec().getContainers().get(0);
+    assertEquals(IntOrString.ofString("http"), c.getReadinessProbe().getHttpGet().getPort());
+    assertEquals(Quantity.parse("256Mi"), c.getResources().getLimits().get("memory"));
+    assertEquals(d, CODECS.yaml().decode(CODECS.yaml().encode(d), Deployment.class).object());
+  }
 }
