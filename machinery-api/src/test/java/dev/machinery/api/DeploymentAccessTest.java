@@ -84,7 +84,13 @@ class DeploymentAccessTest {
     assertFalse(
         json.replace("\"creationTimestamp\":null", "").contains("null"),
         "fields not set are left out: " + json);
-    assertTrue(json.contains("\"requests\":{\"cpu\":\"500m\"}"), json);
+    // Properties in Go's order (by the field numbers of Kubernetes' generated.proto).
+    assertTrue(
+        json.contains(
+            "\"containers\":[{\"name\":\"web\",\"image\":\"nginx:1.27\",\"ports\":[{\"name\":\"http\","
+                + "\"containerPort\":8080}],\"resources\":{\"requests\":{\"cpu\":\"500m\"}}}]"),
+        json);
+    assertTrue(json.contains("\"spec\":{\"replicas\":3,\"selector\":"), json);
 
     Deployment decoded = JSON.decode(json, Deployment.class).object();
     assertEquals(3, decoded.getSpec().getReplicas());

@@ -25,6 +25,12 @@ public final class ModelProcessor extends AbstractProcessor {
   /** The option naming the OpenAPI v2 document ({@code swagger.json}) to generate from. */
   public static final String OPENAPI = "machinery.api.openapi";
 
+  /**
+   * The option naming a directory of Kubernetes' {@code generated.proto} files, whose field numbers
+   * order each model's properties as Go declares them (optional: without it, the document's order).
+   */
+  public static final String PROTOS = "machinery.api.protos";
+
   /** The option naming the Kubernetes release the document describes, such as {@code 1.33}. */
   public static final String RELEASE = "machinery.api.release";
 
@@ -40,7 +46,7 @@ public final class ModelProcessor extends AbstractProcessor {
 
   @Override
   public Set<String> getSupportedOptions() {
-    return Set.of(OPENAPI, RELEASE);
+    return Set.of(OPENAPI, PROTOS, RELEASE);
   }
 
   @Override
@@ -62,7 +68,12 @@ public final class ModelProcessor extends AbstractProcessor {
       if (!(json instanceof Map<?, ?>)) {
         throw new IllegalArgumentException(document + " is not a JSON object");
       }
-      ModelWriter writer = new ModelWriter((Map<String, Object>) json, release);
+      String protos = processingEnv.getOptions().get(PROTOS);
+      ModelWriter writer =
+          new ModelWriter(
+              (Map<String, Object>) json,
+              release,
+              protos == null ? ProtoFieldOrder.NONE : ProtoFieldOrder.read(Path.of(protos)));
       for (Map.Entry<String, String> source : writer.sources().entrySet()) {
         try (Writer out = processingEnv.getFiler().createSourceFile(source.getKey()).openWriter()) {
           out.write(source.getValue());

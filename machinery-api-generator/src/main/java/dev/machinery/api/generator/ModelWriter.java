@@ -151,8 +151,16 @@ final class ModelWriter {
   /** Java package → API group version ({@code apps/v1}, {@code v1}), from its kinds. */
   private final Map<String, String> groupVersions = new TreeMap<>();
 
-  @SuppressWarnings("unchecked")
+  /** The field numbers of the .proto files, which order the properties. */
+  private final ProtoFieldOrder protos;
+
   ModelWriter(Map<String, Object> document, String release) {
+    this(document, release, ProtoFieldOrder.NONE);
+  }
+
+  @SuppressWarnings("unchecked")
+  ModelWriter(Map<String, Object> document, String release, ProtoFieldOrder protos) {
+    this.protos = protos;
     this.definitions = (Map<String, Object>) document.get("definitions");
     if (definitions == null) {
       throw new IllegalArgumentException("the OpenAPI document has no definitions");
@@ -443,6 +451,57 @@ final class ModelWriter {
     return Character.toUpperCase(s.charAt(0)) + s.substring(1);
   }
 
+  /**
+   * The order of a definition's properties: by their positions in the definition's protobuf message
+   * (close to Go's declaration order, see {@link ProtoFieldOrder}), then what the message lacks in
+   * the document's order; without a message, {@code apiVersion}, {@code kind} and {@code metadata}
+   * first, then the document's order.
+   */
+  List<String> order(String definitionName, Set<String> names) {
+    String[] parts = definitionName.split("\\.");
+    String key =
+        parts[parts.length - 3].replace('-', '_').toLowerCase(Locale.ROOT)
+            + "."
+            + parts[parts.length - 2]
+            + "."
+            + parts[parts.length - 1];
+    Map<String, String> byJavaName = new LinkedHashMap<>();
+    for (String name : names) {
+      byJavaName.put(javaName(name), name);
+    }
+    Map<String, List<Integer>> positions = protos.positions(key, byJavaName.keySet());
+    List<String> order = new ArrayList<>();
+    if (positions.isEmpty()) {
+      for (String first : List.of("apiVersion", "kind", "metadata")) {
+        if (names.contains(first)) {
+          order.add(first);
+        }
+      }
+    }
+    List<String> placed = new ArrayList<>(positions.keySet());
+    placed.sort(
+        (a, b) -> {
+          List<Integer> x = positions.get(a);
+          List<Integer> y = positions.get(b);
+          for (int i = 0; i < Math.min(x.size(), y.size()); i++) {
+            int c = Integer.compare(x.get(i), y.get(i));
+            if (c != 0) {
+              return c;
+            }
+          }
+          return Integer.compare(x.size(), y.size());
+        });
+    for (String java : placed) {
+      order.add(byJavaName.get(java));
+    }
+    for (String name : names) {
+      if (!order.contains(name)) {
+        order.add(name);
+      }
+    }
+    return order;
+  }
+
   /** One generated class. */
   private final class ClassWriter {
     private final String definitionName;
@@ -547,17 +606,7 @@ final class ModelWriter {
               && properties.containsKey("kind");
       List<Property> props = new ArrayList<>();
       Map<String, String> javaNames = new HashMap<>();
-      List<String> order = new ArrayList<>();
-      for (String first : List.of("apiVersion", "kind", "metadata")) {
-        if (properties.containsKey(first)) {
-          order.add(first);
-        }
-      }
-      for (String name : properties.keySet()) {
-        if (!order.contains(name)) {
-          order.add(name);
-        }
-      }
+      List<String> order = order(definitionName, properties.keySet());
       for (String json : order) {
         Map<String, Object> schema = (Map<String, Object>) properties.get(json);
         String java = javaName(json);

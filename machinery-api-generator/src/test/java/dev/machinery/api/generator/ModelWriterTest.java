@@ -147,4 +147,48 @@ class ModelWriterTest {
         assertThrows(IllegalArgumentException.class, () -> new ModelWriter(parsed, "1.33"));
     assertTrue(e.getMessage().contains("io.k8s.api.demo.v1.Missing"), e.getMessage());
   }
+
+  /** Properties follow the .proto field numbers, those of a struct embedded inline included. */
+  @Test
+  void propertiesFollowTheProtoFieldNumbers() {
+    ProtoFieldOrder protos =
+        ProtoFieldOrder.of(
+            """
+            syntax = "proto2";
+            package k8s.io.api.demo.v1;
+            // A volume.
+            message Volume {
+              optional string name = 1;
+              optional VolumeSource volumeSource = 2;
+            }
+            message VolumeSource {
+              optional HostPath hostPath = 1;
+              optional k8s.io.api.demo.v1.EmptyDir emptyDir = 2;
+            }
+            message Container {
+              optional string name = 1;
+              map<string, string> labels = 3;
+              optional string image = 2;
+            }
+            """);
+    @SuppressWarnings("unchecked")
+    Map<String, Object> parsed = (Map<String, Object>) Json.parse("{\"definitions\": {}}");
+    ModelWriter writer = new ModelWriter(parsed, "1.33", protos);
+    assertEquals(
+        List.of("name", "hostPath", "emptyDir", "zzz"),
+        writer.order(
+            "io.k8s.api.demo.v1.Volume",
+            new java.util.LinkedHashSet<>(List.of("emptyDir", "zzz", "hostPath", "name"))));
+    assertEquals(
+        List.of("name", "image", "labels"),
+        writer.order(
+            "io.k8s.api.demo.v1.Container",
+            new java.util.LinkedHashSet<>(List.of("labels", "image", "name"))));
+    // Without a message: type meta and metadata first, then the document's order.
+    assertEquals(
+        List.of("apiVersion", "kind", "metadata", "b", "a"),
+        writer.order(
+            "io.k8s.api.other.v1.Thing",
+            new java.util.LinkedHashSet<>(List.of("b", "kind", "a", "metadata", "apiVersion"))));
+  }
 }
