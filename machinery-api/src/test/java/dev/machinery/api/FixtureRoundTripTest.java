@@ -70,8 +70,9 @@ class FixtureRoundTripTest {
     status.put("disruptedPods", Map.of("disruptedPodsKey", "2009-11-10T23:00:00Z"));
     byte[] json = JSON.encode(JSON.decode(Fixtures.bytes(tree)).object());
     assertEquals(tree, Fixtures.tree(json));
-    assertTrue(
-        JSON.decode(json).object() instanceof dev.machinery.api.policy.v1.PodDisruptionBudget);
+    assertEquals(
+        dev.machinery.api.policy.v1.PodDisruptionBudget.class,
+        JSON.decode(json).object().getClass());
   }
 
   @ParameterizedTest
