@@ -58,7 +58,18 @@ public final class KubernetesApi {
    * @return the builder
    */
   public static Scheme.Builder addToScheme(Scheme.Builder builder) {
-    MetaV1.addToScheme(builder);
+    return addBuiltinKinds(MetaV1.addToScheme(builder));
+  }
+
+  /**
+   * Registers what {@link #addToScheme} does except {@link MetaV1#addToScheme}, for a builder that
+   * already holds the shared types (the Scheme refuses them twice): every built-in kind, and the
+   * option kinds in each group version the document binds them into.
+   *
+   * @param builder the scheme builder, with {@link MetaV1#addToScheme} applied
+   * @return the builder
+   */
+  public static Scheme.Builder addBuiltinKinds(Scheme.Builder builder) {
     for (GroupVersion version : GeneratedKinds.OPTION_VERSIONS) {
       MetaV1.addToGroupVersion(builder, version);
     }

@@ -1,6 +1,7 @@
 package dev.machinery.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.machinery.core.runtime.ApiObject;
@@ -135,5 +136,21 @@ class KubernetesApiTest {
     withRoot.add("dev.machinery.api");
     assertEquals(withRoot, exported);
     assertEquals(generated, opened);
+  }
+
+  /** A builder that already holds the shared types takes the kinds alone, and knows the same. */
+  @Test
+  void theKindsAloneJoinABuilderThatHasTheSharedTypes() {
+    Scheme withMeta =
+        KubernetesApi.addBuiltinKinds(
+                dev.machinery.unversioned.meta.v1.MetaV1.addToScheme(Scheme.builder()))
+            .build();
+    assertEquals(SCHEME.allKnownTypes(), withMeta.allKnownTypes());
+    assertThrows(
+        dev.machinery.core.runtime.SchemeBuildException.class,
+        () ->
+            KubernetesApi.addToScheme(
+                    dev.machinery.unversioned.meta.v1.MetaV1.addToScheme(Scheme.builder()))
+                .build());
   }
 }
