@@ -47,7 +47,8 @@ public final class KubernetesApi {
    * option kinds ({@link MetaV1#addToGroupVersion}), as Kubernetes' {@code AddToGroupVersion} binds
    * them (the document lists {@code DeleteOptions} in 62 group versions, legacy ones without kinds
    * of their own such as {@code extensions/v1beta1} among them, and each is bound). Call it instead
-   * of {@link MetaV1#addToScheme}, not beside it.
+   * of {@link MetaV1#addToScheme}, not beside it (the Scheme refuses the shared types twice); a
+   * builder that already has them takes {@link #addBuiltinKinds}.
    *
    * <p>One kind of the OpenAPI document is not registered: {@code WatchEvent}, which the document
    * lists in every group version. Its JSON has no {@code apiVersion} and {@code kind}, so it is not
