@@ -195,6 +195,7 @@ public final class ApiServer implements ApiHandler, AutoCloseable {
     }
     plugins.addAll(builder.admissionPlugins);
     admission.attach(AdmissionChain.of(plugins), namespaces);
+    plugins.forEach(plugin -> plugin.initialize(request -> handleAs(LOOPBACK_USER, request)));
     Negotiator negotiator = negotiatorBuilder.build();
     ResourceHandler resources =
         new ResourceHandler(
