@@ -195,7 +195,6 @@ public final class ApiServer implements ApiHandler, AutoCloseable {
     }
     plugins.addAll(builder.admissionPlugins);
     admission.attach(AdmissionChain.of(plugins), namespaces);
-    plugins.forEach(plugin -> plugin.initialize(request -> handleAs(LOOPBACK_USER, request)));
     Negotiator negotiator = negotiatorBuilder.build();
     ResourceHandler resources =
         new ResourceHandler(
@@ -256,6 +255,8 @@ public final class ApiServer implements ApiHandler, AutoCloseable {
                         builder.conversions,
                         documents::publish))
             .orElse(null);
+    // Last: a plugin may read and write through the server from here on.
+    plugins.forEach(plugin -> plugin.initialize(request -> handleAs(LOOPBACK_USER, request)));
   }
 
   /**

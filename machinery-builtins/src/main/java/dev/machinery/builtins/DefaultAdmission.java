@@ -20,14 +20,20 @@ import java.util.function.Function;
  */
 public final class DefaultAdmission {
   /** The plugins available, in the order kube-apiserver runs them. */
-  public static final List<String> AVAILABLE = List.of(PodSecurity.NAME);
+  public static final List<String> AVAILABLE =
+      List.of(
+          ServiceAccountAdmission.NAME,
+          PodSecurity.NAME,
+          Priority.NAME,
+          DefaultTolerationSeconds.NAME);
 
   /**
    * The plugins {@link #kubernetes()} enables: every available one but {@code ServiceAccount},
    * which refuses a Pod whose service account does not exist, and whose {@code default} account
    * kube-controller-manager makes in each namespace (nothing here does).
    */
-  public static final List<String> ENABLED_BY_DEFAULT = List.of(PodSecurity.NAME);
+  public static final List<String> ENABLED_BY_DEFAULT =
+      List.of(PodSecurity.NAME, Priority.NAME, DefaultTolerationSeconds.NAME);
 
   /**
    * The configuration of {@code PodSecurity}, as kube-apiserver's {@code PodSecurityConfiguration}
@@ -231,7 +237,10 @@ public final class DefaultAdmission {
     Function<String, AdmissionPlugin> make =
         n ->
             switch (n) {
+              case ServiceAccountAdmission.NAME -> new ServiceAccountAdmission();
               case PodSecurity.NAME -> new PodSecurity(podSecurity, results);
+              case Priority.NAME -> new Priority();
+              case DefaultTolerationSeconds.NAME -> new DefaultTolerationSeconds(300, 300);
               default -> throw new IllegalStateException("no plugin " + n);
             };
     return make.apply(name);

@@ -28,12 +28,12 @@ public interface AdmissionPlugin {
   }
 
   /**
-   * Called once while the server is built, before it answers any request, with a handler that
+   * Called once at the end of the server's construction, before it is served, with a handler that
    * answers requests in process as {@code system:apiserver} (without authentication), as
    * kube-apiserver's plugin initializers hand plugins a loopback client. A plugin that reads other
-   * objects (a Pod's namespace, its service account) keeps it and calls it only from {@link
-   * MutatingAdmissionPlugin#admit} or {@link ValidatingAdmissionPlugin#validate}; by default it is
-   * ignored.
+   * objects (a Pod's namespace, its service account) keeps it; one that makes objects at startup
+   * (as kube-apiserver's post-start hooks make the system PriorityClasses) may write through it
+   * here. By default it is ignored.
    *
    * @param loopback the server's in-process handler
    */
