@@ -233,6 +233,8 @@ class DefaultAdmissionPluginsTest {
                 + "\"volumes\":[{\"name\":\"mine\",\"emptyDir\":{}}]}}");
     JsonNode spec = pod.path("spec");
     assertEquals("default", spec.path("serviceAccountName").asText());
+    // Go's conversion writes the deprecated name too.
+    assertEquals("default", spec.path("serviceAccount").asText());
     JsonNode volume = spec.path("volumes").get(1);
     String name = volume.path("name").asText();
     assertTrue(VOLUME.matcher(name).matches(), name);
