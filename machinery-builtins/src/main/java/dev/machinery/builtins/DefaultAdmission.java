@@ -22,10 +22,14 @@ public final class DefaultAdmission {
   /** The plugins available, in the order kube-apiserver runs them. */
   public static final List<String> AVAILABLE =
       List.of(
+          LimitRanger.NAME,
           ServiceAccountAdmission.NAME,
           PodSecurity.NAME,
           Priority.NAME,
-          DefaultTolerationSeconds.NAME);
+          DefaultTolerationSeconds.NAME,
+          DefaultStorageClass.NAME,
+          StorageObjectInUseProtection.NAME,
+          RuntimeClassAdmission.NAME);
 
   /**
    * The plugins {@link #kubernetes()} enables: every available one but {@code ServiceAccount},
@@ -33,7 +37,14 @@ public final class DefaultAdmission {
    * kube-controller-manager makes in each namespace (nothing here does).
    */
   public static final List<String> ENABLED_BY_DEFAULT =
-      List.of(PodSecurity.NAME, Priority.NAME, DefaultTolerationSeconds.NAME);
+      List.of(
+          LimitRanger.NAME,
+          PodSecurity.NAME,
+          Priority.NAME,
+          DefaultTolerationSeconds.NAME,
+          DefaultStorageClass.NAME,
+          StorageObjectInUseProtection.NAME,
+          RuntimeClassAdmission.NAME);
 
   /**
    * The configuration of {@code PodSecurity}, as kube-apiserver's {@code PodSecurityConfiguration}
@@ -237,10 +248,14 @@ public final class DefaultAdmission {
     Function<String, AdmissionPlugin> make =
         n ->
             switch (n) {
+              case LimitRanger.NAME -> new LimitRanger();
               case ServiceAccountAdmission.NAME -> new ServiceAccountAdmission();
               case PodSecurity.NAME -> new PodSecurity(podSecurity, results);
               case Priority.NAME -> new Priority();
               case DefaultTolerationSeconds.NAME -> new DefaultTolerationSeconds(300, 300);
+              case DefaultStorageClass.NAME -> new DefaultStorageClass();
+              case StorageObjectInUseProtection.NAME -> new StorageObjectInUseProtection();
+              case RuntimeClassAdmission.NAME -> new RuntimeClassAdmission();
               default -> throw new IllegalStateException("no plugin " + n);
             };
     return make.apply(name);

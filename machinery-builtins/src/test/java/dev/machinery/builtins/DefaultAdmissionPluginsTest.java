@@ -338,12 +338,23 @@ class DefaultAdmissionPluginsTest {
 
   @Test
   void pluginNamesAsKubeApiserverTakesThem() {
+    // In kube-apiserver's order.
     assertEquals(
-        List.of("PodSecurity", "Priority", "DefaultTolerationSeconds"),
+        List.of(
+            "LimitRanger",
+            "PodSecurity",
+            "Priority",
+            "DefaultTolerationSeconds",
+            "DefaultStorageClass",
+            "StorageObjectInUseProtection",
+            "RuntimeClass"),
         DefaultAdmission.kubernetes().enabled());
     assertEquals(
         List.of("ServiceAccount", "PodSecurity", "DefaultTolerationSeconds"),
-        DefaultAdmission.kubernetes().enable("ServiceAccount").disable("Priority").enabled());
+        DefaultAdmission.none()
+            .enable("DefaultTolerationSeconds", "Priority", "PodSecurity", "ServiceAccount")
+            .disable("Priority")
+            .enabled());
     assertEquals(List.of(), DefaultAdmission.none().enabled());
   }
 
