@@ -7,7 +7,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
-import java.util.function.Function;
 
 /**
  * kube-apiserver 1.33's default admission plugins that act on built-in kinds, as Java plugins of an
@@ -49,7 +48,7 @@ public final class DefaultAdmission {
   /**
    * The configuration of {@code PodSecurity}, as kube-apiserver's {@code PodSecurityConfiguration}
    * (pod-security.admission.config.k8s.io/v1): the levels and versions of a namespace without
-   * labels, and the users, runtime classes and namespaces exempt from it.
+   * labels, and the users, runtime classes and namespaces exempt from it. Immutable.
    *
    * @param enforce the default {@code enforce} level: {@code privileged}, {@code baseline} or
    *     {@code restricted}
@@ -245,20 +244,17 @@ public final class DefaultAdmission {
   }
 
   private AdmissionPlugin plugin(String name, AdmissionResults results) {
-    Function<String, AdmissionPlugin> make =
-        n ->
-            switch (n) {
-              case LimitRanger.NAME -> new LimitRanger();
-              case ServiceAccountAdmission.NAME -> new ServiceAccountAdmission();
-              case PodSecurity.NAME -> new PodSecurity(podSecurity, results);
-              case Priority.NAME -> new Priority();
-              case DefaultTolerationSeconds.NAME -> new DefaultTolerationSeconds(300, 300);
-              case DefaultStorageClass.NAME -> new DefaultStorageClass();
-              case StorageObjectInUseProtection.NAME -> new StorageObjectInUseProtection();
-              case RuntimeClassAdmission.NAME -> new RuntimeClassAdmission();
-              default -> throw new IllegalStateException("no plugin " + n);
-            };
-    return make.apply(name);
+    return switch (name) {
+      case LimitRanger.NAME -> new LimitRanger();
+      case ServiceAccountAdmission.NAME -> new ServiceAccountAdmission();
+      case PodSecurity.NAME -> new PodSecurity(podSecurity, results);
+      case Priority.NAME -> new Priority();
+      case DefaultTolerationSeconds.NAME -> new DefaultTolerationSeconds(300, 300);
+      case DefaultStorageClass.NAME -> new DefaultStorageClass();
+      case StorageObjectInUseProtection.NAME -> new StorageObjectInUseProtection();
+      case RuntimeClassAdmission.NAME -> new RuntimeClassAdmission();
+      default -> throw new IllegalStateException("no plugin " + name);
+    };
   }
 
   private static List<String> known(String flag, String... names) {

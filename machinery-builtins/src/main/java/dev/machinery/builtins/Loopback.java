@@ -96,7 +96,14 @@ final class Loopback {
   }
 
   private static Map<String, Object> body(String path, ApiResponse response) {
-    String text = new String(response.body(), StandardCharsets.UTF_8);
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    try {
+      // A streamed answer (an audited one may be) is read to its end.
+      response.writeBody(bytes);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    String text = bytes.toString(StandardCharsets.UTF_8);
     if (response.status() != 200) {
       throw ApiErrors.newInternalError(
           new IllegalStateException(
