@@ -111,6 +111,23 @@ class PodSecurityAdmissionTest {
     assertEquals(List.of(), last("pods/ok").warnings());
   }
 
+  /** With every default plugin on, the token volume ServiceAccount adds passes restricted. */
+  @Test
+  void restrictedAdmitsThePodOtherPluginsCompleted() {
+    server = BuiltinKinds.apiServer(DefaultAdmission.kubernetes().enable("ServiceAccount")).build();
+    namespace("all", "\"pod-security.kubernetes.io/enforce\":\"restricted\"");
+    assertEquals(
+        201,
+        request(
+                "POST",
+                "/api/v1/namespaces/all/serviceaccounts",
+                "{\"metadata\":{\"name\":\"default\"}}")
+            .status());
+    ApiResponse created = request("POST", "/api/v1/namespaces/all/pods", RESTRICTED_POD);
+    assertEquals(201, created.status(), text(created));
+    assertTrue(text(created).contains("\"projected\""), text(created));
+  }
+
   @Test
   void enforceVersionPicksTheChecksOfThatRelease() throws Exception {
     // runAsUser=0 is checked from 1.23 on.

@@ -673,6 +673,72 @@ class PodSecurityChecksTest {
         PodSecurityChecks.reasons(failures));
   }
 
+  private static final String BASELINE_1_0 =
+      """
+      {"initContainers":[{"name":"initcontainer1","image":"registry.k8s.io/pause"}],
+       "containers":[{"name":"container1","image":"registry.k8s.io/pause"}]}""";
+  private static final String RESTRICTED_1_0 =
+      """
+      {"securityContext":{"runAsNonRoot":true},
+       "initContainers":[{"name":"initcontainer1","image":"registry.k8s.io/pause"}],
+       "containers":[{"name":"container1","image":"registry.k8s.io/pause"}]}""";
+  private static final String RESTRICTED_1_8 =
+      """
+      {"securityContext":{"runAsNonRoot":true},
+       "initContainers":[{"name":"initcontainer1","image":"registry.k8s.io/pause",
+        "securityContext":{"allowPrivilegeEscalation":false}}],
+       "containers":[{"name":"container1","image":"registry.k8s.io/pause",
+        "securityContext":{"allowPrivilegeEscalation":false}}]}""";
+  private static final String RESTRICTED_1_19 =
+      """
+      {"securityContext":{"runAsNonRoot":true,"seccompProfile":{"type":"RuntimeDefault"}},
+       "initContainers":[{"name":"initcontainer1","image":"registry.k8s.io/pause",
+        "securityContext":{"allowPrivilegeEscalation":false}}],
+       "containers":[{"name":"container1","image":"registry.k8s.io/pause",
+        "securityContext":{"allowPrivilegeEscalation":false}}]}""";
+  private static final String RESTRICTED_1_22 =
+      """
+      {"securityContext":{"runAsNonRoot":true,"seccompProfile":{"type":"RuntimeDefault"}},
+       "initContainers":[{"name":"initcontainer1","image":"registry.k8s.io/pause",
+        "securityContext":{"allowPrivilegeEscalation":false,"capabilities":{"drop":["ALL"]}}}],
+       "containers":[{"name":"container1","image":"registry.k8s.io/pause",
+        "securityContext":{"allowPrivilegeEscalation":false,"capabilities":{"drop":["ALL"]}}}]}""";
+
+  private static String reasons(String level, String version, String spec) {
+    return PodSecurityChecks.reasons(
+        PodSecurityChecks.evaluate(lv(level, version), Map.of(), tree(spec)));
+  }
+
+  /**
+   * test/fixtures.go's minimal valid pods: each passes its level from the version it is written
+   * for, and the one before it fails there on the requirement that version added.
+   */
+  @Test
+  void minimalValidPodsOfTheFixtures() {
+    for (String version : List.of("v1.0", "v1.22", "v1.33", "latest")) {
+      assertEquals("", reasons("baseline", version, BASELINE_1_0), version);
+    }
+    assertEquals("", reasons("restricted", "v1.7", RESTRICTED_1_0));
+    assertEquals(
+        "allowPrivilegeEscalation != false", reasons("restricted", "v1.8", RESTRICTED_1_0));
+    assertEquals("", reasons("restricted", "v1.18", RESTRICTED_1_8));
+    assertEquals("seccompProfile", reasons("restricted", "v1.19", RESTRICTED_1_8));
+    assertEquals("", reasons("restricted", "v1.21", RESTRICTED_1_19));
+    assertEquals("unrestricted capabilities", reasons("restricted", "v1.22", RESTRICTED_1_19));
+    for (String version : List.of("v1.22", "v1.25", "v1.32", "latest")) {
+      assertEquals("", reasons("restricted", version, RESTRICTED_1_22), version);
+    }
+    // From 1.25 a Windows pod needs none of the restricted fields added since 1.0.
+    String windows =
+        RESTRICTED_1_0.replace(
+            "{\"securityContext\"", "{\"os\":{\"name\":\"windows\"},\"securityContext\"");
+    assertEquals("", reasons("restricted", "v1.25", windows));
+    assertEquals("", reasons("restricted", "latest", windows));
+    assertEquals(
+        "allowPrivilegeEscalation != false, unrestricted capabilities, seccompProfile",
+        reasons("restricted", "v1.24", windows));
+  }
+
   @Test
   void versionsAndLevelsParseAsGoParsesThem() {
     assertEquals("v1.0", Version.parse("v1.0").toString());
