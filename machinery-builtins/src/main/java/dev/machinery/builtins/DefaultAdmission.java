@@ -23,12 +23,15 @@ public final class DefaultAdmission {
       List.of(
           LimitRanger.NAME,
           ServiceAccountAdmission.NAME,
+          TaintNodesByCondition.NAME,
           PodSecurity.NAME,
           Priority.NAME,
           DefaultTolerationSeconds.NAME,
           DefaultStorageClass.NAME,
           StorageObjectInUseProtection.NAME,
-          RuntimeClassAdmission.NAME);
+          PersistentVolumeClaimResize.NAME,
+          RuntimeClassAdmission.NAME,
+          DefaultIngressClass.NAME);
 
   /**
    * The plugins {@link #kubernetes()} enables: every available one but {@code ServiceAccount},
@@ -38,12 +41,15 @@ public final class DefaultAdmission {
   public static final List<String> ENABLED_BY_DEFAULT =
       List.of(
           LimitRanger.NAME,
+          TaintNodesByCondition.NAME,
           PodSecurity.NAME,
           Priority.NAME,
           DefaultTolerationSeconds.NAME,
           DefaultStorageClass.NAME,
           StorageObjectInUseProtection.NAME,
-          RuntimeClassAdmission.NAME);
+          PersistentVolumeClaimResize.NAME,
+          RuntimeClassAdmission.NAME,
+          DefaultIngressClass.NAME);
 
   /**
    * The configuration of {@code PodSecurity}, as kube-apiserver's {@code PodSecurityConfiguration}
@@ -253,6 +259,9 @@ public final class DefaultAdmission {
       case DefaultStorageClass.NAME -> new DefaultStorageClass();
       case StorageObjectInUseProtection.NAME -> new StorageObjectInUseProtection();
       case RuntimeClassAdmission.NAME -> new RuntimeClassAdmission();
+      case TaintNodesByCondition.NAME -> new TaintNodesByCondition();
+      case PersistentVolumeClaimResize.NAME -> new PersistentVolumeClaimResize();
+      case DefaultIngressClass.NAME -> new DefaultIngressClass();
       default -> throw new IllegalStateException("no plugin " + name);
     };
   }

@@ -342,12 +342,15 @@ class DefaultAdmissionPluginsTest {
     assertEquals(
         List.of(
             "LimitRanger",
+            "TaintNodesByCondition",
             "PodSecurity",
             "Priority",
             "DefaultTolerationSeconds",
             "DefaultStorageClass",
             "StorageObjectInUseProtection",
-            "RuntimeClass"),
+            "PersistentVolumeClaimResize",
+            "RuntimeClass",
+            "DefaultIngressClass"),
         DefaultAdmission.kubernetes().enabled());
     assertEquals(
         List.of("ServiceAccount", "PodSecurity", "DefaultTolerationSeconds"),

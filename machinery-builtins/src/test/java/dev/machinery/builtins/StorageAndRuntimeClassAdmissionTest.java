@@ -14,9 +14,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * kube-apiserver's DefaultStorageClass, StorageObjectInUseProtection and RuntimeClass admission, as
- * Kubernetes' tests of them assert ({@code plugin/pkg/admission/storage/...}, {@code
- * runtimeclass}).
+ * kube-apiserver's DefaultStorageClass, StorageObjectInUseProtection, PersistentVolumeClaimResize,
+ * RuntimeClass, TaintNodesByCondition and DefaultIngressClass admission, as Kubernetes' tests of
+ * them assert ({@code plugin/pkg/admission/storage/...}, {@code runtimeclass}, {@code nodetaint},
+ * {@code network/defaultingressclass}).
  */
 @Timeout(value = 2, unit = TimeUnit.MINUTES)
 class StorageAndRuntimeClassAdmissionTest {
@@ -144,5 +145,102 @@ class StorageAndRuntimeClassAdmissionTest {
         "pods \"alone\" is forbidden: pod rejected: Pod Overhead set without corresponding"
             + " RuntimeClass defined Overhead",
         refused(server, pods, pod("alone", ",\"overhead\":{\"cpu\":\"1\"}")));
+  }
+
+  private static ApiResponse patch(ApiServer server, String path, String body) {
+    return server.handle(
+        new dev.machinery.apiserver.http.ApiRequest(
+            "PATCH",
+            path,
+            java.util.Map.of(),
+            java.util.Map.of("Content-Type", java.util.List.of("application/merge-patch+json")),
+            new java.io.ByteArrayInputStream(
+                body.getBytes(java.nio.charset.StandardCharsets.UTF_8))));
+  }
+
+  @Test
+  void claimsGrowOnlyBoundAndByAClassThatAllowsIt() throws Exception {
+    ApiServer server = server();
+    created(
+        server,
+        "/apis/storage.k8s.io/v1/storageclasses",
+        "{\"metadata\":{\"name\":\"exp\"},\"provisioner\":\"x\",\"allowVolumeExpansion\":true}");
+    created(
+        server,
+        "/apis/storage.k8s.io/v1/storageclasses",
+        "{\"metadata\":{\"name\":\"fixed\"},\"provisioner\":\"x\"}");
+    String claims = "/api/v1/namespaces/ns/persistentvolumeclaims/";
+    for (String name : new String[] {"exp", "fixed"}) {
+      created(
+          server,
+          "/api/v1/namespaces/ns/persistentvolumeclaims",
+          claim(name, ",\"storageClassName\":\"" + name + "\""));
+    }
+    String grow = "{\"spec\":{\"resources\":{\"requests\":{\"storage\":\"2Gi\"}}}}";
+    ApiResponse unbound = patch(server, claims + "exp", grow);
+    assertEquals(403, unbound.status(), text(unbound));
+    assertEquals(
+        "persistentvolumeclaims \"exp\" is forbidden: Only bound persistent volume claims can be"
+            + " expanded",
+        JSON.readTree(text(unbound)).path("message").asText());
+    for (String name : new String[] {"exp", "fixed"}) {
+      ApiResponse bound =
+          patch(server, claims + name + "/status", "{\"status\":{\"phase\":\"Bound\"}}");
+      assertEquals(200, bound.status(), text(bound));
+    }
+    ApiResponse grown = patch(server, claims + "exp", grow);
+    assertEquals(200, grown.status(), text(grown));
+    ApiResponse refused = patch(server, claims + "fixed", grow);
+    assertEquals(403, refused.status(), text(refused));
+    assertEquals(
+        "persistentvolumeclaims \"fixed\" is forbidden: only dynamically provisioned pvc can be"
+            + " resized and the storageclass that provisions the pvc must support resize",
+        JSON.readTree(text(refused)).path("message").asText());
+  }
+
+  @Test
+  void nodesAreTaintedNotReadyAndIngressesGetTheDefaultClass() throws Exception {
+    ApiServer server = server();
+    JsonNode node = created(server, "/api/v1/nodes", "{\"metadata\":{\"name\":\"n1\"}}");
+    assertEquals(
+        "[{\"key\":\"node.kubernetes.io/not-ready\",\"effect\":\"NoSchedule\"}]",
+        node.at("/spec/taints").toString());
+    JsonNode tainted =
+        created(
+            server,
+            "/api/v1/nodes",
+            "{\"metadata\":{\"name\":\"n2\"},\"spec\":{\"taints\":[{\"key\":"
+                + "\"node.kubernetes.io/not-ready\",\"effect\":\"NoSchedule\",\"value\":\"x\"}]}}");
+    assertEquals(1, tainted.at("/spec/taints").size());
+    String ingresses = "/apis/networking.k8s.io/v1/namespaces/ns/ingresses";
+    String ingress =
+        "{\"metadata\":{\"name\":\"%s\"%s},\"spec\":{\"defaultBackend\":{\"service\":"
+            + "{\"name\":\"s\",\"port\":{\"number\":80}}}}}";
+    assertTrue(
+        created(server, ingresses, String.format(ingress, "before", ""))
+            .at("/spec/ingressClassName")
+            .isMissingNode());
+    created(
+        server,
+        "/apis/networking.k8s.io/v1/ingressclasses",
+        "{\"metadata\":{\"name\":\"nginx\",\"annotations\":"
+            + "{\"ingressclass.kubernetes.io/is-default-class\":\"true\"}},"
+            + "\"spec\":{\"controller\":\"k8s.io/ingress-nginx\"}}");
+    assertEquals(
+        "nginx",
+        created(server, ingresses, String.format(ingress, "after", ""))
+            .at("/spec/ingressClassName")
+            .asText());
+    // The old annotation names a class too.
+    assertTrue(
+        created(
+                server,
+                ingresses,
+                String.format(
+                    ingress,
+                    "annotated",
+                    ",\"annotations\":{\"kubernetes.io/ingress.class\":\"x\"}"))
+            .at("/spec/ingressClassName")
+            .isMissingNode());
   }
 }
