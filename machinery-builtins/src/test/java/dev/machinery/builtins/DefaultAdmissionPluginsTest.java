@@ -261,6 +261,22 @@ class DefaultAdmissionPluginsTest {
     assertEquals("[{\"name\":\"pull\"}]", spec.path("imagePullSecrets").toString());
   }
 
+  /** A volume already named kube-api-access-* is the token volume: mounted, not added again. */
+  @Test
+  void serviceAccountReusesAnExistingTokenVolume() throws Exception {
+    ApiServer server = server(DefaultAdmission.none().enable("ServiceAccount"));
+    created(
+        server, "/api/v1/namespaces/ns/serviceaccounts", "{\"metadata\":{\"name\":\"default\"}}");
+    JsonNode pod =
+        created(
+            server,
+            "/api/v1/namespaces/ns/pods",
+            pod("p", "\"volumes\":[{\"name\":\"kube-api-access-abcde\",\"emptyDir\":{}}]"));
+    assertEquals(1, pod.at("/spec/volumes").size());
+    assertEquals(
+        "kube-api-access-abcde", pod.at("/spec/containers/0/volumeMounts/0/name").asText());
+  }
+
   @Test
   void serviceAccountRespectsAutomountAndMirrorPods() throws Exception {
     ApiServer server = server(DefaultAdmission.none().enable("ServiceAccount"));
