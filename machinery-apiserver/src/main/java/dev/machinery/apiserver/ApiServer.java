@@ -255,6 +255,8 @@ public final class ApiServer implements ApiHandler, AutoCloseable {
                         builder.conversions,
                         documents::publish))
             .orElse(null);
+    // Last: a plugin may read and write through the server from here on.
+    plugins.forEach(plugin -> plugin.initialize(request -> handleAs(LOOPBACK_USER, request)));
   }
 
   /**

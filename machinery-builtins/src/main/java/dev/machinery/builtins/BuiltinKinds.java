@@ -134,11 +134,24 @@ public final class BuiltinKinds {
    * their CEL validation rules enforced when an implementation such as {@code machinery-cel} is on
    * the class path, and refused otherwise) and RBAC's kinds over a Scheme holding {@code
    * meta.k8s.io/v1}, {@code apiextensions.k8s.io/v1} and {@code rbac.authorization.k8s.io/v1} (RBAC
-   * is enforced only when the caller asks for it with {@link ApiServer.Builder#rbac()}).
+   * is enforced only when the caller asks for it with {@link ApiServer.Builder#rbac()}), with
+   * kube-apiserver's default admission plugins of {@link DefaultAdmission#kubernetes()}.
    *
    * @return the builder, for storage, TLS, authentication and the like
    */
   public static ApiServer.Builder apiServer() {
+    return apiServer(DefaultAdmission.kubernetes());
+  }
+
+  /**
+   * Starts an API server builder as {@link #apiServer()} does, with a choice of kube-apiserver's
+   * default admission plugins ({@code --enable-admission-plugins}, {@code
+   * --disable-admission-plugins}).
+   *
+   * @param admission the plugins, such as {@code DefaultAdmission.kubernetes().disable("Priority")}
+   * @return the builder, for storage, TLS, authentication and the like
+   */
+  public static ApiServer.Builder apiServer(DefaultAdmission admission) {
     Scheme.Builder scheme = MetaV1.addToScheme(Scheme.builder());
     ApiextensionsV1.addToScheme(scheme);
     RbacV1.addToScheme(scheme);
@@ -147,7 +160,7 @@ public final class BuiltinKinds {
             .customResourceDefinitions(
                 ValidationRules.installed().orElseGet(ValidationRules::unsupported));
     kubernetes().install(builder);
-    return builder;
+    return admission.install(builder);
   }
 
   /**

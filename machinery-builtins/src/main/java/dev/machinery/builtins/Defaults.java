@@ -347,7 +347,28 @@ final class Defaults {
    * A pod spec's defaults. {@code restartPolicy} is {@code Always} in every pod spec, a Job's
    * included (whose validation then refuses it, as kube-apiserver's does).
    */
+  /**
+   * Go's conversion of a v1 PodSpec: the deprecated {@code serviceAccount} names the account when
+   * {@code serviceAccountName} does not, and is written back as {@code serviceAccountName} is (so
+   * an account admission gives a Pod reads back under both names).
+   */
+  static void serviceAccount(Map<String, Object> spec) {
+    String name = Trees.string(spec, "", "serviceAccountName");
+    if (name.isEmpty()) {
+      name = Trees.string(spec, "", "serviceAccount");
+      if (!name.isEmpty()) {
+        spec.put("serviceAccountName", name);
+      }
+    }
+    if (name.isEmpty()) {
+      spec.remove("serviceAccount");
+    } else {
+      spec.put("serviceAccount", name);
+    }
+  }
+
   private static void podSpec(Map<String, Object> spec) {
+    serviceAccount(spec);
     Trees.fill(spec, "restartPolicy", "Always");
     Trees.fill(spec, "dnsPolicy", "ClusterFirst");
     Trees.fill(spec, "terminationGracePeriodSeconds", 30L);

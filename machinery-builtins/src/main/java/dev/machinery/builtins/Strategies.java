@@ -47,6 +47,11 @@ final class Strategies {
   static void prepareForCreate(GroupKind kind, boolean hasStatus, Map<String, Object> object) {
     switch (kind.group() + "/" + kind.kind()) {
       case "/Pod" -> {
+        // After admission, which may have named the account (ServiceAccount).
+        Map<String, Object> podSpec = Trees.map(object, "spec");
+        if (podSpec != null) {
+          Defaults.serviceAccount(podSpec);
+        }
         Map<String, Object> status = new LinkedHashMap<>();
         status.put("phase", "Pending");
         status.put("qosClass", Defaults.qosClass(Trees.map(object, "spec")));

@@ -1,5 +1,7 @@
 package dev.machinery.apiserver.admission;
 
+import dev.machinery.apiserver.http.ApiHandler;
+
 /**
  * An admission plugin, as Kubernetes' {@code admission.Interface}: a name and the operations it
  * handles. A plugin is a {@link MutatingAdmissionPlugin}, a {@link ValidatingAdmissionPlugin} or
@@ -24,4 +26,16 @@ public interface AdmissionPlugin {
   default boolean handles(Operation operation) {
     return true;
   }
+
+  /**
+   * Called once at the end of the server's construction, before it is served, with a handler that
+   * answers requests in process as {@code system:apiserver} (without authentication), as
+   * kube-apiserver's plugin initializers hand plugins a loopback client. A plugin that reads other
+   * objects (a Pod's namespace, its service account) keeps it; one that makes objects at startup
+   * (as kube-apiserver's post-start hooks make the system PriorityClasses) may write through it
+   * here. By default it is ignored.
+   *
+   * @param loopback the server's in-process handler
+   */
+  default void initialize(ApiHandler loopback) {}
 }

@@ -1,0 +1,69 @@
+package dev.machinery.builtins;
+
+import dev.machinery.apiserver.admission.AdmissionAttributes;
+import dev.machinery.apiserver.admission.MutatingAdmissionPlugin;
+import dev.machinery.apiserver.admission.Operation;
+import dev.machinery.apiserver.http.ApiHandler;
+import dev.machinery.core.schema.GroupResource;
+import dev.machinery.unversioned.unstructured.Unstructured;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * kube-apiserver's {@code DefaultIngressClass} plugin: a created Ingress naming no class (neither
+ * {@code spec.ingressClassName} nor the annotation {@code kubernetes.io/ingress.class}) gets the
+ * IngressClass annotated {@code ingressclass.kubernetes.io/is-default-class: "true"}, the newest of
+ * several, by name among those of one time. Thread-safe once initialized.
+ */
+final class DefaultIngressClass implements MutatingAdmissionPlugin {
+  static final String NAME = "DefaultIngressClass";
+  static final String IS_DEFAULT = "ingressclass.kubernetes.io/is-default-class";
+  static final String CLASS_ANNOTATION = "kubernetes.io/ingress.class";
+
+  private final Loopback loopback = new Loopback();
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public boolean handles(Operation operation) {
+    return operation == Operation.CREATE;
+  }
+
+  @Override
+  public void initialize(ApiHandler server) {
+    loopback.initialize(server);
+  }
+
+  @Override
+  public Object admit(AdmissionAttributes attributes) {
+    if (!attributes.subresource().isEmpty()
+        || !attributes.resource().equals(GroupResource.of("networking.k8s.io", "ingresses"))) {
+      return attributes.object();
+    }
+    Map<String, Object> ingress = ((Unstructured) attributes.object()).content();
+    Map<String, Object> annotations = Trees.map(ingress, "metadata", "annotations");
+    if (Trees.get(ingress, "spec", "ingressClassName") != null
+        || annotations != null && annotations.containsKey(CLASS_ANNOTATION)) {
+      return attributes.object();
+    }
+    List<Map<String, Object>> defaults =
+        loopback.list("/apis/networking.k8s.io/v1/ingressclasses").stream()
+            .filter(c -> "true".equals(Trees.string(c, "", "metadata", "annotations", IS_DEFAULT)))
+            .sorted(
+                Comparator.comparing(
+                        (Map<String, Object> c) ->
+                            Trees.string(c, "", "metadata", "creationTimestamp"))
+                    .reversed()
+                    .thenComparing(c -> Trees.string(c, "", "metadata", "name")))
+            .toList();
+    if (!defaults.isEmpty()) {
+      Trees.child(ingress, "spec")
+          .put("ingressClassName", Trees.string(defaults.get(0), "", "metadata", "name"));
+    }
+    return attributes.object();
+  }
+}

@@ -1,0 +1,78 @@
+package dev.machinery.builtins;
+
+import dev.machinery.apiserver.admission.AdmissionAttributes;
+import dev.machinery.apiserver.admission.MutatingAdmissionPlugin;
+import dev.machinery.apiserver.admission.Operation;
+import dev.machinery.apiserver.http.ApiHandler;
+import dev.machinery.core.schema.GroupResource;
+import dev.machinery.unversioned.unstructured.Unstructured;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * kube-apiserver's {@code DefaultStorageClass} plugin: a created PersistentVolumeClaim that names
+ * no class (neither {@code spec.storageClassName}, even empty, nor the beta annotation {@code
+ * volume.beta.kubernetes.io/storage-class}) gets the default StorageClass's name: the class
+ * annotated {@code storageclass.kubernetes.io/is-default-class: "true"} (or its beta form), the
+ * newest of several, by name among those of one time. Thread-safe once initialized.
+ */
+final class DefaultStorageClass implements MutatingAdmissionPlugin {
+  static final String NAME = "DefaultStorageClass";
+  static final String IS_DEFAULT = "storageclass.kubernetes.io/is-default-class";
+  static final String BETA_IS_DEFAULT = "storageclass.beta.kubernetes.io/is-default-class";
+  static final String BETA_CLASS = "volume.beta.kubernetes.io/storage-class";
+
+  private final Loopback loopback = new Loopback();
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public boolean handles(Operation operation) {
+    return operation == Operation.CREATE;
+  }
+
+  @Override
+  public void initialize(ApiHandler server) {
+    loopback.initialize(server);
+  }
+
+  @Override
+  public Object admit(AdmissionAttributes attributes) {
+    if (!attributes.subresource().isEmpty()
+        || !attributes.resource().equals(GroupResource.of("", "persistentvolumeclaims"))) {
+      return attributes.object();
+    }
+    Map<String, Object> claim = ((Unstructured) attributes.object()).content();
+    Map<String, Object> annotations = Trees.map(claim, "metadata", "annotations");
+    if (Trees.get(claim, "spec", "storageClassName") != null
+        || annotations != null && annotations.containsKey(BETA_CLASS)) {
+      return attributes.object();
+    }
+    List<Map<String, Object>> defaults =
+        loopback.list("/apis/storage.k8s.io/v1/storageclasses").stream()
+            .filter(DefaultStorageClass::isDefault)
+            .sorted(
+                Comparator.comparing(
+                        (Map<String, Object> c) ->
+                            Trees.string(c, "", "metadata", "creationTimestamp"))
+                    .reversed()
+                    .thenComparing(c -> Trees.string(c, "", "metadata", "name")))
+            .toList();
+    if (!defaults.isEmpty()) {
+      Trees.child(claim, "spec")
+          .put("storageClassName", Trees.string(defaults.get(0), "", "metadata", "name"));
+    }
+    return attributes.object();
+  }
+
+  private static boolean isDefault(Map<String, Object> storageClass) {
+    Map<String, Object> annotations = Trees.map(storageClass, "metadata", "annotations");
+    return annotations != null
+        && ("true".equals(annotations.get(IS_DEFAULT))
+            || "true".equals(annotations.get(BETA_IS_DEFAULT)));
+  }
+}

@@ -1,0 +1,118 @@
+package dev.machinery.builtins;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.machinery.apiserver.http.ApiHandler;
+import dev.machinery.apiserver.http.ApiRequest;
+import dev.machinery.apiserver.http.ApiResponse;
+import dev.machinery.unversioned.errors.ApiErrors;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What an admission plugin reads of the server's other objects, through the in-process handler the
+ * server hands each plugin ({@link dev.machinery.apiserver.admission.AdmissionPlugin#initialize}),
+ * as kube-apiserver's plugins read through their loopback client's informers. Objects come back as
+ * JSON trees. Thread-safe once initialized.
+ */
+final class Loopback {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final TypeReference<Map<String, Object>> TREE = new TypeReference<>() {};
+
+  private volatile ApiHandler handler;
+
+  /** Called once by the server. */
+  void initialize(ApiHandler loopback) {
+    this.handler = Objects.requireNonNull(loopback, "loopback");
+  }
+
+  private ApiHandler handler() {
+    ApiHandler h = handler;
+    if (h == null) {
+      throw new IllegalStateException("the admission plugin was not initialized by a server");
+    }
+    return h;
+  }
+
+  /** GETs an object by path; empty on 404, the server's error otherwise. */
+  Optional<Map<String, Object>> get(String path) {
+    ApiResponse response = send("GET", path, null);
+    if (response.status() == 404) {
+      return Optional.empty();
+    }
+    return Optional.of(body(path, response));
+  }
+
+  /** The items of a list by path (empty when the resource is not served). */
+  @SuppressWarnings("unchecked")
+  List<Map<String, Object>> list(String path) {
+    ApiResponse response = send("GET", path, null);
+    if (response.status() == 404) {
+      return List.of();
+    }
+    Map<String, Object> list = body(path, response);
+    List<Map<String, Object>> out = new ArrayList<>();
+    if (list.get("items") instanceof List<?> items) {
+      for (Object item : items) {
+        if (item instanceof Map<?, ?> map) {
+          out.add((Map<String, Object>) map);
+        }
+      }
+    }
+    return out;
+  }
+
+  /** POSTs an object; returns the status code (a conflict is not an error here). */
+  int create(String path, Map<String, Object> object) {
+    try {
+      return send("POST", path, JSON.writeValueAsBytes(object)).status();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private ApiResponse send(String method, String path, byte[] body) {
+    return handler()
+        .handle(
+            new ApiRequest(
+                method,
+                path,
+                Map.of(),
+                body == null
+                    ? Map.of("Accept", List.of("application/json"))
+                    : Map.of(
+                        "Accept",
+                        List.of("application/json"),
+                        "Content-Type",
+                        List.of("application/json")),
+                new ByteArrayInputStream(body == null ? new byte[0] : body)));
+  }
+
+  private static Map<String, Object> body(String path, ApiResponse response) {
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    try {
+      // A streamed answer (an audited one may be) is read to its end.
+      response.writeBody(bytes);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    String text = bytes.toString(StandardCharsets.UTF_8);
+    if (response.status() != 200) {
+      throw ApiErrors.newInternalError(
+          new IllegalStateException(
+              "reading " + path + " answered " + response.status() + ": " + text));
+    }
+    try {
+      return JSON.readValue(text, TREE);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
