@@ -70,7 +70,7 @@ final class Requests {
         response = transport.send(request);
       } catch (IOException e) {
         attempts++;
-        if (request.method().equals("GET") && attempts <= maxRetries) {
+        if (request.method().equals("GET") && retryable(e) && attempts <= maxRetries) {
           pause(request, Duration.ofSeconds(1));
           continue;
         }
@@ -105,6 +105,17 @@ final class Requests {
           target,
           codecs);
     }
+  }
+
+  /**
+   * Whether a broken exchange of a {@code GET} is sent again: a connection that was reset or ended
+   * early ({@code net.IsConnectionReset}, {@code IsProbableEOF}), not a server that refused the
+   * connection or a request that timed out.
+   */
+  static boolean retryable(IOException failure) {
+    return !(failure instanceof java.net.ConnectException)
+        && !(failure instanceof java.net.http.HttpTimeoutException)
+        && !(failure instanceof java.io.InterruptedIOException);
   }
 
   /**

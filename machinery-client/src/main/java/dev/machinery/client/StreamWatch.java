@@ -9,6 +9,7 @@ import dev.machinery.unversioned.meta.v1.Accessor;
 import dev.machinery.unversioned.meta.v1.Status;
 import dev.machinery.unversioned.watch.Event;
 import dev.machinery.unversioned.watch.EventType;
+import java.io.UncheckedIOException;
 import java.util.NoSuchElementException;
 
 /**
@@ -24,7 +25,7 @@ final class StreamWatch<T> implements Watch<T> {
   private final ObjectKind<T> objects;
   private final GroupVersionKind kind;
   private final Codecs codecs;
-  private final JsonValueStream frames;
+  private JsonValueStream frames;
   private volatile boolean closed;
   private boolean ended;
   private Event pending;
@@ -41,7 +42,6 @@ final class StreamWatch<T> implements Watch<T> {
     this.kind = kind;
     this.codecs = codecs;
     this.resourceVersion = resourceVersion;
-    this.frames = JsonValueStream.of(response.body(), codecs.limits);
   }
 
   @Override
@@ -54,15 +54,21 @@ final class StreamWatch<T> implements Watch<T> {
     }
     JsonNode frame;
     try {
+      if (frames == null && !closed) {
+        // opened on the first read: the parser reads the stream's first bytes when created
+        frames = JsonValueStream.of(response.body(), codecs.limits);
+      }
       frame = closed ? null : frames.next();
-    } catch (RuntimeException broken) {
-      boolean stopped = closed;
-      ended = true;
-      close();
-      if (stopped) {
+    } catch (UncheckedIOException broken) {
+      if (stop()) {
         return false; // closed by the caller: the read was cut short on purpose
       }
-      throw broken;
+      throw new TransportException("the watch's stream broke: " + broken.getMessage(), broken);
+    } catch (RuntimeException garbled) {
+      if (stop()) {
+        return false;
+      }
+      throw garbled;
     }
     if (frame == null) {
       ended = true;
@@ -108,6 +114,14 @@ final class StreamWatch<T> implements Watch<T> {
     }
     pending = new Event(eventType, decoded);
     return true;
+  }
+
+  /** Ends the watch after a failed read; true when the caller had closed it. */
+  private boolean stop() {
+    boolean stopped = closed;
+    ended = true;
+    close();
+    return stopped;
   }
 
   @Override
