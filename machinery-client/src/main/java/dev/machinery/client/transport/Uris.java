@@ -11,7 +11,10 @@ final class Uris {
     return encode(path, true);
   }
 
-  /** Encodes a query name or value (space as {@code %20}, never {@code +}). */
+  /**
+   * Encodes a query name or value as Go's {@code url.QueryEscape} does: letters, digits and {@code
+   * -_.~} kept, a space as {@code +}, every other byte as {@code %XX}.
+   */
   static String encodeQueryPart(String part) {
     return encode(part, false);
   }
@@ -20,7 +23,9 @@ final class Uris {
     StringBuilder out = new StringBuilder(text.length() + 8);
     for (byte b : text.getBytes(StandardCharsets.UTF_8)) {
       int c = b & 0xff;
-      if ((c >= 'a' && c <= 'z')
+      if (!path && c == ' ') {
+        out.append('+');
+      } else if ((c >= 'a' && c <= 'z')
           || (c >= 'A' && c <= 'Z')
           || (c >= '0' && c <= '9')
           || c == '-'
