@@ -64,4 +64,41 @@ class InProcessClientTest extends ClientVerbsContract {
           refused.getMessage());
     }
   }
+
+  @Test
+  void protobufCarriesTypedObjectsBothWays() {
+    List<String> contentTypes = new java.util.concurrent.CopyOnWriteArrayList<>();
+    InProcessTransport inner = InProcessTransport.of(server::handleAs);
+    dev.machinery.client.transport.Transport recording =
+        request -> {
+          dev.machinery.client.transport.TransportResponse response = inner.send(request);
+          contentTypes.add(
+              request.method()
+                  + " "
+                  + request.header("Content-Type")
+                  + " -> "
+                  + response.header("Content-Type"));
+          return response;
+        };
+    try (Client proto =
+        Client.builder(recording)
+            .scheme(WidgetServer.SCHEME)
+            .restMapper(client.restMapper())
+            .rateLimiter(RateLimiter.unlimited())
+            .protobuf(true)
+            .build()) {
+      var widgets = proto.resources(Widget.class).inNamespace("ns");
+      Widget created = widgets.create(Widget.of("p", 3, "teal"));
+      assertEquals("teal", created.getSpec().getColor());
+      Widget got = widgets.get("p");
+      assertEquals(3, got.getSpec().getReplicas());
+      assertEquals(
+          List.of(
+              "POST application/vnd.kubernetes.protobuf -> application/vnd.kubernetes.protobuf",
+              "GET null -> application/vnd.kubernetes.protobuf"),
+          contentTypes);
+      StatusException missing = assertThrows(StatusException.class, () -> widgets.get("none"));
+      assertTrue(ApiErrors.isNotFound(missing), missing.getMessage());
+    }
+  }
 }
