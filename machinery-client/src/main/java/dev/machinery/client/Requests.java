@@ -110,10 +110,11 @@ final class Requests {
   /**
    * Whether a broken exchange of a {@code GET} is sent again: a connection that was reset or ended
    * early ({@code net.IsConnectionReset}, {@code IsProbableEOF}), not a server that refused the
-   * connection or a request that timed out.
+   * connection, a TLS handshake that failed or a request that timed out.
    */
   static boolean retryable(IOException failure) {
     return !(failure instanceof java.net.ConnectException)
+        && !(failure instanceof javax.net.ssl.SSLException)
         && !(failure instanceof java.net.http.HttpTimeoutException)
         && !(failure instanceof java.io.InterruptedIOException);
   }

@@ -174,6 +174,20 @@ class RetryTest {
   }
 
   @Test
+  void aFailedHandshakeIsNotRetried() {
+    FakeTransport refused =
+        new FakeTransport()
+            .then(
+                request -> {
+                  throw new javax.net.ssl.SSLHandshakeException("No name matching");
+                });
+    assertThrows(
+        TransportException.class,
+        () -> requests(refused, 10).send(request("GET"), Requests.Target.NONE));
+    assertEquals(1, refused.requests.size());
+  }
+
+  @Test
   void aRefusedConnectionIsNotRetried() {
     FakeTransport refused =
         new FakeTransport()

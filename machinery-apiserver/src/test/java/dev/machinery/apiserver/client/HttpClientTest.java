@@ -53,6 +53,10 @@ class HttpClientTest extends ClientVerbsContract {
   }
 
   SSLContext trustingTheServer() throws Exception {
+    return trusting(certs);
+  }
+
+  static SSLContext trusting(SelfSignedCertificates.CertDirectory certs) throws Exception {
     KeyStore trust = KeyStore.getInstance("PKCS12");
     trust.load(null, null);
     trust.setCertificateEntry("ca", certs.certKey().caCertificate());
@@ -157,5 +161,68 @@ class HttpClientTest extends ClientVerbsContract {
     assertThrows(
         dev.machinery.client.TransportException.class,
         () -> client.resources(Widget.class).inNamespace("ns").get("a"));
+  }
+
+  @Test
+  void theCertificateIsCheckedAgainstTheTlsServerName(@TempDir Path otherDir) throws Exception {
+    SelfSignedCertificates.CertDirectory named =
+        SelfSignedCertificates.ensure(
+            otherDir, "kubernetes.internal", List.of(), List.of(), KeyAlgorithm.ECDSA_P256);
+    ApiServer other =
+        WidgetServer.builder()
+            .tls(TlsConfig.fromPemFiles(named.certFile(), named.keyFile(), null))
+            .build();
+    try (JdkHttpBinding served =
+        other.serve(new InetSocketAddress(InetAddress.getByName("127.0.0.2"), 0))) {
+      // 127.0.0.2: an address the certificate does not name (it names 127.0.0.1 besides its host)
+      URI byAddress = URI.create("https://127.0.0.2:" + served.port());
+      try (Client byName =
+              Client.builder(
+                      HttpTransport.builder(byAddress)
+                          .sslContext(trusting(named))
+                          .tlsServerName("kubernetes.internal")
+                          .bearerToken(WidgetServer.ADMIN_TOKEN)
+                          .build())
+                  .scheme(WidgetServer.SCHEME)
+                  .rateLimiter(RateLimiter.unlimited())
+                  .build();
+          Client byIp =
+              Client.builder(
+                      HttpTransport.builder(byAddress)
+                          // a context of its own: a shared one would resume the first's session
+                          .sslContext(trusting(named))
+                          .bearerToken(WidgetServer.ADMIN_TOKEN)
+                          .build())
+                  .scheme(WidgetServer.SCHEME)
+                  .rateLimiter(RateLimiter.unlimited())
+                  .build()) {
+        assertEquals(
+            0,
+            byName
+                .resources(Widget.class)
+                .inNamespace("ns")
+                .list(new ListOptions())
+                .items()
+                .size());
+        dev.machinery.client.TransportException refused =
+            assertThrows(
+                dev.machinery.client.TransportException.class,
+                () -> byIp.discovery().serverGroups());
+        assertTrue(
+            refused.getCause() instanceof javax.net.ssl.SSLHandshakeException,
+            String.valueOf(refused.getCause()));
+      }
+    } finally {
+      other.close();
+    }
+  }
+
+  @Test
+  void aTlsServerNameNeedsAnAddressInTheUri() {
+    IllegalArgumentException refused =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> HttpTransport.builder(URI.create("https://example.dev:6443")).tlsServerName("x"));
+    assertTrue(refused.getMessage().startsWith("tlsServerName: the server"), refused.getMessage());
   }
 }

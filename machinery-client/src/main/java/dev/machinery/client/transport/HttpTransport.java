@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Supplier;
+import javax.net.ssl.SNIHostName;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLParameters;
 
@@ -98,11 +99,20 @@ public final class HttpTransport implements Transport {
             .connectTimeout(builder.connectTimeout);
     boolean tls = builder.base.getScheme().equalsIgnoreCase("https");
     http.version(tls ? HttpClient.Version.HTTP_2 : HttpClient.Version.HTTP_1_1);
-    if (builder.sslContext != null) {
-      http.sslContext(builder.sslContext);
-      SSLParameters parameters = builder.sslContext.getDefaultSSLParameters();
-      http.sslParameters(parameters);
+    SSLContext context;
+    try {
+      context = builder.sslContext != null ? builder.sslContext : SSLContext.getDefault();
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException("the JDK has no default TLS context", e);
     }
+    http.sslContext(context);
+    SSLParameters parameters = context.getDefaultSSLParameters();
+    if (builder.tlsServerName != null) {
+      // The JDK's client keeps these names for a URI whose host is an IP address (it sends none
+      // of its own then), and its trust manager checks the certificate against the SNI name.
+      parameters.setServerNames(List.of(new SNIHostName(builder.tlsServerName)));
+    }
+    http.sslParameters(parameters);
     this.client = http.build();
     String path = builder.base.getRawPath();
     this.base =
@@ -195,6 +205,7 @@ public final class HttpTransport implements Transport {
   public static final class Builder {
     private final URI base;
     private SSLContext sslContext;
+    private String tlsServerName;
     private Credentials credentials = Credentials.NONE;
     private final Map<String, List<String>> impersonation = new LinkedHashMap<>();
     private String userAgent = DEFAULT_USER_AGENT;
@@ -227,6 +238,46 @@ public final class HttpTransport implements Transport {
     public Builder sslContext(SSLContext context) {
       this.sslContext = Objects.requireNonNull(context, "context");
       return this;
+    }
+
+    /**
+     * Sets the name the server's certificate is checked against and sent as SNI, instead of the
+     * URI's host (kubeconfig's {@code tls-server-name}): for a server reached by IP address whose
+     * certificate names it by DNS name.
+     *
+     * @param name a DNS name
+     * @return this builder
+     * @throws IllegalArgumentException when the name is not a valid host name, or the URI's host is
+     *     a DNS name: the JDK's client then sends that name and checks the certificate against it,
+     *     whatever is set here
+     */
+    public Builder tlsServerName(String name) {
+      if (!base.getScheme().equalsIgnoreCase("https")) {
+        throw new IllegalArgumentException(
+            "tlsServerName: the server \"" + base + "\" is not https");
+      }
+      if (!isIpLiteral(base.getHost())) {
+        throw new IllegalArgumentException(
+            "tlsServerName: the server \""
+                + base
+                + "\" names its host by DNS name, which the JDK's HTTP client sends and checks"
+                + " instead; give the server's IP address in the URI");
+      }
+      try {
+        new SNIHostName(Objects.requireNonNull(name, "name"));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(
+            "tlsServerName: \"" + name + "\" is not a host name: " + e.getMessage(), e);
+      }
+      this.tlsServerName = name;
+      return this;
+    }
+
+    private static boolean isIpLiteral(String host) {
+      if (host.startsWith("[")) {
+        return true;
+      }
+      return host.chars().allMatch(c -> c == '.' || (c >= '0' && c <= '9'));
     }
 
     /**
