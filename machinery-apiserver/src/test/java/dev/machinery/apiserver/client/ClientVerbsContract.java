@@ -509,6 +509,24 @@ abstract class ClientVerbsContract {
   }
 
   @Test
+  void anySubresourceThroughTheGenericMethods() {
+    widgets().create(Widget.of("a", 2, "red"));
+    Widget w = widgets().getSubresource("a", "status", Widget.class);
+    w.setStatus(new Widget.Status());
+    w.getStatus().setPhase("Generic");
+    Widget written =
+        widgets().updateSubresource("a", "status", w, Widget.class, new UpdateOptions());
+    assertEquals("Generic", written.getStatus().getPhase());
+    Unstructured raw = widgets().getSubresource("a", "status", Unstructured.class);
+    assertEquals(Optional.of("Generic"), raw.nestedString("status", "phase"));
+    IllegalArgumentException bad =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> widgets().getSubresource("a", "sta/tus", Widget.class));
+    assertEquals("subresource: \"sta/tus\" is not a subresource", bad.getMessage());
+  }
+
+  @Test
   void scaleIsReadAndWritten() {
     widgets().create(Widget.of("a", 2, "red"));
     Scale scale = widgets().getScale("a");

@@ -225,4 +225,27 @@ class HttpClientTest extends ClientVerbsContract {
             () -> HttpTransport.builder(URI.create("https://example.dev:6443")).tlsServerName("x"));
     assertTrue(refused.getMessage().startsWith("tlsServerName: the server"), refused.getMessage());
   }
+
+  @Test
+  void impersonationActsAsAnotherUser() throws Exception {
+    try (Client asNobody =
+        Client.builder(
+                HttpTransport.builder(uri)
+                    .sslContext(trustingTheServer())
+                    .bearerToken(WidgetServer.ADMIN_TOKEN)
+                    .impersonate("nobody", List.of("system:authenticated"), java.util.Map.of())
+                    .userAgent("client-test/1.0")
+                    .build())
+            .scheme(WidgetServer.SCHEME)
+            .restMapper(client.restMapper())
+            .rateLimiter(RateLimiter.unlimited())
+            .build()) {
+      StatusException refused =
+          assertThrows(
+              StatusException.class,
+              () -> asNobody.resources(Widget.class).inNamespace("ns").list(new ListOptions()));
+      assertTrue(ApiErrors.isForbidden(refused), refused.getMessage());
+      assertTrue(refused.getMessage().contains("User \"nobody\""), refused.getMessage());
+    }
+  }
 }
