@@ -1,7 +1,10 @@
 package dev.machinery.client;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.machinery.client.transport.TransportRequest;
 import dev.machinery.client.transport.TransportResponse;
+import dev.machinery.core.codec.DecodeException;
 import dev.machinery.core.schema.GroupVersion;
 import dev.machinery.restmapper.DiscoveryRESTMapper;
 import dev.machinery.restmapper.RESTMapper;
@@ -63,15 +66,25 @@ public final class DiscoveryClient {
    * @return both documents, or empty when the server serves only legacy discovery
    */
   public Optional<List<APIGroupDiscoveryList>> serverAggregated() {
-    List<APIGroupDiscoveryList> documents = new ArrayList<>();
-    for (String path : List.of("/api", "/apis")) {
-      Fetched fetched = fetch(path, AGGREGATED_ACCEPT);
-      if (!fetched.contentType().contains("as=APIGroupDiscoveryList")) {
-        return Optional.empty();
-      }
-      documents.add(codecs.metaJson.decode(fetched.body(), APIGroupDiscoveryList.class).object());
+    return aggregated(fetch("/api", AGGREGATED_ACCEPT));
+  }
+
+  private Optional<List<APIGroupDiscoveryList>> aggregated(Fetched api) {
+    if (!isAggregated(api)) {
+      return Optional.empty();
     }
-    return Optional.of(documents);
+    Fetched apis = fetch("/apis", AGGREGATED_ACCEPT);
+    if (!isAggregated(apis)) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        List.of(
+            codecs.metaJson.decode(api.body(), APIGroupDiscoveryList.class).object(),
+            codecs.metaJson.decode(apis.body(), APIGroupDiscoveryList.class).object()));
+  }
+
+  private static boolean isAggregated(Fetched fetched) {
+    return fetched.contentType().contains("as=APIGroupDiscoveryList");
   }
 
   /**
@@ -81,10 +94,13 @@ public final class DiscoveryClient {
    * @return the groups
    */
   public APIGroupList serverGroups() {
-    APIVersions core =
-        codecs.metaJson.decode(fetch("/api", Codecs.JSON).body(), APIVersions.class).object();
+    return serverGroups(fetch("/api", Codecs.JSON));
+  }
+
+  private APIGroupList serverGroups(Fetched api) {
+    APIVersions core = legacy(api.body(), APIVersions.class, "APIVersions");
     APIGroupList apis =
-        codecs.metaJson.decode(fetch("/apis", Codecs.JSON).body(), APIGroupList.class).object();
+        legacy(fetch("/apis", Codecs.JSON).body(), APIGroupList.class, "APIGroupList");
     List<APIGroup> groups = new ArrayList<>();
     if (core.getVersions() != null && !core.getVersions().isEmpty()) {
       APIGroup legacy = new APIGroup();
@@ -117,7 +133,31 @@ public final class DiscoveryClient {
         version.group().isEmpty()
             ? "/api/" + version.version()
             : "/apis/" + version.group() + "/" + version.version();
-    return codecs.metaJson.decode(fetch(path, Codecs.JSON).body(), APIResourceList.class).object();
+    return legacy(fetch(path, Codecs.JSON).body(), APIResourceList.class, "APIResourceList");
+  }
+
+  /**
+   * Decodes a legacy discovery document, which kube-apiserver writes without {@code apiVersion}
+   * ({@code /api}'s APIVersions) or with {@code v1}: the unversioned kinds of the core group.
+   */
+  private <T> T legacy(byte[] body, Class<T> type, String kind) {
+    JsonNode tree;
+    try {
+      tree = Codecs.TREES.readTree(body);
+    } catch (IOException e) {
+      throw new DecodeException("the " + kind + " document is not JSON: " + e.getMessage(), "");
+    }
+    if (tree == null || !tree.isObject()) {
+      throw new DecodeException("the " + kind + " document is not a JSON object", "");
+    }
+    ObjectNode object = (ObjectNode) tree;
+    if (!object.hasNonNull("apiVersion")) {
+      object.put("apiVersion", "v1");
+    }
+    if (!object.hasNonNull("kind")) {
+      object.put("kind", kind);
+    }
+    return codecs.metaJson.decode(ObjectKind.bytes(object), type).object();
   }
 
   /**
@@ -127,12 +167,15 @@ public final class DiscoveryClient {
    * @return the mapper
    */
   public DiscoveryRESTMapper freshMapper() {
-    Optional<List<APIGroupDiscoveryList>> aggregated = serverAggregated();
+    // one request for /api asks for both forms; a server without aggregated discovery answers it
+    // with the legacy APIVersions, which the legacy path goes on with
+    Fetched api = fetch("/api", AGGREGATED_ACCEPT);
+    Optional<List<APIGroupDiscoveryList>> aggregated = aggregated(api);
     if (aggregated.isPresent()) {
       return DiscoveryRESTMapper.fromAggregated(
           aggregated.get().toArray(new APIGroupDiscoveryList[0]));
     }
-    APIGroupList groups = serverGroups();
+    APIGroupList groups = isAggregated(api) ? serverGroups() : serverGroups(api);
     List<APIResourceList> lists = new ArrayList<>();
     APIGroupList named = new APIGroupList();
     List<APIGroup> namedGroups = new ArrayList<>();
