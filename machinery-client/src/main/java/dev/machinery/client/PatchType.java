@@ -1,6 +1,9 @@
 package dev.machinery.client;
 
-/** The kinds of patch a server accepts, by their content types ({@code types.PatchType}). */
+/**
+ * The kinds of patch a server accepts, by their content types ({@code types.PatchType}). Immutable
+ * and thread-safe.
+ */
 public enum PatchType {
   /** RFC 6902 JSON patch: a list of operations. */
   JSON("application/json-patch+json"),
