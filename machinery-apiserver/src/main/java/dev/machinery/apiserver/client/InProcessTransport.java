@@ -5,6 +5,7 @@ import dev.machinery.apiserver.http.ApiHandler;
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
 import dev.machinery.apiserver.registry.ResourceStore;
+import dev.machinery.client.transport.HttpTransport;
 import dev.machinery.client.transport.Transport;
 import dev.machinery.client.transport.TransportRequest;
 import dev.machinery.client.transport.TransportResponse;
@@ -65,11 +66,18 @@ public final class InProcessTransport implements Transport {
 
   private final UserHandler server;
   private final UserInfo user;
+  private final HttpTransport.Credentials credentials;
   private final ExecutorService writers;
 
   private InProcessTransport(UserHandler server, UserInfo user) {
+    this(server, user, HttpTransport.Credentials.NONE);
+  }
+
+  private InProcessTransport(
+      UserHandler server, UserInfo user, HttpTransport.Credentials credentials) {
     this.server = Objects.requireNonNull(server, "server");
     this.user = user;
+    this.credentials = credentials;
     int id = TRANSPORTS.incrementAndGet();
     AtomicInteger threads = new AtomicInteger();
     ThreadFactory factory =
@@ -124,8 +132,24 @@ public final class InProcessTransport implements Transport {
    * @return the transport
    */
   public static InProcessTransport authenticating(ApiHandler server) {
+    return authenticating(server, HttpTransport.Credentials.NONE);
+  }
+
+  /**
+   * A transport whose requests carry the credentials' {@code Authorization} header and are
+   * authenticated by the server from it, as requests from the network are; a 401 asks the
+   * credentials to refresh and, when they did, sends the request once more, as {@link
+   * HttpTransport} does.
+   *
+   * @param server the server (an {@code ApiServer} is an {@link ApiHandler})
+   * @param credentials where the header comes from
+   * @return the transport
+   */
+  public static InProcessTransport authenticating(
+      ApiHandler server, HttpTransport.Credentials credentials) {
     Objects.requireNonNull(server, "server");
-    return new InProcessTransport((ignored, request) -> server.handle(request), null);
+    Objects.requireNonNull(credentials, "credentials");
+    return new InProcessTransport((ignored, request) -> server.handle(request), null, credentials);
   }
 
   @Override
@@ -133,6 +157,22 @@ public final class InProcessTransport implements Transport {
     if (writers.isShutdown()) {
       throw new IOException("the in-process transport is closed");
     }
+    TransportResponse response = exchange(withCredentials(request));
+    if (response.status() == 401 && credentials.refresh()) {
+      response.close();
+      response = exchange(withCredentials(request));
+    }
+    return response;
+  }
+
+  private TransportRequest withCredentials(TransportRequest request) {
+    return credentials
+        .authorization()
+        .map(value -> request.withHeader("Authorization", value))
+        .orElse(request);
+  }
+
+  private TransportResponse exchange(TransportRequest request) throws IOException {
     ApiRequest api =
         new ApiRequest(
             request.method(),

@@ -8,6 +8,7 @@ import dev.machinery.apiserver.ApiServer;
 import dev.machinery.apiserver.authentication.UserInfo;
 import dev.machinery.client.Client;
 import dev.machinery.client.RateLimiter;
+import dev.machinery.client.transport.HttpTransport;
 import dev.machinery.unversioned.errors.ApiErrors;
 import dev.machinery.unversioned.errors.StatusException;
 import dev.machinery.unversioned.meta.v1.ListOptions;
@@ -47,21 +48,69 @@ class InProcessClientTest extends ClientVerbsContract {
     }
   }
 
+  private Client authenticating(HttpTransport.Credentials credentials) {
+    return Client.builder(InProcessTransport.authenticating(server, credentials))
+        .scheme(WidgetServer.SCHEME)
+        .restMapper(client.restMapper())
+        .rateLimiter(RateLimiter.unlimited())
+        .build();
+  }
+
   @Test
-  void anAuthenticatingTransportReadsTheBearerToken() {
-    try (Client anonymous =
-        Client.builder(InProcessTransport.authenticating(server))
-            .scheme(WidgetServer.SCHEME)
-            .restMapper(client.restMapper())
-            .rateLimiter(RateLimiter.unlimited())
-            .build()) {
-      StatusException refused =
+  void anAuthenticatingTransportSendsTheCredentials() {
+    try (Client admin =
+            authenticating(HttpTransport.Credentials.bearerToken(WidgetServer.ADMIN_TOKEN));
+        Client nobody =
+            authenticating(HttpTransport.Credentials.bearerToken(WidgetServer.NOBODY_TOKEN));
+        Client wrong = authenticating(HttpTransport.Credentials.bearerToken("wrong"));
+        Client anonymous = authenticating(HttpTransport.Credentials.NONE)) {
+      assertEquals(
+          0,
+          admin.resources(Widget.class).inNamespace("ns").list(new ListOptions()).items().size());
+      StatusException forbidden =
+          assertThrows(
+              StatusException.class,
+              () -> nobody.resources(Widget.class).inNamespace("ns").get("a"));
+      assertTrue(forbidden.getMessage().contains("User \"nobody\""), forbidden.getMessage());
+      StatusException unauthorized =
+          assertThrows(
+              StatusException.class,
+              () -> wrong.resources(Widget.class).inNamespace("ns").get("a"));
+      assertTrue(ApiErrors.isUnauthorized(unauthorized), unauthorized.getMessage());
+      StatusException anonymousRefused =
           assertThrows(
               StatusException.class,
               () -> anonymous.resources(Widget.class).inNamespace("ns").get("a"));
       assertTrue(
-          ApiErrors.isForbidden(refused) || ApiErrors.isUnauthorized(refused),
-          refused.getMessage());
+          ApiErrors.isUnauthorized(anonymousRefused),
+          "a server with an authenticator takes no anonymous requests: "
+              + anonymousRefused.getMessage());
+    }
+  }
+
+  @Test
+  void aRefreshAfter401SendsTheRequestOnceMore() {
+    java.util.concurrent.atomic.AtomicInteger refreshes =
+        new java.util.concurrent.atomic.AtomicInteger();
+    java.util.concurrent.atomic.AtomicReference<String> token =
+        new java.util.concurrent.atomic.AtomicReference<>("stale");
+    HttpTransport.Credentials refreshing =
+        new HttpTransport.Credentials() {
+          @Override
+          public java.util.Optional<String> authorization() {
+            return java.util.Optional.of("Bearer " + token.get());
+          }
+
+          @Override
+          public boolean refresh() {
+            refreshes.incrementAndGet();
+            token.set(WidgetServer.ADMIN_TOKEN);
+            return true;
+          }
+        };
+    try (Client refreshed = authenticating(refreshing)) {
+      refreshed.resources(Widget.class).inNamespace("ns").list(new ListOptions());
+      assertEquals(1, refreshes.get());
     }
   }
 
