@@ -8,6 +8,7 @@ import dev.machinery.core.schema.GroupVersionKind;
 import dev.machinery.unversioned.protobuf.ProtobufCodec;
 import dev.machinery.unversioned.unstructured.Unstructured;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * How a resource client holds its objects: as a class of the Scheme, or as {@code Unstructured}
@@ -40,7 +41,12 @@ abstract class ObjectKind<T> {
    * Decodes one item of a list whose kind is {@code itemKind}: typed lists write their items
    * without {@code apiVersion} and {@code kind}.
    */
-  abstract T decodeItem(JsonNode item, GroupVersionKind itemKind);
+  T decodeItem(JsonNode item, GroupVersionKind itemKind) {
+    return itemDecoder(itemKind).apply(item);
+  }
+
+  /** The decoder of the items of one list (or watch), whose kind is {@code itemKind}. */
+  abstract Function<JsonNode, T> itemDecoder(GroupVersionKind itemKind);
 
   /** Encodes a request body as JSON. */
   byte[] encodeJson(Object object) {
@@ -74,8 +80,9 @@ abstract class ObjectKind<T> {
     }
 
     @Override
-    T decodeItem(JsonNode item, GroupVersionKind itemKind) {
-      return codecs.json.withDefaultKind(itemKind).decode(bytes(item), type).object();
+    Function<JsonNode, T> itemDecoder(GroupVersionKind itemKind) {
+      Codec codec = codecs.json.withDefaultKind(itemKind);
+      return item -> codec.decode(bytes(item), type).object();
     }
   }
 
@@ -90,14 +97,17 @@ abstract class ObjectKind<T> {
     }
 
     @Override
-    Unstructured decodeItem(JsonNode item, GroupVersionKind itemKind) {
-      if (item.isObject() && (!item.hasNonNull("apiVersion") || !item.hasNonNull("kind"))) {
-        ObjectNode copy = ((ObjectNode) item).deepCopy();
-        copy.put("apiVersion", itemKind.apiVersion());
-        copy.put("kind", itemKind.kind());
-        item = copy;
-      }
-      return codecs.json.decode(bytes(item), Unstructured.class).object();
+    Function<JsonNode, Unstructured> itemDecoder(GroupVersionKind itemKind) {
+      return item -> {
+        JsonNode typed = item;
+        if (item.isObject() && (!item.hasNonNull("apiVersion") || !item.hasNonNull("kind"))) {
+          ObjectNode copy = ((ObjectNode) item).deepCopy();
+          copy.put("apiVersion", itemKind.apiVersion());
+          copy.put("kind", itemKind.kind());
+          typed = copy;
+        }
+        return codecs.json.decode(bytes(typed), Unstructured.class).object();
+      };
     }
 
     @Override

@@ -262,8 +262,9 @@ final class RestResourceClient<T> implements ResourceClient<T> {
     JsonNode items = tree.path("items");
     List<T> decoded = new ArrayList<>();
     if (items.isArray()) {
+      Function<JsonNode, T> decoder = objects.itemDecoder(itemKind);
       for (JsonNode item : items) {
-        decoded.add(objects.decodeItem(item, itemKind));
+        decoded.add(decoder.apply(item));
       }
     } else if (!items.isMissingNode() && !items.isNull()) {
       throw new DecodeException("items: the list's items are not an array", "items");

@@ -22,8 +22,7 @@ import java.util.NoSuchElementException;
  */
 final class StreamWatch<T> implements Watch<T> {
   private final TransportResponse response;
-  private final ObjectKind<T> objects;
-  private final GroupVersionKind kind;
+  private final java.util.function.Function<JsonNode, T> decoder;
   private final Codecs codecs;
   private JsonValueStream frames;
   private volatile boolean closed;
@@ -38,8 +37,7 @@ final class StreamWatch<T> implements Watch<T> {
       Codecs codecs,
       String resourceVersion) {
     this.response = response;
-    this.objects = objects;
-    this.kind = kind;
+    this.decoder = objects.itemDecoder(kind);
     this.codecs = codecs;
     this.resourceVersion = resourceVersion;
   }
@@ -107,7 +105,7 @@ final class StreamWatch<T> implements Watch<T> {
       }
       throw ResponseErrors.of(status);
     }
-    T decoded = objects.decodeItem(object, kind);
+    T decoded = decoder.apply(object);
     String version = Accessor.of(decoded).getResourceVersion();
     if (version != null && !version.isEmpty()) {
       resourceVersion = version;
