@@ -9,5 +9,7 @@ module dev.machinery.client {
   requires com.fasterxml.jackson.databind;
   requires com.fasterxml.jackson.dataformat.yaml;
 
+  exports dev.machinery.client;
+  exports dev.machinery.client.transport;
   exports dev.machinery.client.config;
 }
