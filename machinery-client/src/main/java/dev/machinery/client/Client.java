@@ -1,5 +1,7 @@
 package dev.machinery.client;
 
+import dev.machinery.client.config.ClientConfig;
+import dev.machinery.client.transport.HttpTransport;
 import dev.machinery.client.transport.Transport;
 import dev.machinery.core.codec.CodecFactory;
 import dev.machinery.core.codec.CodecLimits;
@@ -83,6 +85,21 @@ public final class Client implements AutoCloseable {
    */
   public static Builder builder(Transport transport) {
     return new Builder(transport);
+  }
+
+  /**
+   * Returns a builder of a client over HTTP for a configuration (a kubeconfig context, a pod's
+   * service account, or one built in code): its transport from {@link
+   * dev.machinery.client.transport.HttpTransport#forConfig}, its rate limits the configuration's.
+   *
+   * @param config the configuration
+   * @return the builder
+   * @throws IllegalArgumentException when the configuration's transport settings are refused (see
+   *     {@link dev.machinery.client.transport.HttpTransport#forConfig})
+   */
+  public static Builder builder(ClientConfig config) {
+    return new Builder(HttpTransport.forConfig(config).build())
+        .rateLimit(config.qps(), config.burst());
   }
 
   /**

@@ -5,6 +5,7 @@ import dev.machinery.apiserver.http.ApiHandler;
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
 import dev.machinery.apiserver.registry.ResourceStore;
+import dev.machinery.client.config.CredentialSource;
 import dev.machinery.client.transport.HttpTransport;
 import dev.machinery.client.transport.Transport;
 import dev.machinery.client.transport.TransportRequest;
@@ -66,15 +67,14 @@ public final class InProcessTransport implements Transport {
 
   private final UserHandler server;
   private final UserInfo user;
-  private final HttpTransport.Credentials credentials;
+  private final CredentialSource credentials;
   private final ExecutorService writers;
 
   private InProcessTransport(UserHandler server, UserInfo user) {
-    this(server, user, HttpTransport.Credentials.NONE);
+    this(server, user, CredentialSource.none());
   }
 
-  private InProcessTransport(
-      UserHandler server, UserInfo user, HttpTransport.Credentials credentials) {
+  private InProcessTransport(UserHandler server, UserInfo user, CredentialSource credentials) {
     this.server = Objects.requireNonNull(server, "server");
     this.user = user;
     this.credentials = credentials;
@@ -132,7 +132,7 @@ public final class InProcessTransport implements Transport {
    * @return the transport
    */
   public static InProcessTransport authenticating(ApiHandler server) {
-    return authenticating(server, HttpTransport.Credentials.NONE);
+    return authenticating(server, CredentialSource.none());
   }
 
   /**
@@ -145,8 +145,7 @@ public final class InProcessTransport implements Transport {
    * @param credentials where the header comes from
    * @return the transport
    */
-  public static InProcessTransport authenticating(
-      ApiHandler server, HttpTransport.Credentials credentials) {
+  public static InProcessTransport authenticating(ApiHandler server, CredentialSource credentials) {
     Objects.requireNonNull(server, "server");
     Objects.requireNonNull(credentials, "credentials");
     return new InProcessTransport((ignored, request) -> server.handle(request), null, credentials);
@@ -158,7 +157,7 @@ public final class InProcessTransport implements Transport {
       throw new IOException("the in-process transport is closed");
     }
     TransportResponse response = exchange(withCredentials(request));
-    if (response.status() == 401 && credentials.refresh()) {
+    if (response.status() == 401 && credentials.invalidate()) {
       response.close();
       response = exchange(withCredentials(request));
     }

@@ -11,6 +11,8 @@ import dev.machinery.apiserver.http.JdkHttpBinding;
 import dev.machinery.apiserver.http.TlsConfig;
 import dev.machinery.client.Client;
 import dev.machinery.client.RateLimiter;
+import dev.machinery.client.config.CredentialSource;
+import dev.machinery.client.config.Impersonation;
 import dev.machinery.client.transport.HttpTransport;
 import dev.machinery.unversioned.errors.ApiErrors;
 import dev.machinery.unversioned.errors.StatusException;
@@ -85,7 +87,7 @@ class HttpClientTest extends ClientVerbsContract {
     binding.close();
   }
 
-  private Client withCredentials(HttpTransport.Credentials credentials) throws Exception {
+  private Client withCredentials(CredentialSource credentials) throws Exception {
     return Client.builder(
             HttpTransport.builder(uri)
                 .sslContext(trustingTheServer())
@@ -99,7 +101,7 @@ class HttpClientTest extends ClientVerbsContract {
 
   @Test
   void aWrongTokenIsUnauthorized() throws Exception {
-    try (Client wrong = withCredentials(HttpTransport.Credentials.bearerToken("wrong"))) {
+    try (Client wrong = withCredentials(CredentialSource.bearerToken("wrong"))) {
       StatusException refused =
           assertThrows(
               StatusException.class,
@@ -113,15 +115,15 @@ class HttpClientTest extends ClientVerbsContract {
   void a401RefreshesTheCredentialsAndRetriesOnce() throws Exception {
     AtomicReference<String> token = new AtomicReference<>("stale");
     AtomicInteger refreshes = new AtomicInteger();
-    HttpTransport.Credentials refreshing =
-        new HttpTransport.Credentials() {
+    CredentialSource refreshing =
+        new CredentialSource() {
           @Override
           public Optional<String> authorization() {
             return Optional.of("Bearer " + token.get());
           }
 
           @Override
-          public boolean refresh() {
+          public boolean invalidate() {
             refreshes.incrementAndGet();
             token.set(WidgetServer.ADMIN_TOKEN);
             return true;
@@ -144,8 +146,7 @@ class HttpClientTest extends ClientVerbsContract {
 
   @Test
   void anAuthenticatedUserWithoutRightsIsForbidden() throws Exception {
-    try (Client nobody =
-        withCredentials(HttpTransport.Credentials.bearerToken(WidgetServer.NOBODY_TOKEN))) {
+    try (Client nobody = withCredentials(CredentialSource.bearerToken(WidgetServer.NOBODY_TOKEN))) {
       StatusException refused =
           assertThrows(
               StatusException.class,
@@ -233,7 +234,9 @@ class HttpClientTest extends ClientVerbsContract {
                 HttpTransport.builder(uri)
                     .sslContext(trustingTheServer())
                     .bearerToken(WidgetServer.ADMIN_TOKEN)
-                    .impersonate("nobody", List.of("system:authenticated"), java.util.Map.of())
+                    .impersonate(
+                        new Impersonation(
+                            "nobody", "", List.of("system:authenticated"), java.util.Map.of()))
                     .userAgent("client-test/1.0")
                     .build())
             .scheme(WidgetServer.SCHEME)

@@ -8,7 +8,7 @@ import dev.machinery.apiserver.ApiServer;
 import dev.machinery.apiserver.authentication.UserInfo;
 import dev.machinery.client.Client;
 import dev.machinery.client.RateLimiter;
-import dev.machinery.client.transport.HttpTransport;
+import dev.machinery.client.config.CredentialSource;
 import dev.machinery.unversioned.errors.ApiErrors;
 import dev.machinery.unversioned.errors.StatusException;
 import dev.machinery.unversioned.meta.v1.ListOptions;
@@ -48,7 +48,7 @@ class InProcessClientTest extends ClientVerbsContract {
     }
   }
 
-  private Client authenticating(HttpTransport.Credentials credentials) {
+  private Client authenticating(CredentialSource credentials) {
     return Client.builder(InProcessTransport.authenticating(server, credentials))
         .scheme(WidgetServer.SCHEME)
         .restMapper(client.restMapper())
@@ -58,12 +58,10 @@ class InProcessClientTest extends ClientVerbsContract {
 
   @Test
   void anAuthenticatingTransportSendsTheCredentials() {
-    try (Client admin =
-            authenticating(HttpTransport.Credentials.bearerToken(WidgetServer.ADMIN_TOKEN));
-        Client nobody =
-            authenticating(HttpTransport.Credentials.bearerToken(WidgetServer.NOBODY_TOKEN));
-        Client wrong = authenticating(HttpTransport.Credentials.bearerToken("wrong"));
-        Client anonymous = authenticating(HttpTransport.Credentials.NONE)) {
+    try (Client admin = authenticating(CredentialSource.bearerToken(WidgetServer.ADMIN_TOKEN));
+        Client nobody = authenticating(CredentialSource.bearerToken(WidgetServer.NOBODY_TOKEN));
+        Client wrong = authenticating(CredentialSource.bearerToken("wrong"));
+        Client anonymous = authenticating(CredentialSource.none())) {
       assertEquals(
           0,
           admin.resources(Widget.class).inNamespace("ns").list(new ListOptions()).items().size());
@@ -94,15 +92,15 @@ class InProcessClientTest extends ClientVerbsContract {
         new java.util.concurrent.atomic.AtomicInteger();
     java.util.concurrent.atomic.AtomicReference<String> token =
         new java.util.concurrent.atomic.AtomicReference<>("stale");
-    HttpTransport.Credentials refreshing =
-        new HttpTransport.Credentials() {
+    CredentialSource refreshing =
+        new CredentialSource() {
           @Override
           public java.util.Optional<String> authorization() {
             return java.util.Optional.of("Bearer " + token.get());
           }
 
           @Override
-          public boolean refresh() {
+          public boolean invalidate() {
             refreshes.incrementAndGet();
             token.set(WidgetServer.ADMIN_TOKEN);
             return true;

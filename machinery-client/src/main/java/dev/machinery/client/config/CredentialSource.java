@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * Where a client's credentials come from: the value of the {@code Authorization} header of each
@@ -25,9 +26,33 @@ public interface CredentialSource {
   /**
    * Says that the server refused the last credentials (an HTTP 401), so that the next {@link
    * #authorization()} obtains fresh ones: an exec plugin runs again, a token file is read again.
-   * Static credentials ignore it.
+   * Static credentials ignore it. A transport sends a refused request once more when this answers
+   * true.
+   *
+   * @return true when the next {@link #authorization()} may answer other credentials
    */
-  void invalidate();
+  boolean invalidate();
+
+  /**
+   * Returns a source that asks a supplier on every request and has nothing to refresh.
+   *
+   * @param supplier the header's value, or empty
+   * @return the source
+   */
+  static CredentialSource of(Supplier<Optional<String>> supplier) {
+    Objects.requireNonNull(supplier, "supplier");
+    return new CredentialSource() {
+      @Override
+      public Optional<String> authorization() {
+        return supplier.get();
+      }
+
+      @Override
+      public boolean invalidate() {
+        return false;
+      }
+    };
+  }
 
   /**
    * Returns a source of no credentials.

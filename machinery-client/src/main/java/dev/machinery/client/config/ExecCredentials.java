@@ -111,8 +111,9 @@ final class ExecCredentials implements CredentialSource {
   }
 
   @Override
-  public synchronized void invalidate() {
+  public synchronized boolean invalidate() {
     cached = null;
+    return true;
   }
 
   private synchronized Credentials credentials() {

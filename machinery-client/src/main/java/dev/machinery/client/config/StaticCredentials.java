@@ -20,8 +20,9 @@ final class StaticCredentials implements CredentialSource {
   }
 
   @Override
-  public void invalidate() {
+  public boolean invalidate() {
     // Nothing to refresh.
+    return false;
   }
 
   @Override

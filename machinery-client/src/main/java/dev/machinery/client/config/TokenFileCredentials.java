@@ -78,8 +78,9 @@ final class TokenFileCredentials implements CredentialSource {
   }
 
   @Override
-  public synchronized void invalidate() {
+  public synchronized boolean invalidate() {
     expiry = Instant.EPOCH;
+    return true;
   }
 
   @Override

@@ -1,20 +1,23 @@
 package dev.machinery.client.transport;
 
+import dev.machinery.client.config.ClientConfig;
+import dev.machinery.client.config.CredentialSource;
+import dev.machinery.client.config.Impersonation;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.ProxySelector;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.function.Supplier;
 import javax.net.ssl.SNIHostName;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLParameters;
@@ -23,9 +26,9 @@ import javax.net.ssl.SSLParameters;
  * A {@link Transport} on the JDK's {@link HttpClient}: HTTP/2 over TLS (ALPN chooses, HTTP/1.1 when
  * the server offers only that), HTTP/1.1 over plain HTTP. Each request gets the credentials' {@code
  * Authorization} header, the impersonation headers and the user agent; a 401 asks the credentials
- * to {@link Credentials#refresh() refresh} (an exec plugin's new token) and, when they did, sends
- * the request once more. Bodies of answers are streamed; a streaming request (a watch) has no
- * request timeout.
+ * to {@link CredentialSource#invalidate() invalidate} (an exec plugin's new token) and, when they
+ * did, sends the request once more. Bodies of answers are streamed; a streaming request (a watch)
+ * has no request timeout.
  *
  * <p>Immutable once built and safe for concurrent use.
  */
@@ -35,68 +38,20 @@ public final class HttpTransport implements Transport {
 
   private final HttpClient client;
   private final URI base;
-  private final Credentials credentials;
+  private final CredentialSource credentials;
   private final Map<String, List<String>> impersonation;
   private final String userAgent;
   private final Duration requestTimeout;
   private volatile boolean closed;
-
-  /**
-   * Where the {@code Authorization} header of each request comes from: a fixed bearer token, a
-   * token file read again when it changes, an exec plugin's credential. Implementations must be
-   * safe for concurrent use.
-   */
-  public interface Credentials {
-    /** No credentials: no {@code Authorization} header. */
-    Credentials NONE = Optional::empty;
-
-    /**
-     * Returns the header's value for the next request.
-     *
-     * @return such as {@code Bearer abc}, or empty for none
-     */
-    Optional<String> authorization();
-
-    /**
-     * Called when the server answered 401: obtains new credentials if it can. The default cannot.
-     *
-     * @return true when new credentials are ready and the request should be sent again
-     */
-    default boolean refresh() {
-      return false;
-    }
-
-    /**
-     * Credentials from a supplier that is asked on every request and never refreshed.
-     *
-     * @param supplier the header's value, or empty
-     * @return the credentials
-     */
-    static Credentials of(Supplier<Optional<String>> supplier) {
-      Objects.requireNonNull(supplier, "supplier");
-      return supplier::get;
-    }
-
-    /**
-     * A fixed bearer token.
-     *
-     * @param token the token
-     * @return the credentials
-     */
-    static Credentials bearerToken(String token) {
-      if (token == null || token.isBlank()) {
-        throw new IllegalArgumentException("token must not be empty");
-      }
-      Optional<String> header = Optional.of("Bearer " + token);
-      return () -> header;
-    }
-  }
 
   private HttpTransport(Builder builder) {
     HttpClient.Builder http =
         HttpClient.newBuilder()
             .followRedirects(HttpClient.Redirect.NEVER)
             .connectTimeout(builder.connectTimeout);
+    if (builder.proxy != null) {
+      http.proxy(builder.proxy);
+    }
     boolean tls = builder.base.getScheme().equalsIgnoreCase("https");
     http.version(tls ? HttpClient.Version.HTTP_2 : HttpClient.Version.HTTP_1_1);
     SSLContext context;
@@ -158,7 +113,7 @@ public final class HttpTransport implements Transport {
     }
     Optional<String> authorization = credentials.authorization();
     TransportResponse response = exchange(request, authorization);
-    if (response.status() == 401 && credentials.refresh()) {
+    if (response.status() == 401 && credentials.invalidate()) {
       response.close();
       response = exchange(request, credentials.authorization());
     }
@@ -201,16 +156,38 @@ public final class HttpTransport implements Transport {
     closed = true;
   }
 
+  /**
+   * Returns a builder with a client configuration's server, TLS context, server name, proxy,
+   * credentials and impersonation (a kubeconfig context, a pod's service account, or one built in
+   * code).
+   *
+   * @param config the configuration
+   * @return the builder, to add more (a user agent, timeouts) before building
+   * @throws IllegalArgumentException when the configuration names a {@code tls-server-name} for a
+   *     server reached by DNS name, or a proxy the JDK's client cannot use
+   */
+  public static Builder forConfig(ClientConfig config) {
+    Builder builder =
+        builder(config.server())
+            .sslContext(config.sslContext())
+            .credentials(config.credentials())
+            .impersonate(config.impersonation());
+    config.tlsServerName().ifPresent(builder::tlsServerName);
+    config.proxy().ifPresent(builder::proxy);
+    return builder;
+  }
+
   /** Collects a transport's settings. Not thread-safe; build once. */
   public static final class Builder {
     private final URI base;
     private SSLContext sslContext;
     private String tlsServerName;
-    private Credentials credentials = Credentials.NONE;
+    private CredentialSource credentials = CredentialSource.none();
     private final Map<String, List<String>> impersonation = new LinkedHashMap<>();
     private String userAgent = DEFAULT_USER_AGENT;
     private Duration connectTimeout = Duration.ofSeconds(30);
     private Duration requestTimeout;
+    private ProxySelector proxy;
 
     private Builder(URI base) {
       Objects.requireNonNull(base, "base");
@@ -286,7 +263,7 @@ public final class HttpTransport implements Transport {
      * @param credentials the credentials
      * @return this builder
      */
-    public Builder credentials(Credentials credentials) {
+    public Builder credentials(CredentialSource credentials) {
       this.credentials = Objects.requireNonNull(credentials, "credentials");
       return this;
     }
@@ -298,52 +275,41 @@ public final class HttpTransport implements Transport {
      * @return this builder
      */
     public Builder bearerToken(String token) {
-      return credentials(Credentials.bearerToken(token));
+      return credentials(CredentialSource.bearerToken(token));
     }
 
     /**
-     * Acts as another user ({@code Impersonate-User}, {@code Impersonate-Group}, {@code
-     * Impersonate-Extra-*}), as kubectl's {@code --as} and {@code --as-group} do.
+     * Acts as another user ({@code Impersonate-User}, {@code Impersonate-Uid}, {@code
+     * Impersonate-Group}, {@code Impersonate-Extra-*}), as kubectl's {@code --as} and {@code
+     * --as-group} do.
      *
-     * @param user the user's name
-     * @param groups the groups
-     * @param extra extra fields, by key
+     * @param impersonation whom to act as; {@link Impersonation#NONE} for nobody
      * @return this builder
      */
-    public Builder impersonate(String user, List<String> groups, Map<String, List<String>> extra) {
-      if (user == null || user.isEmpty()) {
-        throw new IllegalArgumentException("impersonate: the user must not be empty");
-      }
-      impersonation.clear();
-      impersonation.put("Impersonate-User", List.of(user));
-      if (!groups.isEmpty()) {
-        impersonation.put("Impersonate-Group", List.copyOf(groups));
-      }
-      extra.forEach(
-          (key, values) -> {
-            List<String> copy = new ArrayList<>(values);
-            impersonation.put("Impersonate-Extra-" + encodeExtraKey(key), copy);
-          });
+    public Builder impersonate(Impersonation impersonation) {
+      this.impersonation.clear();
+      this.impersonation.putAll(Objects.requireNonNull(impersonation, "impersonation").headers());
       return this;
     }
 
-    /** Percent-encodes an extra key as client-go does for the header name. */
-    private static String encodeExtraKey(String key) {
-      StringBuilder out = new StringBuilder();
-      for (byte b : key.getBytes(java.nio.charset.StandardCharsets.UTF_8)) {
-        int c = b & 0xff;
-        boolean legal =
-            (c >= 'a' && c <= 'z')
-                || (c >= 'A' && c <= 'Z')
-                || (c >= '0' && c <= '9')
-                || "!#$&'*+-.^_`|~".indexOf(c) >= 0;
-        if (legal) {
-          out.append((char) c);
-        } else {
-          out.append('%').append(String.format(java.util.Locale.ROOT, "%02X", c));
-        }
+    /**
+     * Sends requests through an HTTP proxy (kubeconfig's {@code proxy-url}); the JDK's client
+     * tunnels TLS through it with {@code CONNECT}.
+     *
+     * @param proxy the proxy's URI, {@code http://host:port}
+     * @return this builder
+     * @throws IllegalArgumentException when the URI is not an {@code http} URI with a host and a
+     *     port (the JDK's client speaks to no SOCKS proxy)
+     */
+    public Builder proxy(URI proxy) {
+      Objects.requireNonNull(proxy, "proxy");
+      if (!"http".equalsIgnoreCase(proxy.getScheme()) || proxy.getHost() == null) {
+        throw new IllegalArgumentException(
+            "proxy: \"" + proxy + "\" is not an http:// proxy with a host");
       }
-      return out.toString();
+      int port = proxy.getPort() < 0 ? 80 : proxy.getPort();
+      this.proxy = ProxySelector.of(InetSocketAddress.createUnresolved(proxy.getHost(), port));
+      return this;
     }
 
     /**

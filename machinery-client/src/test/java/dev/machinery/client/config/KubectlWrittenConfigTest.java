@@ -2,7 +2,6 @@ package dev.machinery.client.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.File;
 import java.net.URI;
@@ -20,7 +19,9 @@ class KubectlWrittenConfigTest {
 
   @BeforeEach
   void kubectl() {
-    assumeTrue(Fixtures.onPath("kubectl"), "kubectl is needed to write the files");
+    assertTrue(
+        Fixtures.onPath("kubectl"),
+        "kubectl is needed to write the files" + ", and is not on the PATH");
   }
 
   private void kubectl(Path kubeconfig, String... args) throws Exception {

@@ -3,7 +3,6 @@ package dev.machinery.client.config;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.sun.net.httpserver.HttpsConfigurator;
 import com.sun.net.httpserver.HttpsExchange;
@@ -47,7 +46,9 @@ class TlsHandshakeTest {
 
   @BeforeAll
   static void start() throws Exception {
-    assumeTrue(Fixtures.onPath("openssl"), "openssl is needed to make the certificates");
+    assertTrue(
+        Fixtures.onPath("openssl"),
+        "openssl is needed to make the certificates" + ", and is not on the PATH");
     pki = new Pki(dir);
     PrivateKey key = Pems.privateKey(Files.readAllBytes(pki.file("server.key")));
     List<X509Certificate> chain = Pems.certificates(Files.readAllBytes(pki.file("server.crt")));
