@@ -3,16 +3,17 @@ package dev.machinery.apiserver.registry.webhook;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.machinery.apiserver.admission.Operation;
+import dev.machinery.core.schema.GroupResource;
+import dev.machinery.unversioned.errors.ApiErrors;
 import dev.machinery.unversioned.labels.Selector;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * kube-apiserver's {@code predicates/object} and {@code predicates/namespace} matchers: a webhook's
  * object selector matches the labels of the new object or of the old one; its namespace selector
- * matches the labels of the request's namespace, of the Namespace itself for a request on
- * Namespaces, and every request on other cluster-scoped resources.
+ * matches the labels of the request's namespace (read from storage; the new object's own for a
+ * create or update of a Namespace) and every request on other cluster-scoped resources.
  */
 final class Selectors {
   private Selectors() {}
@@ -40,33 +41,31 @@ final class Selectors {
    * @param request the write
    * @param source the namespaces
    * @return whether the webhook is called
-   * @throws IllegalStateException when the request's namespace does not exist
+   * @throws dev.machinery.unversioned.errors.StatusException {@code 404} when the request's
+   *     namespace does not exist, as kube-apiserver answers
    */
-  static Optional<Boolean> namespaceMatches(
+  static boolean namespaceMatches(
       Selector selector, WebhookAdmission.Request request, WebhookAdmission.Source source) {
-    boolean namespaceItself =
-        request.kind().group().isEmpty() && request.resource().equals("namespaces");
-    if (request.namespace().isEmpty() && !namespaceItself) {
-      return Optional.of(true);
+    String namespace = WebhookAdmission.requestNamespace(request);
+    if (namespace.isEmpty() && !request.resource().equals("namespaces")) {
+      // A cluster-scoped resource other than Namespaces is never exempted.
+      return true;
     }
     if (selector.isEmpty()) {
-      return Optional.of(true);
+      return true;
     }
-    if (namespaceItself) {
-      ObjectNode object =
-          request.operation() == Operation.DELETE || request.object() == null
-              ? request.oldObject()
-              : request.object();
-      return Optional.of(selector.matches(object == null ? Map.of() : labels(object)));
+    if (request.resource().equals("namespaces")
+        && request.subresource().isEmpty()
+        && (request.operation() == Operation.CREATE || request.operation() == Operation.UPDATE)) {
+      // The Namespace being created or updated: its own (new) labels.
+      return selector.matches(request.object() == null ? Map.of() : labels(request.object()));
     }
     Map<String, String> labels =
         source
-            .namespaceLabels(request.namespace())
+            .namespaceLabels(namespace)
             .orElseThrow(
-                () ->
-                    new IllegalStateException(
-                        "namespaces \"" + request.namespace() + "\" not found"));
-    return Optional.of(selector.matches(labels));
+                () -> ApiErrors.newNotFound(GroupResource.of("", "namespaces"), namespace));
+    return selector.matches(labels);
   }
 
   static Map<String, String> labels(JsonNode object) {

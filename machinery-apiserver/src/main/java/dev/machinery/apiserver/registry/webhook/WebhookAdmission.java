@@ -217,13 +217,15 @@ public final class WebhookAdmission {
     }
     List<Webhook> webhooks = source.webhooks(false);
     List<CompletableFuture<RuntimeException>> calls = new ArrayList<>();
+    // As kube-apiserver, a validating webhook's index (in audit annotations) counts the webhooks
+    // that match.
     int index = 0;
     for (Webhook webhook : webhooks) {
-      int at = index++;
       Optional<GroupVersionKind> version = match(webhook, request);
       if (version.isEmpty()) {
         continue;
       }
+      int at = index++;
       calls.add(
           CompletableFuture.supplyAsync(
               () -> {
@@ -306,16 +308,7 @@ public final class WebhookAdmission {
     if (!Selectors.objectMatches(webhook.objectSelector(), request.object(), request.oldObject())) {
       return Optional.empty();
     }
-    Optional<Boolean> namespaceMatch;
-    try {
-      namespaceMatch = Selectors.namespaceMatches(webhook.namespaceSelector(), request, source);
-    } catch (IllegalStateException e) {
-      if (webhook.failOpen()) {
-        return Optional.empty();
-      }
-      throw internal(webhook, e.getMessage());
-    }
-    if (!namespaceMatch.orElse(false)) {
+    if (!Selectors.namespaceMatches(webhook.namespaceSelector(), request, source)) {
       return Optional.empty();
     }
     return Optional.of(found);
