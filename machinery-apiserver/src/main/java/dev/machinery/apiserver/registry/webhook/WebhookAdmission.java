@@ -8,6 +8,7 @@ import dev.machinery.apiserver.admission.Operation;
 import dev.machinery.apiserver.admission.webhook.MatchConditions;
 import dev.machinery.apiserver.authentication.UserInfo;
 import dev.machinery.core.patch.JsonPatch;
+import dev.machinery.core.schema.GroupResource;
 import dev.machinery.core.schema.GroupVersionKind;
 import dev.machinery.unversioned.errors.ApiErrors;
 import dev.machinery.unversioned.errors.StatusException;
@@ -331,12 +332,6 @@ public final class WebhookAdmission {
       Webhook webhook, Request request, GroupVersionKind version, int round, int index) {
     String phase = webhook.mutating() ? "mutation" : "validation";
     String annotationKey = "round_" + round + "_index_" + index;
-    if (request.dryRun()
-        && !webhook.sideEffects().equals("None")
-        && !webhook.sideEffects().equals("NoneOnDryRun")) {
-      throw ApiErrors.newBadRequest(
-          "admission webhook \"" + webhook.name() + "\" does not support dry run");
-    }
     ObjectNode object = request.object();
     ObjectNode old = request.oldObject();
     boolean converted = !version.equals(request.kind());
@@ -346,8 +341,31 @@ public final class WebhookAdmission {
         old = old == null ? null : request.converter().convert(old.deepCopy(), version);
       }
     } catch (RuntimeException e) {
-      return ignoreOrFail(
-          webhook, request, round, index, "failed to convert the object: " + e.getMessage());
+      throw ApiErrors.newInternalError(e);
+    }
+    if (!webhook.conditions().isEmpty()) {
+      Optional<String> skip;
+      try {
+        skip = conditionsFalse(webhook, request, object, old, version);
+      } catch (IllegalArgumentException e) {
+        if (webhook.failOpen()) {
+          return webhook.mutating() ? request.object() : null;
+        }
+        // As kube-apiserver: a condition that fails to evaluate (none false) refuses the write.
+        throw ApiErrors.newForbidden(
+            GroupResource.of(request.kind().group(), request.resource()),
+            request.name(),
+            e.getMessage());
+      }
+      if (skip.isPresent()) {
+        return webhook.mutating() ? request.object() : null;
+      }
+    }
+    if (request.dryRun()
+        && !webhook.sideEffects().equals("None")
+        && !webhook.sideEffects().equals("NoneOnDryRun")) {
+      throw ApiErrors.newBadRequest(
+          "admission webhook \"" + webhook.name() + "\" does not support dry run");
     }
     String reviewVersion = null;
     for (String each : webhook.reviewVersions()) {
@@ -362,22 +380,6 @@ public final class WebhookAdmission {
     if (reviewVersion == null) {
       return ignoreOrFail(
           webhook, request, round, index, "webhook does not accept known AdmissionReview versions");
-    }
-    if (!webhook.conditions().isEmpty()) {
-      Optional<String> skip;
-      try {
-        skip = conditionsFalse(webhook, request, object, old, version);
-      } catch (IllegalArgumentException e) {
-        return ignoreOrFail(
-            webhook,
-            request,
-            round,
-            index,
-            "failed to evaluate match conditions: " + e.getMessage());
-      }
-      if (skip.isPresent()) {
-        return webhook.mutating() ? request.object() : null;
-      }
     }
     String uid = UUID.randomUUID().toString();
     ObjectNode review = review(reviewVersion, uid, webhook, request, version, object, old);
