@@ -274,6 +274,7 @@ public final class ApiServer implements ApiHandler, AutoCloseable {
                         builder.watchCacheSize,
                         builder.validationRules,
                         builder.conversions,
+                        admission,
                         documents::publish))
             .orElse(null);
   }

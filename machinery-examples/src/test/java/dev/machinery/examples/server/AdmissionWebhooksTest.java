@@ -38,6 +38,7 @@ import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
@@ -585,5 +586,122 @@ class AdmissionWebhooksTest {
     assertEquals(Map.of("skip", "1"), skipped.getMetadata().getLabels());
     assertEquals(2, calls.get("/label-a").get());
     assertEquals(2, calls.get("/label-b").get());
+  }
+
+  @Test
+  void matchConditionsInCel() {
+    configure(
+        "MutatingWebhookConfiguration",
+        "conditional",
+        webhookYaml(
+            "label.example.com",
+            urlConfig("/label"),
+            rule("", "v1", "configmaps"),
+            "  sideEffects: None\n  matchConditions:\n  - name: not-skipped\n    expression:"
+                + " \"object.metadata.name != 'skip-me'\"\n  - name: by-anonymous\n"
+                + "    expression: \"request.userInfo.username == 'system:anonymous'\"\n"));
+    ConfigMap called =
+        client
+            .configMaps()
+            .inNamespace("default")
+            .resource(configMap("call-me", Map.of()))
+            .create();
+    assertEquals("yes", called.getMetadata().getLabels().get("webhook-added"));
+    ConfigMap skipped =
+        client
+            .configMaps()
+            .inNamespace("default")
+            .resource(configMap("skip-me", Map.of()))
+            .create();
+    assertEquals(Map.of(), Objects.requireNonNullElse(skipped.getMetadata().getLabels(), Map.of()));
+    assertEquals(1, calls.get("/label").get());
+
+    // A condition that cannot be evaluated (and none false) refuses under failurePolicy Fail.
+    configure(
+        "ValidatingWebhookConfiguration",
+        "erring",
+        webhookYaml(
+            "erring.example.com",
+            urlConfig("/deny"),
+            rule("", "v1", "configmaps"),
+            "  sideEffects: None\n  matchConditions:\n  - name: spec\n"
+                + "    expression: \"object.spec.x == 1\"\n"));
+    KubernetesClientException refused =
+        assertThrows(
+            KubernetesClientException.class,
+            () ->
+                client
+                    .configMaps()
+                    .inNamespace("default")
+                    .resource(configMap("erring", Map.of()))
+                    .create());
+    assertEquals(403, refused.getCode());
+    assertTrue(
+        refused
+            .getStatus()
+            .getMessage()
+            .startsWith(
+                "configmaps \"erring\" is forbidden: expression 'object.spec.x == 1' resulted in"
+                    + " error: "),
+        refused.getStatus().getMessage());
+  }
+
+  @Test
+  void equivalentMatchPolicyConvertsToTheWebhooksVersion() throws Exception {
+    client
+        .resource(
+            "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n"
+                + "  name: gadgets.example.com\nspec:\n  group: example.com\n  scope: Namespaced\n"
+                + "  names: {plural: gadgets, singular: gadget, kind: Gadget, listKind: GadgetList}\n"
+                + "  versions:\n"
+                + "  - name: v1\n    served: true\n    storage: true\n"
+                + "    schema: {openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}}\n"
+                + "  - name: v2\n    served: true\n    storage: false\n"
+                + "    schema: {openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}}\n")
+        .create();
+    String gadget =
+        "apiVersion: example.com/v2\nkind: Gadget\nmetadata:\n  name: %s\n  namespace: default\n";
+    for (int i = 0; ; i++) {
+      try {
+        client.resource(String.format(gadget, "probe")).dryRun().create();
+        break;
+      } catch (KubernetesClientException e) {
+        if (i > 100) {
+          throw e;
+        }
+        Thread.sleep(50);
+      }
+    }
+    configure(
+        "MutatingWebhookConfiguration",
+        "equivalent",
+        webhookYaml(
+            "label.example.com",
+            urlConfig("/label"),
+            rule("example.com", "v1", "gadgets"),
+            "  sideEffects: None\n  matchPolicy: Equivalent\n"));
+    configure(
+        "MutatingWebhookConfiguration",
+        "exact",
+        webhookYaml(
+            "exact.example.com",
+            urlConfig("/label-a"),
+            rule("example.com", "v1", "gadgets"),
+            "  sideEffects: None\n  matchPolicy: Exact\n"));
+    var created = client.resource(String.format(gadget, "g")).create();
+    assertEquals(
+        "yes", created.getMetadata().getLabels().get("webhook-added"), reviews + " " + calls);
+    assertEquals("example.com/v2", created.getApiVersion());
+    assertNull(calls.get("/label-a"));
+    JsonNode request = reviews.get(0).get("request");
+    assertEquals(
+        "{\"group\":\"example.com\",\"version\":\"v1\",\"kind\":\"Gadget\"}",
+        request.get("kind").toString());
+    assertEquals(
+        "{\"group\":\"example.com\",\"version\":\"v2\",\"kind\":\"Gadget\"}",
+        request.get("requestKind").toString());
+    assertEquals("v2", request.path("requestResource").path("version").asText());
+    assertEquals("v1", request.path("resource").path("version").asText());
+    assertEquals("example.com/v1", request.path("object").path("apiVersion").asText());
   }
 }
