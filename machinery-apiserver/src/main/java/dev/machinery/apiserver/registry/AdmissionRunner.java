@@ -110,7 +110,8 @@ public final class AdmissionRunner implements AdmissionHook {
       Operation operation,
       Object object,
       Object old,
-      boolean dryRun) {
+      boolean dryRun,
+      AdmissionNotes notes) {
     Object result =
         chain.isEmpty()
             ? object
@@ -121,7 +122,7 @@ public final class AdmissionRunner implements AdmissionHook {
       return result;
     }
     WebhookAdmission.Request request =
-        webhookRequest(requester, store, operation, result, old, dryRun);
+        webhookRequest(requester, store, operation, result, old, dryRun, notes);
     ObjectNode after = webhooks.mutate(request);
     if (operation == Operation.DELETE
         || after == request.object()
@@ -140,7 +141,8 @@ public final class AdmissionRunner implements AdmissionHook {
       Operation operation,
       Object object,
       Object old,
-      boolean dryRun) {
+      boolean dryRun,
+      AdmissionNotes notes) {
     if (!chain.isEmpty()) {
       chain.validate(attributes(requester, store, operation, object, old, dryRun));
     }
@@ -149,7 +151,7 @@ public final class AdmissionRunner implements AdmissionHook {
         || configurations.webhooks(false).isEmpty()) {
       return;
     }
-    webhooks.validate(webhookRequest(requester, store, operation, object, old, dryRun));
+    webhooks.validate(webhookRequest(requester, store, operation, object, old, dryRun, notes));
   }
 
   /** The write as webhooks see it: JSON in the version the request was made in. */
@@ -159,7 +161,8 @@ public final class AdmissionRunner implements AdmissionHook {
       Operation operation,
       Object object,
       Object old,
-      boolean dryRun) {
+      boolean dryRun,
+      AdmissionNotes notes) {
     AdmissionAttributes attributes = attributes(requester, store, operation, object, old, dryRun);
     GroupVersionKind storageKind = store.storageKind();
     String version =
@@ -199,8 +202,8 @@ public final class AdmissionRunner implements AdmissionHook {
         old == null ? null : tree(store, old, kind),
         List.copyOf(served),
         converter,
-        warning -> {},
-        (key, value) -> {});
+        notes::warning,
+        notes::annotate);
   }
 
   private ObjectNode tree(ResourceStore store, Object object, GroupVersionKind kind) {

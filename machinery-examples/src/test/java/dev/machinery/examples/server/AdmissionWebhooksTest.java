@@ -12,6 +12,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpsConfigurator;
 import com.sun.net.httpserver.HttpsServer;
 import dev.machinery.apiserver.ApiServer;
+import dev.machinery.apiserver.audit.AuditEvent;
+import dev.machinery.apiserver.audit.AuditPolicy;
+import dev.machinery.apiserver.audit.Stage;
 import dev.machinery.apiserver.certs.KeyAlgorithm;
 import dev.machinery.apiserver.certs.SelfSignedCertificates;
 import dev.machinery.apiserver.http.HttpBinding;
@@ -33,6 +36,9 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
@@ -59,6 +65,7 @@ class AdmissionWebhooksTest {
   private static final JsonMapper JSON = JsonMapper.builder().build();
 
   private final List<JsonNode> reviews = new CopyOnWriteArrayList<>();
+  private final List<AuditEvent> audit = new CopyOnWriteArrayList<>();
   private final Map<String, AtomicInteger> calls = new java.util.concurrent.ConcurrentHashMap<>();
   private final CountDownLatch release = new CountDownLatch(1);
   private HttpsServer webhook;
@@ -106,6 +113,10 @@ class AdmissionWebhooksTest {
                         "https://localhost:"
                             + (name.equals("hooks") && namespace.equals("webhooks") ? port : 1)
                             + path))
+            .audit(
+                AuditPolicy.parse(
+                    "apiVersion: audit.k8s.io/v1\nkind: Policy\nrules:\n- level: Metadata\n"),
+                audit::add)
             .build();
     SampleServer.loadSamples(server);
     binding =
@@ -703,5 +714,60 @@ class AdmissionWebhooksTest {
     assertEquals("v2", request.path("requestResource").path("version").asText());
     assertEquals("v1", request.path("resource").path("version").asText());
     assertEquals("example.com/v1", request.path("object").path("apiVersion").asText());
+  }
+
+  @Test
+  void warningsReachTheClientAndAnnotationsTheAuditEvent() throws Exception {
+    configure(
+        "MutatingWebhookConfiguration",
+        "labels",
+        webhookYaml(
+            "label.example.com",
+            urlConfig("/label"),
+            rule("", "v1", "configmaps"),
+            "  sideEffects: None\n"));
+    configure(
+        "ValidatingWebhookConfiguration",
+        "ignored",
+        webhookYaml(
+            "absent.example.com",
+            "    url: https://127.0.0.1:1/check\n",
+            rule("", "v1", "configmaps"),
+            "  sideEffects: None\n  failurePolicy: Ignore\n"));
+    audit.clear();
+    HttpResponse<String> response =
+        HttpClient.newHttpClient()
+            .send(
+                HttpRequest.newBuilder(
+                        URI.create(
+                            "http://127.0.0.1:"
+                                + binding.port()
+                                + "/api/v1/namespaces/default/configmaps"))
+                    .header("Content-Type", "application/json")
+                    .POST(
+                        HttpRequest.BodyPublishers.ofString(
+                            "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"warned\"}}"))
+                    .build(),
+                HttpResponse.BodyHandlers.ofString());
+    assertEquals(201, response.statusCode(), response.body());
+    assertEquals(List.of("299 - \"labelled by /label\""), response.headers().allValues("Warning"));
+    AuditEvent done =
+        audit.stream()
+            .filter(e -> e.stage() == Stage.RESPONSE_COMPLETE && e.verb().equals("create"))
+            .filter(e -> e.requestUri().endsWith("/configmaps"))
+            .findFirst()
+            .orElseThrow();
+    Map<String, String> annotations = done.annotations();
+    assertEquals(
+        "{\"configuration\":\"labels\",\"webhook\":\"label.example.com\",\"mutated\":true}",
+        annotations.get("mutation.webhook.admission.k8s.io/round_0_index_0"));
+    assertEquals(
+        "absent.example.com",
+        annotations.get("failed-open.validating.webhook.admission.k8s.io/round_0_index_0"));
+    assertTrue(
+        annotations
+            .get("patch.webhook.admission.k8s.io/round_0_index_0")
+            .contains("\"op\":\"add\""),
+        annotations.toString());
   }
 }
