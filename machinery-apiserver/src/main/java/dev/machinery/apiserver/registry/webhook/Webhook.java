@@ -176,7 +176,7 @@ public record Webhook(
         namespaceSelector,
         objectSelector,
         failurePolicy.equals("Ignore"),
-        hook.path("sideEffects").asText(mutating ? "Unknown" : "Unknown"),
+        hook.path("sideEffects").asText("Unknown"),
         Duration.ofSeconds(seconds),
         versions,
         hook.path("reinvocationPolicy").asText("Never").equals("IfNeeded"),

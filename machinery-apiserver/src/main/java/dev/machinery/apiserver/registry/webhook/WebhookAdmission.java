@@ -217,21 +217,32 @@ public final class WebhookAdmission {
       return;
     }
     List<Webhook> webhooks = source.webhooks(false);
-    List<CompletableFuture<RuntimeException>> calls = new ArrayList<>();
     // As kube-apiserver, a validating webhook's index (in audit annotations) counts the webhooks
     // that match.
-    int index = 0;
+    List<Webhook> matched = new ArrayList<>();
+    List<GroupVersionKind> versions = new ArrayList<>();
     for (Webhook webhook : webhooks) {
       Optional<GroupVersionKind> version = match(webhook, request);
-      if (version.isEmpty()) {
-        continue;
+      if (version.isPresent()) {
+        matched.add(webhook);
+        versions.add(version.get());
       }
-      int at = index++;
+    }
+    if (matched.size() == 1) {
+      // One webhook: called on the request's own thread.
+      call(matched.get(0), request, versions.get(0), 0, 0);
+      return;
+    }
+    List<CompletableFuture<RuntimeException>> calls = new ArrayList<>();
+    for (int i = 0; i < matched.size(); i++) {
+      Webhook webhook = matched.get(i);
+      GroupVersionKind version = versions.get(i);
+      int at = i;
       calls.add(
           CompletableFuture.supplyAsync(
               () -> {
                 try {
-                  call(webhook, request, version.get(), 0, at);
+                  call(webhook, request, version, 0, at);
                   return null;
                 } catch (RuntimeException e) {
                   return e;
@@ -239,12 +250,15 @@ public final class WebhookAdmission {
               },
               parallel));
     }
+    RuntimeException first = null;
     for (CompletableFuture<RuntimeException> call : calls) {
       RuntimeException failure = call.join();
-      if (failure != null) {
-        calls.forEach(c -> c.join());
-        throw failure;
+      if (first == null) {
+        first = failure;
       }
+    }
+    if (first != null) {
+      throw first;
     }
   }
 

@@ -17,7 +17,11 @@ import java.security.cert.CertificateFactory;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLHandshakeException;
 import javax.net.ssl.TrustManagerFactory;
@@ -112,19 +116,32 @@ public final class WebhookClient {
             .POST(HttpRequest.BodyPublishers.ofByteArray(body))
             .build();
     HttpResponse<byte[]> response;
+    // The whole exchange, body included, within the webhook's timeout.
+    CompletableFuture<HttpResponse<byte[]>> exchange =
+        client.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray());
     try {
-      response = client.send(request, HttpResponse.BodyHandlers.ofByteArray());
-    } catch (HttpTimeoutException e) {
+      response = exchange.get(webhook.timeout().toMillis(), TimeUnit.MILLISECONDS);
+    } catch (TimeoutException e) {
+      exchange.cancel(true);
       throw new CallFailure(post + "context deadline exceeded", e);
-    } catch (ConnectException e) {
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof HttpTimeoutException) {
+        throw new CallFailure(post + "context deadline exceeded", cause);
+      }
+      if (cause instanceof ConnectException) {
+        throw new CallFailure(
+            post + "dial tcp " + url.getHost() + ":" + port(url) + ": connect: connection refused",
+            cause);
+      }
+      if (cause instanceof SSLHandshakeException) {
+        throw new CallFailure(
+            post + "tls: failed to verify certificate: " + cause.getMessage(), cause);
+      }
       throw new CallFailure(
-          post + "dial tcp " + url.getHost() + ":" + port(url) + ": connect: connection refused",
-          e);
-    } catch (SSLHandshakeException e) {
-      throw new CallFailure(post + "tls: failed to verify certificate: " + e.getMessage(), e);
-    } catch (IOException e) {
-      throw new CallFailure(post + (e.getMessage() == null ? e.toString() : e.getMessage()), e);
+          post + (cause.getMessage() == null ? cause.toString() : cause.getMessage()), cause);
     } catch (InterruptedException e) {
+      exchange.cancel(true);
       Thread.currentThread().interrupt();
       throw new CallFailure(post + "context canceled", e);
     }
