@@ -770,4 +770,55 @@ class AdmissionWebhooksTest {
             .contains("\"op\":\"add\""),
         annotations.toString());
   }
+
+  @Test
+  void statusSubresourceDeletesAndV1beta1Reviews() {
+    configure(
+        "ValidatingWebhookConfiguration",
+        "status",
+        "- name: status.example.com\n  clientConfig:\n"
+            + urlConfig("/deny")
+            + "  rules:\n"
+            + rule("", "v1", "pods/status")
+            + "  - operations: [DELETE]\n    apiGroups: [\"\"]\n    apiVersions: [v1]\n"
+            + "    resources: [configmaps]\n"
+            + "  sideEffects: None\n  admissionReviewVersions: [v1beta1]\n");
+    Pod pod =
+        client
+            .pods()
+            .resource(
+                new PodBuilder()
+                    .withNewMetadata()
+                    .withName("web")
+                    .endMetadata()
+                    .withNewSpec()
+                    .addNewContainer()
+                    .withName("web")
+                    .withImage("nginx:1.27")
+                    .endContainer()
+                    .endSpec()
+                    .build())
+            .create();
+    assertTrue(reviews.isEmpty(), "pods/status matches no create of a pod");
+    pod.setStatus(
+        new io.fabric8.kubernetes.api.model.PodStatusBuilder().withPhase("Running").build());
+    client.pods().resource(pod).updateStatus();
+    JsonNode status = reviews.get(0);
+    assertEquals("admission.k8s.io/v1beta1", status.path("apiVersion").asText());
+    assertEquals("status", status.path("request").path("subResource").asText());
+    assertEquals("status", status.path("request").path("requestSubResource").asText());
+    assertEquals("UPDATE", status.path("request").path("operation").asText());
+    assertEquals(
+        "Running", status.path("request").path("object").path("status").path("phase").asText());
+
+    client.configMaps().resource(configMap("gone", Map.of("k", "v"))).create();
+    assertEquals(1, reviews.size(), "only deletes of config maps match");
+    client.configMaps().withName("gone").delete();
+    JsonNode delete = reviews.get(1).get("request");
+    assertEquals("DELETE", delete.path("operation").asText());
+    assertEquals("gone", delete.path("name").asText());
+    assertTrue(delete.path("object").isMissingNode());
+    assertEquals("v", delete.path("oldObject").path("data").path("k").asText());
+    assertEquals("DeleteOptions", delete.path("options").path("kind").asText());
+  }
 }
