@@ -12,6 +12,7 @@ import dev.machinery.apiserver.authentication.UserInfo;
 import dev.machinery.apiserver.authorization.Attributes;
 import dev.machinery.apiserver.registry.webhook.WebhookAdmission;
 import dev.machinery.apiserver.registry.webhook.WebhookClient;
+import dev.machinery.apiserver.registry.webhook.WebhookValidation;
 import dev.machinery.core.codec.Codec;
 import dev.machinery.core.patch.Patches;
 import dev.machinery.core.schema.GroupKind;
@@ -19,6 +20,7 @@ import dev.machinery.core.schema.GroupVersionKind;
 import dev.machinery.unversioned.errors.ApiErrors;
 import dev.machinery.unversioned.meta.v1.Accessor;
 import dev.machinery.unversioned.meta.v1.MetaObject;
+import dev.machinery.unversioned.validation.FieldError;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -54,6 +56,7 @@ public final class AdmissionRunner implements AdmissionHook {
   private WebhookConfigurations configurations;
   private WebhookAdmission webhooks;
   private Function<ResourceStore, List<String>> versions;
+  private Optional<MatchConditions> matchConditions = Optional.empty();
 
   /**
    * Creates the hook; {@link #attach} gives it its chain.
@@ -93,6 +96,7 @@ public final class AdmissionRunner implements AdmissionHook {
       Function<ResourceStore, List<String>> versions) {
     this.configurations = new WebhookConfigurations(json, mutating, validating, namespaces);
     this.webhooks = new WebhookAdmission(configurations, client, conditions);
+    this.matchConditions = conditions;
     this.versions = versions;
   }
 
@@ -145,6 +149,20 @@ public final class AdmissionRunner implements AdmissionHook {
       AdmissionNotes notes) {
     if (!chain.isEmpty()) {
       chain.validate(attributes(requester, store, operation, object, old, dryRun));
+    }
+    if (webhooks != null
+        && operation != Operation.DELETE
+        && (store == configurations.mutating() || store == configurations.validating())) {
+      // What kube-apiserver's registry checks of a webhook configuration.
+      List<FieldError> errors =
+          WebhookValidation.validate(
+              Patches.readTree(json.encode(object), "the webhook configuration"),
+              store == configurations.mutating(),
+              matchConditions);
+      if (!errors.isEmpty()) {
+        throw ApiErrors.newInvalid(
+            store.storageKind().groupKind(), Accessor.of(object).getName(), errors);
+      }
     }
     if (webhooks == null
         || WebhookAdmission.exempt(store.groupResource().group(), store.groupResource().resource())

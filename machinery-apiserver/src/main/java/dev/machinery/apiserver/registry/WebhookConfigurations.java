@@ -39,6 +39,16 @@ final class WebhookConfigurations implements WebhookAdmission.Source {
     this.namespaces = namespaces;
   }
 
+  /** The store of MutatingWebhookConfigurations, or {@code null}. */
+  ResourceStore mutating() {
+    return mutating;
+  }
+
+  /** The store of ValidatingWebhookConfigurations, or {@code null}. */
+  ResourceStore validating() {
+    return validating;
+  }
+
   @Override
   public List<Webhook> webhooks(boolean wantMutating) {
     ResourceStore any = mutating != null ? mutating : validating;

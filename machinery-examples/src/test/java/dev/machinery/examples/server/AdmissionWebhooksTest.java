@@ -20,6 +20,8 @@ import dev.machinery.apiserver.certs.SelfSignedCertificates;
 import dev.machinery.apiserver.http.HttpBinding;
 import dev.machinery.apiserver.http.TlsConfig;
 import dev.machinery.apiserver.storage.MemoryStorage;
+import dev.machinery.apiserver.storage.StorageKeys;
+import dev.machinery.core.schema.GroupResource;
 import dev.machinery.unversioned.discovery.Enablement;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
@@ -362,15 +364,47 @@ class AdmissionWebhooksTest {
   }
 
   @Test
-  void dryRunNeedsWebhooksWithoutSideEffects() {
-    configure(
-        "ValidatingWebhookConfiguration",
-        "unknown-effects",
-        webhookYaml(
-            "effects.example.com",
-            urlConfig("/deny"),
-            rule("", "v1", "configmaps"),
-            "  sideEffects: Unknown\n"));
+  void dryRunNeedsWebhooksWithoutSideEffects() throws Exception {
+    // admissionregistration.k8s.io/v1 refuses sideEffects Unknown when written...
+    KubernetesClientException invalid =
+        assertThrows(
+            KubernetesClientException.class,
+            () ->
+                configure(
+                    "ValidatingWebhookConfiguration",
+                    "unknown-effects",
+                    webhookYaml(
+                        "effects.example.com",
+                        urlConfig("/deny"),
+                        rule("", "v1", "configmaps"),
+                        "  sideEffects: Unknown\n")));
+    assertEquals(422, invalid.getCode());
+    assertEquals(
+        "ValidatingWebhookConfiguration.admissionregistration.k8s.io \"unknown-effects\" is"
+            + " invalid: webhooks[0].sideEffects: Unsupported value: \"Unknown\": supported values:"
+            + " \"None\", \"NoneOnDryRun\"",
+        invalid.getStatus().getMessage());
+    // ... but one stored before (through v1beta1, which allowed it) is still called.
+    String legacy =
+        "{\"apiVersion\":\"admissionregistration.k8s.io/v1\",\"kind\":\"ValidatingWebhookConfiguration\","
+            + "\"metadata\":{\"name\":\"unknown-effects\",\"uid\":\"1\"},\"webhooks\":[{\"name\":"
+            + "\"effects.example.com\",\"clientConfig\":{\"url\":\""
+            + url("/deny")
+            + "\",\"caBundle\":\""
+            + caBundle
+            + "\"},\"rules\":[{\"operations\":[\"*\"],\"apiGroups\":[\"\"],\"apiVersions\":[\"v1\"],"
+            + "\"resources\":[\"configmaps\"]}],\"sideEffects\":\"Unknown\","
+            + "\"admissionReviewVersions\":[\"v1\"]}]}";
+    server
+        .storage()
+        .create(
+            StorageKeys.objectKey(
+                StorageKeys.resourcePrefix(
+                    GroupResource.of(
+                        "admissionregistration.k8s.io", "validatingwebhookconfigurations")),
+                null,
+                "unknown-effects"),
+            legacy.getBytes(StandardCharsets.UTF_8));
     KubernetesClientException refused =
         assertThrows(
             KubernetesClientException.class,
