@@ -30,7 +30,7 @@ public interface MatchConditions {
   Compiled compile(List<Condition> conditions);
 
   /**
-   * One condition of a webhook.
+   * One condition of a webhook. Immutable.
    *
    * @param name its name
    * @param expression its CEL expression

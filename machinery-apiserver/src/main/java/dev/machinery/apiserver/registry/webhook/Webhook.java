@@ -65,7 +65,7 @@ public record Webhook(
   public static final int DEFAULT_TIMEOUT_SECONDS = 10;
 
   /**
-   * A {@code clientConfig.service}.
+   * A {@code clientConfig.service}. Immutable.
    *
    * @param namespace the namespace
    * @param name the name

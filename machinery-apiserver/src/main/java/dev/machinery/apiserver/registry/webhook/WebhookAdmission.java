@@ -78,7 +78,8 @@ public final class WebhookAdmission {
   }
 
   /**
-   * One write to admit, in the version the request was made in.
+   * One write to admit, in the version the request was made in. Immutable as far as the webhook
+   * admission goes: it never changes the objects it is given, and copies them to convert.
    *
    * @param operation the operation
    * @param kind the kind in the request's version
@@ -430,6 +431,15 @@ public final class WebhookAdmission {
     ObjectNode result = request.object();
     JsonNode patchText = response.get("patch");
     if (patchText != null && !patchText.isNull() && !patchText.asText().isEmpty()) {
+      if (object == null) {
+        throw ApiErrors.newInternalError(
+            new IllegalArgumentException(
+                "admission webhook \""
+                    + webhook.name()
+                    + "\" returned a patch for a "
+                    + request.operation().name()
+                    + ", which has no object to patch"));
+      }
       JsonNode patch;
       try {
         patch = Json.MAPPER.readTree(Base64.getDecoder().decode(patchText.asText()));
