@@ -213,7 +213,8 @@ public final class ApiServer implements ApiHandler, AutoCloseable {
                   .filter(s -> s.store() == store)
                   .map(s -> s.kind().version())
                   .distinct()
-                  .toList());
+                  .toList(),
+          builder.storage.answersFromMemory());
     }
     this.admission = admission;
     Negotiator negotiator = negotiatorBuilder.build();

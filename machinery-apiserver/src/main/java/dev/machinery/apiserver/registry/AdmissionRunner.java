@@ -87,14 +87,18 @@ public final class AdmissionRunner implements AdmissionHook {
    * @param client calls the webhooks
    * @param conditions evaluates match conditions, if the server has an implementation
    * @param versions the versions a store's resource is served in, most preferred first
+   * @param storageFromMemory whether the storage answers from memory: the configurations are then
+   *     read again whenever its revision has moved, else whenever a watch of them reports a change
    */
   public void attachWebhooks(
       ResourceStore mutating,
       ResourceStore validating,
       WebhookClient client,
       Optional<MatchConditions> conditions,
-      Function<ResourceStore, List<String>> versions) {
-    this.configurations = new WebhookConfigurations(json, mutating, validating, namespaces);
+      Function<ResourceStore, List<String>> versions,
+      boolean storageFromMemory) {
+    this.configurations =
+        new WebhookConfigurations(json, mutating, validating, namespaces, storageFromMemory);
     this.webhooks = new WebhookAdmission(configurations, client, conditions);
     this.matchConditions = conditions;
     this.versions = versions;
@@ -104,6 +108,7 @@ public final class AdmissionRunner implements AdmissionHook {
   public void close() {
     if (webhooks != null) {
       webhooks.close();
+      configurations.close();
     }
   }
 

@@ -3,6 +3,9 @@ package dev.machinery.apiserver.registry;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.machinery.apiserver.registry.webhook.Webhook;
 import dev.machinery.apiserver.registry.webhook.WebhookAdmission;
+import dev.machinery.apiserver.storage.StorageEvent;
+import dev.machinery.apiserver.storage.StorageException;
+import dev.machinery.apiserver.storage.StorageWatch;
 import dev.machinery.core.codec.Codec;
 import dev.machinery.core.patch.Patches;
 import dev.machinery.unversioned.errors.ApiErrors;
@@ -14,29 +17,116 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * The webhook configurations as stored now, for {@link WebhookAdmission}: read again from the two
- * stores whenever the storage's revision has moved since the last read, so a configuration applies
- * to every write admitted after it is stored (immediately, where kube-apiserver waits for its
- * informer); each configuration's webhooks are parsed once per resourceVersion. Thread-safe.
+ * The webhook configurations as stored now, for {@link WebhookAdmission}, read again from the two
+ * stores when they may have changed; each configuration's webhooks are parsed once per
+ * resourceVersion. On a storage that answers from memory the storage's revision is compared on each
+ * write, so a configuration applies to every write admitted after it is stored (immediately, where
+ * kube-apiserver waits for its informer). On any other storage (etcd), where asking the revision is
+ * a call, a watch of the two stores marks them changed, so a configuration applies once its change
+ * has come through the watch (near-immediately, as kube-apiserver's informer). Thread-safe.
  */
-final class WebhookConfigurations implements WebhookAdmission.Source {
+final class WebhookConfigurations implements WebhookAdmission.Source, AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(WebhookConfigurations.class);
+
   private final Codec json;
   private final ResourceStore mutating;
   private final ResourceStore validating;
   private final ResourceStore namespaces;
   private final Map<String, List<Webhook>> parsed = new ConcurrentHashMap<>();
+  private final boolean fromMemory;
+  private final AtomicBoolean changed = new AtomicBoolean(true);
+  private final List<Thread> watchers = new ArrayList<>();
+  private volatile boolean closed;
   private volatile Snapshot snapshot;
 
   private record Snapshot(long revision, List<Webhook> mutating, List<Webhook> validating) {}
 
   WebhookConfigurations(
-      Codec json, ResourceStore mutating, ResourceStore validating, ResourceStore namespaces) {
+      Codec json,
+      ResourceStore mutating,
+      ResourceStore validating,
+      ResourceStore namespaces,
+      boolean fromMemory) {
     this.json = json;
     this.mutating = mutating;
     this.validating = validating;
     this.namespaces = namespaces;
+    this.fromMemory = fromMemory;
+    if (!fromMemory) {
+      for (ResourceStore store : new ResourceStore[] {mutating, validating}) {
+        if (store != null) {
+          Thread thread =
+              new Thread(() -> follow(store), "webhook configurations " + store.groupResource());
+          thread.setDaemon(true);
+          watchers.add(thread);
+          thread.start();
+        }
+      }
+    }
+  }
+
+  /** Marks the configurations changed on each change of a store, watching again when it ends. */
+  private void follow(ResourceStore store) {
+    long after = -1;
+    long backoff = 0;
+    while (!closed) {
+      if (after < 0) {
+        try {
+          after = store.currentRevision();
+        } catch (RuntimeException e) {
+          after = -1;
+        }
+      }
+      try (StorageWatch watch = store.watch(null, Math.max(after, 0))) {
+        // What changed before the watch opened is read again too.
+        changed.set(true);
+        backoff = 0;
+        while (!watch.isDone() && !closed) {
+          StorageEvent event = watch.poll(1, TimeUnit.SECONDS);
+          if (event != null) {
+            after = event.revision();
+            changed.set(true);
+          }
+        }
+        StorageException error = watch.error();
+        if (error != null && error.kind() == StorageException.Kind.COMPACTED) {
+          after = -1;
+        }
+        // Whatever came between the watches is read again.
+        changed.set(true);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      } catch (RuntimeException e) {
+        changed.set(true);
+        if (closed) {
+          return;
+        }
+        if (backoff == 0) {
+          LOG.warn("the webhook configurations' watch failed; starting it again: {}", e.toString());
+        }
+        backoff = Math.min(backoff == 0 ? 1000 : backoff * 2, 30_000);
+        try {
+          Thread.sleep(backoff);
+        } catch (InterruptedException interrupted) {
+          Thread.currentThread().interrupt();
+          return;
+        }
+      }
+    }
+  }
+
+  /** Stops the watches (on a storage that does not answer from memory). */
+  @Override
+  public void close() {
+    closed = true;
+    watchers.forEach(Thread::interrupt);
   }
 
   /** The store of MutatingWebhookConfigurations, or {@code null}. */
