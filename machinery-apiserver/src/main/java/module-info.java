@@ -23,6 +23,7 @@ module dev.machinery.apiserver {
   exports dev.machinery.apiserver.certs;
   exports dev.machinery.apiserver.authentication;
   exports dev.machinery.apiserver.admission;
+  exports dev.machinery.apiserver.admission.webhook;
   exports dev.machinery.apiserver.audit;
   exports dev.machinery.apiserver.authorization;
   exports dev.machinery.apiserver.authorization.v1;
@@ -36,6 +37,7 @@ module dev.machinery.apiserver {
   exports dev.machinery.apiserver.apiextensions.schema;
 
   uses dev.machinery.apiserver.apiextensions.schema.ValidationRules;
+  uses dev.machinery.apiserver.admission.webhook.MatchConditions;
 
   opens dev.machinery.apiserver.registry.rest to
       com.fasterxml.jackson.databind;

@@ -37,6 +37,7 @@ import dev.machinery.apiserver.registry.ResourceStore;
 import dev.machinery.apiserver.registry.rbac.RbacSupport;
 import dev.machinery.apiserver.registry.rest.ResourceDefinition;
 import dev.machinery.apiserver.registry.rest.ResourceList;
+import dev.machinery.apiserver.registry.webhook.WebhookClient;
 import dev.machinery.apiserver.request.RequestContext;
 import dev.machinery.apiserver.request.RequestInfo;
 import dev.machinery.apiserver.storage.MemoryStorage;
@@ -53,6 +54,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -121,6 +123,7 @@ public final class ApiServer implements ApiHandler, AutoCloseable {
   private final boolean readsWithoutWaiting;
   private final Failures failures;
   private final HandlerChain chain;
+  private final AdmissionRunner admission;
 
   private ApiServer(Builder builder) {
     this.readsWithoutWaiting = builder.readsWithoutWaiting;
@@ -195,6 +198,25 @@ public final class ApiServer implements ApiHandler, AutoCloseable {
     }
     plugins.addAll(builder.admissionPlugins);
     admission.attach(AdmissionChain.of(plugins), namespaces);
+    Optional<ResourceStore> mutatingWebhooks = registry.store(AdmissionRunner.MUTATING_WEBHOOKS);
+    Optional<ResourceStore> validatingWebhooks =
+        registry.store(AdmissionRunner.VALIDATING_WEBHOOKS);
+    if (mutatingWebhooks.isPresent() || validatingWebhooks.isPresent()) {
+      ServedResources servedNow = this.served;
+      admission.attachWebhooks(
+          mutatingWebhooks.orElse(null),
+          validatingWebhooks.orElse(null),
+          new WebhookClient(builder.webhookServiceResolver),
+          builder.webhookMatchConditions,
+          store ->
+              servedNow.all().stream()
+                  .filter(s -> s.store() == store)
+                  .map(s -> s.kind().version())
+                  .distinct()
+                  .toList(),
+          builder.storage.answersFromMemory());
+    }
+    this.admission = admission;
     Negotiator negotiator = negotiatorBuilder.build();
     ResourceHandler resources =
         new ResourceHandler(
@@ -253,6 +275,7 @@ public final class ApiServer implements ApiHandler, AutoCloseable {
                         builder.watchCacheSize,
                         builder.validationRules,
                         builder.conversions,
+                        admission,
                         documents::publish))
             .orElse(null);
     // Last: a plugin may read and write through the server from here on.
@@ -309,6 +332,7 @@ public final class ApiServer implements ApiHandler, AutoCloseable {
       stores.add(resource.store());
     }
     stores.forEach(ResourceStore::close);
+    admission.close();
   }
 
   /**

@@ -3,6 +3,8 @@ package dev.machinery.apiserver;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.machinery.apiserver.admission.AdmissionPlugin;
 import dev.machinery.apiserver.admission.NamespaceLifecycle;
+import dev.machinery.apiserver.admission.webhook.MatchConditions;
+import dev.machinery.apiserver.admission.webhook.ServiceResolver;
 import dev.machinery.apiserver.apiextensions.schema.ValidationRules;
 import dev.machinery.apiserver.audit.AuditPolicy;
 import dev.machinery.apiserver.audit.AuditSink;
@@ -28,6 +30,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
@@ -63,6 +66,8 @@ abstract sealed class ServerOptions permits ApiServer.Builder {
   ValidationRules validationRules = ValidationRules.unsupported();
   AuditPolicy auditPolicy;
   AuditSink auditSink;
+  ServiceResolver webhookServiceResolver = ServiceResolver.clusterDns();
+  Optional<MatchConditions> webhookMatchConditions = MatchConditions.installed();
 
   /**
    * Serves a resource.
@@ -389,6 +394,35 @@ abstract sealed class ServerOptions permits ApiServer.Builder {
    */
   public ApiServer.Builder admission(AdmissionPlugin plugin) {
     admissionPlugins.add(Objects.requireNonNull(plugin, "plugin"));
+    return self();
+  }
+
+  /**
+   * How the admission webhooks' service references are called (kube-apiserver's service resolver).
+   * Webhook admission is on whenever the server serves {@code admissionregistration.k8s.io/v1}
+   * MutatingWebhookConfigurations or ValidatingWebhookConfigurations (as {@code machinery-builtins}
+   * does); by default a service {@code NAME} in {@code NS} is called at {@code
+   * https://NAME.NS.svc:PORT/PATH}, which needs a resolver of cluster names. A server outside a
+   * cluster maps services to addresses it knows.
+   *
+   * @param resolver the resolver
+   * @return this builder
+   */
+  public ApiServer.Builder webhookServiceResolver(ServiceResolver resolver) {
+    this.webhookServiceResolver = Objects.requireNonNull(resolver, "resolver");
+    return self();
+  }
+
+  /**
+   * The CEL implementation the admission webhooks' {@code matchConditions} are evaluated with; by
+   * default the one found on the class path ({@link MatchConditions#installed()}, such as {@code
+   * machinery-cel}'s). Without any, a webhook that has conditions fails under its failure policy.
+   *
+   * @param conditions the implementation
+   * @return this builder
+   */
+  public ApiServer.Builder webhookMatchConditions(MatchConditions conditions) {
+    this.webhookMatchConditions = Optional.of(Objects.requireNonNull(conditions, "conditions"));
     return self();
   }
 

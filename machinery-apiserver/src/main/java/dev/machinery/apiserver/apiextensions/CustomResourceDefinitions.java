@@ -75,6 +75,7 @@ public final class CustomResourceDefinitions {
   private final Storage storage;
   private final ValidationRules rules;
   private final Map<String, UnstructuredConversion> conversions;
+  private final AdmissionHook admission;
   private final BiConsumer<Map<GroupVersion, List<ResourceInfo>>, Map<GroupVersionKind, JsonNode>>
       publish;
   private final Map<String, Active> active = new LinkedHashMap<>();
@@ -92,8 +93,10 @@ public final class CustomResourceDefinitions {
       int watchCacheSize,
       ValidationRules rules,
       Map<String, UnstructuredConversion> conversions,
+      AdmissionHook admission,
       BiConsumer<Map<GroupVersion, List<ResourceInfo>>, Map<GroupVersionKind, JsonNode>> publish) {
     this.watchCacheSize = watchCacheSize;
+    this.admission = admission;
     this.rules = rules;
     this.conversions = Map.copyOf(conversions);
     this.definitions = definitions;
@@ -147,6 +150,8 @@ public final class CustomResourceDefinitions {
    * @param rules how the schemas' CEL rules are evaluated
    * @param conversions the conversions registered for groups (their definitions' objects move
    *     between versions by them, in place of a webhook); others convert with {@code None}
+   * @param admission the server's admission, which every write of a custom resource passes through,
+   *     as every other resource's
    * @param publish republishes discovery and OpenAPI with the custom resources and their schemas
    *     given (all of them each time)
    * @return the running controller
@@ -159,10 +164,19 @@ public final class CustomResourceDefinitions {
       int watchCacheSize,
       ValidationRules rules,
       Map<String, UnstructuredConversion> conversions,
+      AdmissionHook admission,
       BiConsumer<Map<GroupVersion, List<ResourceInfo>>, Map<GroupVersionKind, JsonNode>> publish) {
     CustomResourceDefinitions controller =
         new CustomResourceDefinitions(
-            definitions, served, json, storage, watchCacheSize, rules, conversions, publish);
+            definitions,
+            served,
+            json,
+            storage,
+            watchCacheSize,
+            rules,
+            conversions,
+            admission,
+            publish);
     ResourceStore.Page page = definitions.list(null, o -> true, 0, null, "");
     for (Object crd : page.items()) {
       controller.reconcile((CustomResourceDefinition) crd);
@@ -582,7 +596,7 @@ public final class CustomResourceDefinitions {
             json,
             storage,
             watchCacheSize,
-            AdmissionHook.NONE,
+            admission,
             StorageKeys.customResourcePrefix(crd.getSpec().group(), names.plural()));
     Map<String, Served> entries = new LinkedHashMap<>();
     Map<GroupVersion, ResourceInfo> infos = new LinkedHashMap<>();

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
+import dev.machinery.apiserver.registry.AdmissionNotes;
 import dev.machinery.apiserver.request.RequestContext;
 import dev.machinery.apiserver.request.RequestInfo;
 import dev.machinery.core.codec.FieldValidation;
@@ -55,6 +56,7 @@ final class ApplyPatcher {
     }
     checkNames(applied, info, target);
     FieldManager fields = scope.fieldManager(target, info.subresource());
+    AdmissionNotes notes = new AdmissionNotes();
     for (int attempt = 0; ; attempt++) {
       try {
         Object updated =
@@ -62,6 +64,7 @@ final class ApplyPatcher {
                 .store()
                 .update(
                     context.attributes(),
+                    notes,
                     info.namespace(),
                     info.name(),
                     old -> {
@@ -71,7 +74,10 @@ final class ApplyPatcher {
                     },
                     "status".equals(info.subresource()),
                     dryRun);
-        return scope.respond(request, target, scope.toServed(updated, target), 200, false);
+        return RequestScope.admitted(
+            scope.respond(request, target, scope.toServed(updated, target), 200, false),
+            context,
+            notes);
       } catch (StatusException e) {
         if (!ApiErrors.isNotFound(e) || info.subresource() != null || attempt > 0) {
           throw e;
@@ -100,8 +106,11 @@ final class ApplyPatcher {
           meta.setNamespace(info.namespace());
           namespaces.require(info.namespace());
         }
-        Object created = target.store().create(context.attributes(), object, dryRun);
-        return scope.respond(request, target, scope.toServed(created, target), 201, false);
+        Object created = target.store().create(context.attributes(), notes, object, dryRun);
+        return RequestScope.admitted(
+            scope.respond(request, target, scope.toServed(created, target), 201, false),
+            context,
+            notes);
       } catch (StatusException e) {
         if (!ApiErrors.isAlreadyExists(e)) {
           throw e;

@@ -2,6 +2,7 @@ package dev.machinery.apiserver.endpoints;
 
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
+import dev.machinery.apiserver.registry.AdmissionNotes;
 import dev.machinery.apiserver.request.RequestContext;
 import dev.machinery.apiserver.request.RequestInfo;
 import dev.machinery.core.codec.Decoded;
@@ -45,9 +46,18 @@ final class CreateHandler implements VerbHandler {
       }
       namespaces.require(info.namespace());
     }
-    Object created = target.store().create(context.attributes(), object, dryRun);
-    return RequestScope.withWarnings(
-        scope.respond(request, target, scope.toServed(created, target), 201, false),
-        decoded.warnings());
+    AdmissionNotes notes = new AdmissionNotes();
+    Object created;
+    try {
+      created = target.store().create(context.attributes(), notes, object, dryRun);
+    } finally {
+      RequestScope.audit(context, notes);
+    }
+    return RequestScope.admitted(
+        RequestScope.withWarnings(
+            scope.respond(request, target, scope.toServed(created, target), 201, false),
+            decoded.warnings()),
+        context,
+        notes);
   }
 }

@@ -2,6 +2,7 @@ package dev.machinery.apiserver.endpoints;
 
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
+import dev.machinery.apiserver.registry.AdmissionNotes;
 import dev.machinery.apiserver.registry.ResourceStore;
 import dev.machinery.apiserver.request.RequestContext;
 import dev.machinery.apiserver.request.RequestInfo;
@@ -36,23 +37,29 @@ final class DeleteCollectionHandler implements VerbHandler {
         RequestOptions.filter(RequestOptions.list(scope, request), target.store());
     ResourceStore store = target.store();
     List<Object> items = new ArrayList<>();
+    AdmissionNotes notes = new AdmissionNotes();
     for (Object object : store.list(info.namespace(), filter, 0, null, null).items()) {
       MetaObject meta = Accessor.of(object);
       try {
         ResourceStore.Deletion deletion =
-            store.delete(context.attributes(), meta.getNamespace(), meta.getName(), null, dryRun);
+            store.delete(
+                context.attributes(), notes, meta.getNamespace(), meta.getName(), null, dryRun);
         if (deletion.gone() && !dryRun) {
           namespaces.deleted(store, meta.getName());
         }
         items.add(scope.toServed(deletion.object(), target));
       } catch (RuntimeException e) {
         if (!ApiErrors.isNotFound(e)) {
+          RequestScope.audit(context, notes);
           throw e;
         }
       }
     }
     ListMeta meta = new ListMeta();
     meta.setResourceVersion(Long.toString(store.currentRevision()));
-    return scope.respond(request, target, ListHandler.list(target, meta, items), 200, true);
+    return RequestScope.admitted(
+        scope.respond(request, target, ListHandler.list(target, meta, items), 200, true),
+        context,
+        notes);
   }
 }

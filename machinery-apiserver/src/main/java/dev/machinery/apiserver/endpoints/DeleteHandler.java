@@ -2,6 +2,7 @@ package dev.machinery.apiserver.endpoints;
 
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
+import dev.machinery.apiserver.registry.AdmissionNotes;
 import dev.machinery.apiserver.registry.ResourceStore;
 import dev.machinery.apiserver.request.RequestContext;
 import dev.machinery.apiserver.request.RequestInfo;
@@ -34,26 +35,42 @@ final class DeleteHandler implements VerbHandler {
     }
     DeleteOptions options = RequestOptions.delete(scope, request);
     boolean dryRun = RequestOptions.dryRun(request, options);
-    ResourceStore.Deletion deletion =
-        target
-            .store()
-            .delete(
-                context.attributes(),
-                info.namespace(),
-                info.name(),
-                options.getPreconditions(),
-                dryRun);
+    AdmissionNotes notes = new AdmissionNotes();
+    ResourceStore.Deletion deletion;
+    try {
+      deletion =
+          target
+              .store()
+              .delete(
+                  context.attributes(),
+                  notes,
+                  info.namespace(),
+                  info.name(),
+                  options.getPreconditions(),
+                  dryRun);
+    } finally {
+      RequestScope.audit(context, notes);
+    }
     if (deletion.gone() && !dryRun) {
       namespaces.deleted(target.store(), info.name());
     }
     // kube-apiserver answers 202 only when the object stays and orphanDependents=false was asked.
     boolean accepted = !deletion.gone() && Boolean.FALSE.equals(options.getOrphanDependents());
     if (deletion.gone() && !target.store().definition().returnsDeletedObject()) {
-      return ApiResponse.of(
-          200, "application/json", scope.json().encode(success(deletion, target)));
+      return RequestScope.admitted(
+          ApiResponse.of(200, "application/json", scope.json().encode(success(deletion, target))),
+          context,
+          notes);
     }
-    return scope.respond(
-        request, target, scope.toServed(deletion.object(), target), accepted ? 202 : 200, false);
+    return RequestScope.admitted(
+        scope.respond(
+            request,
+            target,
+            scope.toServed(deletion.object(), target),
+            accepted ? 202 : 200,
+            false),
+        context,
+        notes);
   }
 
   /** The Status of a delete that removed the object, naming it as kube-apiserver's store does. */

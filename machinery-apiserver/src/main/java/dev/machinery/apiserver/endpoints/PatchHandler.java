@@ -2,6 +2,7 @@ package dev.machinery.apiserver.endpoints;
 
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
+import dev.machinery.apiserver.registry.AdmissionNotes;
 import dev.machinery.apiserver.request.RequestContext;
 import dev.machinery.apiserver.request.RequestInfo;
 import dev.machinery.core.codec.Codec;
@@ -84,26 +85,36 @@ final class PatchHandler implements VerbHandler {
       return scales.write(context.attributes(), request, info, target, patched, dryRun);
     }
     List<FieldProblem> warnings = new ArrayList<>();
-    Object updated =
-        target
-            .store()
-            .update(
-                context.attributes(),
-                info.namespace(),
-                info.name(),
-                old -> {
-                  Object current = scope.toServed(old, target);
-                  Object patched = apply(codec, current, patch, type, strategies, warnings);
-                  scope.scheme().applyDefaults(patched);
-                  warnings.addAll(scope.normalize(patched, target, validation));
-                  return scope.toStorage(
-                      scope.trackUpdate(request, target, info.subresource(), current, patched),
-                      target);
-                },
-                "status".equals(info.subresource()),
-                dryRun);
-    return RequestScope.withWarnings(
-        scope.respond(request, target, scope.toServed(updated, target), 200, false), warnings);
+    AdmissionNotes notes = new AdmissionNotes();
+    Object updated;
+    try {
+      updated =
+          target
+              .store()
+              .update(
+                  context.attributes(),
+                  notes,
+                  info.namespace(),
+                  info.name(),
+                  old -> {
+                    Object current = scope.toServed(old, target);
+                    Object patched = apply(codec, current, patch, type, strategies, warnings);
+                    scope.scheme().applyDefaults(patched);
+                    warnings.addAll(scope.normalize(patched, target, validation));
+                    return scope.toStorage(
+                        scope.trackUpdate(request, target, info.subresource(), current, patched),
+                        target);
+                  },
+                  "status".equals(info.subresource()),
+                  dryRun);
+    } finally {
+      RequestScope.audit(context, notes);
+    }
+    return RequestScope.admitted(
+        RequestScope.withWarnings(
+            scope.respond(request, target, scope.toServed(updated, target), 200, false), warnings),
+        context,
+        notes);
   }
 
   /** Applies the patch; under {@code Warn}, unknown fields are kept out and reported. */

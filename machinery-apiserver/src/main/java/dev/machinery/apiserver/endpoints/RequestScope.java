@@ -11,6 +11,8 @@ import dev.machinery.apiserver.negotiation.Negotiator;
 import dev.machinery.apiserver.negotiation.ProtobufBodies;
 import dev.machinery.apiserver.negotiation.QueryOptions;
 import dev.machinery.apiserver.negotiation.Response;
+import dev.machinery.apiserver.registry.AdmissionNotes;
+import dev.machinery.apiserver.request.RequestContext;
 import dev.machinery.core.codec.Codec;
 import dev.machinery.core.codec.CodecFactory;
 import dev.machinery.core.codec.Decoded;
@@ -246,6 +248,26 @@ final class RequestScope {
         negotiator.respond(
             negotiation.representation(), object, request.parameter("includeObject"));
     return ApiResponse.of(code, response.contentType(), response.body());
+  }
+
+  /**
+   * The response with what admission told of the write: a {@code Warning} header a warning; and its
+   * audit annotations recorded for the request's audit event.
+   */
+  static ApiResponse admitted(ApiResponse response, RequestContext context, AdmissionNotes notes) {
+    audit(context, notes);
+    ApiResponse out = response;
+    for (String warning : notes.warnings()) {
+      out =
+          out.withHeader(
+              "Warning", "299 - \"" + warning.replace("\\", "\\\\").replace("\"", "\\\"") + "\"");
+    }
+    return out;
+  }
+
+  /** Records admission's audit annotations for the request's audit event. */
+  static void audit(RequestContext context, AdmissionNotes notes) {
+    notes.annotations().forEach(context.audit()::annotate);
   }
 
   /** The response with one {@code Warning} header a field problem. */

@@ -2,6 +2,7 @@ package dev.machinery.apiserver.endpoints;
 
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
+import dev.machinery.apiserver.registry.AdmissionNotes;
 import dev.machinery.apiserver.request.RequestContext;
 import dev.machinery.apiserver.request.RequestInfo;
 import dev.machinery.core.codec.Decoded;
@@ -57,26 +58,36 @@ final class UpdateHandler implements VerbHandler {
           "the namespace of the provided object does not match the namespace sent on the"
               + " request");
     }
-    Object updated =
-        target
-            .store()
-            .update(
-                context.attributes(),
-                info.namespace(),
-                info.name(),
-                old ->
-                    scope.toStorage(
-                        scope.trackUpdate(
-                            request,
-                            target,
-                            info.subresource(),
-                            scope.toServed(old, target),
-                            decoded.object()),
-                        target),
-                "status".equals(info.subresource()),
-                dryRun);
-    return RequestScope.withWarnings(
-        scope.respond(request, target, scope.toServed(updated, target), 200, false),
-        decoded.warnings());
+    AdmissionNotes notes = new AdmissionNotes();
+    Object updated;
+    try {
+      updated =
+          target
+              .store()
+              .update(
+                  context.attributes(),
+                  notes,
+                  info.namespace(),
+                  info.name(),
+                  old ->
+                      scope.toStorage(
+                          scope.trackUpdate(
+                              request,
+                              target,
+                              info.subresource(),
+                              scope.toServed(old, target),
+                              decoded.object()),
+                          target),
+                  "status".equals(info.subresource()),
+                  dryRun);
+    } finally {
+      RequestScope.audit(context, notes);
+    }
+    return RequestScope.admitted(
+        RequestScope.withWarnings(
+            scope.respond(request, target, scope.toServed(updated, target), 200, false),
+            decoded.warnings()),
+        context,
+        notes);
   }
 }

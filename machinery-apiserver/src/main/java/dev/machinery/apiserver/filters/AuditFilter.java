@@ -238,6 +238,11 @@ public final class AuditFilter implements Filter {
     }
 
     @Override
+    public void annotate(String key, String value) {
+      annotations.putIfAbsent(key, value);
+    }
+
+    @Override
     public void authorized(Authorization decision) {
       allowed = decision.allowed();
       annotations.put("authorization.k8s.io/decision", decision.allowed() ? "allow" : "forbid");

@@ -22,7 +22,8 @@ public interface AdmissionHook {
             Operation operation,
             Object object,
             Object old,
-            boolean dryRun) {
+            boolean dryRun,
+            AdmissionNotes notes) {
           return object;
         }
 
@@ -33,7 +34,8 @@ public interface AdmissionHook {
             Operation operation,
             Object object,
             Object old,
-            boolean dryRun) {}
+            boolean dryRun,
+            AdmissionNotes notes) {}
       };
 
   /**
@@ -45,6 +47,7 @@ public interface AdmissionHook {
    * @param object the new object, {@code null} on delete
    * @param old the stored object, {@code null} on create
    * @param dryRun whether the write stops before storing
+   * @param notes takes the warnings and audit annotations of the write
    * @return the object to store
    */
   Object mutate(
@@ -53,7 +56,8 @@ public interface AdmissionHook {
       Operation operation,
       Object object,
       Object old,
-      boolean dryRun);
+      boolean dryRun,
+      AdmissionNotes notes);
 
   /**
    * Runs the validating plugins.
@@ -64,6 +68,7 @@ public interface AdmissionHook {
    * @param object the object to store, {@code null} on delete
    * @param old the stored object, {@code null} on create
    * @param dryRun whether the write stops before storing
+   * @param notes takes the warnings and audit annotations of the write
    */
   void validate(
       Attributes requester,
@@ -71,5 +76,6 @@ public interface AdmissionHook {
       Operation operation,
       Object object,
       Object old,
-      boolean dryRun);
+      boolean dryRun,
+      AdmissionNotes notes);
 }

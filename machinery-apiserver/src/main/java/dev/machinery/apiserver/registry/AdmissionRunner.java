@@ -2,32 +2,61 @@ package dev.machinery.apiserver.registry;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.machinery.apiserver.admission.AdmissionAttributes;
 import dev.machinery.apiserver.admission.AdmissionChain;
 import dev.machinery.apiserver.admission.NamespaceLifecycle;
 import dev.machinery.apiserver.admission.Operation;
+import dev.machinery.apiserver.admission.webhook.MatchConditions;
 import dev.machinery.apiserver.authentication.UserInfo;
 import dev.machinery.apiserver.authorization.Attributes;
+import dev.machinery.apiserver.registry.webhook.WebhookAdmission;
+import dev.machinery.apiserver.registry.webhook.WebhookClient;
+import dev.machinery.apiserver.registry.webhook.WebhookValidation;
 import dev.machinery.core.codec.Codec;
+import dev.machinery.core.patch.Patches;
+import dev.machinery.core.schema.GroupKind;
+import dev.machinery.core.schema.GroupVersionKind;
 import dev.machinery.unversioned.errors.ApiErrors;
 import dev.machinery.unversioned.meta.v1.Accessor;
 import dev.machinery.unversioned.meta.v1.MetaObject;
+import dev.machinery.unversioned.validation.FieldError;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * The server's {@link AdmissionHook}: describes each write of a store as {@link
  * AdmissionAttributes} (the user and subresource of the requester the store is handed, {@link
  * ResourceStore#LOOPBACK} for the server's own writes) and runs the chain; tells {@link
- * NamespaceLifecycle} the state of a namespace from the store of Namespaces. Thread-safe: the chain
- * and the store are set once while the server is built.
+ * NamespaceLifecycle} the state of a namespace from the store of Namespaces; then, when the server
+ * serves webhook configurations, calls the admission webhooks ({@link WebhookAdmission}) with the
+ * objects as JSON in the version the request was made in, after the chain's mutating plugins and
+ * after its validating ones. Thread-safe: the chain and the stores are set once while the server is
+ * built.
  */
 public final class AdmissionRunner implements AdmissionHook {
   private static final JsonMapper TREES = JsonMapper.builder().build();
 
   private final Codec json;
+
+  /** The kind of mutating webhook configurations. */
+  public static final GroupKind MUTATING_WEBHOOKS =
+      GroupKind.of("admissionregistration.k8s.io", "MutatingWebhookConfiguration");
+
+  /** The kind of validating webhook configurations. */
+  public static final GroupKind VALIDATING_WEBHOOKS =
+      GroupKind.of("admissionregistration.k8s.io", "ValidatingWebhookConfiguration");
+
   private AdmissionChain chain = AdmissionChain.of(java.util.List.of());
   private ResourceStore namespaces;
+  private WebhookConfigurations configurations;
+  private WebhookAdmission webhooks;
+  private Function<ResourceStore, List<String>> versions;
+  private Optional<MatchConditions> matchConditions = Optional.empty();
 
   /**
    * Creates the hook; {@link #attach} gives it its chain.
@@ -49,6 +78,40 @@ public final class AdmissionRunner implements AdmissionHook {
     this.namespaces = namespaces;
   }
 
+  /**
+   * Turns on webhook admission, once while the server is built, when it serves either kind of
+   * webhook configuration.
+   *
+   * @param mutating the store of MutatingWebhookConfigurations, or {@code null}
+   * @param validating the store of ValidatingWebhookConfigurations, or {@code null}
+   * @param client calls the webhooks
+   * @param conditions evaluates match conditions, if the server has an implementation
+   * @param versions the versions a store's resource is served in, most preferred first
+   * @param storageFromMemory whether the storage answers from memory: the configurations are then
+   *     read again whenever its revision has moved, else whenever a watch of them reports a change
+   */
+  public void attachWebhooks(
+      ResourceStore mutating,
+      ResourceStore validating,
+      WebhookClient client,
+      Optional<MatchConditions> conditions,
+      Function<ResourceStore, List<String>> versions,
+      boolean storageFromMemory) {
+    this.configurations =
+        new WebhookConfigurations(json, mutating, validating, namespaces, storageFromMemory);
+    this.webhooks = new WebhookAdmission(configurations, client, conditions);
+    this.matchConditions = conditions;
+    this.versions = versions;
+  }
+
+  /** Stops the threads of webhook admission, when the server closes. */
+  public void close() {
+    if (webhooks != null) {
+      webhooks.close();
+      configurations.close();
+    }
+  }
+
   @Override
   public Object mutate(
       Attributes requester,
@@ -56,11 +119,28 @@ public final class AdmissionRunner implements AdmissionHook {
       Operation operation,
       Object object,
       Object old,
-      boolean dryRun) {
-    if (chain.isEmpty()) {
-      return object;
+      boolean dryRun,
+      AdmissionNotes notes) {
+    Object result =
+        chain.isEmpty()
+            ? object
+            : chain.mutate(attributes(requester, store, operation, object, old, dryRun));
+    if (webhooks == null
+        || WebhookAdmission.exempt(store.groupResource().group(), store.groupResource().resource())
+        || configurations.webhooks(true).isEmpty()) {
+      return result;
     }
-    return chain.mutate(attributes(requester, store, operation, object, old, dryRun));
+    WebhookAdmission.Request request =
+        webhookRequest(requester, store, operation, result, old, dryRun, notes);
+    ObjectNode after = webhooks.mutate(request);
+    if (operation == Operation.DELETE
+        || after == request.object()
+        || after.equals(request.object())) {
+      return result;
+    }
+    GroupVersionKind kind = request.kind();
+    Object decoded = store.model().decode(json, bytes(after), kind).object();
+    return store.model().convert(decoded, store.storageKind());
   }
 
   @Override
@@ -70,9 +150,95 @@ public final class AdmissionRunner implements AdmissionHook {
       Operation operation,
       Object object,
       Object old,
-      boolean dryRun) {
+      boolean dryRun,
+      AdmissionNotes notes) {
     if (!chain.isEmpty()) {
       chain.validate(attributes(requester, store, operation, object, old, dryRun));
+    }
+    if (webhooks != null
+        && operation != Operation.DELETE
+        && (store == configurations.mutating() || store == configurations.validating())) {
+      // What kube-apiserver's registry checks of a webhook configuration.
+      List<FieldError> errors =
+          WebhookValidation.validate(
+              Patches.readTree(json.encode(object), "the webhook configuration"),
+              store == configurations.mutating(),
+              matchConditions);
+      if (!errors.isEmpty()) {
+        throw ApiErrors.newInvalid(
+            store.storageKind().groupKind(), Accessor.of(object).getName(), errors);
+      }
+    }
+    if (webhooks == null
+        || WebhookAdmission.exempt(store.groupResource().group(), store.groupResource().resource())
+        || configurations.webhooks(false).isEmpty()) {
+      return;
+    }
+    webhooks.validate(webhookRequest(requester, store, operation, object, old, dryRun, notes));
+  }
+
+  /** The write as webhooks see it: JSON in the version the request was made in. */
+  private WebhookAdmission.Request webhookRequest(
+      Attributes requester,
+      ResourceStore store,
+      Operation operation,
+      Object object,
+      Object old,
+      boolean dryRun,
+      AdmissionNotes notes) {
+    AdmissionAttributes attributes = attributes(requester, store, operation, object, old, dryRun);
+    GroupVersionKind storageKind = store.storageKind();
+    String version =
+        requester.apiVersion().isEmpty()
+                || !requester.apiGroup().equals(storageKind.group())
+                || !requester.resource().equals(store.groupResource().resource())
+            ? storageKind.version()
+            : requester.apiVersion();
+    GroupVersionKind kind = GroupVersionKind.of(storageKind.group(), version, storageKind.kind());
+    List<String> served = new ArrayList<>();
+    served.add(storageKind.version());
+    for (String each : versions.apply(store)) {
+      if (!served.contains(each)) {
+        served.add(each);
+      }
+    }
+    WebhookAdmission.Converter converter =
+        (tree, to) -> {
+          GroupVersionKind from =
+              GroupVersionKind.fromApiVersionAndKind(
+                  tree.path("apiVersion").asText(""), tree.path("kind").asText(""));
+          Object decoded = store.model().decode(json, bytes(tree), from).object();
+          return tree(store, decoded, to);
+        };
+    return new WebhookAdmission.Request(
+        operation,
+        kind,
+        store.groupResource().resource(),
+        requester.resource().equals(store.groupResource().resource())
+            ? requester.subresource()
+            : "",
+        attributes.namespace(),
+        attributes.name(),
+        requester.user(),
+        dryRun,
+        object == null ? null : tree(store, object, kind),
+        old == null ? null : tree(store, old, kind),
+        List.copyOf(served),
+        converter,
+        notes::warning,
+        notes::annotate);
+  }
+
+  private ObjectNode tree(ResourceStore store, Object object, GroupVersionKind kind) {
+    Object converted = store.model().copyTo(object, kind);
+    return (ObjectNode) Patches.readTree(json.encode(converted), "the object");
+  }
+
+  private static byte[] bytes(JsonNode tree) {
+    try {
+      return TREES.writeValueAsBytes(tree);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 

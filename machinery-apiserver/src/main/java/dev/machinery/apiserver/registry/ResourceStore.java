@@ -433,7 +433,21 @@ public final class ResourceStore {
    * @return the stored object (for a dry run, what would be stored)
    */
   public Object create(Attributes requester, Object object, boolean dryRun) {
-    object = admission.mutate(requester, this, Operation.CREATE, object, null, dryRun);
+    return create(requester, new AdmissionNotes(), object, dryRun);
+  }
+
+  /**
+   * Creates an object, as {@link #create(Attributes, Object, boolean)}, keeping what admission
+   * tells.
+   *
+   * @param requester who asks
+   * @param notes takes admission's warnings and audit annotations
+   * @param object the object
+   * @param dryRun whether to store nothing
+   * @return the created object
+   */
+  public Object create(Attributes requester, AdmissionNotes notes, Object object, boolean dryRun) {
+    object = admission.mutate(requester, this, Operation.CREATE, object, null, dryRun, notes);
     MetaObject meta = Accessor.of(object);
     if (isEmpty(meta.getName()) && !isEmpty(meta.getGenerateName())) {
       meta.setName(meta.getGenerateName() + suffix());
@@ -460,7 +474,7 @@ public final class ResourceStore {
     if (!errors.isEmpty()) {
       throw ApiErrors.newInvalid(definition.kind(), name(preparedMeta), errors);
     }
-    admission.validate(requester, this, Operation.CREATE, prepared, null, dryRun);
+    admission.validate(requester, this, Operation.CREATE, prepared, null, dryRun, notes);
     if (dryRun) {
       if (storage.get(key(preparedMeta.getNamespace(), preparedMeta.getName())).isPresent()) {
         throw ApiErrors.newAlreadyExists(resource, preparedMeta.getName());
@@ -550,12 +564,36 @@ public final class ResourceStore {
       UnaryOperator<Object> change,
       boolean statusOnly,
       boolean dryRun) {
+    return update(requester, new AdmissionNotes(), namespace, name, change, statusOnly, dryRun);
+  }
+
+  /**
+   * Updates an object, as {@link #update(Attributes, String, String, UnaryOperator, boolean,
+   * boolean)}, keeping what admission tells.
+   *
+   * @param requester who asks
+   * @param notes takes admission's warnings and audit annotations
+   * @param namespace the namespace
+   * @param name the name
+   * @param change makes the new object from the stored one
+   * @param statusOnly whether this is the status subresource
+   * @param dryRun whether to stop before storing
+   * @return the stored object
+   */
+  public Object update(
+      Attributes requester,
+      AdmissionNotes notes,
+      String namespace,
+      String name,
+      UnaryOperator<Object> change,
+      boolean statusOnly,
+      boolean dryRun) {
     for (int attempt = 0; ; attempt++) {
       KeyValue current = read(namespace, name);
       Object old = decode(current);
       Object updated =
           admission.mutate(
-              requester, this, Operation.UPDATE, change.apply(decode(current)), old, dryRun);
+              requester, this, Operation.UPDATE, change.apply(decode(current)), old, dryRun, notes);
       MetaObject meta = Accessor.of(updated);
       String asked = meta.getResourceVersion();
       if (!isEmpty(asked) && parseRevision(asked) != current.modRevision()) {
@@ -575,7 +613,7 @@ public final class ResourceStore {
       if (!errors.isEmpty()) {
         throw ApiErrors.newInvalid(definition.kind(), name, errors);
       }
-      admission.validate(requester, this, Operation.UPDATE, prepared, old, dryRun);
+      admission.validate(requester, this, Operation.UPDATE, prepared, old, dryRun, notes);
       byte[] bytes = encode(prepared);
       List<ManagedFieldsEntry> entries = newMeta.getManagedFields();
       if (!sameObject(bytes, current.value()) && keepManagedFieldsTimes(newMeta, oldMeta)) {
@@ -661,6 +699,28 @@ public final class ResourceStore {
       String name,
       Preconditions preconditions,
       boolean dryRun) {
+    return delete(requester, new AdmissionNotes(), namespace, name, preconditions, dryRun);
+  }
+
+  /**
+   * Deletes an object, as {@link #delete(Attributes, String, String, Preconditions, boolean)},
+   * keeping what admission tells.
+   *
+   * @param requester who asks
+   * @param notes takes admission's warnings and audit annotations
+   * @param namespace the namespace
+   * @param name the name
+   * @param preconditions the uid and resourceVersion the object must have, or {@code null}
+   * @param dryRun whether to stop before storing
+   * @return the result: the object as last stored, and whether it is gone
+   */
+  public Deletion delete(
+      Attributes requester,
+      AdmissionNotes notes,
+      String namespace,
+      String name,
+      Preconditions preconditions,
+      boolean dryRun) {
     for (int attempt = 0; ; attempt++) {
       KeyValue current = read(namespace, name);
       Object object = decode(current);
@@ -686,8 +746,8 @@ public final class ResourceStore {
                   + meta.getResourceVersion());
         }
       }
-      admission.mutate(requester, this, Operation.DELETE, null, object, dryRun);
-      admission.validate(requester, this, Operation.DELETE, null, object, dryRun);
+      admission.mutate(requester, this, Operation.DELETE, null, object, dryRun, notes);
+      admission.validate(requester, this, Operation.DELETE, null, object, dryRun, notes);
       boolean finalizers = meta.getFinalizers() != null && !meta.getFinalizers().isEmpty();
       if (dryRun) {
         return new Deletion(object, !finalizers);

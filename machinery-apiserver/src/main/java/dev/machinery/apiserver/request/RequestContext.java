@@ -233,5 +233,14 @@ public final class RequestContext {
      * @param decision the decision
      */
     void authorized(Authorization decision);
+
+    /**
+     * Records an annotation of a later step, such as an admission webhook's; the first value of a
+     * key stays.
+     *
+     * @param key the key
+     * @param value the value
+     */
+    default void annotate(String key, String value) {}
   }
 }
