@@ -21,6 +21,7 @@ module dev.machinery.apiserver {
   exports dev.machinery.apiserver.certs;
   exports dev.machinery.apiserver.authentication;
   exports dev.machinery.apiserver.admission;
+  exports dev.machinery.apiserver.admission.policy;
   exports dev.machinery.apiserver.audit;
   exports dev.machinery.apiserver.authorization;
   exports dev.machinery.apiserver.authorization.v1;
@@ -34,6 +35,7 @@ module dev.machinery.apiserver {
   exports dev.machinery.apiserver.apiextensions.schema;
 
   uses dev.machinery.apiserver.apiextensions.schema.ValidationRules;
+  uses dev.machinery.apiserver.admission.policy.PolicyExpressions;
 
   opens dev.machinery.apiserver.registry.rest to
       com.fasterxml.jackson.databind;

@@ -3,6 +3,7 @@ package dev.machinery.apiserver;
 import dev.machinery.apiserver.admission.AdmissionChain;
 import dev.machinery.apiserver.admission.AdmissionPlugin;
 import dev.machinery.apiserver.admission.NamespaceLifecycle;
+import dev.machinery.apiserver.admission.policy.ValidatingAdmissionPolicies;
 import dev.machinery.apiserver.apiextensions.CustomResourceDefinitions;
 import dev.machinery.apiserver.authentication.Authenticator;
 import dev.machinery.apiserver.authentication.UserInfo;
@@ -194,6 +195,21 @@ public final class ApiServer implements ApiHandler, AutoCloseable {
       plugins.add(new NamespaceLifecycle(admission::namespaceState));
     }
     plugins.addAll(builder.admissionPlugins);
+    ResourceStore policies =
+        registry
+            .store(GroupKind.of("admissionregistration.k8s.io", "ValidatingAdmissionPolicy"))
+            .orElse(null);
+    ResourceStore bindings =
+        registry
+            .store(GroupKind.of("admissionregistration.k8s.io", "ValidatingAdmissionPolicyBinding"))
+            .orElse(null);
+    if (policies != null && bindings != null) {
+      plugins.add(
+          new ValidatingAdmissionPolicies(
+              builder.policyExpressions,
+              new ServedPolicyObjects(served, json, policies, bindings, namespaces),
+              this::currentAuthorizer));
+    }
     admission.attach(AdmissionChain.of(plugins), namespaces);
     Negotiator negotiator = negotiatorBuilder.build();
     ResourceHandler resources =
@@ -255,6 +271,10 @@ public final class ApiServer implements ApiHandler, AutoCloseable {
                         builder.conversions,
                         documents::publish))
             .orElse(null);
+  }
+
+  private Authorizer currentAuthorizer() {
+    return authorizer;
   }
 
   /**
