@@ -189,13 +189,6 @@ public interface PolicyExpressions {
     Optional<String> error();
 
     /**
-     * The static cost estimate's maximum, or 0 when it did not compile.
-     *
-     * @return the estimate
-     */
-    long estimatedCost();
-
-    /**
      * Evaluates the expression.
      *
      * @param activation the values
@@ -248,11 +241,6 @@ public interface PolicyExpressions {
           public Optional<String> error() {
             return Optional.of(
                 "compilation failed: no expression language is installed (add machinery-cel)");
-          }
-
-          @Override
-          public long estimatedCost() {
-            return 0;
           }
 
           @Override
