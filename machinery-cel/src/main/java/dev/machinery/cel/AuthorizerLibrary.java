@@ -104,7 +104,11 @@ final class AuthorizerLibrary {
   }
 
   private static CelFunctionDecl member(
-      String name, String id, OpaqueType result, OpaqueType target, dev.cel.common.types.CelType arg) {
+      String name,
+      String id,
+      OpaqueType result,
+      OpaqueType target,
+      dev.cel.common.types.CelType arg) {
     return CelFunctionDecl.newFunctionDeclaration(
         name, CelOverloadDecl.newMemberOverload(id, result, target, arg));
   }

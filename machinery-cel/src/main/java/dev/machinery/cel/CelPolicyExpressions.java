@@ -38,6 +38,8 @@ import java.util.regex.Pattern;
 public final class CelPolicyExpressions implements PolicyExpressions {
   private static final Pattern LOCATION = Pattern.compile("^evaluation error at [^:]*:\\d+: ");
   private static final Pattern NO_SUCH_KEY = Pattern.compile("key '(.*)' is not present in map");
+  private static final Pattern SYNTAX =
+      Pattern.compile("(?m)^(ERROR: <input>:\\d+:\\d+: )(?!Syntax error: )");
   private static final String CANCELLED = "operation cancelled: actual cost limit exceeded";
   private static final List<CelFunctionBinding> BINDINGS = bindings();
 
@@ -80,6 +82,15 @@ public final class CelPolicyExpressions implements PolicyExpressions {
   public Expression compile(String expression, ResultType type, Declarations declarations) {
     Cel cel = environment(declarations);
     try {
+      CelValidationResult parsed = cel.parse(expression);
+      if (parsed.hasError()) {
+        // cel-go words parse errors "Syntax error: ..."; cel-java leaves the prefix out.
+        return new Compiled(
+            expression,
+            "compilation failed: "
+                + SYNTAX.matcher(parsed.getErrorString()).replaceAll("$1Syntax error: "),
+            null);
+      }
       CelValidationResult result = cel.compile(expression);
       if (result.hasError()) {
         return new Compiled(expression, "compilation failed: " + result.getErrorString(), null);
