@@ -43,24 +43,42 @@ final class ResourceMatcher {
     if (match == null) {
       return true;
     }
-    boolean namespaceMatches = namespaceMatches(match, a, object, old, namespaceLabels);
-    if (!namespaceMatches) {
-      return false;
-    }
-    var objectSelector = Trees.selector(Trees.map(match, "objectSelector"));
-    if (!objectSelector.isEmpty()) {
-      boolean any =
-          (object != null && objectSelector.matches(Trees.labels(object)))
-              || (old != null && objectSelector.matches(Trees.labels(old)));
-      if (!any) {
+    // As kube-apiserver: a selector that cannot be read (or a namespace that cannot be found) is
+    // an error only when the resource rules match; a selector that does not match ends the match.
+    RuntimeException selectorError = null;
+    try {
+      if (!namespaceMatches(match, a, object, old, namespaceLabels)) {
         return false;
+      }
+    } catch (RuntimeException e) {
+      selectorError = e;
+    }
+    try {
+      var objectSelector = Trees.selector(Trees.map(match, "objectSelector"));
+      if (!objectSelector.isEmpty()) {
+        boolean any =
+            (object != null && objectSelector.matches(Trees.labels(object)))
+                || (old != null && objectSelector.matches(Trees.labels(old)));
+        if (!any) {
+          return false;
+        }
+      }
+    } catch (RuntimeException e) {
+      if (selectorError == null) {
+        selectorError = e;
       }
     }
     if (rulesMatch(Trees.list(match, "excludeResourceRules"), a)) {
       return false;
     }
     List<Object> rules = Trees.list(match, "resourceRules");
-    return rules.isEmpty() || rulesMatch(rules, a);
+    if (!rules.isEmpty() && !rulesMatch(rules, a)) {
+      return false;
+    }
+    if (selectorError != null) {
+      throw selectorError;
+    }
+    return true;
   }
 
   private static boolean namespaceMatches(
