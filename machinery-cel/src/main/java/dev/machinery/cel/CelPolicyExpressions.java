@@ -6,19 +6,18 @@ import dev.cel.common.CelAbstractSyntaxTree;
 import dev.cel.common.CelValidationException;
 import dev.cel.common.CelValidationResult;
 import dev.cel.common.types.CelType;
-import dev.cel.common.types.MapType;
 import dev.cel.common.types.SimpleType;
+import dev.cel.common.values.NullValue;
 import dev.cel.extensions.CelExtensions;
 import dev.cel.extensions.CelOptionalLibrary;
 import dev.cel.parser.CelStandardMacro;
 import dev.cel.runtime.CelEvaluationException;
 import dev.cel.runtime.CelFunctionBinding;
 import dev.cel.runtime.CelRuntime;
+import dev.cel.runtime.CelVariableResolver;
 import dev.machinery.apiserver.admission.policy.PolicyExpressions;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -64,8 +63,11 @@ public final class CelPolicyExpressions implements PolicyExpressions {
             .addVar("object", SimpleType.DYN)
             .addVar("oldObject", SimpleType.DYN)
             .addVar("request", SimpleType.DYN)
-            .addVar("namespaceObject", SimpleType.DYN)
-            .addVar("variables", MapType.create(SimpleType.STRING, SimpleType.DYN));
+            .addVar("namespaceObject", SimpleType.DYN);
+    // Each variable is its own qualified name, resolved (and evaluated) only when read.
+    for (String variable : declarations.variables()) {
+      builder.addVar("variables." + variable, SimpleType.DYN);
+    }
     if (declarations.params()) {
       builder.addVar("params", SimpleType.DYN);
     }
@@ -148,7 +150,7 @@ public final class CelPolicyExpressions implements PolicyExpressions {
       CostTracker cost = new CostTracker(limit);
       Object result;
       try {
-        result = program.trace(values(activation), cost);
+        result = program.trace(resolver(activation), cost);
       } catch (CelEvaluationException e) {
         budget.spend(cost.cost());
         EvaluationException nested = nested(e);
@@ -178,7 +180,7 @@ public final class CelPolicyExpressions implements PolicyExpressions {
         throw new EvaluationException(String.valueOf(e.getMessage()), false);
       }
       budget.spend(cost.cost());
-      return result instanceof dev.cel.common.values.NullValue ? null : result;
+      return result instanceof NullValue ? null : result;
     }
   }
 
@@ -200,20 +202,37 @@ public final class CelPolicyExpressions implements PolicyExpressions {
     return null;
   }
 
-  private static Map<String, Object> values(Activation a) {
-    Map<String, Object> values = new HashMap<>();
-    values.put("object", CelValues.dynamic(a.object()));
-    values.put("oldObject", CelValues.dynamic(a.oldObject()));
-    values.put("request", CelValues.dynamic(a.request()));
-    values.put("params", CelValues.dynamic(a.params()));
-    values.put("namespaceObject", CelValues.dynamic(a.namespaceObject()));
-    values.put("variables", a.variables());
-    AuthorizerLibrary.Authz authz = new AuthorizerLibrary.Authz(a.authorizer(), a.user());
-    values.put("authorizer", authz);
-    values.put(
-        "authorizer.requestResource",
-        AuthorizerLibrary.requestResource(authz, a.requestResource()));
-    return values;
+  /** The values of an activation, each converted when the expression reads it. */
+  private static CelVariableResolver resolver(Activation a) {
+    return name -> {
+      switch (name) {
+        case "object":
+          return Optional.of(CelValues.dynamic(a.object()));
+        case "oldObject":
+          return Optional.of(CelValues.dynamic(a.oldObject()));
+        case "request":
+          return Optional.of(CelValues.dynamic(a.request()));
+        case "params":
+          return Optional.of(CelValues.dynamic(a.params()));
+        case "namespaceObject":
+          return Optional.of(CelValues.dynamic(a.namespaceObject()));
+        case "authorizer":
+          return Optional.of(new AuthorizerLibrary.Authz(a.authorizer(), a.user()));
+        case "authorizer.requestResource":
+          return Optional.of(
+              AuthorizerLibrary.requestResource(
+                  new AuthorizerLibrary.Authz(a.authorizer(), a.user()), a.requestResource()));
+        default:
+          if (name.startsWith("variables.")) {
+            String variable = name.substring("variables.".length());
+            if (a.variables().containsKey(variable)) {
+              Object value = a.variables().get(variable);
+              return Optional.of(value == null ? NullValue.NULL_VALUE : value);
+            }
+          }
+          return Optional.empty();
+      }
+    };
   }
 
   /** A runtime error in cel-go's words where cel-java's differ. */

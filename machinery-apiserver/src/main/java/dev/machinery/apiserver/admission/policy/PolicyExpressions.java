@@ -69,8 +69,9 @@ public interface PolicyExpressions {
    * @param request the AdmissionRequest, as kube-apiserver builds it
    * @param params the parameter object, or {@code null}
    * @param namespaceObject the namespace of the object, or {@code null} for a cluster-scoped one
-   * @param variables the policy's variables by name, evaluated when read: values of the
-   *     implementation's own evaluations
+   * @param variables the policy's variables by name, each evaluated when read ({@code get}; a
+   *     failure is an {@link EvaluationException}): values of the implementation's own evaluations,
+   *     {@code null} for CEL's null
    * @param authorizer the server's authorizer, for the {@code authorizer} variable
    * @param user who writes, the user the {@code authorizer} variable checks
    * @param requestResource the group, version, resource, subresource, namespace and name of the

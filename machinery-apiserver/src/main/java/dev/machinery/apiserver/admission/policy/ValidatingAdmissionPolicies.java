@@ -112,7 +112,46 @@ public final class ValidatingAdmissionPolicies implements ValidatingAdmissionPlu
       StatusException denial,
       List<String> warnings,
       List<AuditFailure> auditFailures,
-      Map<String, String> auditAnnotations) {}
+      Map<String, String> auditAnnotations) {
+    /**
+     * The value of the {@link #VALIDATION_FAILURE_ANNOTATION} audit annotation, as kube-apiserver
+     * writes it: the first 50 {@code Audit} failures as a JSON array of {@code message}, {@code
+     * policy}, {@code binding}, {@code expressionIndex} and {@code validationActions}, with Go's
+     * HTML escapes.
+     *
+     * @return the value, or empty when there is no {@code Audit} failure
+     */
+    public Optional<String> validationFailureAnnotation() {
+      if (auditFailures.isEmpty()) {
+        return Optional.empty();
+      }
+      List<Map<String, Object>> values = new ArrayList<>();
+      for (AuditFailure failure : auditFailures.subList(0, Math.min(50, auditFailures.size()))) {
+        Map<String, Object> value = new LinkedHashMap<>();
+        value.put("message", failure.message());
+        value.put("policy", failure.policy());
+        value.put("binding", failure.binding());
+        value.put("expressionIndex", failure.expressionIndex());
+        value.put("validationActions", failure.validationActions());
+        values.add(value);
+      }
+      try {
+        return Optional.of(
+            ANNOTATION_JSON
+                .writeValueAsString(values)
+                .replace("<", "\\u003c")
+                .replace(">", "\\u003e")
+                .replace("&", "\\u0026")
+                .replace("\u2028", "\\u2028")
+                .replace("\u2029", "\\u2029"));
+      } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        throw new IllegalStateException(e);
+      }
+    }
+  }
+
+  private static final com.fasterxml.jackson.databind.json.JsonMapper ANNOTATION_JSON =
+      com.fasterxml.jackson.databind.json.JsonMapper.builder().build();
 
   @Override
   public void validate(AdmissionAttributes attributes) {
@@ -288,7 +327,9 @@ public final class ValidatingAdmissionPolicies implements ValidatingAdmissionPlu
             + "/"
             + Trees.string(policy, "metadata", "resourceVersion")
             + "/"
-            + Trees.string(policy, "metadata", "name");
+            + Trees.string(policy, "metadata", "name")
+            + "/"
+            + Objects.hashCode(policy.get("spec"));
     CompiledPolicy found = compiled.get(key);
     if (found == null) {
       found = new CompiledPolicy(policy, expressions);
