@@ -36,7 +36,10 @@ import java.util.regex.Pattern;
  */
 public final class CelPolicyExpressions implements PolicyExpressions {
   private static final Pattern LOCATION = Pattern.compile("^evaluation error at [^:]*:\\d+: ");
-  private static final Pattern NO_SUCH_KEY = Pattern.compile("key '(.*)' is not present in map");
+  private static final Pattern NO_SUCH_KEY =
+      Pattern.compile(
+          "key '(.*)' is not present in map|Error resolving field '(.*)'\\. Field selections must"
+              + " be performed on messages or maps\\.");
   private static final Pattern SYNTAX =
       Pattern.compile("(?m)^(ERROR: <input>:\\d+:\\d+: )(?!Syntax error: )");
   private static final String CANCELLED = "operation cancelled: actual cost limit exceeded";
@@ -240,7 +243,7 @@ public final class CelPolicyExpressions implements PolicyExpressions {
     String text = LOCATION.matcher(String.valueOf(e.getMessage())).replaceFirst("");
     Matcher key = NO_SUCH_KEY.matcher(text);
     if (key.find()) {
-      return "no such key: " + key.group(1);
+      return "no such key: " + (key.group(1) != null ? key.group(1) : key.group(2));
     }
     return switch (e.getErrorCode()) {
       case DIVIDE_BY_ZERO -> "division by zero";

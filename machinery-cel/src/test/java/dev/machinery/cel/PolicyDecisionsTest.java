@@ -169,6 +169,98 @@ class PolicyDecisionsTest {
     assertEquals(Map.of("p/name", "c"), outcome.auditAnnotations());
   }
 
+  /**
+   * Test_ValidateAnnotationsAndWarnings of kube's integration tests: an audit annotation that fails
+   * (params is null without a paramRef) refuses under Fail and is dropped under Ignore; an excluded
+   * (null) one is not published.
+   */
+  @Test
+  void auditAnnotationsOfKubesIntegrationTest() {
+    String configMapMatch =
+        "\"paramKind\":{\"apiVersion\":\"example.com/v1\",\"kind\":\"Limit\"}," + RULES;
+    policy(
+        "validate-audit-annotations",
+        configMapMatch
+            + ",\"auditAnnotations\":[{\"key\":\"example-key\",\"valueExpression\":"
+            + "\"'object name: ' + object.metadata.name\"},{\"key\":\"exclude-key\","
+            + "\"valueExpression\":\"null\"}]");
+    binding(
+        "validate-audit-annotations-binding",
+        "\"policyName\":\"validate-audit-annotations\",\"validationActions\":[\"Deny\"]");
+    Outcome published = create("{\"metadata\":{\"name\":\"test1-k8s\"}}");
+    assertNull(published.denial());
+    assertEquals(
+        Map.of("validate-audit-annotations/example-key", "object name: test1-k8s"),
+        published.auditAnnotations());
+    policies.clear();
+    bindings.clear();
+    policy(
+        "validate-audit-annotations-invalid",
+        configMapMatch
+            + ",\"auditAnnotations\":[{\"key\":\"example-key\",\"valueExpression\":"
+            + "\"string(params.metadata.name)\"}]");
+    binding(
+        "validate-audit-annotations-invalid-binding",
+        "\"policyName\":\"validate-audit-annotations-invalid\",\"validationActions\":[\"Deny\"]");
+    Outcome refused = create("{\"metadata\":{\"name\":\"test2-k8s\"}}");
+    assertEquals(
+        "configmaps \"test2-k8s\" is forbidden: ValidatingAdmissionPolicy"
+            + " 'validate-audit-annotations-invalid' with binding"
+            + " 'validate-audit-annotations-invalid-binding' denied request: expression"
+            + " 'string(params.metadata.name)' resulted in error: no such key: metadata",
+        refused.denial().getMessage());
+    assertEquals("Invalid", refused.denial().statusReason());
+    assertEquals(422, refused.denial().statusCode());
+    policies.clear();
+    policy(
+        "validate-audit-annotations-invalid",
+        "\"failurePolicy\":\"Ignore\","
+            + configMapMatch
+            + ",\"auditAnnotations\":[{\"key\":\"example-key\",\"valueExpression\":"
+            + "\"string(params.metadata.name)\"}]");
+    Outcome ignored = create("{\"metadata\":{\"name\":\"test3-k8s\"}}");
+    assertNull(ignored.denial());
+    assertEquals(Map.of(), ignored.auditAnnotations());
+  }
+
+  /** The Warn and Deny+Audit cases of the same integration test. */
+  @Test
+  void warnAndAuditOfKubesIntegrationTest() {
+    policy(
+        "validate-actions-warn",
+        RULES + ",\"validations\":[{\"expression\":\"object.metadata.name.endsWith('k8s')\"}]");
+    binding(
+        "validate-actions-warn-binding",
+        "\"policyName\":\"validate-actions-warn\",\"validationActions\":[\"Warn\"]");
+    Outcome warned = create("{\"metadata\":{\"name\":\"test4-nope\"}}");
+    assertNull(warned.denial());
+    assertEquals(
+        List.of(
+            "Validation failed for ValidatingAdmissionPolicy 'validate-actions-warn' with binding"
+                + " 'validate-actions-warn-binding': failed expression:"
+                + " object.metadata.name.endsWith('k8s')"),
+        warned.warnings());
+    policies.clear();
+    bindings.clear();
+    policy(
+        "validate-actions-audit",
+        RULES + ",\"validations\":[{\"expression\":\"object.metadata.name.endsWith('k8s')\"}]");
+    binding(
+        "validate-actions-audit-binding",
+        "\"policyName\":\"validate-actions-audit\",\"validationActions\":[\"Deny\",\"Audit\"]");
+    Outcome audited = create("{\"metadata\":{\"name\":\"test5-nope\"}}");
+    assertEquals(
+        "configmaps \"test5-nope\" is forbidden: ValidatingAdmissionPolicy 'validate-actions-audit'"
+            + " with binding 'validate-actions-audit-binding' denied request: failed expression:"
+            + " object.metadata.name.endsWith('k8s')",
+        audited.denial().getMessage());
+    assertEquals(
+        "[{\"message\":\"failed expression: object.metadata.name.endsWith('k8s')\","
+            + "\"policy\":\"validate-actions-audit\",\"binding\":\"validate-actions-audit-binding\","
+            + "\"expressionIndex\":0,\"validationActions\":[\"Deny\",\"Audit\"]}]",
+        audited.validationFailureAnnotation().orElseThrow());
+  }
+
   @Test
   void ignoreAdmitsOnErrorsAndFailDenies() {
     policy(

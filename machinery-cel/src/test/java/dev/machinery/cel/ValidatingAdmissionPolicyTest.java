@@ -15,6 +15,8 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * ValidatingAdmissionPolicies enforced by a real server with the built-in kinds, with the refusals'
@@ -219,6 +221,35 @@ class ValidatingAdmissionPolicyTest {
         json(refused).get("message").asText());
   }
 
+  /** Test_PolicyExemption of kube's integration tests. */
+  @Test
+  void policiesAndBindingsAreExempt() throws Exception {
+    policy(
+        "test-policy",
+        "{\"matchConstraints\":{\"resourceRules\":[{\"operations\":[\"*\"],\"apiGroups\":[\"*\"],"
+            + "\"apiVersions\":[\"*\"],\"resources\":[\"*\"]}]},\"validations\":[{\"expression\":"
+            + "\"false\",\"message\":\"marker denied; policy is ready\"}]}");
+    binding(
+        "test-policy-binding", "{\"policyName\":\"test-policy\",\"validationActions\":[\"Deny\"]}");
+    ApiResponse marker = configMap("marker", "{}");
+    assertEquals(422, marker.status(), text(marker));
+    ApiResponse patched =
+        request(
+            "PATCH",
+            POLICIES + "/test-policy",
+            "{\"spec\":{\"failurePolicy\":\"Ignore\"}}",
+            "application/merge-patch+json");
+    assertEquals(200, patched.status(), text(patched));
+    ApiResponse rebound =
+        request(
+            "PATCH",
+            BINDINGS + "/test-policy-binding",
+            "{\"spec\":{\"policyName\":\"different-binding\"}}",
+            "application/merge-patch+json");
+    assertEquals(200, rebound.status(), text(rebound));
+    assertEquals(201, configMap("marker", "{}").status());
+  }
+
   @Test
   void theAuthorizerAndRequestAreThere() throws Exception {
     policy(
@@ -252,13 +283,80 @@ class ValidatingAdmissionPolicyTest {
         message);
   }
 
+  /**
+   * Test_ValidateNamespace_NoParams of kube's integration tests: a policy on the creation of
+   * Namespaces, its expression, its params kind (ConfigMap, no paramRef: params is null), the
+   * failure policy, and the refusal (or none) and reason a Namespace's creation meets. The two
+   * cases that guard a null {@code params} with {@code has(params.metadata)} are left out: cel-java
+   * refuses {@code has()} on null where cel-go answers false (docs/admission.md).
+   */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = ';',
+      textBlock =
+          """
+          suffix holds         ; object.metadata.name.endsWith('k8s') ; false ; Fail ; ; test-k8s ; ;
+          suffix missing       ; object.metadata.name.endsWith('k8s') ; false ; Fail ; ; test-foobar ; failed expression: object.metadata.name.endsWith('k8s') ; Invalid
+          suffix missing, Forbidden reason ; object.metadata.name.endsWith('k8s') ; false ; Fail ; Forbidden ; forbidden-test-foobar ; failed expression: object.metadata.name.endsWith('k8s') ; Forbidden
+          request field holds  ; request.name.endsWith('k8s') ; false ; Fail ; ; test-k8s ; ;
+          runtime error, Ignore ; object.nonExistentProperty == 'someval' ; false ; Ignore ; ; test-k8s ; ;
+          runtime error, Fail  ; object.nonExistentProperty == 'someval' ; false ; Fail ; ; test-k8s ; expression 'object.nonExistentProperty == 'someval'' resulted in error: no such key: nonExistentProperty ; Invalid
+          unguarded params     ; object.metadata.name.startsWith(params.metadata.name) ; true ; Fail ; ; test-k8s ; expression 'object.metadata.name.startsWith(params.metadata.name)' resulted in error: no such key: metadata ; Invalid
+          params checked against null ; (params != null && object.metadata.name.endsWith(params.metadata.name)) ; true ; Fail ; ; test-k8s ; failed expression: (params != null && object.metadata.name.endsWith(params.metadata.name)) ; Invalid
+          null and a default   ; (params != null && object.metadata.name.startsWith(params.metadata.name)) || object.metadata.name.endsWith('k8s') ; true ; Fail ; ; test-k8s ; ;
+          """)
+  void namespacesWithoutParams(
+      String name,
+      String expression,
+      boolean params,
+      String failurePolicy,
+      String reason,
+      String namespace,
+      String error,
+      String failureReason)
+      throws Exception {
+    policy(
+        "validate-namespace-suffix",
+        "{"
+            + (params ? "\"paramKind\":{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\"}," : "")
+            + "\"failurePolicy\":\""
+            + failurePolicy
+            + "\",\"matchConstraints\":{\"resourceRules\":[{\"apiGroups\":[\"\"],"
+            + "\"apiVersions\":[\"v1\"],\"operations\":[\"CREATE\"],"
+            + "\"resources\":[\"namespaces\"]}]},\"validations\":[{\"expression\":"
+            + JSON.writeValueAsString(expression)
+            + (reason == null ? "" : ",\"reason\":\"" + reason + "\"")
+            + "}]}");
+    binding(
+        "validate-namespace-suffix-binding",
+        "{\"policyName\":\"validate-namespace-suffix\",\"validationActions\":[\"Deny\"]}");
+    ApiResponse response =
+        request("POST", "/api/v1/namespaces", "{\"metadata\":{\"name\":\"" + namespace + "\"}}");
+    if (error == null) {
+      assertEquals(201, response.status(), text(response));
+      return;
+    }
+    assertEquals(
+        "namespaces \""
+            + namespace
+            + "\" is forbidden: ValidatingAdmissionPolicy 'validate-namespace-suffix' with binding"
+            + " 'validate-namespace-suffix-binding' denied request: "
+            + error,
+        json(response).get("message").asText());
+    assertEquals(failureReason, json(response).get("reason").asText());
+  }
+
   private static void created(ApiResponse response) {
     assertEquals(201, response.status(), text(response));
   }
 
   private ApiResponse request(String method, String path, String body) {
+    return request(method, path, body, "application/json");
+  }
+
+  private ApiResponse request(String method, String path, String body, String contentType) {
     Map<String, List<String>> headers =
-        body == null ? Map.of() : Map.of("Content-Type", List.of("application/json"));
+        body == null ? Map.of() : Map.of("Content-Type", List.of(contentType));
     return server.handle(
         new ApiRequest(
             method,

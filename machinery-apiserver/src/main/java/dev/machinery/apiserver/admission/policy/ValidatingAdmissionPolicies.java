@@ -43,7 +43,8 @@ import java.util.function.Supplier;
  * Fail} (the default) refuses, {@code Ignore} admits. {@link #evaluate} also returns the {@code
  * Warn} warnings and the {@code Audit} failures and annotations.
  *
- * <p>Compiled policies are kept by uid and resourceVersion. Thread-safe.
+ * <p>As in kube-apiserver, writes of ValidatingAdmissionPolicies, their bindings and the mutating
+ * ones are exempt. Compiled policies are kept by uid, resourceVersion and spec. Thread-safe.
  */
 public final class ValidatingAdmissionPolicies implements ValidatingAdmissionPlugin {
   /** The plugin's name, as in {@code --enable-admission-plugins}. */
@@ -53,6 +54,12 @@ public final class ValidatingAdmissionPolicies implements ValidatingAdmissionPlu
   public static final String VALIDATION_FAILURE_ANNOTATION =
       "validation.policy.admission.k8s.io/validation_failure";
 
+  private static final Set<String> EXEMPT =
+      Set.of(
+          "validatingadmissionpolicies",
+          "validatingadmissionpolicybindings",
+          "mutatingadmissionpolicies",
+          "mutatingadmissionpolicybindings");
   private static final int MAX_MESSAGE_BYTES = 5 * 1024;
   private static final int MAX_AUDIT_VALUE = 10 * 1024;
   private static final String OUT_OF_BUDGET =
@@ -172,6 +179,11 @@ public final class ValidatingAdmissionPolicies implements ValidatingAdmissionPlu
    * @return the outcome
    */
   public Outcome evaluate(AdmissionAttributes a) {
+    if (a.resource().group().equals("admissionregistration.k8s.io")
+        && EXEMPT.contains(a.resource().resource())) {
+      // As kube-apiserver: the policies' own kinds are exempt, lest a policy lock itself in.
+      return new Outcome(null, List.of(), List.of(), Map.of());
+    }
     List<Map<String, Object>> policies = new ArrayList<>(objects.policies());
     if (policies.isEmpty()) {
       return new Outcome(null, List.of(), List.of(), Map.of());
