@@ -9,6 +9,7 @@ import dev.machinery.apiserver.registry.ResourceStore;
 import dev.machinery.core.codec.Codec;
 import dev.machinery.unversioned.errors.ApiErrors;
 import dev.machinery.unversioned.labels.Selector;
+import dev.machinery.unversioned.meta.v1.Accessor;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
@@ -17,22 +18,23 @@ import java.util.Optional;
 
 /**
  * The policies, bindings, namespaces and parameters of {@code ValidatingAdmissionPolicies}, read
- * from the server's own stores; the lists of policies and bindings are decoded once per storage
- * revision. Thread-safe.
+ * from the server's own stores on every write; the policies and bindings are turned into trees
+ * again only when one was added, changed or removed. Thread-safe.
  */
 final class ServedPolicyObjects implements PolicyObjects {
   private static final JsonMapper TREES = JsonMapper.builder().build();
   private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() {};
 
-  private record Snapshot(long revision, List<Map<String, Object>> items) {}
+  /** The trees of a list, with the uid and resourceVersion of each object they came from. */
+  private record Snapshot(List<String> versions, List<Map<String, Object>> items) {}
 
   private final ServedResources served;
   private final Codec json;
   private final ResourceStore policies;
   private final ResourceStore bindings;
   private final ResourceStore namespaces;
-  private volatile Snapshot policySnapshot = new Snapshot(-1, List.of());
-  private volatile Snapshot bindingSnapshot = new Snapshot(-1, List.of());
+  private volatile Snapshot policySnapshot = new Snapshot(List.of(), List.of());
+  private volatile Snapshot bindingSnapshot = new Snapshot(List.of(), List.of());
 
   ServedPolicyObjects(
       ServedResources served,
@@ -61,12 +63,21 @@ final class ServedPolicyObjects implements PolicyObjects {
     return now.items();
   }
 
+  /**
+   * Lists a store from storage (so that an object just stored is seen), turning into trees only
+   * when an object was added, changed or removed since the last list.
+   */
   private Snapshot read(ResourceStore store, Snapshot last) {
-    long revision = store.currentRevision();
-    if (revision == last.revision()) {
+    List<Object> objects = store.list(null, o -> true, 0, null, "").items();
+    List<String> versions =
+        objects.stream()
+            .map(Accessor::of)
+            .map(meta -> meta.getUid() + "/" + meta.getResourceVersion())
+            .toList();
+    if (versions.equals(last.versions())) {
       return last;
     }
-    return new Snapshot(revision, list(store, null, o -> true));
+    return new Snapshot(versions, objects.stream().map(this::tree).toList());
   }
 
   private List<Map<String, Object>> list(
@@ -131,7 +142,7 @@ final class ServedPolicyObjects implements PolicyObjects {
   }
 
   private static Map<String, String> labels(Object object) {
-    Map<String, String> labels = dev.machinery.unversioned.meta.v1.Accessor.of(object).getLabels();
+    Map<String, String> labels = Accessor.of(object).getLabels();
     return labels == null ? Map.of() : labels;
   }
 
