@@ -399,6 +399,41 @@ class PolicyDecisionsTest {
   }
 
   @Test
+  void validationsShareTheBudgetOfTheirPolicy() {
+    String list = "[1,2,3,4,5,6,7,8]";
+    String costly =
+        list
+            + ".all(a, "
+            + list
+            + ".all(b, "
+            + list
+            + ".all(c, "
+            + list
+            + ".all(d, "
+            + list
+            + ".all(e, a + b + c + d + e > 0)))))";
+    StringBuilder validations = new StringBuilder();
+    for (int i = 0; i < 30; i++) {
+      validations
+          .append(i == 0 ? "" : ",")
+          .append("{\"expression\":\"")
+          .append(costly)
+          .append("\"}");
+    }
+    policy("p", RULES + ",\"validations\":[" + validations + "]");
+    binding("b", "\"policyName\":\"p\",\"validationActions\":[\"Deny\"]");
+    assertEquals(
+        "configmaps \"c\" is forbidden: ValidatingAdmissionPolicy 'p' with binding 'b' denied"
+            + " request: validation failed due to running out of cost budget, no further"
+            + " validation rules will be run",
+        create("{\"metadata\":{\"name\":\"c\"}}").denial().getMessage());
+    // One of them alone is within the per-call limit.
+    policies.clear();
+    policy("p", RULES + ",\"validations\":[{\"expression\":\"" + costly + "\"}]");
+    assertNull(create("{\"metadata\":{\"name\":\"c\"}}").denial());
+  }
+
+  @Test
   void anExpressionOverThePerCallLimitIsCancelled() {
     policy(
         "p",
