@@ -40,7 +40,7 @@ public interface PolicyExpressions {
 
   /**
    * What an expression may refer to besides {@code object}, {@code oldObject}, {@code request} and
-   * {@code namespaceObject}, which every expression may.
+   * {@code namespaceObject}, which every expression may. Immutable.
    *
    * @param params whether {@code params} is declared (the policy has a {@code paramKind})
    * @param authorizer whether {@code authorizer} and {@code authorizer.requestResource} are
@@ -62,7 +62,8 @@ public interface PolicyExpressions {
 
   /**
    * The values of one evaluation. Objects are JSON trees: maps, lists, strings, numbers, booleans
-   * and {@code null}.
+   * and {@code null}. Immutable apart from the objects it refers to, which evaluations only read;
+   * used by one write's evaluation.
    *
    * @param object the new object, or {@code null} on delete
    * @param oldObject the stored object, or {@code null} on create

@@ -92,7 +92,7 @@ public final class ValidatingAdmissionPolicies implements ValidatingAdmissionPlu
 
   /**
    * A failed validation of a binding whose actions hold {@code Audit}, as the audit annotation
-   * lists it.
+   * lists it. Immutable.
    *
    * @param message the message
    * @param policy the policy
@@ -105,7 +105,20 @@ public final class ValidatingAdmissionPolicies implements ValidatingAdmissionPlu
       String policy,
       String binding,
       int expressionIndex,
-      List<String> validationActions) {}
+      List<String> validationActions) {
+    /**
+     * Copies the list.
+     *
+     * @param message see the record description
+     * @param policy see the record description
+     * @param binding see the record description
+     * @param expressionIndex see the record description
+     * @param validationActions see the record description
+     */
+    public AuditFailure {
+      validationActions = List.copyOf(validationActions);
+    }
+  }
 
   /**
    * What the policies decided about one write. Immutable.
