@@ -221,6 +221,47 @@ class ValidatingAdmissionPolicyTest {
         json(refused).get("message").asText());
   }
 
+  @Test
+  void updatesAndDeletesSeeTheOldObject() throws Exception {
+    policy(
+        "immutable",
+        "{\"matchConstraints\":{\"resourceRules\":[{\"apiGroups\":[\"\"],\"apiVersions\":[\"v1\"],"
+            + "\"operations\":[\"UPDATE\",\"DELETE\"],\"resources\":[\"configmaps\"]}]},"
+            + "\"validations\":[{\"expression\":\"request.operation != 'UPDATE' ||"
+            + " object.data == oldObject.data\",\"message\":\"data is immutable\"},"
+            + "{\"expression\":\"request.operation != 'DELETE' || object == null &&"
+            + " oldObject.metadata.name != 'keep'\",\"messageExpression\":\"'cannot delete '"
+            + " + oldObject.metadata.name\",\"reason\":\"Forbidden\"}]}");
+    binding("immutable-binding", "{\"policyName\":\"immutable\",\"validationActions\":[\"Deny\"]}");
+    assertEquals(201, configMap("keep", "{\"a\":\"1\"}").status());
+    ApiResponse changed =
+        request(
+            "PATCH",
+            CONFIGMAPS + "/keep",
+            "{\"data\":{\"a\":\"2\"}}",
+            "application/merge-patch+json");
+    assertEquals(422, changed.status(), text(changed));
+    assertEquals(
+        "configmaps \"keep\" is forbidden: ValidatingAdmissionPolicy 'immutable' with binding"
+            + " 'immutable-binding' denied request: data is immutable",
+        json(changed).get("message").asText());
+    ApiResponse labelled =
+        request(
+            "PATCH",
+            CONFIGMAPS + "/keep",
+            "{\"metadata\":{\"labels\":{\"x\":\"y\"}}}",
+            "application/merge-patch+json");
+    assertEquals(200, labelled.status(), text(labelled));
+    ApiResponse deleted = request("DELETE", CONFIGMAPS + "/keep", null);
+    assertEquals(403, deleted.status(), text(deleted));
+    assertEquals(
+        "configmaps \"keep\" is forbidden: ValidatingAdmissionPolicy 'immutable' with binding"
+            + " 'immutable-binding' denied request: cannot delete keep",
+        json(deleted).get("message").asText());
+    assertEquals(201, configMap("other", "{}").status());
+    assertEquals(200, request("DELETE", CONFIGMAPS + "/other", null).status());
+  }
+
   /** Test_PolicyExemption of kube's integration tests. */
   @Test
   void policiesAndBindingsAreExempt() throws Exception {
