@@ -262,6 +262,58 @@ class ValidatingAdmissionPolicyTest {
     assertEquals(200, request("DELETE", CONFIGMAPS + "/other", null).status());
   }
 
+  @Test
+  void paramsMayBeCustomResourcesChosenBySelectorInTheirNamespace() throws Exception {
+    created(
+        request(
+            "POST",
+            "/apis/apiextensions.k8s.io/v1/customresourcedefinitions",
+            "{\"apiVersion\":\"apiextensions.k8s.io/v1\",\"kind\":\"CustomResourceDefinition\","
+                + "\"metadata\":{\"name\":\"limits.example.com\"},\"spec\":{\"group\":\"example.com\","
+                + "\"scope\":\"Namespaced\",\"names\":{\"plural\":\"limits\",\"singular\":\"limit\","
+                + "\"kind\":\"Limit\",\"listKind\":\"LimitList\"},\"versions\":[{\"name\":\"v1\","
+                + "\"served\":true,\"storage\":true,\"schema\":{\"openAPIV3Schema\":{\"type\":\"object\","
+                + "\"properties\":{\"maxKeys\":{\"type\":\"integer\"}}}}}]}}"));
+    String limits = "/apis/example.com/v1/namespaces/default/limits";
+    String limit =
+        "{\"apiVersion\":\"example.com/v1\",\"kind\":\"Limit\",\"metadata\":{\"name\":\"small\","
+            + "\"labels\":{\"tier\":\"small\"}},\"maxKeys\":1}";
+    ApiResponse stored = request("POST", limits, limit);
+    for (int i = 0; i < 200 && stored.status() == 404; i++) {
+      Thread.sleep(25);
+      stored = request("POST", limits, limit);
+    }
+    created(stored);
+    policy(
+        "limited",
+        "{\"paramKind\":{\"apiVersion\":\"example.com/v1\",\"kind\":\"Limit\"},"
+            + CONFIGMAP_RULES
+            + ",\"validations\":[{\"expression\":\"size(object.data) <= params.maxKeys\","
+            + "\"messageExpression\":\"params.metadata.name + ' allows ' + string(params.maxKeys)"
+            + " + ' keys'\"}]}");
+    binding(
+        "limited-binding",
+        "{\"policyName\":\"limited\",\"validationActions\":[\"Deny\"],"
+            + "\"paramRef\":{\"selector\":{\"matchLabels\":{\"tier\":\"small\"}},"
+            + "\"parameterNotFoundAction\":\"Allow\"}}");
+    assertEquals(201, configMap("one", "{\"a\":\"1\"}").status());
+    ApiResponse refused = configMap("two", "{\"a\":\"1\",\"b\":\"2\"}");
+    assertEquals(422, refused.status(), text(refused));
+    assertEquals(
+        "configmaps \"two\" is forbidden: ValidatingAdmissionPolicy 'limited' with binding"
+            + " 'limited-binding' denied request: small allows 1 keys",
+        json(refused).get("message").asText());
+    // A namespaced paramKind without paramRef.namespace reads the request's namespace: none in
+    // kube-system, and Allow admits.
+    created(request("POST", "/api/v1/namespaces", "{\"metadata\":{\"name\":\"kube-system\"}}"));
+    ApiResponse elsewhere =
+        request(
+            "POST",
+            "/api/v1/namespaces/kube-system/configmaps",
+            "{\"metadata\":{\"name\":\"two\"},\"data\":{\"a\":\"1\",\"b\":\"2\"}}");
+    assertEquals(201, elsewhere.status(), text(elsewhere));
+  }
+
   /** Test_PolicyExemption of kube's integration tests. */
   @Test
   void policiesAndBindingsAreExempt() throws Exception {
