@@ -24,6 +24,7 @@ module dev.machinery.apiserver {
   exports dev.machinery.apiserver.authentication;
   exports dev.machinery.apiserver.admission;
   exports dev.machinery.apiserver.admission.webhook;
+  exports dev.machinery.apiserver.admission.policy;
   exports dev.machinery.apiserver.audit;
   exports dev.machinery.apiserver.authorization;
   exports dev.machinery.apiserver.authorization.v1;
@@ -38,6 +39,7 @@ module dev.machinery.apiserver {
 
   uses dev.machinery.apiserver.apiextensions.schema.ValidationRules;
   uses dev.machinery.apiserver.admission.webhook.MatchConditions;
+  uses dev.machinery.apiserver.admission.policy.PolicyExpressions;
 
   opens dev.machinery.apiserver.registry.rest to
       com.fasterxml.jackson.databind;

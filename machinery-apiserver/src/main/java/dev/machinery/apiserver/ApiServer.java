@@ -3,6 +3,7 @@ package dev.machinery.apiserver;
 import dev.machinery.apiserver.admission.AdmissionChain;
 import dev.machinery.apiserver.admission.AdmissionPlugin;
 import dev.machinery.apiserver.admission.NamespaceLifecycle;
+import dev.machinery.apiserver.admission.policy.ValidatingAdmissionPolicies;
 import dev.machinery.apiserver.apiextensions.CustomResourceDefinitions;
 import dev.machinery.apiserver.authentication.Authenticator;
 import dev.machinery.apiserver.authentication.UserInfo;
@@ -197,6 +198,21 @@ public final class ApiServer implements ApiHandler, AutoCloseable {
       plugins.add(new NamespaceLifecycle(admission::namespaceState));
     }
     plugins.addAll(builder.admissionPlugins);
+    ResourceStore policies =
+        registry
+            .store(GroupKind.of("admissionregistration.k8s.io", "ValidatingAdmissionPolicy"))
+            .orElse(null);
+    ResourceStore bindings =
+        registry
+            .store(GroupKind.of("admissionregistration.k8s.io", "ValidatingAdmissionPolicyBinding"))
+            .orElse(null);
+    if (policies != null && bindings != null) {
+      plugins.add(
+          new ValidatingAdmissionPolicies(
+              builder.policyExpressions,
+              new ServedPolicyObjects(served, json, policies, bindings, namespaces),
+              this::currentAuthorizer));
+    }
     admission.attach(AdmissionChain.of(plugins), namespaces);
     Optional<ResourceStore> mutatingWebhooks = registry.store(AdmissionRunner.MUTATING_WEBHOOKS);
     Optional<ResourceStore> validatingWebhooks =
@@ -280,6 +296,10 @@ public final class ApiServer implements ApiHandler, AutoCloseable {
             .orElse(null);
     // Last: a plugin may read and write through the server from here on.
     plugins.forEach(plugin -> plugin.initialize(request -> handleAs(LOOPBACK_USER, request)));
+  }
+
+  private Authorizer currentAuthorizer() {
+    return authorizer;
   }
 
   /**

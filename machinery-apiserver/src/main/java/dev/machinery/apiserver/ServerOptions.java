@@ -64,6 +64,9 @@ abstract sealed class ServerOptions permits ApiServer.Builder {
   final Map<GroupVersionKind, JsonNode> openApiSchemas = new LinkedHashMap<>();
   final List<Map<String, JsonNode>> openApiComponents = new ArrayList<>();
   ValidationRules validationRules = ValidationRules.unsupported();
+  dev.machinery.apiserver.admission.policy.PolicyExpressions policyExpressions =
+      dev.machinery.apiserver.admission.policy.PolicyExpressions.installed()
+          .orElseGet(dev.machinery.apiserver.admission.policy.PolicyExpressions::unsupported);
   AuditPolicy auditPolicy;
   AuditSink auditSink;
   ServiceResolver webhookServiceResolver = ServiceResolver.clusterDns();
@@ -423,6 +426,25 @@ abstract sealed class ServerOptions permits ApiServer.Builder {
    */
   public ApiServer.Builder webhookMatchConditions(MatchConditions conditions) {
     this.webhookMatchConditions = Optional.of(Objects.requireNonNull(conditions, "conditions"));
+    return self();
+  }
+
+  /**
+   * Sets the expression language of ValidatingAdmissionPolicies. Whenever the server serves {@code
+   * admissionregistration.k8s.io} ValidatingAdmissionPolicy and ValidatingAdmissionPolicyBinding,
+   * it enforces them ({@link dev.machinery.apiserver.admission.policy.ValidatingAdmissionPolicies},
+   * after the other validating plugins); by default with the implementation found by {@link
+   * dev.machinery.apiserver.admission.policy.PolicyExpressions#installed()} ({@code machinery-cel}
+   * provides one), else with {@link
+   * dev.machinery.apiserver.admission.policy.PolicyExpressions#unsupported()}, under which every
+   * policy fails as its {@code failurePolicy} says.
+   *
+   * @param expressions the expression language
+   * @return this builder
+   */
+  public ApiServer.Builder validatingAdmissionPolicies(
+      dev.machinery.apiserver.admission.policy.PolicyExpressions expressions) {
+    this.policyExpressions = Objects.requireNonNull(expressions, "expressions");
     return self();
   }
 
