@@ -1,8 +1,10 @@
 /**
- * Machinery's controller runtime: informers, work queues, leader election, events, reconcilers
- * and their manager.
+ * Machinery's controller runtime: informers, work queues, leader election, events, reconcilers and
+ * their manager.
  */
 module dev.machinery.controller {
   requires transitive dev.machinery.unversioned;
 
+  exports dev.machinery.controller.clock;
+  exports dev.machinery.controller.workqueue;
 }
