@@ -7,4 +7,5 @@ module dev.machinery.controller {
 
   exports dev.machinery.controller.clock;
   exports dev.machinery.controller.workqueue;
+  exports dev.machinery.controller.cache;
 }
