@@ -8,4 +8,5 @@ module dev.machinery.controller {
   exports dev.machinery.controller.clock;
   exports dev.machinery.controller.workqueue;
   exports dev.machinery.controller.cache;
+  exports dev.machinery.controller.leaderelection;
 }
