@@ -9,4 +9,5 @@ module dev.machinery.controller {
   exports dev.machinery.controller.workqueue;
   exports dev.machinery.controller.cache;
   exports dev.machinery.controller.leaderelection;
+  exports dev.machinery.controller.events;
 }

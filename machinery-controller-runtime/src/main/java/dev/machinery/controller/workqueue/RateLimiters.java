@@ -203,7 +203,7 @@ public final class RateLimiters {
     private Instant last;
 
     /**
-     * Creates a full bucket.
+     * Creates a full bucket; its clock is first read when a token is first taken.
      *
      * @param qps the refill rate per second; positive
      * @param burst the size; positive
@@ -220,7 +220,6 @@ public final class RateLimiters {
       this.burst = burst;
       this.clock = Objects.requireNonNull(clock, "clock");
       this.tokens = burst;
-      this.last = clock.now();
     }
 
     /**
@@ -253,7 +252,9 @@ public final class RateLimiters {
 
     private void refill() {
       Instant now = clock.now();
-      if (now.isAfter(last)) {
+      if (last == null) {
+        last = now;
+      } else if (now.isAfter(last)) {
         double elapsed = Duration.between(last, now).toNanos() / 1e9;
         tokens = Math.min(burst, tokens + elapsed * qps);
         last = now;
