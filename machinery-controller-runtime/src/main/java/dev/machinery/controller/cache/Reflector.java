@@ -98,13 +98,18 @@ public final class Reflector<T> {
   }
 
   /**
-   * Lists and watches until {@link #stop()}, backing off between failed rounds. Blocks.
+   * Lists and watches until {@link #stop()}, backing off between failed rounds. Blocks; returns at
+   * once when already stopped. Failures are recognised through {@link ApiErrors}, so any exception
+   * that carries a Status (or has one among its causes) counts, not only {@link StatusException}.
    *
-   * @throws IllegalStateException when already running or stopped
+   * @throws IllegalStateException when already running
    */
   public void run() {
     synchronized (lock) {
-      if (runner != null || stopped) {
+      if (stopped) {
+        return;
+      }
+      if (runner != null) {
         throw new IllegalStateException("reflector " + name + " runs only once");
       }
       runner = Thread.currentThread();
@@ -206,7 +211,7 @@ public final class Reflector<T> {
       PageResult<T> result = listAllPages(relistResourceVersion());
       items = result.items;
       resourceVersion = result.resourceVersion;
-    } catch (StatusException e) {
+    } catch (RuntimeException e) {
       if (!isExpired(e)) {
         throw e;
       }
@@ -312,7 +317,7 @@ public final class Reflector<T> {
       WatchStream watch;
       try {
         watch = listerWatcher.watch(options);
-      } catch (StatusException e) {
+      } catch (RuntimeException e) {
         if (isExpired(e)) {
           return;
         }
@@ -394,7 +399,7 @@ public final class Reflector<T> {
     return new StatusException(status);
   }
 
-  private static boolean isExpired(StatusException e) {
+  private static boolean isExpired(RuntimeException e) {
     return ApiErrors.isResourceExpired(e) || ApiErrors.isGone(e);
   }
 }

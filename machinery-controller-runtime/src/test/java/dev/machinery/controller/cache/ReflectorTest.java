@@ -96,7 +96,10 @@ class ReflectorTest {
                 return new ListResult<>(List.of(pod("ns", "a", "5"), pod("ns", "b", "6")), "10");
               }
               if ("20".equals(o.getResourceVersion())) {
-                throw ApiErrors.newResourceExpired("too old resource version: 20 (30)");
+                // as a client may throw it: the Status as the cause of its own exception
+                throw new IllegalStateException(
+                    "list failed",
+                    ApiErrors.newResourceExpired("too old resource version: 20 (30)"));
               }
               return new ListResult<>(List.of(pod("ns", "a", "25")), "30");
             });
