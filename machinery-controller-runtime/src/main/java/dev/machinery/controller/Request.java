@@ -8,6 +8,8 @@ import java.util.Objects;
  * What a reconciler is asked to reconcile: an object's namespace and name ({@code
  * reconcile.Request}). Requests are queue items: equal requests are processed once.
  *
+ * <p>Immutable; thread-safe.
+ *
  * @param namespace the namespace, empty for cluster-scoped objects
  * @param name the name
  */

@@ -6,6 +6,8 @@ import java.util.Objects;
 /**
  * What a reconcile asks for next ({@code reconcile.Result}).
  *
+ * <p>Immutable; thread-safe.
+ *
  * @param requeue requeue through the rate limiter
  * @param requeueAfter requeue after this delay (and forget the rate limiter's failures); zero for
  *     none; wins over {@code requeue}

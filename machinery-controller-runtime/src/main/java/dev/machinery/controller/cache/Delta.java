@@ -9,6 +9,8 @@ import java.util.Objects;
  * carries the last state the cache knew and {@code finalStateUnknown} true: client-go's {@code
  * DeletedFinalStateUnknown}.
  *
+ * <p>Immutable; thread-safe as long as the object is not changed (cached objects never are).
+ *
  * @param type what happened
  * @param object the object after the change (for deletions, its last known state)
  * @param finalStateUnknown true for a deletion inferred from a relist

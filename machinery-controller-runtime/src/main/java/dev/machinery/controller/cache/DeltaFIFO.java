@@ -50,7 +50,8 @@ public final class DeltaFIFO<T> implements Store<T> {
   }
 
   /**
-   * Receives the changes of one key, popped from the queue.
+   * Receives the changes of one key, popped from the queue. Called on the popping thread; needs no
+   * thread safety of its own when one thread pops.
    *
    * @param <T> the object type
    */

@@ -1,6 +1,6 @@
 package dev.machinery.controller.cache;
 
-/** What happened to an object ({@code cache.DeltaType}). */
+/** What happened to an object ({@code cache.DeltaType}). Immutable; thread-safe. */
 public enum DeltaType {
   /** The watch saw it added. */
   ADDED,

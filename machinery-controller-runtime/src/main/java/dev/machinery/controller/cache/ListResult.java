@@ -7,6 +7,8 @@ import java.util.Objects;
  * One page of a list: the items, the list's resource version and, when more pages follow, the token
  * to ask for the next.
  *
+ * <p>Immutable (the list is copied); thread-safe.
+ *
  * @param items the items
  * @param resourceVersion the list's resource version
  * @param continueToken the next page's token, or null or empty on the last page

@@ -13,6 +13,8 @@ import java.util.Objects;
  * correlator keeps ({@code count}, {@code firstTimestamp}, {@code lastTimestamp}: written as {@code
  * series} and the {@code deprecated*} fields).
  *
+ * <p>Immutable; thread-safe.
+ *
  * @param namespace the event's namespace (the regarding object's, or {@code default})
  * @param name the event's name
  * @param resourceVersion the event's resource version once written, or empty

@@ -82,7 +82,7 @@ public final class EventCorrelator {
   }
 
   /**
-   * What the correlator made of an event.
+   * What the correlator made of an event. Immutable once built; do not change the patch map.
    *
    * @param event the event to write (null when skipped)
    * @param patch a merge patch of the already written event, or null to create it

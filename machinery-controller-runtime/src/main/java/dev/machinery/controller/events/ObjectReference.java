@@ -9,6 +9,8 @@ import java.util.Map;
 /**
  * A reference to the object an event is about ({@code core/v1 ObjectReference}).
  *
+ * <p>Immutable; thread-safe.
+ *
  * @param apiVersion the object's API version
  * @param kind its kind
  * @param namespace its namespace, or empty

@@ -6,6 +6,8 @@ import java.util.Objects;
 /**
  * A leader elector's settings ({@code leaderelection.LeaderElectionConfig}).
  *
+ * <p>Immutable; thread-safe (the lock and callbacks must be too).
+ *
  * @param lock the lock
  * @param leaseDuration how long non-leaders wait after the last observed renewal before taking over
  * @param renewDeadline how long the leader retries renewing before giving up leadership

@@ -8,6 +8,8 @@ import java.time.Instant;
  * are {@code spec.holderIdentity}, {@code leaseDurationSeconds}, {@code acquireTime}, {@code
  * renewTime} and {@code leaseTransitions}.
  *
+ * <p>Immutable; thread-safe.
+ *
  * @param holderIdentity the holder, empty when nobody holds it
  * @param leaseDurationSeconds how long the lease lasts after its last renewal
  * @param acquireTime when the holder acquired it, or null
