@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -139,6 +140,40 @@ class ReflectorTest {
     clock.step(Duration.ofMillis(3200));
     source.awaitWatch(0);
     assertEquals("7", source.watchOptions(0).getResourceVersion());
+  }
+
+  @Test
+  void resyncsEachPeriodWhenAskedTo() throws Exception {
+    AtomicInteger resyncs = new AtomicInteger();
+    AtomicBoolean allow = new AtomicBoolean(true);
+    DeltaFIFO<Unstructured> fifo = new DeltaFIFO<>(Keys::metaNamespaceKey, store);
+    FakeListerWatcher source =
+        new FakeListerWatcher(o -> new ListResult<>(List.of(pod("ns", "a", "1")), "1"));
+    reflector =
+        new Reflector<>(
+            "pods",
+            source,
+            fifo,
+            clock,
+            Duration.ofSeconds(30),
+            () -> {
+              resyncs.incrementAndGet();
+              return allow.get();
+            });
+    thread = new Thread(reflector::run);
+    thread.start();
+    source.awaitWatch(0);
+    fifo.pop((deltas, initial) -> deltas.forEach(d -> store.add(d.object())));
+    clock.awaitWaiters(1);
+    clock.step(Duration.ofSeconds(30));
+    assertEquals(1, resyncs.get());
+    assertEquals(List.of(DeltaType.SYNC), fifo.deltas("ns/a").stream().map(Delta::type).toList());
+    fifo.pop((deltas, initial) -> {});
+    allow.set(false);
+    clock.awaitWaiters(1);
+    clock.step(Duration.ofSeconds(30));
+    assertEquals(2, resyncs.get());
+    assertEquals(0, fifo.size(), "no resync when shouldResync says no");
   }
 
   @Test
