@@ -1,7 +1,6 @@
 package dev.machinery.controller.events;
 
 import dev.machinery.unversioned.meta.v1.MicroTime;
-import dev.machinery.unversioned.meta.v1.Rfc3339;
 import dev.machinery.unversioned.unstructured.Unstructured;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -10,8 +9,9 @@ import java.util.Objects;
 
 /**
  * An {@code events.k8s.io/v1} Event, with the occurrence count and first and last times client-go's
- * correlator keeps ({@code count}, {@code firstTimestamp}, {@code lastTimestamp}: written as {@code
- * series} and the {@code deprecated*} fields).
+ * correlator keeps ({@code count}, {@code firstTimestamp}, {@code lastTimestamp}). On the wire a
+ * repeated event carries {@code series} ({@code count}, {@code lastObservedTime}); the {@code
+ * deprecated*} fields stay unset, as the API server requires of {@code events.k8s.io/v1} writes.
  *
  * <p>Immutable; thread-safe.
  *
@@ -189,39 +189,31 @@ public record Event(
     if (related != null) {
       content.put("related", related.toMap());
     }
-    content.putAll(countFields());
+    if (count > 1) {
+      content.put("series", series());
+    }
     return new Unstructured(content);
   }
 
   /**
-   * Returns the fields a repeated occurrence changes, as a JSON merge patch: the series, the
-   * deprecated count and last time, and the note.
+   * Returns what a repeated occurrence changes, as a JSON merge patch: the {@code series} (count
+   * and last observed time). The note, like the other fields of an {@code events.k8s.io/v1} Event,
+   * is immutable, so a combined event keeps the note it was created with.
    *
    * @return the patch
    */
   public Map<String, Object> countPatch() {
-    Map<String, Object> patch = new LinkedHashMap<>(countFields());
-    patch.put("note", note);
+    Map<String, Object> patch = new LinkedHashMap<>();
+    patch.put("series", series());
     return patch;
   }
 
-  private Map<String, Object> countFields() {
-    Map<String, Object> fields = new LinkedHashMap<>();
-    if (count > 1 && lastTimestamp != null) {
-      Map<String, Object> series = new LinkedHashMap<>();
-      series.put("count", count);
-      series.put("lastObservedTime", new MicroTime(lastTimestamp).toString());
-      fields.put("series", series);
-    }
-    if (count > 0) {
-      fields.put("deprecatedCount", count);
-    }
-    if (firstTimestamp != null) {
-      fields.put("deprecatedFirstTimestamp", Rfc3339.format(firstTimestamp));
-    }
-    if (lastTimestamp != null) {
-      fields.put("deprecatedLastTimestamp", Rfc3339.format(lastTimestamp));
-    }
-    return fields;
+  private Map<String, Object> series() {
+    Map<String, Object> series = new LinkedHashMap<>();
+    series.put("count", count);
+    series.put(
+        "lastObservedTime",
+        new MicroTime(lastTimestamp == null ? eventTime : lastTimestamp).toString());
+    return series;
   }
 }

@@ -75,10 +75,9 @@ class EventBroadcasterTest {
       broadcaster.flush();
       assertEquals(List.of("create " + first.name(), "patch " + first.name()), sink.calls);
       Map<String, Object> patch = sink.patches.get(0);
-      assertEquals(2, patch.get("deprecatedCount"));
       assertEquals(
-          Map.of("count", 2, "lastObservedTime", "2026-01-01T00:00:05.000000Z"),
-          patch.get("series"));
+          Map.of("series", Map.of("count", 2, "lastObservedTime", "2026-01-01T00:00:05.000000Z")),
+          patch);
     }
   }
 
@@ -142,6 +141,18 @@ class EventBroadcasterTest {
     assertEquals("web-1", object.nestedString("regarding", "name").orElseThrow());
     assertEquals(3L, object.nestedLong("series", "count").orElseThrow());
     assertEquals(
-        "2026-01-01T00:00:00Z", object.nestedString("deprecatedFirstTimestamp").orElseThrow());
+        "2026-01-01T00:01:00.000000Z",
+        object.nestedString("series", "lastObservedTime").orElseThrow());
+    assertEquals("2026-01-01T00:00:00.000000Z", object.nestedString("eventTime").orElseThrow());
+    // events.k8s.io/v1 refuses the deprecated fields on create
+    for (String deprecated :
+        List.of("deprecatedCount", "deprecatedFirstTimestamp", "deprecatedLastTimestamp")) {
+      assertTrue(object.nested(deprecated).isEmpty(), deprecated);
+    }
+    Event single =
+        new Event(
+            "ns", "n", "", t, "c", "i", "A", "R", "x", Event.TYPE_NORMAL, regarding, null, 1, t, t);
+    assertTrue(
+        single.toUnstructured().nested("series").isEmpty(), "a first occurrence has no series");
   }
 }
