@@ -40,7 +40,8 @@ public final class EventRecorder {
    * @param noteFormat the note, a {@link String#format} pattern
    * @param args the pattern's arguments
    * @return the event as built, before correlation
-   * @throws IllegalArgumentException when the type is neither {@code Normal} nor {@code Warning}
+   * @throws IllegalArgumentException when the type is neither {@code Normal} nor {@code Warning},
+   *     or the reason or action is empty or longer than 128 characters (the API server's limits)
    */
   public Event eventf(
       ApiObject regarding,
@@ -55,6 +56,8 @@ public final class EventRecorder {
       throw new IllegalArgumentException(
           "unsupported event type: '" + type + "' (Normal or Warning)");
     }
+    requireShort("reason", reason);
+    requireShort("action", action);
     Instant now = clock.now();
     ObjectReference regardingRef = ObjectReference.of(regarding);
     String namespace = regardingRef.namespace().isEmpty() ? "default" : regardingRef.namespace();
@@ -78,5 +81,15 @@ public final class EventRecorder {
             now);
     broadcaster.submit(event);
     return event;
+  }
+
+  private static void requireShort(String field, String value) {
+    if (value == null || value.isEmpty()) {
+      throw new IllegalArgumentException("event " + field + " is required");
+    }
+    if (value.length() > 128) {
+      throw new IllegalArgumentException(
+          "event " + field + " must be at most 128 characters: \"" + value + "\"");
+    }
   }
 }

@@ -108,6 +108,16 @@ class EventBroadcasterTest {
               IllegalArgumentException.class,
               () -> recorder.eventf(pod(), null, "Fatal", "R", "A", "n"));
       assertTrue(e.getMessage().contains("'Fatal'"));
+      IllegalArgumentException noAction =
+          assertThrows(
+              IllegalArgumentException.class,
+              () -> recorder.eventf(pod(), null, Event.TYPE_NORMAL, "R", "", "n"));
+      assertEquals("event action is required", noAction.getMessage());
+      IllegalArgumentException longReason =
+          assertThrows(
+              IllegalArgumentException.class,
+              () -> recorder.eventf(pod(), null, Event.TYPE_NORMAL, "R".repeat(129), "A", "n"));
+      assertTrue(longReason.getMessage().startsWith("event reason must be at most 128"));
     }
   }
 
