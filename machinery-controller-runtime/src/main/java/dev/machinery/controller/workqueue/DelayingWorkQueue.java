@@ -100,7 +100,7 @@ public class DelayingWorkQueue<T> extends WorkQueue<T> implements DelayingQueue<
   }
 
   @Override
-  protected void onShutDown() {
+  void onShutDown() {
     lock.lock();
     try {
       stopped = true;

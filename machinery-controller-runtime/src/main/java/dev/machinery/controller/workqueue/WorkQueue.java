@@ -18,8 +18,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * @param <T> the item type; items are compared with {@code equals}
  */
 public class WorkQueue<T> implements Queue<T> {
-  /** Guards the queue's state; subclasses may wait on conditions of it. */
-  protected final ReentrantLock lock = new ReentrantLock();
+  /** Guards the queue's state; the delaying queue waits on a condition of it. */
+  final ReentrantLock lock = new ReentrantLock();
 
   private final Condition changed = lock.newCondition();
   private final ArrayDeque<T> queue = new ArrayDeque<>();
@@ -142,6 +142,6 @@ public class WorkQueue<T> implements Queue<T> {
     }
   }
 
-  /** Called once the queue is marked shut down, outside the lock; subclasses stop their threads. */
-  protected void onShutDown() {}
+  /** Called once the queue is marked shut down, outside the lock; the delaying queue stops. */
+  void onShutDown() {}
 }
