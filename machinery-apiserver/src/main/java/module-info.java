@@ -9,6 +9,7 @@
  */
 module dev.machinery.apiserver {
   requires transitive dev.machinery.unversioned;
+  requires transitive dev.machinery.client;
   requires transitive jdk.httpserver;
   requires com.fasterxml.jackson.dataformat.yaml;
   requires org.yaml.snakeyaml;
@@ -18,6 +19,7 @@ module dev.machinery.apiserver {
 
   exports dev.machinery.apiserver;
   exports dev.machinery.apiserver.http;
+  exports dev.machinery.apiserver.client;
   exports dev.machinery.apiserver.certs;
   exports dev.machinery.apiserver.authentication;
   exports dev.machinery.apiserver.admission;

@@ -7,4 +7,6 @@ module dev.machinery.client {
   requires transitive dev.machinery.restmapper;
   requires transitive java.net.http;
 
+  exports dev.machinery.client;
+  exports dev.machinery.client.transport;
 }
