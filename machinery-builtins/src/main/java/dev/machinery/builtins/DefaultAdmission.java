@@ -242,18 +242,17 @@ public final class DefaultAdmission {
    * @return the builder
    */
   public ApiServer.Builder install(ApiServer.Builder builder) {
-    AdmissionResults results = AdmissionWarnings.LOGGED;
     for (String name : enabled()) {
-      builder.admission(plugin(name, results));
+      builder.admission(plugin(name));
     }
     return builder;
   }
 
-  private AdmissionPlugin plugin(String name, AdmissionResults results) {
+  private AdmissionPlugin plugin(String name) {
     return switch (name) {
       case LimitRanger.NAME -> new LimitRanger();
       case ServiceAccountAdmission.NAME -> new ServiceAccountAdmission();
-      case PodSecurity.NAME -> new PodSecurity(podSecurity, results);
+      case PodSecurity.NAME -> new PodSecurity(podSecurity);
       case Priority.NAME -> new Priority();
       case DefaultTolerationSeconds.NAME -> new DefaultTolerationSeconds(300, 300);
       case DefaultStorageClass.NAME -> new DefaultStorageClass();

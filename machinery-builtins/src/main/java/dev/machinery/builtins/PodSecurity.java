@@ -79,11 +79,12 @@ final class PodSecurity implements ValidatingAdmissionPlugin {
   private final DefaultAdmission.PodSecurityConfiguration config;
   private final Policy defaults;
   private final Loopback loopback = new Loopback();
-  private final AdmissionResults results;
 
-  PodSecurity(DefaultAdmission.PodSecurityConfiguration config, AdmissionResults results) {
+  /** The prefix kube-apiserver gives the plugin's audit annotations. */
+  static final String AUDIT_ANNOTATION_PREFIX = "pod-security.kubernetes.io/";
+
+  PodSecurity(DefaultAdmission.PodSecurityConfiguration config) {
     this.config = Objects.requireNonNull(config, "config");
-    this.results = Objects.requireNonNull(results, "results");
     this.defaults =
         new Policy(
             new LevelVersion(Level.parse(config.enforce()), Version.parse(config.enforceVersion())),
@@ -109,7 +110,12 @@ final class PodSecurity implements ValidatingAdmissionPlugin {
   @Override
   public void validate(AdmissionAttributes attributes) {
     Decision decision = decide(attributes);
-    results.record(attributes, decision.warnings(), decision.audit());
+    // Recorded before a refusal, as kube-apiserver's plugin adds them whatever the decision.
+    decision.warnings().forEach(attributes::addWarning);
+    decision
+        .audit()
+        .forEach(
+            (key, value) -> attributes.addAuditAnnotation(AUDIT_ANNOTATION_PREFIX + key, value));
     if (decision.refusal() != null) {
       throw new AdmissionException(decision.refusal());
     }

@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.machinery.apiserver.ApiServer;
+import dev.machinery.apiserver.audit.AuditEvent;
+import dev.machinery.apiserver.audit.AuditPolicy;
+import dev.machinery.apiserver.audit.Stage;
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
 import java.io.ByteArrayInputStream;
@@ -46,21 +49,54 @@ class PodSecurityAdmissionTest {
   private final List<Recorded> recorded = new ArrayList<>();
   private ApiServer server;
 
+  private final Map<String, AuditEvent> events = new java.util.concurrent.ConcurrentHashMap<>();
+
   private void start(DefaultAdmission.PodSecurityConfiguration config) {
-    AdmissionResults results =
-        (attributes, warnings, audit) -> {
-          synchronized (recorded) {
-            recorded.add(
-                new Recorded(
-                    attributes.resource().resource() + "/" + attributes.name(),
-                    List.copyOf(warnings),
-                    Map.copyOf(audit)));
-          }
-        };
+    // What the plugin decides is read where a client and an audit log see it: the response's
+    // Warning headers and the audit event of the request.
     server =
         BuiltinKinds.apiServer(DefaultAdmission.none())
-            .admission(new PodSecurity(config, results))
+            .admission(new PodSecurity(config))
+            .audit(
+                AuditPolicy.parse(
+                    "apiVersion: audit.k8s.io/v1\nkind: Policy\nomitStages: [RequestReceived]\n"
+                        + "rules:\n- level: Metadata\n"),
+                event -> {
+                  if (event.stage() == Stage.RESPONSE_COMPLETE) {
+                    events.put(event.auditId(), event);
+                  }
+                })
             .build();
+  }
+
+  /** Records what the plugin told of one write: its warnings and its audit annotations. */
+  private void record(ApiResponse response) {
+    String id = response.header(AuditEvent.AUDIT_ID_HEADER);
+    // A server built by a test without an audit policy answers without one.
+    AuditEvent event = id == null ? null : events.get(id);
+    if (event == null || event.objectRef() == null) {
+      return;
+    }
+    List<String> warnings = new ArrayList<>();
+    for (String header : response.headers().getOrDefault("Warning", List.of())) {
+      assertTrue(header.startsWith("299 - \"") && header.endsWith("\""), header);
+      warnings.add(
+          header.substring(7, header.length() - 1).replace("\\\"", "\"").replace("\\\\", "\\"));
+    }
+    Map<String, String> audit = new LinkedHashMap<>();
+    event
+        .annotations()
+        .forEach(
+            (key, value) -> {
+              if (key.startsWith(PodSecurity.AUDIT_ANNOTATION_PREFIX)) {
+                audit.put(key.substring(PodSecurity.AUDIT_ANNOTATION_PREFIX.length()), value);
+              }
+            });
+    synchronized (recorded) {
+      recorded.add(
+          new Recorded(
+              event.objectRef().resource() + "/" + event.objectRef().name(), warnings, audit));
+    }
   }
 
   @BeforeEach
@@ -318,14 +354,17 @@ class PodSecurityAdmissionTest {
     if (body != null) {
       headers.put("Content-Type", List.of(type));
     }
-    return server.handle(
-        new ApiRequest(
-            method,
-            path,
-            Map.of(),
-            headers,
-            new ByteArrayInputStream(
-                body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8))));
+    ApiResponse response =
+        server.handle(
+            new ApiRequest(
+                method,
+                path,
+                Map.of(),
+                headers,
+                new ByteArrayInputStream(
+                    body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8))));
+    record(response);
+    return response;
   }
 
   private static String text(ApiResponse response) {

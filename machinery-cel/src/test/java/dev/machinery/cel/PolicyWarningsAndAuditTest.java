@@ -106,7 +106,7 @@ class PolicyWarningsAndAuditTest {
     assertEquals(null, response.headers().get("Warning"));
     // Go's encoding/json: HTML characters escaped, fields in the struct's order.
     assertEquals(
-        "[{\"message\":\"failed expression: size(object.data) <= 1\",\"policy\":\"one-key\","
+        "[{\"message\":\"failed expression: size(object.data) \\u003c= 1\",\"policy\":\"one-key\","
             + "\"binding\":\"one-key-binding\",\"expressionIndex\":0,"
             + "\"validationActions\":[\"Audit\"]},"
             + "{\"message\":\"the name \\u003cok\\u003e \\u0026 more\",\"policy\":\"one-key\","
@@ -126,7 +126,7 @@ class PolicyWarningsAndAuditTest {
                 + " 'one-key-binding': failed expression: size(object.data) <= 1\""),
         response.headers().get("Warning"));
     assertEquals(
-        "[{\"message\":\"failed expression: size(object.data) <= 1\",\"policy\":\"one-key\","
+        "[{\"message\":\"failed expression: size(object.data) \\u003c= 1\",\"policy\":\"one-key\","
             + "\"binding\":\"one-key-binding\",\"expressionIndex\":0,"
             + "\"validationActions\":[\"Warn\",\"Audit\"]}]",
         annotations(response).get(FAILURE));
@@ -139,7 +139,7 @@ class PolicyWarningsAndAuditTest {
     assertEquals(422, refused.status(), text(refused));
     Map<String, String> annotations = annotations(refused);
     assertEquals(
-        "[{\"message\":\"failed expression: size(object.data) <= 1\",\"policy\":\"one-key\","
+        "[{\"message\":\"failed expression: size(object.data) \\u003c= 1\",\"policy\":\"one-key\","
             + "\"binding\":\"one-key-binding\",\"expressionIndex\":0,"
             + "\"validationActions\":[\"Deny\",\"Audit\"]}]",
         annotations.get(FAILURE));

@@ -20,6 +20,8 @@ import java.util.Objects;
  * @param oldObject the stored object on update and delete, {@code null} on create
  * @param user who writes
  * @param dryRun whether the write stops before storing
+ * @param recorder takes the warnings and audit annotations plugins add for the write ({@link
+ *     #addWarning}, {@link #addAuditAnnotation})
  */
 public record AdmissionAttributes(
     Operation operation,
@@ -31,7 +33,8 @@ public record AdmissionAttributes(
     Object object,
     Object oldObject,
     UserInfo user,
-    boolean dryRun) {
+    boolean dryRun,
+    AdmissionRecorder recorder) {
   /**
    * Checks the parts; absent strings become {@code ""}.
    *
@@ -45,6 +48,7 @@ public record AdmissionAttributes(
    * @param oldObject see the record description
    * @param user see the record description
    * @param dryRun see the record description
+   * @param recorder see the record description; {@code null} is {@link AdmissionRecorder#NONE}
    */
   public AdmissionAttributes {
     Objects.requireNonNull(operation, "operation");
@@ -54,6 +58,80 @@ public record AdmissionAttributes(
     subresource = Objects.requireNonNullElse(subresource, "");
     namespace = Objects.requireNonNullElse(namespace, "");
     name = Objects.requireNonNullElse(name, "");
+    recorder = Objects.requireNonNullElse(recorder, AdmissionRecorder.NONE);
+  }
+
+  /**
+   * Attributes of a write made outside a request, whose warnings and audit annotations are not kept
+   * ({@link AdmissionRecorder#NONE}).
+   *
+   * @param operation see the record description
+   * @param kind see the record description
+   * @param resource see the record description
+   * @param subresource see the record description
+   * @param namespace see the record description
+   * @param name see the record description
+   * @param object see the record description
+   * @param oldObject see the record description
+   * @param user see the record description
+   * @param dryRun see the record description
+   */
+  public AdmissionAttributes(
+      Operation operation,
+      GroupVersionKind kind,
+      GroupResource resource,
+      String subresource,
+      String namespace,
+      String name,
+      Object object,
+      Object oldObject,
+      UserInfo user,
+      boolean dryRun) {
+    this(
+        operation,
+        kind,
+        resource,
+        subresource,
+        namespace,
+        name,
+        object,
+        oldObject,
+        user,
+        dryRun,
+        AdmissionRecorder.NONE);
+  }
+
+  /**
+   * Adds a warning to the write's response, sent as a {@code Warning} header ({@code 299 -
+   * "text"}), as a plugin calls kube-apiserver's {@code warning.AddWarning}.
+   *
+   * @param warning the text, not blank
+   * @throws IllegalArgumentException when the text is blank
+   */
+  public void addWarning(String warning) {
+    if (warning == null || warning.isBlank()) {
+      throw new IllegalArgumentException(
+          "admission warning for " + resource + " \"" + name + "\" is blank");
+    }
+    recorder.warning(warning);
+  }
+
+  /**
+   * Adds an annotation to the write's audit event, as kube-apiserver's {@code
+   * Attributes.AddAnnotation}; the first value of a key stays.
+   *
+   * @param key the key, such as {@code pod-security.kubernetes.io/enforce-policy}; not blank
+   * @param value the value, not null
+   * @throws IllegalArgumentException when the key is blank or the value null
+   */
+  public void addAuditAnnotation(String key, String value) {
+    if (key == null || key.isBlank()) {
+      throw new IllegalArgumentException("audit annotation key is blank (value \"" + value + "\")");
+    }
+    if (value == null) {
+      throw new IllegalArgumentException("audit annotation \"" + key + "\" has no value");
+    }
+    recorder.annotate(key, value);
   }
 
   /**
@@ -64,6 +142,16 @@ public record AdmissionAttributes(
    */
   public AdmissionAttributes withObject(Object other) {
     return new AdmissionAttributes(
-        operation, kind, resource, subresource, namespace, name, other, oldObject, user, dryRun);
+        operation,
+        kind,
+        resource,
+        subresource,
+        namespace,
+        name,
+        other,
+        oldObject,
+        user,
+        dryRun,
+        recorder);
   }
 }

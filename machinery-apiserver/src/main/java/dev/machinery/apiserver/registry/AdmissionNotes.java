@@ -1,5 +1,6 @@
 package dev.machinery.apiserver.registry;
 
+import dev.machinery.apiserver.admission.AdmissionRecorder;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -8,10 +9,13 @@ import java.util.Map;
 /**
  * What admission tells about one write besides its outcome, as kube-apiserver's warning recorder
  * and audit annotations: warnings for the response's {@code Warning} headers and annotations for
- * the request's audit event (both from admission webhooks). A handler gives one to the store with
- * the write and reads it after. Thread-safe: validating webhooks add to it at once.
+ * the request's audit event, from admission plugins (through {@link
+ * dev.machinery.apiserver.admission.AdmissionAttributes#addWarning} and {@link
+ * dev.machinery.apiserver.admission.AdmissionAttributes#addAuditAnnotation}) and from admission
+ * webhooks. A handler gives one to the store with the write and reads it after. Thread-safe:
+ * validating webhooks add to it at once.
  */
-public final class AdmissionNotes {
+public final class AdmissionNotes implements AdmissionRecorder {
   private final List<String> warnings = new ArrayList<>();
   private final Map<String, String> annotations = new LinkedHashMap<>();
 
@@ -23,6 +27,7 @@ public final class AdmissionNotes {
    *
    * @param warning the text
    */
+  @Override
   public synchronized void warning(String warning) {
     if (!warnings.contains(warning)) {
       warnings.add(warning);
@@ -35,6 +40,7 @@ public final class AdmissionNotes {
    * @param key the key
    * @param value the value
    */
+  @Override
   public synchronized void annotate(String key, String value) {
     annotations.putIfAbsent(key, value);
   }

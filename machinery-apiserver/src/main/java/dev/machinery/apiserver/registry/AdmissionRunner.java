@@ -124,7 +124,7 @@ public final class AdmissionRunner implements AdmissionHook {
     Object result =
         chain.isEmpty()
             ? object
-            : chain.mutate(attributes(requester, store, operation, object, old, dryRun));
+            : chain.mutate(attributes(requester, store, operation, object, old, dryRun, notes));
     if (webhooks == null
         || WebhookAdmission.exempt(store.groupResource().group(), store.groupResource().resource())
         || configurations.webhooks(true).isEmpty()) {
@@ -153,7 +153,7 @@ public final class AdmissionRunner implements AdmissionHook {
       boolean dryRun,
       AdmissionNotes notes) {
     if (!chain.isEmpty()) {
-      chain.validate(attributes(requester, store, operation, object, old, dryRun));
+      chain.validate(attributes(requester, store, operation, object, old, dryRun, notes));
     }
     if (webhooks != null
         && operation != Operation.DELETE
@@ -186,7 +186,8 @@ public final class AdmissionRunner implements AdmissionHook {
       Object old,
       boolean dryRun,
       AdmissionNotes notes) {
-    AdmissionAttributes attributes = attributes(requester, store, operation, object, old, dryRun);
+    AdmissionAttributes attributes =
+        attributes(requester, store, operation, object, old, dryRun, notes);
     GroupVersionKind storageKind = store.storageKind();
     String version =
         requester.apiVersion().isEmpty()
@@ -248,7 +249,8 @@ public final class AdmissionRunner implements AdmissionHook {
       Operation operation,
       Object object,
       Object old,
-      boolean dryRun) {
+      boolean dryRun,
+      AdmissionNotes notes) {
     UserInfo user = request.user();
     MetaObject meta = Accessor.of(object != null ? object : old);
     MetaObject stored = old == null ? meta : Accessor.of(old);
@@ -271,7 +273,8 @@ public final class AdmissionRunner implements AdmissionHook {
         object,
         old,
         user,
-        dryRun);
+        dryRun,
+        notes);
   }
 
   /**

@@ -41,7 +41,9 @@ import java.util.function.Supplier;
  * the validation's {@code reason} (Invalid, 422, by default) and its code. Errors (compilation,
  * evaluation, missing parameters, configuration) follow the policy's {@code failurePolicy}: {@code
  * Fail} (the default) refuses, {@code Ignore} admits. {@link #evaluate} also returns the {@code
- * Warn} warnings and the {@code Audit} failures and annotations.
+ * Warn} warnings and the {@code Audit} failures and annotations, which {@link #validate} hands to
+ * the write's {@link AdmissionAttributes#addWarning} ({@code Warning} headers) and {@link
+ * AdmissionAttributes#addAuditAnnotation} (the request's audit event).
  *
  * <p>As in kube-apiserver, writes of ValidatingAdmissionPolicies, their bindings and the mutating
  * ones are exempt. Compiled policies are kept by uid, resourceVersion and spec. Thread-safe.
@@ -176,6 +178,13 @@ public final class ValidatingAdmissionPolicies implements ValidatingAdmissionPlu
   @Override
   public void validate(AdmissionAttributes attributes) {
     Outcome outcome = evaluate(attributes);
+    // As kube-apiserver's dispatcher: Warn and Audit results and the published annotations are
+    // recorded before a denial is returned.
+    outcome.warnings().forEach(attributes::addWarning);
+    outcome.auditAnnotations().forEach(attributes::addAuditAnnotation);
+    outcome
+        .validationFailureAnnotation()
+        .ifPresent(value -> attributes.addAuditAnnotation(VALIDATION_FAILURE_ANNOTATION, value));
     if (outcome.denial() != null) {
       throw outcome.denial();
     }
