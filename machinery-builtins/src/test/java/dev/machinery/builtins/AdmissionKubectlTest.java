@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.machinery.apiserver.ApiServer;
+import dev.machinery.apiserver.audit.AuditLogWriter;
+import dev.machinery.apiserver.audit.AuditPolicy;
 import dev.machinery.apiserver.http.HttpBinding;
 import dev.machinery.apiserver.testing.RequiredTools;
 import java.io.File;
@@ -38,7 +40,11 @@ import org.junit.jupiter.api.Timeout;
  * NoExecute} tolerations of 300 seconds, priority 0 and {@code PreemptLowerPriority}) beside what
  * defaulting adds ({@code enableServiceLinks}, {@code schedulerName}); a namespace labelled {@code
  * pod-security.kubernetes.io/enforce=restricted} refuses {@code kubectl run}'s Pod and a privileged
- * one with kube-apiserver's message; {@code kubectl get priorityclasses} lists the system classes.
+ * one with kube-apiserver's message; in a namespace labelled {@code
+ * pod-security.kubernetes.io/warn=restricted} and {@code audit=restricted}, {@code kubectl run}
+ * prints kube-apiserver's {@code Warning: would violate PodSecurity "restricted:latest": ...} and
+ * the create's event in the audit log carries {@code pod-security.kubernetes.io/enforce-policy} and
+ * {@code audit-violations}; {@code kubectl get priorityclasses} lists the system classes.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(600)
@@ -49,10 +55,21 @@ class AdmissionKubectlTest {
 
   private ApiServer server;
   private HttpBinding binding;
+  private Path auditLog;
+  private AuditLogWriter auditWriter;
 
   @BeforeAll
   void start() throws IOException {
-    server = BuiltinKinds.apiServer(DefaultAdmission.kubernetes().enable("ServiceAccount")).build();
+    auditLog = Files.createTempDirectory("admission-audit").resolve("audit.log");
+    auditWriter = AuditLogWriter.open(auditLog);
+    server =
+        BuiltinKinds.apiServer(DefaultAdmission.kubernetes().enable("ServiceAccount"))
+            .audit(
+                AuditPolicy.parse(
+                    "apiVersion: audit.k8s.io/v1\nkind: Policy\nomitStages: [RequestReceived]\n"
+                        + "rules:\n- level: Metadata\n"),
+                auditWriter)
+            .build();
     binding = server.serve(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
   }
 
@@ -63,6 +80,9 @@ class AdmissionKubectlTest {
     }
     if (server != null) {
       server.close();
+    }
+    if (auditWriter != null) {
+      auditWriter.close();
     }
   }
 
@@ -261,8 +281,83 @@ class AdmissionKubectlTest {
             + " (container \"c\" must not set securityContext.privileged=true),"
             + " allowPrivilegeEscalation != false (container \"c\" must set"
             + " securityContext.allowPrivilegeEscalation=false)");
-    expect(failures, kubectl(binary, cache, "delete", "namespace", ns, restricted), 0, "deleted");
+    String warned = ns + "-w";
+    expect(failures, kubectl(binary, cache, "create", "namespace", warned), 0, "created");
+    expect(
+        failures,
+        kubectl(binary, cache, "create", "serviceaccount", "default", "-n", warned),
+        0,
+        "serviceaccount/default created");
+    expect(
+        failures,
+        kubectl(
+            binary,
+            cache,
+            "label",
+            "namespace",
+            warned,
+            "pod-security.kubernetes.io/warn=restricted",
+            "pod-security.kubernetes.io/audit=restricted"),
+        0,
+        "namespace/" + warned + " labeled");
+    String violations =
+        "would violate PodSecurity \"restricted:latest\": allowPrivilegeEscalation != false"
+            + " (container \"w\" must set securityContext.allowPrivilegeEscalation=false),"
+            + " unrestricted capabilities (container \"w\" must set"
+            + " securityContext.capabilities.drop=[\"ALL\"]), runAsNonRoot != true (pod or"
+            + " container \"w\" must set securityContext.runAsNonRoot=true), seccompProfile (pod"
+            + " or container \"w\" must set securityContext.seccompProfile.type to"
+            + " \"RuntimeDefault\" or \"Localhost\")";
+    expect(
+        failures,
+        kubectl(binary, cache, "run", "w", "--image=nginx", "-n", warned),
+        0,
+        "Warning: " + violations + "\n",
+        "pod/w created");
+    JsonNode event = null;
+    for (int attempt = 0; attempt < 100 && event == null; attempt++) {
+      event = created(warned, "w");
+      if (event == null) {
+        Thread.sleep(100);
+      }
+    }
+    if (event == null) {
+      failures.add(name + ": no audit event of the create of pod " + warned + "/w in " + auditLog);
+    } else {
+      JsonNode annotations = event.path("annotations");
+      same(
+          failures,
+          name,
+          "audit annotation enforce-policy",
+          "privileged:latest",
+          annotations.path("pod-security.kubernetes.io/enforce-policy").asText());
+      same(
+          failures,
+          name,
+          "audit annotation audit-violations",
+          violations,
+          annotations.path("pod-security.kubernetes.io/audit-violations").asText());
+    }
+    expect(
+        failures,
+        kubectl(binary, cache, "delete", "namespace", ns, restricted, warned),
+        0,
+        "deleted");
     assertEquals(List.of(), failures);
+  }
+
+  /** The audit event of the create of a Pod, or null when not written yet. */
+  private JsonNode created(String namespace, String name) throws IOException {
+    for (String line : Files.readAllLines(auditLog, StandardCharsets.UTF_8)) {
+      JsonNode event = JSON.readTree(line);
+      if (event.path("verb").asText().equals("create")
+          && event.at("/objectRef/resource").asText().equals("pods")
+          && event.at("/objectRef/namespace").asText().equals(namespace)
+          && event.at("/objectRef/name").asText().equals(name)) {
+        return event;
+      }
+    }
+    return null;
   }
 
   private static void expect(List<String> failures, Result result, int exitCode, String... texts) {

@@ -23,7 +23,9 @@ import org.opentest4j.AssertionFailedError;
  * Every kubectl on the machine (kubectl.1.27 to kubectl.1.33 beside the one on the PATH, or that
  * one alone) applies a ValidatingAdmissionPolicy and its binding to a server with the built-in
  * kinds, and is refused a ConfigMap the policy denies, printing what it prints for kube-apiserver's
- * refusal.
+ * refusal; with a binding whose {@code validationActions} are {@code [Warn]}, a ConfigMap the
+ * policy fails is created and kubectl prints kube-apiserver's {@code Warning: Validation failed for
+ * ValidatingAdmissionPolicy ...}.
  */
 class KubectlValidatingAdmissionPolicyTest {
   private static final String POLICY =
@@ -63,6 +65,45 @@ class KubectlValidatingAdmissionPolicyTest {
       data:
         a: "1"
         b: "2"
+      """;
+
+  private static final String WARN_POLICY =
+      """
+      apiVersion: admissionregistration.k8s.io/v1
+      kind: ValidatingAdmissionPolicy
+      metadata:
+        name: no-debug
+      spec:
+        matchConstraints:
+          resourceRules:
+          - apiGroups: [""]
+            apiVersions: ["v1"]
+            operations: ["CREATE", "UPDATE"]
+            resources: ["configmaps"]
+        validations:
+        - expression: "!has(object.metadata.labels) || !('debug' in object.metadata.labels)"
+          messageExpression: "'configmap ' + object.metadata.name + ' is labelled debug'"
+      ---
+      apiVersion: admissionregistration.k8s.io/v1
+      kind: ValidatingAdmissionPolicyBinding
+      metadata:
+        name: no-debug-binding
+      spec:
+        policyName: no-debug
+        validationActions: [Warn]
+      """;
+
+  private static final String WARNED =
+      """
+      apiVersion: v1
+      kind: ConfigMap
+      metadata:
+        name: warned
+        namespace: default
+        labels:
+          debug: "true"
+      data:
+        a: "1"
       """;
 
   static List<Path> kubectls() throws IOException {
@@ -106,6 +147,8 @@ class KubectlValidatingAdmissionPolicyTest {
         Path dir = Files.createTempDirectory("kubectl-vap");
         Files.writeString(dir.resolve("policy.yaml"), POLICY);
         Files.writeString(dir.resolve("refused.yaml"), REFUSED);
+        Files.writeString(dir.resolve("warn-policy.yaml"), WARN_POLICY);
+        Files.writeString(dir.resolve("warned.yaml"), WARNED);
         Files.writeString(
             dir.resolve("namespace.yaml"),
             "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: default\n");
@@ -115,6 +158,21 @@ class KubectlValidatingAdmissionPolicyTest {
             run(kubectl, serverFlag, cache, "apply", "-f", dir.resolve("namespace.yaml"));
         Run policy = run(kubectl, serverFlag, cache, "apply", "-f", dir.resolve("policy.yaml"));
         Run refused = run(kubectl, serverFlag, cache, "apply", "-f", dir.resolve("refused.yaml"));
+        Run warnPolicy =
+            run(kubectl, serverFlag, cache, "apply", "-f", dir.resolve("warn-policy.yaml"));
+        Run warned = run(kubectl, serverFlag, cache, "apply", "-f", dir.resolve("warned.yaml"));
+        // A Warn binding admits and kubectl prints the Warning header on stderr.
+        if (warnPolicy.exit() != 0
+            || warned.exit() != 0
+            || !warned
+                .output()
+                .contains(
+                    "Warning: Validation failed for ValidatingAdmissionPolicy 'no-debug' with"
+                        + " binding 'no-debug-binding': configmap warned is labelled debug\n")
+            || !warned.output().contains("configmap/warned created")) {
+          failures.add(
+              kubectl.getFileName() + " (Warn):\n" + warnPolicy.output() + warned.output());
+        }
         // kubectl prints a 422 from its causes, as it does for kube-apiserver's refusal (one
         // cause, without a field).
         String expected =
