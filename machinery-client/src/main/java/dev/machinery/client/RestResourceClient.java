@@ -248,8 +248,8 @@ final class RestResourceClient<T> implements ResourceClient<T> {
   /**
    * Reads a list in one streaming pass: its type and metadata as values, and each item as the span
    * of the body it stands in, decoded from those bytes by the item codec. An item is never built as
-   * a JSON tree and written out again; a list of 1,000 typed objects decodes in about a third of
-   * the time that took (docs/performance.md, {@code ClientLoad}).
+   * a JSON tree and written out again; a list of 1,000 typed objects decodes in about three
+   * quarters of the time that took (docs/performance.md, {@code ClientLoad}).
    */
   private ListPage<T> parseList(byte[] body, RESTMapping mapping) {
     String listKind = "";
