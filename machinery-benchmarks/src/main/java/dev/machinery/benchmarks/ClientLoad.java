@@ -2,9 +2,12 @@ package dev.machinery.benchmarks;
 
 import dev.machinery.api.KubernetesApi;
 import dev.machinery.apiserver.ApiServer;
+import dev.machinery.apiserver.certs.CertificateBuilder;
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
 import dev.machinery.apiserver.http.JdkHttpBinding;
+import dev.machinery.apiserver.http.TlsConfig;
+import dev.machinery.apiserver.storage.MemoryStorage;
 import dev.machinery.client.Client;
 import dev.machinery.client.RateLimiter;
 import dev.machinery.client.ResourceClient;
@@ -25,28 +28,39 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.security.KeyStore;
+import java.security.SecureRandom;
+import java.security.cert.X509Certificate;
+import java.security.spec.ECGenParameterSpec;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
 
 /**
  * Machinery's client against fabric8's {@code KubernetesClient} 7.4.0 (on the JDK's HTTP client),
- * both talking plain HTTP/1.1 to the same sample server on the JDK binding in this JVM: a GET of
- * one ConfigMap, a CREATE of a new one, and a LIST of a namespace holding 1,000. Machinery's client
- * reads and writes the typed {@code dev.machinery.api.core.v1.ConfigMap} of machinery-api through a
- * Scheme made by {@code KubernetesApi.addToScheme}, in JSON, with no rate limit; fabric8's its own
- * {@code io.fabric8.kubernetes.api.model.ConfigMap}. The server stores machinery-builtins'
- * ConfigMap (the sample server's kinds). Every answer is checked (the GET's data, the LIST's 1,000
- * items), so no client is timed doing less than the other.
+ * both talking to the same sample server on the JDK binding in this JVM, over plain HTTP or (with
+ * {@code https}) over TLS with a certificate of a CA both trust: a GET of one ConfigMap, a CREATE
+ * of a new one, and a LIST of a namespace holding 1,000. Machinery's client reads and writes the
+ * typed {@code dev.machinery.api.core.v1.ConfigMap} of machinery-api through a Scheme made by
+ * {@code KubernetesApi.addToScheme}, in JSON, with no rate limit; fabric8's its own {@code
+ * io.fabric8.kubernetes.api.model.ConfigMap}. The server stores machinery-builtins' ConfigMap (the
+ * sample server's kinds). Every answer is checked (the GET's data, the LIST's 1,000 items), so no
+ * client is timed doing less than the other.
  *
  * <p>After a warm-up of every operation on both clients, each round measures each operation on both
  * clients one after the other, the order swapped every round; the table gives the mean of the
  * rounds and their spread. Not part of the build: run with {@code java -cp
  * machinery-benchmarks/target/benchmarks.jar dev.machinery.benchmarks.ClientLoad [seconds]
- * [threads] [rounds]} (defaults 5, 4 and 3).
+ * [threads] [rounds] [http|https]} (defaults 5, 4, 3 and http).
  */
 public final class ClientLoad {
   private static final int LISTED = 1_000;
@@ -72,8 +86,33 @@ public final class ClientLoad {
     int seconds = args.length > 0 ? Integer.parseInt(args[0]) : 5;
     int threads = args.length > 1 ? Integer.parseInt(args[1]) : 4;
     int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 3;
+    boolean https = args.length > 3 && args[3].equals("https");
 
-    ApiServer server = SampleServer.build(Enablement.all());
+    SecureRandom random = new SecureRandom();
+    KeyPair caKey = ecKey();
+    X509Certificate ca =
+        CertificateBuilder.forKey(caKey.getPublic(), random)
+            .commonName("load-ca")
+            .ca(true)
+            .selfSign(caKey.getPrivate());
+    KeyPair serverKey = ecKey();
+    X509Certificate serverCert =
+        CertificateBuilder.forKey(serverKey.getPublic(), random)
+            .commonName("127.0.0.1")
+            .serverAuth()
+            .ipAddress(InetAddress.getLoopbackAddress())
+            .signWith(ca, caKey.getPrivate());
+    ApiServer server =
+        https
+            ? SampleServer.builder(
+                    Enablement.all(),
+                    Duration.ofSeconds(60),
+                    null,
+                    new MemoryStorage(),
+                    ApiServer.DEFAULT_WATCH_CACHE_SIZE)
+                .tls(new TlsConfig(List.of(serverCert, ca), serverKey.getPrivate(), List.of()))
+                .build()
+            : SampleServer.build(Enablement.all());
     seed(server);
     Scheme scheme = KubernetesApi.addToScheme(Scheme.builder()).build();
     System.out.println(
@@ -81,16 +120,28 @@ public final class ClientLoad {
             + ProtobufCodec.create(scheme).canEncode(dev.machinery.api.core.v1.ConfigMap.class));
     try (JdkHttpBinding binding =
         server.serve(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
-      String url = "http://127.0.0.1:" + binding.port();
+      String url = (https ? "https" : "http") + "://127.0.0.1:" + binding.port();
+      HttpTransport.Builder transport = HttpTransport.builder(URI.create(url));
+      ConfigBuilder config = new ConfigBuilder(Config.empty()).withMasterUrl(url);
+      if (https) {
+        transport.sslContext(trusting(ca));
+        config.withCaCertData(
+            Base64.getEncoder()
+                .encodeToString(
+                    ("-----BEGIN CERTIFICATE-----\n"
+                            + Base64.getMimeEncoder(64, new byte[] {'\n'})
+                                .encodeToString(ca.getEncoded())
+                            + "\n-----END CERTIFICATE-----\n")
+                        .getBytes(StandardCharsets.US_ASCII)));
+      }
+      System.out.println("server: " + url);
       try (Client machinery =
-              Client.builder(HttpTransport.builder(URI.create(url)).build())
+              Client.builder(transport.build())
                   .scheme(scheme)
                   .rateLimiter(RateLimiter.unlimited())
                   .build();
           KubernetesClient fabric8 =
-              new KubernetesClientBuilder()
-                  .withConfig(new ConfigBuilder(Config.empty()).withMasterUrl(url).build())
-                  .build()) {
+              new KubernetesClientBuilder().withConfig(config.build()).build()) {
         ResourceClient<dev.machinery.api.core.v1.ConfigMap> configMaps =
             machinery.resources(dev.machinery.api.core.v1.ConfigMap.class);
         ResourceClient<dev.machinery.api.core.v1.ConfigMap> inDefault =
@@ -194,6 +245,25 @@ public final class ClientLoad {
         }
       }
     }
+  }
+
+  private static KeyPair ecKey() throws Exception {
+    KeyPairGenerator generator = KeyPairGenerator.getInstance("EC");
+    generator.initialize(new ECGenParameterSpec("secp256r1"));
+    return generator.generateKeyPair();
+  }
+
+  /** A TLS context that trusts the one CA. */
+  private static SSLContext trusting(X509Certificate ca) throws Exception {
+    KeyStore trust = KeyStore.getInstance("PKCS12");
+    trust.load(null, null);
+    trust.setCertificateEntry("ca", ca);
+    TrustManagerFactory factory =
+        TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+    factory.init(trust);
+    SSLContext context = SSLContext.getInstance("TLS");
+    context.init(null, factory.getTrustManagers(), new SecureRandom());
+    return context;
   }
 
   private static double mean(

@@ -25,11 +25,17 @@ import java.lang.ref.Reference;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import javax.management.ObjectName;
 
 /**
  * An informer over 10,000 ConfigMaps: Machinery's {@code SharedIndexInformer} (machinery-controller
@@ -103,27 +109,55 @@ public final class InformerLoad {
               new KubernetesClientBuilder()
                   .withConfig(new ConfigBuilder(Config.empty()).withMasterUrl(url).build())
                   .build()) {
-        Subject[] subjects = {machineryInformer(machinery), fabric8Informer(fabric8)};
-        String[] names = {"Machinery SharedIndexInformer", "fabric8 7.4.0 SharedIndexInformer"};
-        // warm-up: each informer synced once, unmeasured
+        Subject[] subjects = {
+          machineryInformer(machinery),
+          fabric8Informer(fabric8),
+          machineryList(machinery),
+          fabric8List(fabric8)
+        };
+        String[] names = {
+          "Machinery SharedIndexInformer",
+          "fabric8 7.4.0 SharedIndexInformer",
+          "baseline: Machinery's client, one LIST, the items held",
+          "baseline: fabric8's client, one LIST, the items held"
+        };
+        // warm-up: each informer synced twice, unmeasured (the first sync also makes what the
+        // server builds on a first list and watch), the second with the classes it retains printed
         for (Subject subject : subjects) {
-          run(subject, objects);
+          run(subject, objects, false);
         }
-        List<List<Result>> results = List.of(new ArrayList<>(), new ArrayList<>());
+        for (int which = 0; which < subjects.length; which++) {
+          System.out.println("What " + names[which] + " retains, by class (top 12):");
+          run(subjects[which], objects, true);
+        }
+        List<List<Result>> results = new ArrayList<>();
+        for (int which = 0; which < subjects.length; which++) {
+          results.add(new ArrayList<>());
+        }
         for (int round = 0; round < rounds; round++) {
-          for (int k = 0; k < 2; k++) {
-            int which = round % 2 == 0 ? k : 1 - k;
-            results.get(which).add(run(subjects[which], objects));
+          for (int k = 0; k < subjects.length; k++) {
+            int which = round % 2 == 0 ? k : subjects.length - 1 - k;
+            results.get(which).add(run(subjects[which], objects, false));
           }
         }
+        int size =
+            HttpClient.newHttpClient()
+                .send(
+                    HttpRequest.newBuilder(
+                            URI.create(
+                                url + "/api/v1/namespaces/" + NAMESPACE + "/configmaps/cm-00000"))
+                        .build(),
+                    HttpResponse.BodyHandlers.ofByteArray())
+                .body()
+                .length;
         System.out.printf(
-            "%n%,d ConfigMaps (%,d bytes of JSON each as the server lists them), %d rounds;"
+            "%n%,d ConfigMaps (%,d bytes of JSON each as the server answers a GET), %d rounds;"
                 + " mean (min–max)%n%n",
-            objects, ClientLoad.configMapJson("cm-00000").length(), rounds);
+            objects, size, rounds);
         System.out.println(
             "| informer | sync ms | retained bytes/object | × fabric8 (sync) | × fabric8 (bytes) |");
         System.out.println("| --- | ---: | ---: | ---: | ---: |");
-        for (int which = 0; which < 2; which++) {
+        for (int which = 0; which < subjects.length; which++) {
           List<Result> rs = results.get(which);
           System.out.printf(
               "| %s | %,.0f (%,.0f–%,.0f) | %,.0f (%,.0f–%,.0f) | %.2f | %.2f |%n",
@@ -148,7 +182,8 @@ public final class InformerLoad {
         .orElse(0);
   }
 
-  private static Result run(Subject subject, int objects) throws Exception {
+  private static Result run(Subject subject, int objects, boolean histogram) throws Exception {
+    Map<String, long[]> classesBefore = histogram ? histogram() : Map.of();
     long before = usedAfterGc();
     CountDownLatch adds = new CountDownLatch(objects);
     long start = System.nanoTime();
@@ -162,9 +197,49 @@ public final class InformerLoad {
     if (stored != objects) {
       throw new IllegalStateException("the informer holds " + stored + ", not " + objects);
     }
+    if (histogram) {
+      printGrowth(classesBefore, histogram(), objects);
+    }
     Reference.reachabilityFence(started);
     subject.stop(started);
     return new Result(syncMillis, (after - before) / (double) objects);
+  }
+
+  /** Live instances and bytes a class, from the JVM's class histogram (after a full collection). */
+  private static Map<String, long[]> histogram() throws Exception {
+    String text =
+        (String)
+            ManagementFactory.getPlatformMBeanServer()
+                .invoke(
+                    new ObjectName("com.sun.management:type=DiagnosticCommand"),
+                    "gcClassHistogram",
+                    new Object[] {null},
+                    new String[] {String[].class.getName()});
+    Map<String, long[]> classes = new HashMap<>();
+    for (String line : text.split("\n")) {
+      String[] fields = line.trim().split("\\s+");
+      if (fields.length >= 4 && fields[0].endsWith(":")) {
+        classes.put(fields[3], new long[] {Long.parseLong(fields[1]), Long.parseLong(fields[2])});
+      }
+    }
+    return classes;
+  }
+
+  private static void printGrowth(Map<String, long[]> before, Map<String, long[]> after, int n) {
+    List<Map.Entry<String, long[]>> growth = new ArrayList<>();
+    for (Map.Entry<String, long[]> entry : after.entrySet()) {
+      long[] was = before.getOrDefault(entry.getKey(), new long[2]);
+      growth.add(
+          Map.entry(
+              entry.getKey(),
+              new long[] {entry.getValue()[0] - was[0], entry.getValue()[1] - was[1]}));
+    }
+    growth.sort((a, b) -> Long.compare(b.getValue()[1], a.getValue()[1]));
+    for (Map.Entry<String, long[]> entry : growth.subList(0, Math.min(12, growth.size()))) {
+      System.out.printf(
+          "  %-70s %8.1f instances/object %8.1f bytes/object%n",
+          entry.getKey(), entry.getValue()[0] / (double) n, entry.getValue()[1] / (double) n);
+    }
   }
 
   /** The heap in use after full collections, once it stops shrinking. */
@@ -216,6 +291,55 @@ public final class InformerLoad {
       public void stop(Object started) throws InterruptedException {
         ((SharedIndexInformer<?>) started).stop();
       }
+    };
+  }
+
+  /** The baseline: the objects alone, as one LIST of the client hands them out, held in a list. */
+  private static Subject machineryList(Client client) {
+    return new Subject() {
+      @Override
+      public Object start(CountDownLatch adds) {
+        List<?> items =
+            client
+                .resources(dev.machinery.api.core.v1.ConfigMap.class)
+                .inNamespace(NAMESPACE)
+                .list(new dev.machinery.unversioned.meta.v1.ListOptions())
+                .items();
+        for (int i = 0; i < items.size(); i++) {
+          adds.countDown();
+        }
+        return items;
+      }
+
+      @Override
+      public int stored(Object started) {
+        return ((List<?>) started).size();
+      }
+
+      @Override
+      public void stop(Object started) {}
+    };
+  }
+
+  /** The baseline for fabric8: one LIST, the items held. */
+  private static Subject fabric8List(KubernetesClient client) {
+    return new Subject() {
+      @Override
+      public Object start(CountDownLatch adds) {
+        List<?> items = client.configMaps().inNamespace(NAMESPACE).list().getItems();
+        for (int i = 0; i < items.size(); i++) {
+          adds.countDown();
+        }
+        return items;
+      }
+
+      @Override
+      public int stored(Object started) {
+        return ((List<?>) started).size();
+      }
+
+      @Override
+      public void stop(Object started) {}
     };
   }
 
