@@ -4,9 +4,11 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.machinery.core.codec.Codec;
+import dev.machinery.core.codec.DecodeException;
 import dev.machinery.core.schema.GroupVersionKind;
 import dev.machinery.unversioned.protobuf.ProtobufCodec;
 import dev.machinery.unversioned.unstructured.Unstructured;
+import java.io.IOException;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -48,6 +50,12 @@ abstract class ObjectKind<T> {
   /** The decoder of the items of one list (or watch), whose kind is {@code itemKind}. */
   abstract Function<JsonNode, T> itemDecoder(GroupVersionKind itemKind);
 
+  /**
+   * The decoder of the items of one list whose kind is {@code itemKind}, each given as its own JSON
+   * bytes (a span of the list's body).
+   */
+  abstract Function<byte[], T> itemBytesDecoder(GroupVersionKind itemKind);
+
   /** Encodes a request body as JSON. */
   byte[] encodeJson(Object object) {
     return codecs.json.encode(object);
@@ -84,6 +92,12 @@ abstract class ObjectKind<T> {
       Codec codec = codecs.json.withDefaultKind(itemKind);
       return item -> codec.decode(bytes(item), type).object();
     }
+
+    @Override
+    Function<byte[], T> itemBytesDecoder(GroupVersionKind itemKind) {
+      Codec codec = codecs.json.withDefaultKind(itemKind);
+      return item -> codec.decode(item, type).object();
+    }
   }
 
   private static final class Untyped extends ObjectKind<Unstructured> {
@@ -107,6 +121,18 @@ abstract class ObjectKind<T> {
           typed = copy;
         }
         return codecs.json.decode(bytes(typed), Unstructured.class).object();
+      };
+    }
+
+    @Override
+    Function<byte[], Unstructured> itemBytesDecoder(GroupVersionKind itemKind) {
+      Function<JsonNode, Unstructured> fromTree = itemDecoder(itemKind);
+      return item -> {
+        try {
+          return fromTree.apply(Codecs.TREES.readTree(item));
+        } catch (IOException e) {
+          throw new DecodeException("a list item is not JSON: " + e.getMessage(), "items");
+        }
       };
     }
 

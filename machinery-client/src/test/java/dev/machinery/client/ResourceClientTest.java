@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.machinery.client.Fixtures.Gadget;
 import dev.machinery.client.transport.TransportRequest;
+import dev.machinery.core.codec.DecodeException;
 import dev.machinery.unversioned.errors.ApiErrors;
 import dev.machinery.unversioned.errors.StatusException;
 import dev.machinery.unversioned.meta.v1.CreateOptions;
@@ -107,6 +108,54 @@ class ResourceClientTest {
     assertEquals("12", page.resourceVersion());
     assertEquals(Optional.of(4L), page.remaining());
     assertTrue(page.hasNext());
+  }
+
+  @Test
+  void listItemsAreDecodedFromTheirOwnBytesWhateverTheyHoldAndWhereverTheTypeStands() {
+    transport.thenJson(
+        200,
+        "{\"items\":[{\"metadata\":{\"name\":\"a}{\\\"[\",\"labels\":{\"x\":\"é ☃ 😀\"}},"
+            + "\"size\":\"]}\"} , {\"metadata\":{\"name\":\"b\",\"annotations\":{\"n\":\"{\\\"items\\\":[]}\"}}}],"
+            + "\"metadata\":{\"resourceVersion\":\"9\"},\"extra\":{\"items\":[5],\"kind\":\"XList\"},"
+            + "\"kind\":\"GadgetList\",\"apiVersion\":\"demo.dev/v1\"}");
+    ListPage<Gadget> page = gadgets.list(new ListOptions());
+    assertEquals(2, page.items().size());
+    Gadget a = page.items().get(0);
+    assertEquals("a}{\"[", a.getMetadata().getName());
+    assertEquals(Map.of("x", "é ☃ 😀"), a.getMetadata().getLabels());
+    assertEquals("]}", a.getSize());
+    assertEquals("Gadget", a.getKind());
+    assertEquals("demo.dev/v1", a.getApiVersion());
+    Gadget b = page.items().get(1);
+    assertEquals("b", b.getMetadata().getName());
+    assertEquals(Map.of("n", "{\"items\":[]}"), b.getMetadata().getAnnotations());
+    assertEquals(null, b.getSize());
+    assertEquals("9", page.resourceVersion());
+    assertEquals("", page.continueToken());
+    assertFalse(page.hasNext());
+  }
+
+  @Test
+  void aListThatIsNotAListIsADecodeErrorSayingWhy() {
+    transport
+        .thenJson(200, "[{\"items\":[]}]")
+        .thenJson(200, "{\"kind\":\"GadgetList\",\"items\":[{\"metadata\":{\"name\":\"a\"}}")
+        .thenJson(200, "{\"kind\":\"GadgetList\",\"items\":{\"a\":{}}}")
+        .thenJson(200, "{\"kind\":\"GadgetList\",\"items\":[7]}")
+        .thenJson(200, "{\"kind\":\"GadgetList\",\"metadata\":null,\"items\":null}");
+    DecodeException notObject =
+        assertThrows(DecodeException.class, () -> gadgets.list(new ListOptions()));
+    assertEquals("the list is not a JSON object", notObject.getMessage());
+    DecodeException truncated =
+        assertThrows(DecodeException.class, () -> gadgets.list(new ListOptions()));
+    assertTrue(truncated.getMessage().startsWith("the list is not JSON: "), truncated.getMessage());
+    DecodeException notArray =
+        assertThrows(DecodeException.class, () -> gadgets.list(new ListOptions()));
+    assertEquals("items", notArray.fieldPath());
+    assertThrows(DecodeException.class, () -> gadgets.list(new ListOptions()));
+    ListPage<Gadget> empty = gadgets.list(new ListOptions());
+    assertEquals(List.of(), empty.items());
+    assertEquals("", empty.resourceVersion());
   }
 
   @Test
