@@ -2,7 +2,8 @@
  * Runnable demonstrations of Machinery: {@link dev.machinery.examples.decode.DecodeManifest}
  * decodes a YAML manifest and prints what it found; {@link dev.machinery.examples.gizmo.GizmoApi}
  * is a versioned API with generated conversions; {@link dev.machinery.examples.server.SampleServer}
- * is an API server of Kubernetes' built-in kinds and the sample's own.
+ * is an API server of Kubernetes' built-in kinds and the sample's own; {@link
+ * dev.machinery.examples.webpage.WebPageOperator} is a controller on the controller runtime.
  */
 module dev.machinery.examples {
   requires transitive dev.machinery.unversioned;
@@ -10,6 +11,9 @@ module dev.machinery.examples {
   requires transitive dev.machinery.apiserver.netty;
   requires dev.machinery.storage.etcd;
   requires dev.machinery.builtins;
+  requires transitive dev.machinery.client;
+  requires transitive dev.machinery.controller;
+  requires transitive dev.machinery.api;
 
   exports dev.machinery.examples.api;
   exports dev.machinery.examples.apps;
@@ -24,6 +28,7 @@ module dev.machinery.examples {
   exports dev.machinery.examples.frobber.internal;
   exports dev.machinery.examples.server;
   exports dev.machinery.examples.sites;
+  exports dev.machinery.examples.webpage;
   exports dev.machinery.examples.decode;
   exports dev.machinery.examples.gizmo;
   exports dev.machinery.examples.gizmo.v1;
@@ -49,5 +54,7 @@ module dev.machinery.examples {
   opens dev.machinery.examples.frobber.internal to
       com.fasterxml.jackson.databind;
   opens dev.machinery.examples.sites to
+      com.fasterxml.jackson.databind;
+  opens dev.machinery.examples.webpage to
       com.fasterxml.jackson.databind;
 }

@@ -51,7 +51,8 @@ class DocsSnippetsTest {
             "docs/apiserver.md",
             "docs/security.md",
             "docs/customresources.md",
-            "docs/builtins.md")) {
+            "docs/builtins.md",
+            "docs/controllers-runtime.md")) {
       String text = Files.readString(root.resolve(guide), StandardCharsets.UTF_8);
       Matcher matcher = SNIPPET.matcher(text);
       while (matcher.find()) {
@@ -65,7 +66,7 @@ class DocsSnippetsTest {
         checked.add(guide + " <- " + matcher.group(1));
       }
     }
-    assertTrue(checked.size() >= 36, "expected the guides' snippets, found " + checked);
+    assertTrue(checked.size() >= 37, "expected the guides' snippets, found " + checked);
   }
 
   /** The text's non-blank lines, stripped, one per line. */
