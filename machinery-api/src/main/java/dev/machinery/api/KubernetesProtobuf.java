@@ -9,9 +9,11 @@ import dev.machinery.core.codec.Codec;
 import dev.machinery.core.codec.CodecFactory;
 import dev.machinery.core.codec.Decoded;
 import dev.machinery.core.codec.EncodeException;
+import dev.machinery.core.runtime.Scheme;
 import dev.machinery.core.schema.GroupVersionKind;
 import dev.machinery.unversioned.protobuf.KubeProtos;
 import dev.machinery.unversioned.protobuf.ProtobufCodec;
+import dev.machinery.unversioned.protobuf.ProtobufEncoding;
 import dev.machinery.unversioned.protobuf.SchemaProtobufCodec;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -32,18 +34,20 @@ import java.util.Objects;
  *
  * <p>Immutable and safe for concurrent use.
  */
-public final class KubernetesProtobuf {
+public final class KubernetesProtobuf implements ProtobufEncoding {
   /** The media type: {@value}. */
   public static final String MEDIA_TYPE = ProtobufCodec.MEDIA_TYPE;
 
   private static final TypeReference<Map<String, Object>> TREE = new TypeReference<>() {};
 
   private final Codec json;
+  private final Scheme scheme;
   private final SchemaProtobufCodec protobuf;
   private final ObjectMapper trees;
 
-  private KubernetesProtobuf(Codec json, SchemaProtobufCodec protobuf) {
+  private KubernetesProtobuf(Codec json, Scheme scheme, SchemaProtobufCodec protobuf) {
     this.json = json;
+    this.scheme = scheme;
     this.protobuf = protobuf;
     this.trees = JsonMapper.builder().enable(DeserializationFeature.USE_LONG_FOR_INTS).build();
   }
@@ -58,7 +62,22 @@ public final class KubernetesProtobuf {
   public static KubernetesProtobuf create(CodecFactory factory) {
     Objects.requireNonNull(factory, "factory");
     return new KubernetesProtobuf(
-        factory.json(), SchemaProtobufCodec.create(KubeProtos.v1_33(), factory.limits()));
+        factory.json(),
+        factory.scheme(),
+        SchemaProtobufCodec.create(KubeProtos.v1_33(), factory.limits()));
+  }
+
+  /**
+   * Returns whether objects of a class can be written: the scheme registers it, and Kubernetes'
+   * {@code .proto} files have a message for each kind it is registered as.
+   *
+   * @param type the class
+   * @return whether {@link #encode} can write its objects
+   */
+  @Override
+  public boolean canEncode(Class<?> type) {
+    List<GroupVersionKind> kinds = scheme.kindsFor(Objects.requireNonNull(type, "type"));
+    return !kinds.isEmpty() && kinds.stream().allMatch(protobuf::has);
   }
 
   /**
@@ -80,6 +99,7 @@ public final class KubernetesProtobuf {
    *     its protobuf field
    * @throws IllegalArgumentException when the {@code .proto} files have no message for its kind
    */
+  @Override
   public byte[] encode(Object object) {
     Map<String, Object> tree = tree(json.encode(Objects.requireNonNull(object, "object")));
     GroupVersionKind kind =
@@ -100,6 +120,7 @@ public final class KubernetesProtobuf {
    * @throws dev.machinery.core.codec.DecodeException for bytes that are not a Kubernetes protobuf
    *     object, or a value the class cannot hold, naming the field path
    */
+  @Override
   public Decoded<Object> decode(byte[] data) {
     return json.decode(bytes(protobuf.decode(data)));
   }
@@ -113,6 +134,7 @@ public final class KubernetesProtobuf {
    * @return the object, its kind and the JSON codec's warnings
    * @throws dev.machinery.core.codec.DecodeException as {@link #decode(byte[])}
    */
+  @Override
   public <T> Decoded<T> decode(byte[] data, Class<T> type) {
     return json.decode(bytes(protobuf.decode(data)), type);
   }

@@ -15,6 +15,7 @@ import dev.machinery.restmapper.RESTMapping;
 import dev.machinery.unversioned.discovery.v2.DiscoveryV2;
 import dev.machinery.unversioned.meta.v1.MetaV1;
 import dev.machinery.unversioned.protobuf.ProtobufCodec;
+import dev.machinery.unversioned.protobuf.ProtobufEncoding;
 import dev.machinery.unversioned.unstructured.Unstructured;
 import java.time.Duration;
 import java.util.List;
@@ -59,7 +60,9 @@ public final class Client implements AutoCloseable {
             scheme,
             CodecFactory.create(scheme, builder.limits),
             metaFactory,
-            builder.protobuf ? ProtobufCodec.create(scheme, builder.limits) : null,
+            builder.protobufEncoding != null
+                ? builder.protobufEncoding
+                : builder.protobuf ? ProtobufCodec.create(scheme, builder.limits) : null,
             builder.limits);
     this.requests =
         new Requests(
@@ -221,6 +224,7 @@ public final class Client implements AutoCloseable {
         RateLimiter.tokenBucket(RateLimiter.DEFAULT_QPS, RateLimiter.DEFAULT_BURST);
     private int maxRetries = Requests.DEFAULT_MAX_RETRIES;
     private boolean protobuf;
+    private ProtobufEncoding protobufEncoding;
     private RESTMapper restMapper;
     private Duration discoveryRefreshInterval = LazyRESTMapper.DEFAULT_MIN_REFRESH_INTERVAL;
     private CodecLimits limits = CodecLimits.DEFAULTS;
@@ -303,6 +307,19 @@ public final class Client implements AutoCloseable {
      */
     public Builder protobuf(boolean protobuf) {
       this.protobuf = protobuf;
+      return this;
+    }
+
+    /**
+     * Sends and asks for Kubernetes' protobuf for single objects of the typed classes an encoding
+     * can write, JSON otherwise: for Kubernetes' built-in kinds, {@code machinery-api}'s {@code
+     * KubernetesProtobuf} made over a codec factory of this client's Scheme.
+     *
+     * @param encoding the encoding
+     * @return this builder
+     */
+    public Builder protobuf(ProtobufEncoding encoding) {
+      this.protobufEncoding = Objects.requireNonNull(encoding, "encoding");
       return this;
     }
 

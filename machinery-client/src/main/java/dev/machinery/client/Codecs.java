@@ -7,7 +7,7 @@ import dev.machinery.core.codec.CodecFactory;
 import dev.machinery.core.codec.CodecLimits;
 import dev.machinery.core.codec.FieldValidation;
 import dev.machinery.core.runtime.Scheme;
-import dev.machinery.unversioned.protobuf.ProtobufCodec;
+import dev.machinery.unversioned.protobuf.ProtobufEncoding;
 import java.util.Optional;
 
 /**
@@ -26,14 +26,14 @@ final class Codecs {
   final Codec json;
   final Codec metaJson;
   final CodecFactory metaFactory;
-  private final ProtobufCodec protobuf;
+  private final ProtobufEncoding protobuf;
   final CodecLimits limits;
 
   Codecs(
       Scheme scheme,
       CodecFactory factory,
       CodecFactory metaFactory,
-      ProtobufCodec protobuf,
+      ProtobufEncoding protobuf,
       CodecLimits limits) {
     this.scheme = scheme;
     this.json = factory.json().withFieldValidation(FieldValidation.IGNORE);
@@ -44,12 +44,12 @@ final class Codecs {
   }
 
   /** The protobuf codec, when the client speaks protobuf for this class. */
-  Optional<ProtobufCodec> protobufFor(Class<?> type) {
+  Optional<ProtobufEncoding> protobufFor(Class<?> type) {
     return protobuf != null && protobuf.canEncode(type) ? Optional.of(protobuf) : Optional.empty();
   }
 
   /** The protobuf codec, when the client was built to speak it. */
-  Optional<ProtobufCodec> protobuf() {
+  Optional<ProtobufEncoding> protobuf() {
     return Optional.ofNullable(protobuf);
   }
 

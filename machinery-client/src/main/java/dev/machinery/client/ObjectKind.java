@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.machinery.core.codec.Codec;
 import dev.machinery.core.codec.DecodeException;
 import dev.machinery.core.schema.GroupVersionKind;
-import dev.machinery.unversioned.protobuf.ProtobufCodec;
+import dev.machinery.unversioned.protobuf.ProtobufEncoding;
 import dev.machinery.unversioned.unstructured.Unstructured;
 import java.io.IOException;
 import java.util.Optional;
@@ -62,7 +62,7 @@ abstract class ObjectKind<T> {
   }
 
   /** The protobuf codec when this kind is sent and read as protobuf. */
-  Optional<ProtobufCodec> protobuf() {
+  Optional<ProtobufEncoding> protobuf() {
     return codecs.protobufFor(type);
   }
 
@@ -137,7 +137,7 @@ abstract class ObjectKind<T> {
     }
 
     @Override
-    Optional<ProtobufCodec> protobuf() {
+    Optional<ProtobufEncoding> protobuf() {
       return Optional.empty();
     }
   }

@@ -21,6 +21,7 @@ import dev.machinery.unversioned.meta.v1.PatchOptions;
 import dev.machinery.unversioned.meta.v1.Scale;
 import dev.machinery.unversioned.meta.v1.UpdateOptions;
 import dev.machinery.unversioned.protobuf.ProtobufCodec;
+import dev.machinery.unversioned.protobuf.ProtobufEncoding;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -152,7 +153,7 @@ final class RestResourceClient<T> implements ResourceClient<T> {
   private record Body(byte[] bytes, String contentType) {}
 
   private Body encode(Object object) {
-    Optional<ProtobufCodec> protobuf = objects.protobuf();
+    Optional<ProtobufEncoding> protobuf = objects.protobuf();
     if (protobuf.isPresent()) {
       return new Body(protobuf.get().encode(object), ProtobufCodec.MEDIA_TYPE);
     }
@@ -189,7 +190,7 @@ final class RestResourceClient<T> implements ResourceClient<T> {
   private T decode(TransportResponse response, TransportRequest request) {
     byte[] body = read(response, request);
     String media = ResponseErrors.mediaType(response.header("Content-Type"));
-    Optional<ProtobufCodec> protobuf = objects.protobuf();
+    Optional<ProtobufEncoding> protobuf = objects.protobuf();
     if (media.equals(ProtobufCodec.MEDIA_TYPE) && protobuf.isPresent()) {
       return protobuf.get().decode(body, objects.type).object();
     }

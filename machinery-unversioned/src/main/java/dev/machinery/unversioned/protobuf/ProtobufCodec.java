@@ -24,7 +24,7 @@ import java.util.Objects;
  *
  * <p>Immutable and safe for concurrent use.
  */
-public final class ProtobufCodec {
+public final class ProtobufCodec implements ProtobufEncoding {
   /** The media type. */
   public static final String MEDIA_TYPE = "application/vnd.kubernetes.protobuf";
 
@@ -66,6 +66,7 @@ public final class ProtobufCodec {
    * @param type the class
    * @return true when {@link #encode} can write it
    */
+  @Override
   public boolean canEncode(Class<?> type) {
     return ProtoMessages.declares(Objects.requireNonNull(type, "type"));
   }
@@ -77,6 +78,7 @@ public final class ProtobufCodec {
    * @return the bytes
    * @throws EncodeException when the object's class declares no protobuf message
    */
+  @Override
   public byte[] encode(Object object) {
     GroupVersionKind kind = scheme.kindFor(Objects.requireNonNull(object, "object"));
     byte[] raw;
@@ -97,6 +99,7 @@ public final class ProtobufCodec {
    *     message
    * @throws UnknownKindException when the kind is not registered
    */
+  @Override
   public Decoded<Object> decode(byte[] data) {
     return decode(data, Object.class);
   }
@@ -110,6 +113,7 @@ public final class ProtobufCodec {
    * @return the object and its kind
    * @throws DecodeException as {@link #decode(byte[])}, or when the kind is of another type
    */
+  @Override
   public <T> Decoded<T> decode(byte[] data, Class<T> type) {
     Envelope.Opened opened = Envelope.open(data, limits);
     String apiVersion = opened.apiVersion();
