@@ -277,11 +277,14 @@ final class MachineryModule extends SimpleModule {
    * Refuses {@code null} elements in lists, sets and maps of typed values ({@code List<String>},
    * {@code Map<String, Quantity>}): Kubernetes' Go types cannot hold them, so a Java {@code null}
    * where the type promises a value would be a surprise. Untyped contents ({@code Object}, as in
-   * {@code Map<String, Object>}) keep their nulls: they are JSON values.
+   * {@code Map<String, Object>}) keep their nulls: they are JSON values; so do classes marked
+   * {@link NullIsZero}, whose zero value Go writes as {@code null}.
    */
   private static boolean refusesNullContent(JavaType type) {
     Class<?> content = type.getContentType().getRawClass();
-    return content != Object.class && !JsonNode.class.isAssignableFrom(content);
+    return content != Object.class
+        && !JsonNode.class.isAssignableFrom(content)
+        && !content.isAnnotationPresent(NullIsZero.class);
   }
 
   /** Checks a decoded collection or map for null elements, naming the first it finds. */

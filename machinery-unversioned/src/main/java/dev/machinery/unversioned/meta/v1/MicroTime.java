@@ -2,6 +2,7 @@ package dev.machinery.unversioned.meta.v1;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
+import dev.machinery.core.codec.NullIsZero;
 import dev.machinery.core.codec.TimeFormats;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -14,6 +15,7 @@ import java.util.Objects;
  *
  * @param instant the time, truncated to the microsecond
  */
+@NullIsZero
 public record MicroTime(Instant instant) implements Comparable<MicroTime> {
   /**
    * Truncates the instant to the microsecond.
