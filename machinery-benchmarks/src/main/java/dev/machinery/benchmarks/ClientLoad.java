@@ -1,6 +1,7 @@
 package dev.machinery.benchmarks;
 
 import dev.machinery.api.KubernetesApi;
+import dev.machinery.api.KubernetesProtobuf;
 import dev.machinery.apiserver.ApiServer;
 import dev.machinery.apiserver.certs.CertificateBuilder;
 import dev.machinery.apiserver.http.ApiRequest;
@@ -12,12 +13,12 @@ import dev.machinery.client.Client;
 import dev.machinery.client.RateLimiter;
 import dev.machinery.client.ResourceClient;
 import dev.machinery.client.transport.HttpTransport;
+import dev.machinery.core.codec.CodecFactory;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.examples.server.SampleServer;
 import dev.machinery.unversioned.discovery.Enablement;
 import dev.machinery.unversioned.meta.v1.ListOptions;
 import dev.machinery.unversioned.meta.v1.ObjectMeta;
-import dev.machinery.unversioned.protobuf.ProtobufCodec;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
@@ -60,7 +61,9 @@ import javax.net.ssl.TrustManagerFactory;
  * clients one after the other, the order swapped every round; the table gives the mean of the
  * rounds and their spread. Not part of the build: run with {@code java -cp
  * machinery-benchmarks/target/benchmarks.jar dev.machinery.benchmarks.ClientLoad [seconds]
- * [threads] [rounds] [http|https]} (defaults 5, 4, 3 and http).
+ * [threads] [rounds] [http|https] [json|protobuf]} (defaults 5, 4, 3, http and json; with protobuf,
+ * Machinery's client sends and reads single ConfigMaps in Kubernetes' protobuf through
+ * machinery-api's {@code KubernetesProtobuf}, lists stay JSON).
  */
 public final class ClientLoad {
   private static final int LISTED = 1_000;
@@ -87,6 +90,7 @@ public final class ClientLoad {
     int threads = args.length > 1 ? Integer.parseInt(args[1]) : 4;
     int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 3;
     boolean https = args.length > 3 && args[3].equals("https");
+    boolean protobuf = args.length > 4 && args[4].equals("protobuf");
 
     SecureRandom random = new SecureRandom();
     KeyPair caKey = ecKey();
@@ -115,9 +119,11 @@ public final class ClientLoad {
             : SampleServer.build(Enablement.all());
     seed(server);
     Scheme scheme = KubernetesApi.addToScheme(Scheme.builder()).build();
+    KubernetesProtobuf kubernetesProtobuf = KubernetesProtobuf.create(CodecFactory.create(scheme));
     System.out.println(
         "protobuf for machinery-api's ConfigMap: "
-            + ProtobufCodec.create(scheme).canEncode(dev.machinery.api.core.v1.ConfigMap.class));
+            + (protobuf
+                && kubernetesProtobuf.canEncode(dev.machinery.api.core.v1.ConfigMap.class)));
     try (JdkHttpBinding binding =
         server.serve(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
       String url = (https ? "https" : "http") + "://127.0.0.1:" + binding.port();
@@ -135,11 +141,12 @@ public final class ClientLoad {
                         .getBytes(StandardCharsets.US_ASCII)));
       }
       System.out.println("server: " + url);
-      try (Client machinery =
-              Client.builder(transport.build())
-                  .scheme(scheme)
-                  .rateLimiter(RateLimiter.unlimited())
-                  .build();
+      Client.Builder machineryBuilder =
+          Client.builder(transport.build()).scheme(scheme).rateLimiter(RateLimiter.unlimited());
+      if (protobuf) {
+        machineryBuilder.protobuf(kubernetesProtobuf);
+      }
+      try (Client machinery = machineryBuilder.build();
           KubernetesClient fabric8 =
               new KubernetesClientBuilder().withConfig(config.build()).build()) {
         ResourceClient<dev.machinery.api.core.v1.ConfigMap> configMaps =
@@ -197,7 +204,10 @@ public final class ClientLoad {
               (t, i) -> count(inList.list(new ListOptions()).items().size()),
               (t, i) -> count(fabric8.configMaps().inNamespace("list").list().getItems().size())
             });
-        String[] clients = {"Machinery (typed, JSON)", "fabric8 7.4.0"};
+        String[] clients = {
+          protobuf ? "Machinery (typed, protobuf; lists JSON)" : "Machinery (typed, JSON)",
+          "fabric8 7.4.0"
+        };
 
         for (Op[] pair : ops.values()) {
           for (Op op : pair) {
