@@ -103,6 +103,24 @@ class HttpClientTest extends ClientVerbsContract {
   }
 
   @Test
+  void theJdkBindingAnswersHttp11ToAClientThatOffersHttp2() throws Exception {
+    // HttpTransport asks for HTTP/2 over TLS; the JDK's server offers no ALPN protocol, so the
+    // exchange is HTTP/1.1.
+    java.net.http.HttpResponse<Void> response =
+        java.net.http.HttpClient.newBuilder()
+            .version(java.net.http.HttpClient.Version.HTTP_2)
+            .sslContext(trustingTheServer())
+            .build()
+            .send(
+                java.net.http.HttpRequest.newBuilder(uri.resolve("/version"))
+                    .header("Authorization", "Bearer " + WidgetServer.ADMIN_TOKEN)
+                    .build(),
+                java.net.http.HttpResponse.BodyHandlers.discarding());
+    assertEquals(200, response.statusCode());
+    assertEquals(java.net.http.HttpClient.Version.HTTP_1_1, response.version());
+  }
+
+  @Test
   void aWrongTokenIsUnauthorized() throws Exception {
     try (Client wrong = withCredentials(CredentialSource.bearerToken("wrong"))) {
       StatusException refused =
