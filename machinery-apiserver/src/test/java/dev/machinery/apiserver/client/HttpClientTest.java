@@ -9,6 +9,9 @@ import dev.machinery.apiserver.certs.KeyAlgorithm;
 import dev.machinery.apiserver.certs.SelfSignedCertificates;
 import dev.machinery.apiserver.http.JdkHttpBinding;
 import dev.machinery.apiserver.http.TlsConfig;
+import dev.machinery.apiserver.testing.client.ClientVerbsContract;
+import dev.machinery.apiserver.testing.client.Widget;
+import dev.machinery.apiserver.testing.client.WidgetServer;
 import dev.machinery.client.Client;
 import dev.machinery.client.RateLimiter;
 import dev.machinery.client.config.CredentialSource;
@@ -43,7 +46,7 @@ class HttpClientTest extends ClientVerbsContract {
   private URI uri;
 
   @Override
-  ApiServer.Builder configure(ApiServer.Builder builder) throws Exception {
+  protected ApiServer.Builder configure(ApiServer.Builder builder) throws Exception {
     certs =
         SelfSignedCertificates.ensure(
             certDir,
@@ -71,7 +74,7 @@ class HttpClientTest extends ClientVerbsContract {
   }
 
   @Override
-  Client connect(ApiServer server) throws Exception {
+  protected Client connect(ApiServer server) throws Exception {
     binding = server.serve(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
     uri = URI.create("https://127.0.0.1:" + binding.port());
     HttpTransport transport =
@@ -83,7 +86,7 @@ class HttpClientTest extends ClientVerbsContract {
   }
 
   @Override
-  void disconnect() {
+  protected void disconnect() {
     binding.close();
   }
 
@@ -97,6 +100,24 @@ class HttpClientTest extends ClientVerbsContract {
         .restMapper(client.restMapper())
         .rateLimiter(RateLimiter.unlimited())
         .build();
+  }
+
+  @Test
+  void theJdkBindingAnswersHttp11ToAClientThatOffersHttp2() throws Exception {
+    // HttpTransport asks for HTTP/2 over TLS; the JDK's server offers no ALPN protocol, so the
+    // exchange is HTTP/1.1.
+    java.net.http.HttpResponse<Void> response =
+        java.net.http.HttpClient.newBuilder()
+            .version(java.net.http.HttpClient.Version.HTTP_2)
+            .sslContext(trustingTheServer())
+            .build()
+            .send(
+                java.net.http.HttpRequest.newBuilder(uri.resolve("/version"))
+                    .header("Authorization", "Bearer " + WidgetServer.ADMIN_TOKEN)
+                    .build(),
+                java.net.http.HttpResponse.BodyHandlers.discarding());
+    assertEquals(200, response.statusCode());
+    assertEquals(java.net.http.HttpClient.Version.HTTP_1_1, response.version());
   }
 
   @Test

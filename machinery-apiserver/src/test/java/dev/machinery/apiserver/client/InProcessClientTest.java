@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.machinery.apiserver.ApiServer;
 import dev.machinery.apiserver.authentication.UserInfo;
+import dev.machinery.apiserver.testing.client.ClientVerbsContract;
+import dev.machinery.apiserver.testing.client.Widget;
+import dev.machinery.apiserver.testing.client.WidgetServer;
 import dev.machinery.client.Client;
 import dev.machinery.client.RateLimiter;
 import dev.machinery.client.config.CredentialSource;
@@ -18,7 +21,7 @@ import org.junit.jupiter.api.Test;
 /** The client's verbs over {@link InProcessTransport}, as the loopback user and as others. */
 class InProcessClientTest extends ClientVerbsContract {
   @Override
-  Client connect(ApiServer server) {
+  protected Client connect(ApiServer server) {
     return common(Client.builder(InProcessTransport.of(server::handleAs))).build();
   }
 

@@ -10,6 +10,8 @@ import dev.machinery.apiserver.certs.SelfSignedCertificates;
 import dev.machinery.apiserver.http.JdkHttpBinding;
 import dev.machinery.apiserver.http.TlsConfig;
 import dev.machinery.apiserver.testing.RequiredTools;
+import dev.machinery.apiserver.testing.client.Widget;
+import dev.machinery.apiserver.testing.client.WidgetServer;
 import dev.machinery.client.Client;
 import dev.machinery.client.ResourceClient;
 import dev.machinery.client.config.ClientConfig;

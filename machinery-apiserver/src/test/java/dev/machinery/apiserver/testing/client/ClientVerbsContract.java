@@ -1,4 +1,4 @@
-package dev.machinery.apiserver.client;
+package dev.machinery.apiserver.testing.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -48,27 +48,27 @@ import org.junit.jupiter.api.Test;
  * dry runs and field validation, apply with conflicts, deletes with preconditions and propagation,
  * the status and scale subresources, and each refusal's typed exception.
  */
-abstract class ClientVerbsContract {
-  static final GroupVersionResource WIDGETS =
+public abstract class ClientVerbsContract {
+  protected static final GroupVersionResource WIDGETS =
       GroupVersionResource.of("test.machinery.dev", "v1", "widgets");
 
-  ApiServer server;
-  Client client;
-  final List<String> warnings = new CopyOnWriteArrayList<>();
+  protected ApiServer server;
+  protected Client client;
+  protected final List<String> warnings = new CopyOnWriteArrayList<>();
 
   /** Starts what the transport needs and builds the client over it. */
-  abstract Client connect(ApiServer server) throws Exception;
+  protected abstract Client connect(ApiServer server) throws Exception;
 
   /** Stops what {@link #connect} started. */
-  void disconnect() throws Exception {}
+  protected void disconnect() throws Exception {}
 
   /** Adds what the transport needs to the server (TLS). */
-  ApiServer.Builder configure(ApiServer.Builder builder) throws Exception {
+  protected ApiServer.Builder configure(ApiServer.Builder builder) throws Exception {
     return builder;
   }
 
   /** The client's settings every subclass shares: warnings collected, no rate limit. */
-  Client.Builder common(Client.Builder builder) {
+  protected Client.Builder common(Client.Builder builder) {
     return builder
         .scheme(WidgetServer.SCHEME)
         .warningHandler((code, agent, text) -> warnings.add(text))
@@ -90,17 +90,17 @@ abstract class ClientVerbsContract {
     server.close();
   }
 
-  ResourceClient<Widget> widgets() {
+  protected ResourceClient<Widget> widgets() {
     return client.resources(Widget.class).inNamespace("ns");
   }
 
-  static Widget labelled(String name, String tier) {
+  protected static Widget labelled(String name, String tier) {
     Widget w = Widget.of(name, 1, "red");
     w.getMetadata().setLabels(Map.of("tier", tier));
     return w;
   }
 
-  static List<String> names(List<Widget> items) {
+  protected static List<String> names(List<Widget> items) {
     return items.stream().map(w -> w.getMetadata().getName()).collect(Collectors.toList());
   }
 

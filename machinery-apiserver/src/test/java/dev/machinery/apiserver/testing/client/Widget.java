@@ -1,4 +1,4 @@
-package dev.machinery.apiserver.client;
+package dev.machinery.apiserver.testing.client;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.machinery.conversion.ProtoField;

@@ -1,4 +1,4 @@
-package dev.machinery.apiserver.client;
+package dev.machinery.apiserver.testing.client;
 
 import dev.machinery.apiserver.ApiServer;
 import dev.machinery.apiserver.authentication.TokenFileAuthenticator;
@@ -14,12 +14,12 @@ import dev.machinery.unversioned.meta.v1.Scale;
 import java.time.Duration;
 
 /** The server the client tests drive: Widgets with status and scale, tokens for two users. */
-final class WidgetServer {
-  static final GroupVersion V1 = GroupVersion.of("test.machinery.dev", "v1");
-  static final String ADMIN_TOKEN = "admin-token";
-  static final String NOBODY_TOKEN = "nobody-token";
+public final class WidgetServer {
+  public static final GroupVersion V1 = GroupVersion.of("test.machinery.dev", "v1");
+  public static final String ADMIN_TOKEN = "admin-token";
+  public static final String NOBODY_TOKEN = "nobody-token";
 
-  static final Scheme SCHEME =
+  public static final Scheme SCHEME =
       ResourceList.addToScheme(
               RbacV1.addToScheme(MetaV1.addToScheme(Scheme.builder()))
                   .addKnownTypes(V1, Widget.class),
@@ -29,7 +29,7 @@ final class WidgetServer {
 
   private WidgetServer() {}
 
-  static ApiServer.Builder builder() {
+  public static ApiServer.Builder builder() {
     return ApiServer.builder(SCHEME)
         .addResource(
             ResourceDefinition.builder(GroupKind.of(V1.group(), "Widget"), true)
