@@ -76,7 +76,11 @@ final class Fixtures {
   static Map<String, Map<String, Object>> definitions() {
     try {
       Map<String, Object> document =
-          JSON.readValue(Files.readAllBytes(Path.of("../machinery-builtins/src/main/resources/dev/machinery/builtins/kube-api/v1.33/swagger.json")), Map.class);
+          JSON.readValue(
+              Files.readAllBytes(
+                  Path.of(
+                      "../machinery-builtins/src/main/resources/dev/machinery/builtins/kube-api/v1.33/swagger.json")),
+              Map.class);
       return (Map<String, Map<String, Object>>) document.get("definitions");
     } catch (IOException e) {
       throw new UncheckedIOException(e);
