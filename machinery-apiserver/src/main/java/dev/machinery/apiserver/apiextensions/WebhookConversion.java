@@ -5,27 +5,22 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.machinery.apiserver.apiextensions.v1.CustomResourceConversion;
+import dev.machinery.apiserver.certs.CaBundles;
 import dev.machinery.apiserver.registry.rest.UnstructuredConversion;
 import dev.machinery.core.schema.GroupVersion;
 import dev.machinery.unversioned.validation.FieldError;
 import dev.machinery.unversioned.validation.FieldPath;
 import dev.machinery.unversioned.validation.ObjectMetaValidation;
 import dev.machinery.unversioned.validation.Validation;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.security.GeneralSecurityException;
-import java.security.KeyStore;
-import java.security.cert.Certificate;
-import java.security.cert.CertificateFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -33,8 +28,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManagerFactory;
 
 /**
  * A CustomResourceDefinition's {@code Webhook} conversion, as kube-apiserver calls it: each object
@@ -99,7 +92,7 @@ final class WebhookConversion implements UnstructuredConversion {
     HttpClient.Builder client = HttpClient.newBuilder().connectTimeout(TIMEOUT);
     byte[] caBundle = caBundle(clientConfig);
     if (caBundle != null) {
-      client.sslContext(trusting(caBundle));
+      client.sslContext(CaBundles.trusting(caBundle));
     }
     return new WebhookConversion(target(clientConfig), reviewVersion, client.build());
   }
@@ -149,7 +142,7 @@ final class WebhookConversion implements UnstructuredConversion {
       if (caBundle != null && !caBundle.isNull() && !caBundle.asText().isEmpty()) {
         FieldPath caPath = configPath.child("caBundle");
         try {
-          trusting(caBundle(clientConfig));
+          CaBundles.trusting(caBundle(clientConfig));
         } catch (IllegalArgumentException e) {
           errors.add(FieldError.invalid(caPath, caBundle.asText(), e.getMessage()));
         }
@@ -276,39 +269,6 @@ final class WebhookConversion implements UnstructuredConversion {
       return Base64.getDecoder().decode(caBundle.asText());
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("illegal base64 data: " + e.getMessage(), e);
-    }
-  }
-
-  /** A TLS context trusting the PEM certificates of a CA bundle. */
-  private static SSLContext trusting(byte[] pem) {
-    Collection<? extends Certificate> certificates;
-    try {
-      certificates =
-          CertificateFactory.getInstance("X.509")
-              .generateCertificates(new ByteArrayInputStream(pem));
-    } catch (GeneralSecurityException e) {
-      throw new IllegalArgumentException(
-          "unable to load root certificates: unable to parse bytes as PEM block", e);
-    }
-    if (certificates.isEmpty()) {
-      throw new IllegalArgumentException(
-          "unable to load root certificates: unable to parse bytes as PEM block");
-    }
-    try {
-      KeyStore trust = KeyStore.getInstance(KeyStore.getDefaultType());
-      trust.load(null, null);
-      int i = 0;
-      for (Certificate certificate : certificates) {
-        trust.setCertificateEntry("ca-" + i++, certificate);
-      }
-      TrustManagerFactory managers =
-          TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-      managers.init(trust);
-      SSLContext context = SSLContext.getInstance("TLS");
-      context.init(null, managers.getTrustManagers(), null);
-      return context;
-    } catch (GeneralSecurityException | IOException e) {
-      throw new IllegalArgumentException("cannot trust the CA bundle: " + e.getMessage(), e);
     }
   }
 

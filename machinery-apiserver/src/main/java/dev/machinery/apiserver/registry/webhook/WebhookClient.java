@@ -1,8 +1,7 @@
 package dev.machinery.apiserver.registry.webhook;
 
 import dev.machinery.apiserver.admission.webhook.ServiceResolver;
-import java.io.ByteArrayInputStream;
-import java.io.IOException;
+import dev.machinery.apiserver.certs.CaBundles;
 import java.net.ConnectException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -10,21 +9,14 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
-import java.security.KeyStore;
-import java.security.cert.Certificate;
-import java.security.cert.CertificateFactory;
 import java.time.Duration;
-import java.util.Collection;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLHandshakeException;
-import javax.net.ssl.TrustManagerFactory;
 
 /**
  * Posts admission reviews to webhooks over the JDK's {@link HttpClient}: one client per CA bundle,
@@ -166,42 +158,8 @@ public final class WebhookClient {
             .followRedirects(HttpClient.Redirect.NEVER)
             .version(HttpClient.Version.HTTP_1_1);
     if (!caBundle.isEmpty()) {
-      builder.sslContext(trusting(caBundle));
+      builder.sslContext(CaBundles.trusting(caBundle.getBytes(StandardCharsets.US_ASCII)));
     }
     return builder.build();
-  }
-
-  /** A TLS context trusting only the PEM certificates of a CA bundle. */
-  static SSLContext trusting(String pem) {
-    Collection<? extends Certificate> certificates;
-    try {
-      certificates =
-          CertificateFactory.getInstance("X.509")
-              .generateCertificates(
-                  new ByteArrayInputStream(pem.getBytes(StandardCharsets.US_ASCII)));
-    } catch (GeneralSecurityException e) {
-      throw new IllegalArgumentException(
-          "unable to load root certificates: unable to parse bytes as PEM block", e);
-    }
-    if (certificates.isEmpty()) {
-      throw new IllegalArgumentException(
-          "unable to load root certificates: unable to parse bytes as PEM block");
-    }
-    try {
-      KeyStore trust = KeyStore.getInstance(KeyStore.getDefaultType());
-      trust.load(null, null);
-      int i = 0;
-      for (Certificate certificate : certificates) {
-        trust.setCertificateEntry("ca-" + i++, certificate);
-      }
-      TrustManagerFactory managers =
-          TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-      managers.init(trust);
-      SSLContext context = SSLContext.getInstance("TLS");
-      context.init(null, managers.getTrustManagers(), null);
-      return context;
-    } catch (GeneralSecurityException | IOException e) {
-      throw new IllegalArgumentException("cannot trust the CA bundle: " + e.getMessage(), e);
-    }
   }
 }
