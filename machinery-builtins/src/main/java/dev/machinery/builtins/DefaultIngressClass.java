@@ -6,8 +6,6 @@ import dev.machinery.apiserver.admission.Operation;
 import dev.machinery.apiserver.http.ApiHandler;
 import dev.machinery.core.schema.GroupResource;
 import dev.machinery.unversioned.unstructured.Unstructured;
-import java.util.Comparator;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -50,20 +48,10 @@ final class DefaultIngressClass implements MutatingAdmissionPlugin {
         || annotations != null && annotations.containsKey(CLASS_ANNOTATION)) {
       return attributes.object();
     }
-    List<Map<String, Object>> defaults =
-        loopback.list("/apis/networking.k8s.io/v1/ingressclasses").stream()
-            .filter(c -> "true".equals(Trees.string(c, "", "metadata", "annotations", IS_DEFAULT)))
-            .sorted(
-                Comparator.comparing(
-                        (Map<String, Object> c) ->
-                            Trees.string(c, "", "metadata", "creationTimestamp"))
-                    .reversed()
-                    .thenComparing(c -> Trees.string(c, "", "metadata", "name")))
-            .toList();
-    if (!defaults.isEmpty()) {
-      Trees.child(ingress, "spec")
-          .put("ingressClassName", Trees.string(defaults.get(0), "", "metadata", "name"));
-    }
+    DefaultClasses.defaultName(
+            loopback.list("/apis/networking.k8s.io/v1/ingressclasses"),
+            c -> "true".equals(Trees.string(c, "", "metadata", "annotations", IS_DEFAULT)))
+        .ifPresent(name -> Trees.child(ingress, "spec").put("ingressClassName", name));
     return attributes.object();
   }
 }

@@ -6,8 +6,6 @@ import dev.machinery.apiserver.admission.Operation;
 import dev.machinery.apiserver.http.ApiHandler;
 import dev.machinery.core.schema.GroupResource;
 import dev.machinery.unversioned.unstructured.Unstructured;
-import java.util.Comparator;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -52,20 +50,9 @@ final class DefaultStorageClass implements MutatingAdmissionPlugin {
         || annotations != null && annotations.containsKey(BETA_CLASS)) {
       return attributes.object();
     }
-    List<Map<String, Object>> defaults =
-        loopback.list("/apis/storage.k8s.io/v1/storageclasses").stream()
-            .filter(DefaultStorageClass::isDefault)
-            .sorted(
-                Comparator.comparing(
-                        (Map<String, Object> c) ->
-                            Trees.string(c, "", "metadata", "creationTimestamp"))
-                    .reversed()
-                    .thenComparing(c -> Trees.string(c, "", "metadata", "name")))
-            .toList();
-    if (!defaults.isEmpty()) {
-      Trees.child(claim, "spec")
-          .put("storageClassName", Trees.string(defaults.get(0), "", "metadata", "name"));
-    }
+    DefaultClasses.defaultName(
+            loopback.list("/apis/storage.k8s.io/v1/storageclasses"), DefaultStorageClass::isDefault)
+        .ifPresent(name -> Trees.child(claim, "spec").put("storageClassName", name));
     return attributes.object();
   }
 
