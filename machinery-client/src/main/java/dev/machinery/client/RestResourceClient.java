@@ -229,16 +229,7 @@ final class RestResourceClient<T> implements ResourceClient<T> {
   @Override
   public ListPage<T> list(ListOptions options) {
     RESTMapping mapping = mapping();
-    ListOptions copy = copy(options);
-    copy.setWatch(false);
-    TransportRequest request =
-        new TransportRequest(
-            "GET",
-            collection(mapping, namespace, false),
-            QueryParameters.list(copy),
-            headers(JSON, null),
-            null,
-            false);
+    TransportRequest request = collectionRead(mapping, options, false);
     byte[] body;
     try (TransportResponse response = requests.send(request, target(mapping, null))) {
       body = read(response, request);
@@ -349,19 +340,23 @@ final class RestResourceClient<T> implements ResourceClient<T> {
     }
   }
 
+  /** A GET of the collection: a list, or (streaming) a watch, with the options as its query. */
+  private TransportRequest collectionRead(RESTMapping mapping, ListOptions options, boolean watch) {
+    ListOptions copy = copy(options);
+    copy.setWatch(watch);
+    return new TransportRequest(
+        "GET",
+        collection(mapping, namespace, false),
+        QueryParameters.list(copy),
+        headers(JSON, null),
+        null,
+        watch);
+  }
+
   @Override
   public Watch<T> watch(ListOptions options) {
     RESTMapping mapping = mapping();
-    ListOptions copy = copy(options);
-    copy.setWatch(true);
-    TransportRequest request =
-        new TransportRequest(
-            "GET",
-            collection(mapping, namespace, false),
-            QueryParameters.list(copy),
-            headers(JSON, null),
-            null,
-            true);
+    TransportRequest request = collectionRead(mapping, options, true);
     TransportResponse response = requests.send(request, target(mapping, null));
     return new StreamWatch<>(
         response,
