@@ -4,6 +4,7 @@
  */
 module dev.machinery.junit {
   requires transitive dev.machinery.builtins;
+  requires transitive dev.machinery.cluster;
   requires transitive org.junit.jupiter.api;
   requires com.fasterxml.jackson.dataformat.yaml;
   requires org.slf4j;

@@ -1,7 +1,9 @@
 package dev.machinery.junit;
 
+import dev.machinery.controller.clock.FakeClock;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.extension.AfterAllCallback;
@@ -176,7 +178,17 @@ public final class ApiServerExtension
 
     /** Starts a server with the settings given (none: the defaults) and its definitions. */
     static Running start(EnableApiServer settings) {
-      TestApiServer server = TestApiServer.start(settings != null && settings.requestLog());
+      TestApiServer.Builder builder = TestApiServer.builder();
+      if (settings != null) {
+        builder
+            .requestLog(settings.requestLog())
+            .controllers(List.of(settings.controllers()))
+            .nodes(settings.nodes());
+        if (settings.fakeClock()) {
+          builder.clock(new FakeClock(Instant.now()));
+        }
+      }
+      TestApiServer server = builder.start();
       try {
         if (settings != null) {
           for (String crds : settings.crds()) {

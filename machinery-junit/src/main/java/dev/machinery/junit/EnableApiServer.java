@@ -62,4 +62,28 @@ public @interface EnableApiServer {
    * @return true to log requests
    */
   boolean requestLog() default false;
+
+  /**
+   * The controllers to run, as kube-controller-manager's {@code --controllers}: {@code *} (the
+   * default) for every controller on by default, {@code name} to add one, {@code -name} to leave
+   * one out; {@code {}} for none.
+   *
+   * @return the controllers
+   */
+  String[] controllers() default {"*"};
+
+  /**
+   * How many nodes to simulate ({@code node-1} … {@code node-N}), each with a simulated kubelet.
+   *
+   * @return the count, 0 to 255
+   */
+  int nodes() default 3;
+
+  /**
+   * Whether the cluster's clock is a {@code FakeClock} the test moves ({@code
+   * TestApiServer.fakeClock()}), starting at the time the server starts.
+   *
+   * @return true for a fake clock
+   */
+  boolean fakeClock() default false;
 }

@@ -4,11 +4,20 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.machinery.api.KubernetesApi;
 import dev.machinery.apiserver.ApiServer;
+import dev.machinery.apiserver.authentication.UserInfo;
+import dev.machinery.apiserver.client.InProcessTransport;
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
 import dev.machinery.apiserver.http.JdkHttpBinding;
 import dev.machinery.builtins.BuiltinKinds;
+import dev.machinery.client.Client;
+import dev.machinery.cluster.ControllerManager;
+import dev.machinery.cluster.SimulatedNode;
+import dev.machinery.controller.clock.Clock;
+import dev.machinery.controller.clock.FakeClock;
+import dev.machinery.core.runtime.Scheme;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -23,6 +32,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.slf4j.ILoggerFactory;
@@ -32,8 +42,10 @@ import org.slf4j.helpers.NOPLoggerFactory;
 /**
  * A running API server for tests: every built-in kind and CustomResourceDefinitions (their CEL
  * validation rules enforced), in memory, on a free loopback port over plain HTTP, anyone allowed to
- * do anything. Made by {@link EnableApiServer} or by {@link #start()}; {@link #close()} stops it,
- * every thread it started, and deletes its kubeconfig.
+ * do anything, with Kubernetes' controllers and three simulated nodes running against it (in
+ * process, each a client of its API: {@code machinery-cluster}). Made by {@link EnableApiServer},
+ * by {@link #start()} or by {@link #builder()}; {@link #close()} stops it, the controllers, every
+ * thread it started, and deletes its kubeconfig.
  *
  * <p>Thread-safe: any number of clients may use it at once.
  */
@@ -47,22 +59,36 @@ public final class TestApiServer implements AutoCloseable {
   private final JdkHttpBinding binding;
   private final URI url;
   private final Path kubeconfig;
+  private final Clock clock;
   private final AtomicBoolean closed = new AtomicBoolean();
+  private volatile ControllerManager controllers;
 
-  private TestApiServer(ApiServer server, JdkHttpBinding binding, URI url, Path kubeconfig) {
+  private TestApiServer(
+      ApiServer server, JdkHttpBinding binding, URI url, Path kubeconfig, Clock clock) {
     this.server = server;
     this.binding = binding;
     this.url = url;
     this.kubeconfig = kubeconfig;
+    this.clock = clock;
   }
 
   /**
-   * Starts a server without a request log.
+   * Starts building a server, to choose its controllers, nodes, clock and request log.
+   *
+   * @return the builder
+   */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /**
+   * Starts a server without a request log, with every controller on by default and three simulated
+   * nodes.
    *
    * @return the running server
    */
   public static TestApiServer start() {
-    return start(false);
+    return builder().start();
   }
 
   /**
@@ -72,11 +98,15 @@ public final class TestApiServer implements AutoCloseable {
    *     /api/v1/namespaces/default 200 1234 bytes 3 ms}): at INFO to the SLF4J logger {@value
    *     JdkHttpBinding#REQUEST_LOG} when an SLF4J provider is on the class path, else to {@code
    *     System.err}, each line prefixed {@code [machinery-apiserver] }
-   * @return the running server
+   * @return the running server, with every controller on by default and three simulated nodes
    */
   public static TestApiServer start(boolean requestLog) {
+    return builder().requestLog(requestLog).start();
+  }
+
+  private static TestApiServer start(Builder settings) {
     ApiServer.Builder builder = BuiltinKinds.apiServer();
-    if (requestLog) {
+    if (settings.requestLog) {
       builder.requestLog(requestLogSink(LoggerFactory.getILoggerFactory(), System.err));
     }
     ApiServer server = builder.build();
@@ -97,7 +127,7 @@ public final class TestApiServer implements AutoCloseable {
       server.close();
       throw new UncheckedIOException("the test API server's kubeconfig could not be written", e);
     }
-    TestApiServer started = new TestApiServer(server, binding, url, kubeconfig);
+    TestApiServer started = new TestApiServer(server, binding, url, kubeconfig, settings.clock);
     try {
       for (String namespace : NAMESPACES) {
         started.post(
@@ -106,11 +136,87 @@ public final class TestApiServer implements AutoCloseable {
                 + namespace
                 + "\"}}");
       }
+      started.startControllers(settings);
     } catch (RuntimeException e) {
       started.close();
       throw e;
     }
     return started;
+  }
+
+  private void startControllers(Builder settings) {
+    if (settings.controllers.isEmpty() && settings.nodes.isEmpty()) {
+      return;
+    }
+    Scheme scheme = KubernetesApi.addToScheme(Scheme.builder()).build();
+    ControllerManager manager =
+        ControllerManager.builder(
+                (user, groups) -> {
+                  List<String> all = new ArrayList<>(groups);
+                  all.add("system:authenticated");
+                  return Client.builder(
+                          InProcessTransport.as(server::handleAs, UserInfo.of(user, all)))
+                      .scheme(scheme)
+                      .build();
+                })
+            .controllers(settings.controllers)
+            .nodes(settings.nodes)
+            .clock(settings.clock)
+            .build();
+    controllers = manager;
+    try {
+      manager.start();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while the controllers started", e);
+    }
+  }
+
+  /**
+   * Returns the controllers' manager, to ask which run ({@link
+   * ControllerManager#enabledControllers()}).
+   *
+   * @return the manager; it runs no controller when none was chosen
+   */
+  public ControllerManager controllerManager() {
+    ControllerManager manager = controllers;
+    if (manager == null) {
+      return ControllerManager.builder(
+              (user, groups) -> {
+                throw new IllegalStateException("no controllers run on this server");
+              })
+          .controllers(List.of())
+          .build();
+    }
+    return manager;
+  }
+
+  /**
+   * Returns the cluster's clock: CronJob schedules, Job deadlines and TTLs, Deployments' progress
+   * deadlines and the simulated kubelets' run times read it.
+   *
+   * @return the clock (the system clock unless the builder or {@link EnableApiServer#fakeClock()}
+   *     chose a {@link FakeClock})
+   */
+  public Clock clock() {
+    return clock;
+  }
+
+  /**
+   * Returns the cluster's clock as a {@link FakeClock} a test moves ({@link FakeClock#step}).
+   *
+   * @return the fake clock
+   * @throws IllegalStateException when the server runs on the system clock
+   */
+  public FakeClock fakeClock() {
+    return clock instanceof FakeClock fake ? fake : notFake();
+  }
+
+  private static FakeClock notFake() {
+    throw new IllegalStateException(
+        "this server's cluster clock is the system clock: start it with"
+            + " @EnableApiServer(fakeClock = true) or TestApiServer.builder().clock(new"
+            + " FakeClock(...))");
   }
 
   /**
@@ -303,14 +409,98 @@ public final class TestApiServer implements AutoCloseable {
       return;
     }
     try {
-      binding.close();
+      ControllerManager manager = controllers;
+      if (manager != null) {
+        manager.close();
+      }
     } finally {
-      server.close();
+      try {
+        binding.close();
+      } finally {
+        server.close();
+      }
     }
     try {
       Files.deleteIfExists(kubeconfig);
     } catch (IOException e) {
       // The file is in the temporary directory; leaving it is harmless.
+    }
+  }
+
+  /** Chooses what a {@link TestApiServer} runs. Not thread-safe. */
+  public static final class Builder {
+    private boolean requestLog;
+    private List<String> controllers = List.of("*");
+    private List<SimulatedNode> nodes = SimulatedNode.defaults(3);
+    private Clock clock = Clock.system();
+
+    private Builder() {}
+
+    /**
+     * Logs one line a request made over HTTP, as {@link TestApiServer#start(boolean)} describes.
+     *
+     * @param requestLog whether to log
+     * @return this builder
+     */
+    public Builder requestLog(boolean requestLog) {
+      this.requestLog = requestLog;
+      return this;
+    }
+
+    /**
+     * Chooses the controllers as kube-controller-manager's {@code --controllers} does: {@code *}
+     * (the default) for every controller on by default, {@code name} to add one, {@code -name} to
+     * leave one out; an empty list for none.
+     *
+     * @param names the names
+     * @return this builder
+     */
+    public Builder controllers(List<String> names) {
+      this.controllers = List.copyOf(names);
+      return this;
+    }
+
+    /**
+     * Sets how many nodes are simulated ({@code node-1} … {@code node-N}); three by default.
+     *
+     * @param count how many, 0 to 255
+     * @return this builder
+     */
+    public Builder nodes(int count) {
+      this.nodes = SimulatedNode.defaults(count);
+      return this;
+    }
+
+    /**
+     * Sets the nodes to simulate.
+     *
+     * @param nodes the nodes
+     * @return this builder
+     */
+    public Builder nodes(List<SimulatedNode> nodes) {
+      this.nodes = List.copyOf(nodes);
+      return this;
+    }
+
+    /**
+     * Sets the cluster's clock ({@link TestApiServer#clock()}).
+     *
+     * @param clock the clock
+     * @return this builder
+     */
+    public Builder clock(Clock clock) {
+      this.clock = Objects.requireNonNull(clock, "clock");
+      return this;
+    }
+
+    /**
+     * Starts the server.
+     *
+     * @return the running server
+     * @throws IllegalArgumentException when a controller's name is unknown
+     */
+    public TestApiServer start() {
+      return TestApiServer.start(this);
     }
   }
 }

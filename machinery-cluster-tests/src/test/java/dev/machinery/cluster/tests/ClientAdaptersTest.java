@@ -1,4 +1,4 @@
-package dev.machinery.controller.client;
+package dev.machinery.cluster.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -11,6 +11,9 @@ import dev.machinery.client.ResourceClient;
 import dev.machinery.client.transport.HttpTransport;
 import dev.machinery.controller.cache.CacheIndexer;
 import dev.machinery.controller.cache.SharedIndexInformer;
+import dev.machinery.controller.client.ClientEventSink;
+import dev.machinery.controller.client.ClientLeaseLock;
+import dev.machinery.controller.client.ClientListerWatcher;
 import dev.machinery.controller.clock.Clock;
 import dev.machinery.controller.events.Event;
 import dev.machinery.controller.events.EventBroadcaster;
@@ -42,7 +45,7 @@ class ClientAdaptersTest {
 
   @BeforeAll
   static void start() {
-    server = TestApiServer.start();
+    server = TestApiServer.builder().controllers(List.of()).nodes(0).start();
     client = Client.builder(HttpTransport.builder(server.url()).build()).build();
   }
 

@@ -1,0 +1,12 @@
+/**
+ * A cluster in a process: Kubernetes' controllers and simulated nodes, each a client of an API
+ * server's own API through {@code machinery-client} and {@code machinery-controller-runtime}.
+ */
+module dev.machinery.cluster {
+  requires transitive dev.machinery.controller;
+  requires transitive dev.machinery.api;
+  requires transitive dev.machinery.client;
+  requires org.slf4j;
+
+  exports dev.machinery.cluster;
+}
