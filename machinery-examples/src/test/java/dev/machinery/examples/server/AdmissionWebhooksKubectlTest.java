@@ -12,6 +12,7 @@ import dev.machinery.apiserver.certs.KeyAlgorithm;
 import dev.machinery.apiserver.certs.SelfSignedCertificates;
 import dev.machinery.apiserver.http.JdkHttpBinding;
 import dev.machinery.apiserver.http.TlsConfig;
+import dev.machinery.apiserver.testing.Kubectl;
 import dev.machinery.unversioned.discovery.Enablement;
 import java.io.OutputStream;
 import java.net.InetAddress;

@@ -1,5 +1,6 @@
 package dev.machinery.examples.server;
 
+import dev.machinery.apiserver.testing.Kubectl;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.machinery.apiserver.ApiServer;
 import dev.machinery.apiserver.http.JdkHttpBinding;
+import dev.machinery.apiserver.testing.Kubectl;
 import dev.machinery.unversioned.discovery.Enablement;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;

@@ -10,6 +10,7 @@ import dev.machinery.apiserver.audit.AuditLogWriter;
 import dev.machinery.apiserver.audit.AuditPolicyException;
 import dev.machinery.apiserver.http.JdkHttpBinding;
 import dev.machinery.apiserver.storage.MemoryStorage;
+import dev.machinery.apiserver.testing.Kubectl;
 import dev.machinery.unversioned.discovery.Enablement;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.machinery.apiserver.ApiServer;
 import dev.machinery.apiserver.http.HttpBinding;
+import dev.machinery.apiserver.testing.Kubectl;
 import dev.machinery.unversioned.discovery.Enablement;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;

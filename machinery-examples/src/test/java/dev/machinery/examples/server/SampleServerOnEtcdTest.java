@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.machinery.apiserver.ApiServer;
 import dev.machinery.apiserver.http.JdkHttpBinding;
+import dev.machinery.apiserver.testing.Kubectl;
 import dev.machinery.storage.etcd.EtcdStorage;
 import dev.machinery.storage.etcd.testing.EtcdProcess;
 import dev.machinery.unversioned.discovery.Enablement;

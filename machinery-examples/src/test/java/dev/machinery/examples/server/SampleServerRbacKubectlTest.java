@@ -6,6 +6,7 @@ import dev.machinery.apiserver.ApiServer;
 import dev.machinery.apiserver.http.JdkHttpBinding;
 import dev.machinery.apiserver.storage.MemoryStorage;
 import dev.machinery.apiserver.testing.Certificates;
+import dev.machinery.apiserver.testing.Kubectl;
 import dev.machinery.unversioned.discovery.Enablement;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;

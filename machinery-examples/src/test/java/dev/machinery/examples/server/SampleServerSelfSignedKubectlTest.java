@@ -10,6 +10,7 @@ import dev.machinery.apiserver.certs.SelfSignedCertificates;
 import dev.machinery.apiserver.http.JdkHttpBinding;
 import dev.machinery.apiserver.http.TlsConfig;
 import dev.machinery.apiserver.storage.MemoryStorage;
+import dev.machinery.apiserver.testing.Kubectl;
 import dev.machinery.unversioned.discovery.Enablement;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;

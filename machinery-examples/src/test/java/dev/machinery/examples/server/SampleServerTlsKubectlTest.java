@@ -6,6 +6,7 @@ import dev.machinery.apiserver.ApiServer;
 import dev.machinery.apiserver.http.HttpBinding;
 import dev.machinery.apiserver.storage.MemoryStorage;
 import dev.machinery.apiserver.testing.Certificates;
+import dev.machinery.apiserver.testing.Kubectl;
 import dev.machinery.unversioned.discovery.Enablement;
 import java.io.IOException;
 import java.net.InetAddress;

@@ -3,6 +3,7 @@ package dev.machinery.examples.server;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.machinery.apiserver.testing.Kubectl;
 import dev.machinery.client.Client;
 import dev.machinery.client.transport.HttpTransport;
 import dev.machinery.examples.webpage.WebPageController;

@@ -1,6 +1,5 @@
-package dev.machinery.examples.server;
+package dev.machinery.apiserver.testing;
 
-import dev.machinery.apiserver.testing.RequiredTools;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -18,11 +17,11 @@ import java.util.concurrent.TimeUnit;
  * {@code kubectl.1.33} beside its real target. Runs one against a server with its own cache
  * directory.
  */
-final class Kubectl {
-  final String name;
-  final Path binary;
-  final Path cache;
-  final String server;
+public final class Kubectl {
+  public final String name;
+  public final Path binary;
+  public final Path cache;
+  public final String server;
 
   private Kubectl(String name, Path binary, Path cache, String server) {
     this.name = name;
@@ -32,7 +31,7 @@ final class Kubectl {
   }
 
   /** Every kubectl found, by name: the versioned builds, then the dispatcher. */
-  static Map<String, Path> installed() throws IOException {
+  public static Map<String, Path> installed() throws IOException {
     Map<String, Path> found = new LinkedHashMap<>();
     String path = System.getenv("PATH");
     if (path == null) {
@@ -59,29 +58,29 @@ final class Kubectl {
    * The kubectl builds on the machine; when there is none, the calling test fails, saying what to
    * install (the suite is named in the message).
    */
-  static Map<String, Path> requireInstalled(String suite) throws IOException {
+  public static Map<String, Path> requireInstalled(String suite) throws IOException {
     Map<String, Path> installed = installed();
     RequiredTools.require(!installed.isEmpty(), RequiredTools.KUBECTL, suite);
     return installed;
   }
 
-  static Kubectl of(String name, Path binary, int port) throws IOException {
+  public static Kubectl of(String name, Path binary, int port) throws IOException {
     return new Kubectl(
         name, binary, Files.createTempDirectory("kubectl-cache"), "http://127.0.0.1:" + port);
   }
 
-  static Kubectl of(String name, Path binary, String serverUrl) throws IOException {
+  public static Kubectl of(String name, Path binary, String serverUrl) throws IOException {
     return new Kubectl(name, binary, Files.createTempDirectory("kubectl-cache"), serverUrl);
   }
 
   /** The outcome of one run. */
-  record Result(int exitCode, String out, String err) {
-    String all() {
+  public record Result(int exitCode, String out, String err) {
+    public String all() {
       return out + err;
     }
   }
 
-  Result run(Map<String, String> env, String stdin, String... args)
+  public Result run(Map<String, String> env, String stdin, String... args)
       throws IOException, InterruptedException {
     List<String> command = new ArrayList<>();
     command.add(binary.toString());
@@ -114,7 +113,7 @@ final class Kubectl {
    * Runs with a kubeconfig file in one of its contexts; the result's output starts with the build,
    * server and arguments, so a failure says which run it was.
    */
-  Result runIn(Path kubeconfig, String context, String... args)
+  public Result runIn(Path kubeconfig, String context, String... args)
       throws IOException, InterruptedException {
     List<String> all = new ArrayList<>();
     all.add("--context=" + context);
@@ -127,11 +126,11 @@ final class Kubectl {
         result.err());
   }
 
-  Result run(String... args) throws IOException, InterruptedException {
+  public Result run(String... args) throws IOException, InterruptedException {
     return run(Map.of(), null, args);
   }
 
-  Process start(String... args) throws IOException {
+  public Process start(String... args) throws IOException {
     List<String> command = new ArrayList<>();
     command.add(binary.toString());
     command.add("--server=" + server);
