@@ -9,6 +9,7 @@ import dev.machinery.junit.EnableApiServer;
 import dev.machinery.junit.TestApiServer;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.api.model.DeletionPropagation;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.OwnerReference;
@@ -170,12 +171,16 @@ class GarbageCollectorTest {
   @Test
   void orphansPodsCreatedByAnRcWhenTheDeleteOptionsSaySo() throws Exception {
     String ns = namespace("gc-orphan");
-    // The orphan finalizer as kube-apiserver adds it for propagationPolicy=Orphan.
-    ReplicationController rc = rc(ns, "simpletest.rc", "orphan");
+    ReplicationController rc = rc(ns, "simpletest.rc");
     for (int i = 0; i < 3; i++) {
       pod(ns, "simpletest.rc-" + i, List.of(), refTo(rc, true));
     }
-    client.replicationControllers().inNamespace(ns).withName("simpletest.rc").delete();
+    client
+        .replicationControllers()
+        .inNamespace(ns)
+        .withName("simpletest.rc")
+        .withPropagationPolicy(DeletionPropagation.ORPHAN)
+        .delete();
     awaitTrue(
         "the rc gone after its pods were orphaned",
         () -> client.replicationControllers().inNamespace(ns).withName("simpletest.rc").get(),
@@ -194,10 +199,15 @@ class GarbageCollectorTest {
   @Test
   void keepsTheRcUntilAllItsPodsAreDeletedInTheForeground() throws Exception {
     String ns = namespace("gc-foreground");
-    ReplicationController rc = rc(ns, "simpletest.rc", "foregroundDeletion");
+    ReplicationController rc = rc(ns, "simpletest.rc");
     pod(ns, "held", List.of("example.com/hold"), refTo(rc, true));
     pod(ns, "free", List.of(), refTo(rc, true));
-    client.replicationControllers().inNamespace(ns).withName("simpletest.rc").delete();
+    client
+        .replicationControllers()
+        .inNamespace(ns)
+        .withName("simpletest.rc")
+        .withPropagationPolicy(DeletionPropagation.FOREGROUND)
+        .delete();
     awaitTrue(
         "the pod without finalizers deleted",
         () -> podNames(ns),
@@ -231,7 +241,7 @@ class GarbageCollectorTest {
   @Test
   void doesNotDeleteDependentsThatHaveAValidOwnerAndAnOwnerWaitingForDependents() throws Exception {
     String ns = namespace("gc-two-owners");
-    ReplicationController toBeDeleted = rc(ns, "simpletest-rc-to-be-deleted", "foregroundDeletion");
+    ReplicationController toBeDeleted = rc(ns, "simpletest-rc-to-be-deleted");
     ReplicationController stays = rc(ns, "simpletest-rc-to-stay");
     for (int i = 0; i < 4; i++) {
       List<OwnerReference> owners = new ArrayList<>();
@@ -247,6 +257,7 @@ class GarbageCollectorTest {
         .replicationControllers()
         .inNamespace(ns)
         .withName("simpletest-rc-to-be-deleted")
+        .withPropagationPolicy(DeletionPropagation.FOREGROUND)
         .delete();
     awaitTrue(
         "the waiting rc deleted",
@@ -291,10 +302,14 @@ class GarbageCollectorTest {
                     .editMetadata()
                     .withOwnerReferences(
                         ref("v1", "Pod", "pod3", pod3.getMetadata().getUid(), true))
-                    .withFinalizers("foregroundDeletion")
                     .endMetadata()
                     .build());
-    client.pods().inNamespace(ns).withName("pod1").delete();
+    client
+        .pods()
+        .inNamespace(ns)
+        .withName("pod1")
+        .withPropagationPolicy(DeletionPropagation.FOREGROUND)
+        .delete();
     awaitTrue("every pod of the circle deleted", () -> podNames(ns), () -> podNames(ns).isEmpty());
   }
 
@@ -459,14 +474,15 @@ class GarbageCollectorTest {
             + "] does not exist in namespace \"gc-dependent-ns\"";
     awaitTrue(
         "an OwnerRefInvalidNamespace event",
-        () -> client.events().v1().events().inNamespace(dependentNs).list().getItems(),
+        () -> client.v1().events().inNamespace(dependentNs).list().getItems(),
         () ->
-            client.events().v1().events().inNamespace(dependentNs).list().getItems().stream()
+            client.v1().events().inNamespace(dependentNs).list().getItems().stream()
                 .anyMatch(
                     e ->
                         "OwnerRefInvalidNamespace".equals(e.getReason())
                             && "Warning".equals(e.getType())
-                            && note.equals(e.getNote())
-                            && "garbage-collector-controller".equals(e.getReportingController())));
+                            && note.equals(e.getMessage())
+                            && "garbage-collector-controller"
+                                .equals(e.getSource().getComponent())));
   }
 }
