@@ -1,6 +1,7 @@
 package dev.machinery.cluster;
 
 import dev.machinery.cluster.controller.garbagecollector.GarbageCollectorController;
+import dev.machinery.cluster.controller.namespace.NamespaceController;
 import java.util.List;
 
 /**
@@ -18,6 +19,8 @@ final class KnownControllers {
             "garbage-collector-controller",
             List.of("garbagecollector"),
             true,
-            GarbageCollectorController::initialize));
+            GarbageCollectorController::initialize),
+        new ControllerDescriptor(
+            "namespace-controller", List.of("namespace"), true, NamespaceController::initialize));
   }
 }
