@@ -18,6 +18,7 @@ import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.ReplicationController;
 import io.fabric8.kubernetes.api.model.ReplicationControllerBuilder;
+import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionBuilder;
 import io.fabric8.kubernetes.api.model.rbac.ClusterRole;
 import io.fabric8.kubernetes.api.model.rbac.ClusterRoleBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -484,5 +485,90 @@ class GarbageCollectorTest {
                             && note.equals(e.getMessage())
                             && "garbage-collector-controller"
                                 .equals(e.getSource().getComponent())));
+  }
+
+  @Test
+  void collectsDependentsOfAKindDefinedAfterItStarted() throws Exception {
+    String ns = namespace("gc-late-kind");
+    client
+        .apiextensions()
+        .v1()
+        .customResourceDefinitions()
+        .resource(
+            new CustomResourceDefinitionBuilder()
+                .withNewMetadata()
+                .withName("lates.gc.example.com")
+                .endMetadata()
+                .withNewSpec()
+                .withGroup("gc.example.com")
+                .withScope("Namespaced")
+                .withNewNames()
+                .withPlural("lates")
+                .withSingular("late")
+                .withKind("Late")
+                .endNames()
+                .addNewVersion()
+                .withName("v1")
+                .withServed(true)
+                .withStorage(true)
+                .withNewSchema()
+                .withNewOpenAPIV3Schema()
+                .withType("object")
+                .withXKubernetesPreserveUnknownFields(true)
+                .endOpenAPIV3Schema()
+                .endSchema()
+                .endVersion()
+                .endSpec()
+                .build())
+        .create();
+    ResourceDefinitionContext lates =
+        new ResourceDefinitionContext.Builder()
+            .withGroup("gc.example.com")
+            .withVersion("v1")
+            .withPlural("lates")
+            .withKind("Late")
+            .withNamespaced(true)
+            .build();
+    GenericKubernetesResource owner =
+        await(
+            "the new kind served",
+            () -> {
+              GenericKubernetesResource late = new GenericKubernetesResource();
+              late.setApiVersion("gc.example.com/v1");
+              late.setKind("Late");
+              late.setMetadata(
+                  new io.fabric8.kubernetes.api.model.ObjectMetaBuilder()
+                      .withName("owner")
+                      .build());
+              try {
+                return client
+                    .genericKubernetesResources(lates)
+                    .inNamespace(ns)
+                    .resource(late)
+                    .create();
+              } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
+                return null;
+              }
+            });
+    GenericKubernetesResource dependent = new GenericKubernetesResource();
+    dependent.setApiVersion("gc.example.com/v1");
+    dependent.setKind("Late");
+    dependent.setMetadata(
+        new io.fabric8.kubernetes.api.model.ObjectMetaBuilder()
+            .withName("dependent")
+            .withOwnerReferences(
+                ref("gc.example.com/v1", "Late", "owner", owner.getMetadata().getUid(), true))
+            .build());
+    client.genericKubernetesResources(lates).inNamespace(ns).resource(dependent).create();
+    client
+        .genericKubernetesResources(lates)
+        .inNamespace(ns)
+        .withName("owner")
+        .withPropagationPolicy(DeletionPropagation.FOREGROUND)
+        .delete();
+    awaitTrue(
+        "the new kind's owner and dependent deleted in the foreground",
+        () -> client.genericKubernetesResources(lates).inNamespace(ns).list().getItems(),
+        () -> client.genericKubernetesResources(lates).inNamespace(ns).list().getItems().isEmpty());
   }
 }
