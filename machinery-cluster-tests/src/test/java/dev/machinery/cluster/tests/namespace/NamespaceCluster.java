@@ -7,6 +7,7 @@ import dev.machinery.apiserver.client.InProcessTransport;
 import dev.machinery.apiserver.http.JdkHttpBinding;
 import dev.machinery.builtins.BuiltinKinds;
 import dev.machinery.client.Client;
+import dev.machinery.client.RateLimiter;
 import dev.machinery.cluster.ControllerManager;
 import dev.machinery.core.runtime.Scheme;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
@@ -32,6 +33,15 @@ final class NamespaceCluster implements AutoCloseable {
   final ControllerManager controllers;
 
   NamespaceCluster(List<String> controllerNames) throws Exception {
+    this(controllerNames, false);
+  }
+
+  /**
+   * @param controllerNames the controllers to run
+   * @param unlimited whether the controllers' clients send without a rate limit (client-go's 5
+   *     requests a second otherwise), for the benchmarks
+   */
+  NamespaceCluster(List<String> controllerNames, boolean unlimited) throws Exception {
     server = BuiltinKinds.apiServer().namespaceContentCleanup(false).build();
     binding = server.serve(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
     url = "http://127.0.0.1:" + binding.port();
@@ -49,10 +59,14 @@ final class NamespaceCluster implements AutoCloseable {
                 (user, groups) -> {
                   List<String> all = new ArrayList<>(groups);
                   all.add("system:authenticated");
-                  return Client.builder(
-                          InProcessTransport.as(server::handleAs, UserInfo.of(user, all)))
-                      .scheme(scheme)
-                      .build();
+                  Client.Builder builder =
+                      Client.builder(
+                              InProcessTransport.as(server::handleAs, UserInfo.of(user, all)))
+                          .scheme(scheme);
+                  if (unlimited) {
+                    builder.rateLimiter(RateLimiter.unlimited());
+                  }
+                  return builder.build();
                 })
             .controllers(controllerNames)
             .build();
