@@ -244,6 +244,7 @@ public final class ApiServer implements ApiHandler, AutoCloseable {
             builder.maxRequestBodyBytes,
             new WatchStreams(negotiator, json, protobuf, scheme, builder.bookmarkInterval),
             namespaces,
+            builder.namespaceContentCleanup,
             request -> handleAs(LOOPBACK_USER, request));
     List<Authorizer> authorizers = new ArrayList<>(builder.authorizers);
     if (rbac != null) {

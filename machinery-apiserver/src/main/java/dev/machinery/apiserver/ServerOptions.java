@@ -57,6 +57,7 @@ abstract sealed class ServerOptions permits ApiServer.Builder {
   boolean rbac;
   int maxRequestsInFlight;
   boolean readsWithoutWaiting;
+  boolean namespaceContentCleanup = true;
   int maxMutatingRequestsInFlight;
   boolean customResourceDefinitions;
   final List<UnstructuredResource> unstructured = new ArrayList<>();
@@ -346,6 +347,25 @@ abstract sealed class ServerOptions permits ApiServer.Builder {
    */
   public ApiServer.Builder readsWithoutWaiting(boolean readsWithoutWaiting) {
     this.readsWithoutWaiting = readsWithoutWaiting;
+    return self();
+  }
+
+  /**
+   * Whether the server itself deletes a deleted namespace's content and then finalizes the
+   * namespace (removes {@code kubernetes} from its {@code spec.finalizers}, which removes it when
+   * no other finalizer holds it), within the delete request: what kube-controller-manager's
+   * namespace controller does in a cluster. On by default, so that a server without controllers
+   * cleans up; turn it off when a namespace controller runs, which then sees the namespace {@code
+   * Terminating}, deletes its content and calls {@code namespaces/{name}/finalize}. The server's
+   * cleanup deletes the content at once (grace period 0, dependents in the background, as no
+   * kubelet waits for pods); content that finalizers hold keeps the namespace {@code Terminating}
+   * until a later delete of the namespace finds it gone.
+   *
+   * @param cleanup whether the server cleans up deleted namespaces
+   * @return this builder
+   */
+  public ApiServer.Builder namespaceContentCleanup(boolean cleanup) {
+    this.namespaceContentCleanup = cleanup;
     return self();
   }
 

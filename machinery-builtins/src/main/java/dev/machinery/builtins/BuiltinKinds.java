@@ -237,6 +237,11 @@ public final class BuiltinKinds {
     if (kind.equals(GroupKind.of("", "Namespace"))) {
       builder.names(Validation::nameIsDNSLabel);
     }
+    if (kind.equals(GroupKind.of("", "Pod"))) {
+      builder.gracefulDelete(
+          (object, requested) ->
+              Strategies.podGracePeriod(((Unstructured) object).content(), requested));
+    }
     boolean hasStatus = resource.subresources().contains("status");
     builder
         .prepareForCreate(

@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -180,6 +181,35 @@ final class Strategies {
     if (shared) {
       meta.put("labels", new LinkedHashMap<>(labels));
     }
+  }
+
+  /**
+   * The grace period of a Pod's delete, as kube's pod strategy's {@code CheckGracefulDelete}: the
+   * delete's period, else the pod's {@code spec.terminationGracePeriodSeconds} (0 when it has
+   * none); 0 for a pod bound to no node (nothing runs it) or one that has ended ({@code Succeeded}
+   * or {@code Failed}); a negative period is 1. Pods are always deleted gracefully, so a period of
+   * 0 marks the pod and removes it at once.
+   *
+   * @param pod the stored pod (not changed)
+   * @param requested the delete's {@code gracePeriodSeconds}, or {@code null}
+   * @return the period in seconds
+   */
+  static OptionalLong podGracePeriod(Map<String, Object> pod, Long requested) {
+    long period =
+        requested != null
+            ? requested
+            : Trees.number(pod, 0, "spec", "terminationGracePeriodSeconds");
+    if (Trees.string(pod, "", "spec", "nodeName").isEmpty()) {
+      period = 0;
+    }
+    String phase = Trees.string(pod, "", "status", "phase");
+    if (phase.equals("Failed") || phase.equals("Succeeded")) {
+      period = 0;
+    }
+    if (period < 0) {
+      period = 1;
+    }
+    return OptionalLong.of(period);
   }
 
   /**

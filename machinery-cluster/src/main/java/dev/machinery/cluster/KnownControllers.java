@@ -1,5 +1,7 @@
 package dev.machinery.cluster;
 
+import dev.machinery.cluster.controller.garbagecollector.GarbageCollectorController;
+import dev.machinery.cluster.controller.namespace.NamespaceController;
 import java.util.List;
 
 /**
@@ -12,6 +14,13 @@ final class KnownControllers {
 
   /** Every controller, in the order they are set up. */
   static List<ControllerDescriptor> all() {
-    return List.of();
+    return List.of(
+        new ControllerDescriptor(
+            "garbage-collector-controller",
+            List.of("garbagecollector"),
+            true,
+            GarbageCollectorController::initialize),
+        new ControllerDescriptor(
+            "namespace-controller", List.of("namespace"), true, NamespaceController::initialize));
   }
 }

@@ -43,9 +43,9 @@ final class DeleteCollectionHandler implements VerbHandler {
       try {
         ResourceStore.Deletion deletion =
             store.delete(
-                context.attributes(), notes, meta.getNamespace(), meta.getName(), null, dryRun);
-        if (deletion.gone() && !dryRun) {
-          namespaces.deleted(store, meta.getName());
+                context.attributes(), notes, meta.getNamespace(), meta.getName(), options, dryRun);
+        if (!dryRun) {
+          deletion = namespaces.deleted(store, meta.getName(), deletion);
         }
         items.add(scope.toServed(deletion.object(), target));
       } catch (RuntimeException e) {

@@ -15,8 +15,10 @@ import dev.machinery.unversioned.meta.v1.Status;
 import dev.machinery.unversioned.meta.v1.StatusDetails;
 
 /**
- * {@code delete}: deletes one object under its preconditions, or marks it deleted while finalizers
- * hold it ({@code 202}); deleting a namespace deletes what is in it. Immutable; thread-safe.
+ * {@code delete}: deletes one object under its options (preconditions, grace period, propagation),
+ * or marks it deleted while finalizers or a grace period hold it; deleting a namespace marks it
+ * {@code Terminating} and, when the server cleans up namespaces itself, deletes what is in it.
+ * Immutable; thread-safe.
  */
 final class DeleteHandler implements VerbHandler {
   private final RequestScope scope;
@@ -41,18 +43,12 @@ final class DeleteHandler implements VerbHandler {
       deletion =
           target
               .store()
-              .delete(
-                  context.attributes(),
-                  notes,
-                  info.namespace(),
-                  info.name(),
-                  options.getPreconditions(),
-                  dryRun);
+              .delete(context.attributes(), notes, info.namespace(), info.name(), options, dryRun);
+      if (!dryRun) {
+        deletion = namespaces.deleted(target.store(), info.name(), deletion);
+      }
     } finally {
       RequestScope.audit(context, notes);
-    }
-    if (deletion.gone() && !dryRun) {
-      namespaces.deleted(target.store(), info.name());
     }
     // kube-apiserver answers 202 only when the object stays and orphanDependents=false was asked.
     boolean accepted = !deletion.gone() && Boolean.FALSE.equals(options.getOrphanDependents());

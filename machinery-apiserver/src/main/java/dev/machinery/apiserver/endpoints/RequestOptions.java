@@ -140,14 +140,35 @@ final class RequestOptions {
         options.setPropagationPolicy(policy);
       }
     }
-    String p = options.getPropagationPolicy();
-    if (p != null && !List.of("Orphan", "Background", "Foreground").contains(p)) {
-      throw ApiErrors.newBadRequest(
-          "propagationPolicy: Unsupported value: \""
-              + p
-              + "\": supported values: \"Foreground\", \"Background\", \"Orphan\"");
+    List<FieldError> errors = validateDelete(options);
+    if (!errors.isEmpty()) {
+      throw ApiErrors.newInvalid(GroupKind.of("meta.k8s.io", "DeleteOptions"), "", errors);
     }
     return options;
+  }
+
+  /**
+   * kube's {@code ValidateDeleteOptions}: {@code orphanDependents} and {@code propagationPolicy}
+   * not both, and a known policy ({@code dryRun} is checked by {@link #dryRun(ApiRequest)}).
+   */
+  static List<FieldError> validateDelete(DeleteOptions options) {
+    List<FieldError> errors = new ArrayList<>();
+    String policy = options.getPropagationPolicy();
+    if (options.getOrphanDependents() != null && policy != null) {
+      errors.add(
+          FieldError.invalid(
+              FieldPath.of("propagationPolicy"),
+              policy,
+              "orphanDependents and deletionPropagation cannot be both set"));
+    }
+    if (policy != null && !List.of("Foreground", "Background", "Orphan").contains(policy)) {
+      errors.add(
+          FieldError.notSupported(
+              FieldPath.of("propagationPolicy"),
+              policy,
+              List.of("Foreground", "Background", "Orphan", "nil")));
+    }
+    return errors;
   }
 
   /** Whether a delete is a dry run, by its query or its options. */

@@ -11,6 +11,7 @@ import dev.machinery.apiserver.request.RequestContext;
 import dev.machinery.apiserver.request.RequestInfo;
 import dev.machinery.core.codec.CodecFactory;
 import dev.machinery.core.runtime.Scheme;
+import dev.machinery.core.schema.GroupKind;
 import dev.machinery.unversioned.errors.ApiErrors;
 import dev.machinery.unversioned.errors.StatusException;
 import dev.machinery.unversioned.meta.v1.Status;
@@ -49,6 +50,8 @@ public final class ResourceHandler {
    * @param maxBodyBytes the request body limit
    * @param watches the watch streams
    * @param namespaces the store of namespaces, or {@code null} when the server serves none
+   * @param namespaceContentCleanup whether deleting a namespace deletes its content and finalizes
+   *     it (when no namespace controller runs)
    * @param loopback the server as its loopback user, for subresources answered in code
    */
   public ResourceHandler(
@@ -60,11 +63,13 @@ public final class ResourceHandler {
       long maxBodyBytes,
       WatchStreams watches,
       ResourceStore namespaces,
+      boolean namespaceContentCleanup,
       ApiHandler loopback) {
     this.served = served;
     RequestScope scope = new RequestScope(scheme, codecs, protobuf, negotiator, maxBodyBytes);
     this.actions = new SubresourceActions(scope, loopback);
-    Namespaces lifecycle = new Namespaces(namespaces, () -> namespacedStores(served));
+    Namespaces lifecycle =
+        new Namespaces(namespaces, () -> namespacedStores(served), namespaceContentCleanup);
     Scales scales = new Scales(scope);
     this.verbs =
         Map.of(
@@ -121,12 +126,19 @@ public final class ResourceHandler {
       checkPathNames(info);
       return actions.handle(context, info, target, verb, action);
     }
+    boolean finalize =
+        "finalize".equals(sub) && store.definition().kind().equals(GroupKind.of("", "Namespace"));
     if (sub != null
         && (info.name() == null
             || verb.equals("watch")
             || !(sub.equals("status") && store.definition().hasStatus())
-                && !(sub.equals("scale") && store.definition().scale().isPresent()))) {
+                && !(sub.equals("scale") && store.definition().scale().isPresent())
+                && !finalize)) {
       throw notFound();
+    }
+    if (finalize && !verb.equals("update")) {
+      // A namespace's finalize subresource is written with PUT only, as kube's FinalizeREST.
+      throw ApiErrors.newMethodNotSupported(store.groupResource(), request.method());
     }
     if (namespaced && info.namespace() == null && info.name() != null) {
       throw notFound();

@@ -13,8 +13,9 @@ import dev.machinery.unversioned.meta.v1.MetaObject;
 import dev.machinery.unversioned.meta.v1.Scale;
 
 /**
- * {@code update}: replaces the object (or only its status, or its replicas through {@code scale})
- * under optimistic concurrency. Immutable; thread-safe.
+ * {@code update}: replaces the object (or only its status, or its replicas through {@code scale},
+ * or a Namespace's {@code spec.finalizers} through {@code finalize}) under optimistic concurrency.
+ * Immutable; thread-safe.
  */
 final class UpdateHandler implements VerbHandler {
   private final RequestScope scope;
@@ -78,7 +79,7 @@ final class UpdateHandler implements VerbHandler {
                               scope.toServed(old, target),
                               decoded.object()),
                           target),
-                  "status".equals(info.subresource()),
+                  info.subresource(),
                   dryRun);
     } finally {
       RequestScope.audit(context, notes);

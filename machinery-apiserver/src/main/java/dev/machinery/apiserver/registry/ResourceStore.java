@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.machinery.apiserver.admission.Operation;
 import dev.machinery.apiserver.authentication.UserInfo;
 import dev.machinery.apiserver.authorization.Attributes;
+import dev.machinery.apiserver.registry.rest.GarbageCollectionPolicy;
+import dev.machinery.apiserver.registry.rest.GracefulDeleteStrategy;
 import dev.machinery.apiserver.registry.rest.ObjectModel;
 import dev.machinery.apiserver.registry.rest.ResourceDefinition;
 import dev.machinery.apiserver.storage.KeyValue;
@@ -15,10 +17,12 @@ import dev.machinery.apiserver.storage.StorageKeys;
 import dev.machinery.apiserver.storage.StorageWatch;
 import dev.machinery.core.codec.Codec;
 import dev.machinery.core.patch.Patches;
+import dev.machinery.core.schema.GroupKind;
 import dev.machinery.core.schema.GroupResource;
 import dev.machinery.core.schema.GroupVersionKind;
 import dev.machinery.unversioned.errors.ApiErrors;
 import dev.machinery.unversioned.meta.v1.Accessor;
+import dev.machinery.unversioned.meta.v1.DeleteOptions;
 import dev.machinery.unversioned.meta.v1.ManagedFieldsEntry;
 import dev.machinery.unversioned.meta.v1.MetaObject;
 import dev.machinery.unversioned.meta.v1.Preconditions;
@@ -33,6 +37,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
@@ -65,6 +70,21 @@ public final class ResourceStore {
           "",
           "",
           "");
+
+  /**
+   * The finalizer that orphans an object's dependents ({@code metav1.FinalizerOrphanDependents}).
+   */
+  public static final String ORPHAN_FINALIZER = "orphan";
+
+  /**
+   * The finalizer that deletes an object's dependents before it ({@code
+   * metav1.FinalizerDeleteDependents}).
+   */
+  public static final String FOREGROUND_FINALIZER = "foregroundDeletion";
+
+  private static final GroupKind NAMESPACE = GroupKind.of("", "Namespace");
+  private static final List<String> PROPAGATION_POLICIES =
+      List.of("Orphan", "Background", "Foreground");
 
   private static final char[] NAME_SUFFIX = "bcdfghjklmnpqrstvwxz2456789".toCharArray();
   private static final SecureRandom RANDOM = new SecureRandom();
@@ -588,6 +608,36 @@ public final class ResourceStore {
       UnaryOperator<Object> change,
       boolean statusOnly,
       boolean dryRun) {
+    return update(requester, notes, namespace, name, change, statusOnly ? "status" : null, dryRun);
+  }
+
+  /**
+   * Updates an object through the main resource or a subresource: {@code status} (only the status
+   * changes are kept), or a Namespace's {@code finalize} (the new object but its status, without
+   * the resource's update strategy, so that {@code spec.finalizers} change). An update that leaves
+   * an object marked deleted with no finalizers (and a Namespace with no {@code spec.finalizers})
+   * removes it, as kube-apiserver's {@code ShouldDeleteDuringUpdate}, unless a grace period is
+   * running.
+   *
+   * @param requester who asks
+   * @param notes takes admission's warnings and audit annotations
+   * @param namespace the namespace
+   * @param name the name
+   * @param change makes the new object from the stored one
+   * @param subresource {@code status}, {@code finalize}, or {@code null} for the main resource
+   * @param dryRun whether to stop before storing
+   * @return the stored object
+   */
+  public Object update(
+      Attributes requester,
+      AdmissionNotes notes,
+      String namespace,
+      String name,
+      UnaryOperator<Object> change,
+      String subresource,
+      boolean dryRun) {
+    boolean statusOnly = "status".equals(subresource);
+    boolean finalize = "finalize".equals(subresource);
     for (int attempt = 0; ; attempt++) {
       KeyValue current = read(namespace, name);
       Object old = decode(current);
@@ -599,7 +649,7 @@ public final class ResourceStore {
       if (!isEmpty(asked) && parseRevision(asked) != current.modRevision()) {
         throw conflict(name);
       }
-      Object prepared = prepareUpdate(updated, old, current, statusOnly);
+      Object prepared = prepareUpdate(updated, old, current, statusOnly, finalize);
       Accessor.of(prepared).setResourceVersion(Long.toString(current.modRevision()));
       MetaObject oldMeta = Accessor.of(old);
       MetaObject newMeta = Accessor.of(prepared);
@@ -614,6 +664,10 @@ public final class ResourceStore {
         throw ApiErrors.newInvalid(definition.kind(), name, errors);
       }
       admission.validate(requester, this, Operation.UPDATE, prepared, old, dryRun, notes);
+      boolean remove = shouldDeleteDuringUpdate(prepared, old);
+      if (remove && dryRun) {
+        return prepared;
+      }
       byte[] bytes = encode(prepared);
       List<ManagedFieldsEntry> entries = newMeta.getManagedFields();
       if (!sameObject(bytes, current.value()) && keepManagedFieldsTimes(newMeta, oldMeta)) {
@@ -624,12 +678,11 @@ public final class ResourceStore {
           newMeta.setManagedFields(entries);
         }
       }
-      if (sameObject(bytes, current.value()) || dryRun) {
+      if (!remove && (sameObject(bytes, current.value()) || dryRun)) {
         return dryRun ? prepared : old;
       }
       try {
-        if (newMeta.getDeletionTimestamp() != null
-            && (newMeta.getFinalizers() == null || newMeta.getFinalizers().isEmpty())) {
+        if (remove) {
           storage.delete(current.key(), current.modRevision());
           Accessor.of(prepared).setResourceVersion(Long.toString(storage.currentRevision()));
           return prepared;
@@ -650,7 +703,22 @@ public final class ResourceStore {
     }
   }
 
-  private Object prepareUpdate(Object updated, Object old, KeyValue current, boolean statusOnly) {
+  /**
+   * Whether an update removes the object ({@code ShouldDeleteDuringUpdate}): the new object has no
+   * finalizers, the stored one is marked deleted with no grace period left (none, or 0), and a
+   * Namespace has no {@code spec.finalizers} either.
+   */
+  private boolean shouldDeleteDuringUpdate(Object updated, Object old) {
+    MetaObject oldMeta = Accessor.of(old);
+    Long grace = oldMeta.getDeletionGracePeriodSeconds();
+    return finalizers(Accessor.of(updated)).isEmpty()
+        && oldMeta.getDeletionTimestamp() != null
+        && (grace == null || grace == 0)
+        && (!definition.kind().equals(NAMESPACE) || specFinalizers(updated).isEmpty());
+  }
+
+  private Object prepareUpdate(
+      Object updated, Object old, KeyValue current, boolean statusOnly, boolean finalize) {
     MetaObject oldMeta = Accessor.of(old);
     Object prepared = updated;
     if (statusOnly) {
@@ -679,7 +747,7 @@ public final class ResourceStore {
         !definition.tracksGeneration() || statusOnly || spec(prepared).equals(spec(old))
             ? oldMeta.getGeneration()
             : oldMeta.getGeneration() + 1);
-    return statusOnly ? prepared : definition.prepareForUpdate().apply(prepared, old);
+    return statusOnly || finalize ? prepared : definition.prepareForUpdate().apply(prepared, old);
   }
 
   /**
@@ -744,7 +812,8 @@ public final class ResourceStore {
   }
 
   /**
-   * Deletes an object, or marks it deleted when finalizers hold it.
+   * Deletes an object at once, or marks it deleted when finalizers hold it, as a delete with no
+   * options but preconditions.
    *
    * @param requester who asks, as admission sees them ({@link #LOOPBACK} for the server's own
    *     deletes)
@@ -760,7 +829,7 @@ public final class ResourceStore {
       String name,
       Preconditions preconditions,
       boolean dryRun) {
-    return delete(requester, new AdmissionNotes(), namespace, name, preconditions, dryRun);
+    return delete(requester, new AdmissionNotes(), namespace, name, options(preconditions), dryRun);
   }
 
   /**
@@ -782,50 +851,56 @@ public final class ResourceStore {
       String name,
       Preconditions preconditions,
       boolean dryRun) {
+    return delete(requester, notes, namespace, name, options(preconditions), dryRun);
+  }
+
+  private static DeleteOptions options(Preconditions preconditions) {
+    DeleteOptions options = new DeleteOptions();
+    options.setPreconditions(preconditions);
+    return options;
+  }
+
+  /**
+   * Deletes an object under a delete's options, with the rules of kube-apiserver's generic registry
+   * ({@code Store.Delete}, {@code rest.BeforeDelete}): the propagation policy ({@code
+   * propagationPolicy} or the deprecated {@code orphanDependents}, else the resource's {@link
+   * ResourceDefinition#garbageCollectionPolicy()}) adds or replaces the {@value #ORPHAN_FINALIZER}
+   * or {@value #FOREGROUND_FINALIZER} finalizer; an object that finalizers hold is marked deleted
+   * ({@code deletionTimestamp} now, {@code deletionGracePeriodSeconds} 0) and kept; a resource with
+   * a {@link ResourceDefinition#gracefulDelete() graceful strategy} is marked deleted at now plus
+   * its grace period and kept until a delete with period 0 (a second delete may only shorten the
+   * period); anything else is removed. A Namespace follows kube's namespace registry: the first
+   * delete marks it {@code Terminating}; a later one removes it once its {@code spec.finalizers}
+   * are empty.
+   *
+   * @param requester who asks
+   * @param notes takes admission's warnings and audit annotations
+   * @param namespace the namespace
+   * @param name the name
+   * @param options the delete's options (preconditions, grace period, propagation); validated by
+   *     the caller
+   * @param dryRun whether to stop before storing
+   * @return the result: the object as last stored (for a dry run, as it would be), and whether it
+   *     is gone
+   */
+  public Deletion delete(
+      Attributes requester,
+      AdmissionNotes notes,
+      String namespace,
+      String name,
+      DeleteOptions options,
+      boolean dryRun) {
     for (int attempt = 0; ; attempt++) {
       KeyValue current = read(namespace, name);
       Object object = decode(current);
       MetaObject meta = Accessor.of(object);
-      if (preconditions != null) {
-        if (!isEmpty(preconditions.getUid()) && !preconditions.getUid().equals(meta.getUid())) {
-          throw ApiErrors.newConflict(
-              resource,
-              name,
-              "Precondition failed: UID in precondition: "
-                  + preconditions.getUid()
-                  + ", UID in object meta: "
-                  + meta.getUid());
-        }
-        if (!isEmpty(preconditions.getResourceVersion())
-            && !preconditions.getResourceVersion().equals(meta.getResourceVersion())) {
-          throw ApiErrors.newConflict(
-              resource,
-              name,
-              "Precondition failed: ResourceVersion in precondition: "
-                  + preconditions.getResourceVersion()
-                  + ", ResourceVersion in object meta: "
-                  + meta.getResourceVersion());
-        }
-      }
+      checkPreconditions(options.getPreconditions(), meta, name);
       admission.mutate(requester, this, Operation.DELETE, null, object, dryRun, notes);
       admission.validate(requester, this, Operation.DELETE, null, object, dryRun, notes);
-      boolean finalizers = meta.getFinalizers() != null && !meta.getFinalizers().isEmpty();
-      if (dryRun) {
-        return new Deletion(object, !finalizers);
-      }
       try {
-        if (finalizers) {
-          if (meta.getDeletionTimestamp() != null) {
-            return new Deletion(object, false);
-          }
-          meta.setDeletionTimestamp(Instant.now().truncatedTo(ChronoUnit.SECONDS));
-          meta.setDeletionGracePeriodSeconds(0L);
-          return new Deletion(
-              decode(storage.update(current.key(), current.modRevision(), encode(object))), false);
-        }
-        KeyValue deleted = storage.delete(current.key(), current.modRevision());
-        meta.setResourceVersion(Long.toString(deleted.modRevision()));
-        return new Deletion(object, true);
+        return definition.kind().equals(NAMESPACE)
+            ? deleteNamespace(current, object, options, dryRun)
+            : deleteObject(current, object, options, dryRun);
       } catch (StorageException e) {
         if (e.kind() == StorageException.Kind.CONFLICT && attempt < 16) {
           continue;
@@ -836,6 +911,347 @@ public final class ResourceStore {
         throw e;
       }
     }
+  }
+
+  private void checkPreconditions(Preconditions preconditions, MetaObject meta, String name) {
+    if (preconditions == null) {
+      return;
+    }
+    if (!isEmpty(preconditions.getUid()) && !preconditions.getUid().equals(meta.getUid())) {
+      throw ApiErrors.newConflict(
+          resource,
+          name,
+          "Precondition failed: UID in precondition: "
+              + preconditions.getUid()
+              + ", UID in object meta: "
+              + meta.getUid());
+    }
+    if (!isEmpty(preconditions.getResourceVersion())
+        && !preconditions.getResourceVersion().equals(meta.getResourceVersion())) {
+      throw ApiErrors.newConflict(
+          resource,
+          name,
+          "Precondition failed: ResourceVersion in precondition: "
+              + preconditions.getResourceVersion()
+              + ", ResourceVersion in object meta: "
+              + meta.getResourceVersion());
+    }
+  }
+
+  /** The generic registry's delete: graceful deletion, then finalizers, then removal. */
+  private Deletion deleteObject(
+      KeyValue current, Object object, DeleteOptions options, boolean dryRun) {
+    MetaObject meta = Accessor.of(object);
+    Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+    // Negative periods are 1 second on the delete path.
+    Long grace = options.getGracePeriodSeconds();
+    if (grace != null && grace < 0) {
+      grace = 1L;
+    }
+    if (meta.getDeletionGracePeriodSeconds() != null && meta.getDeletionGracePeriodSeconds() < 0) {
+      meta.setDeletionGracePeriodSeconds(1L);
+    }
+    boolean graceful = false;
+    Optional<GracefulDeleteStrategy> strategy = definition.gracefulDelete();
+    if (strategy.isPresent()) {
+      Instant at = meta.getDeletionTimestamp();
+      Long period = meta.getDeletionGracePeriodSeconds();
+      if (at != null) {
+        if (period != null && period != 0) {
+          if (grace == null || grace >= period) {
+            // Pending graceful deletion: only a shorter period changes it; nor do the finalizers.
+            return new Deletion(object, false);
+          }
+          Instant moved = at.minusSeconds(period).plusSeconds(grace);
+          long shortened = grace;
+          if (moved.isBefore(now)) {
+            // Never into the past; a graceful delete whose time has passed keeps 1 second.
+            moved = now;
+            if (shortened != 0) {
+              shortened = 1;
+            }
+          }
+          meta.setDeletionTimestamp(moved);
+          meta.setDeletionGracePeriodSeconds(shortened);
+          graceful = true;
+        }
+        // A deletion with no period or period 0 left: removed now (unless finalizers hold it).
+      } else {
+        OptionalLong chosen = strategy.get().gracePeriod(object, grace);
+        if (chosen.isPresent()) {
+          grace = Math.max(0, chosen.getAsLong());
+          meta.setDeletionTimestamp(now.plusSeconds(grace));
+          meta.setDeletionGracePeriodSeconds(grace);
+          if (meta.getGeneration() > 0) {
+            meta.setGeneration(meta.getGeneration() + 1);
+          }
+          graceful = true;
+        }
+      }
+    }
+    List<String> before = finalizers(meta);
+    List<String> after = garbageCollectionFinalizers(before, options);
+    if (graceful || !before.isEmpty() || after != null) {
+      if (after != null) {
+        meta.setFinalizers(after);
+      }
+      boolean pendingFinalizers = !finalizers(meta).isEmpty();
+      if (!graceful && pendingFinalizers) {
+        markAsDeleting(meta, now);
+        return new Deletion(write(current, object, dryRun).object(), false);
+      }
+      if (graceful) {
+        Written written = write(current, object, dryRun);
+        if (pendingFinalizers || grace > 0) {
+          return new Deletion(written.object(), false);
+        }
+        // Deleted gracelessly: the marked object is removed at once.
+        if (dryRun) {
+          return new Deletion(written.object(), true);
+        }
+        return remove(written.kv(), written.object());
+      }
+    }
+    Object stored = decode(current);
+    if (dryRun) {
+      return new Deletion(stored, true);
+    }
+    return remove(current, stored);
+  }
+
+  private Deletion remove(KeyValue kv, Object object) {
+    KeyValue deleted = storage.delete(kv.key(), kv.modRevision());
+    Accessor.of(object).setResourceVersion(Long.toString(deleted.modRevision()));
+    return new Deletion(object, true);
+  }
+
+  /**
+   * kube's namespace registry: the first delete marks the namespace deleted and {@code Terminating}
+   * (with the propagation's finalizer), whatever its finalizers; a later one removes it through the
+   * generic rules once its {@code spec.finalizers} are empty.
+   */
+  private Deletion deleteNamespace(
+      KeyValue current, Object object, DeleteOptions options, boolean dryRun) {
+    MetaObject meta = Accessor.of(object);
+    if (meta.getDeletionTimestamp() == null) {
+      meta.setDeletionTimestamp(Instant.now().truncatedTo(ChronoUnit.SECONDS));
+      List<String> finalizers = new ArrayList<>(finalizers(meta));
+      boolean orphan =
+          namespaceFinalizer(options, finalizers.contains(ORPHAN_FINALIZER), "Orphan", true);
+      boolean foreground =
+          namespaceFinalizer(
+              options, finalizers.contains(FOREGROUND_FINALIZER), "Foreground", false);
+      List<String> next = new ArrayList<>(finalizers);
+      next.removeIf(f -> f.equals(ORPHAN_FINALIZER) || f.equals(FOREGROUND_FINALIZER));
+      if (orphan) {
+        next.add(ORPHAN_FINALIZER);
+      }
+      if (foreground) {
+        next.add(FOREGROUND_FINALIZER);
+      }
+      if (!new java.util.HashSet<>(next).equals(new java.util.HashSet<>(finalizers))) {
+        meta.setFinalizers(next);
+      }
+      Object marked = withPhase(object, "Terminating");
+      return new Deletion(write(current, marked, dryRun).object(), false);
+    }
+    if (!specFinalizers(object).isEmpty()) {
+      return new Deletion(object, false);
+    }
+    return deleteObject(current, object, options, dryRun);
+  }
+
+  /**
+   * Whether a namespace being marked deleted should have a propagation finalizer: {@code
+   * orphanDependents} first, then {@code propagationPolicy}, else what it has.
+   */
+  private static boolean namespaceFinalizer(
+      DeleteOptions options, boolean has, String policy, boolean orphan) {
+    if (options.getOrphanDependents() != null) {
+      return options.getOrphanDependents() == orphan;
+    }
+    if (options.getPropagationPolicy() != null) {
+      return options.getPropagationPolicy().equals(policy);
+    }
+    return has;
+  }
+
+  /**
+   * The finalizers the delete's propagation asks for ({@code
+   * deletionFinalizersForGarbageCollection}): the {@value #ORPHAN_FINALIZER} and {@value
+   * #FOREGROUND_FINALIZER} ones removed, then the one the delete asks for added; {@code null} when
+   * the set is the same.
+   */
+  private List<String> garbageCollectionFinalizers(List<String> existing, DeleteOptions options) {
+    boolean orphan = shouldOrphanDependents(existing, options);
+    boolean foreground = shouldDeleteDependents(existing, options);
+    List<String> next = new ArrayList<>();
+    for (String f : existing) {
+      if (!f.equals(ORPHAN_FINALIZER) && !f.equals(FOREGROUND_FINALIZER)) {
+        next.add(f);
+      }
+    }
+    if (orphan) {
+      next.add(ORPHAN_FINALIZER);
+    }
+    if (foreground) {
+      next.add(FOREGROUND_FINALIZER);
+    }
+    return new java.util.HashSet<>(existing).equals(new java.util.HashSet<>(next)) ? null : next;
+  }
+
+  private boolean shouldOrphanDependents(List<String> finalizers, DeleteOptions options) {
+    GarbageCollectionPolicy policy = definition.garbageCollectionPolicy();
+    if (policy == GarbageCollectionPolicy.UNSUPPORTED) {
+      return false;
+    }
+    if (options.getOrphanDependents() != null) {
+      return options.getOrphanDependents();
+    }
+    String propagation = options.getPropagationPolicy();
+    if (propagation != null && PROPAGATION_POLICIES.contains(propagation)) {
+      return propagation.equals("Orphan");
+    }
+    for (String f : finalizers) {
+      if (f.equals(ORPHAN_FINALIZER)) {
+        return true;
+      }
+      if (f.equals(FOREGROUND_FINALIZER)) {
+        return false;
+      }
+    }
+    return policy == GarbageCollectionPolicy.ORPHAN_DEPENDENTS;
+  }
+
+  private boolean shouldDeleteDependents(List<String> finalizers, DeleteOptions options) {
+    if (definition.garbageCollectionPolicy() == GarbageCollectionPolicy.UNSUPPORTED) {
+      return false;
+    }
+    if (options.getOrphanDependents() != null) {
+      return false;
+    }
+    String propagation = options.getPropagationPolicy();
+    if (propagation != null && PROPAGATION_POLICIES.contains(propagation)) {
+      return propagation.equals("Foreground");
+    }
+    for (String f : finalizers) {
+      if (f.equals(FOREGROUND_FINALIZER)) {
+        return true;
+      }
+      if (f.equals(ORPHAN_FINALIZER)) {
+        return false;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Marks an object that finalizers hold deleted ({@code markAsDeleting}): its generation bumped
+   * the first time, its deletionTimestamp now unless it has an earlier one, its grace period 0.
+   */
+  private static void markAsDeleting(MetaObject meta, Instant now) {
+    if (meta.getDeletionTimestamp() == null && meta.getGeneration() > 0) {
+      meta.setGeneration(meta.getGeneration() + 1);
+    }
+    if (meta.getDeletionTimestamp() == null || meta.getDeletionTimestamp().isAfter(now)) {
+      meta.setDeletionTimestamp(now);
+    }
+    meta.setDeletionGracePeriodSeconds(0L);
+  }
+
+  /**
+   * Stores an object over the stored one it was read from, unless it is the same (for a dry run,
+   * stores nothing): the object as stored and the value it is stored at.
+   */
+  private Written write(KeyValue current, Object object, boolean dryRun) {
+    byte[] bytes = encode(object);
+    if (sameObject(bytes, current.value())) {
+      return new Written(decode(current), current);
+    }
+    if (dryRun) {
+      Accessor.of(object).setResourceVersion(Long.toString(current.modRevision()));
+      return new Written(object, current);
+    }
+    KeyValue kv = storage.update(current.key(), current.modRevision(), bytes);
+    return new Written(decode(kv), kv);
+  }
+
+  private record Written(Object object, KeyValue kv) {}
+
+  private static List<String> finalizers(MetaObject meta) {
+    return meta.getFinalizers() == null ? List.of() : meta.getFinalizers();
+  }
+
+  /**
+   * Removes one of a Namespace's {@code spec.finalizers} through its {@code finalize} subresource,
+   * as kube's namespace controller does when it has deleted the namespace's content: a namespace
+   * marked deleted with no finalizers left is removed.
+   *
+   * @param requester who asks ({@link #LOOPBACK} for the server's own cleanup)
+   * @param name the namespace
+   * @param finalizer the finalizer to remove, such as {@code kubernetes}
+   * @return the namespace as last stored, and whether it is gone
+   */
+  public Deletion finalizeNamespace(Attributes requester, String name, String finalizer) {
+    Object updated =
+        update(
+            requester,
+            new AdmissionNotes(),
+            null,
+            name,
+            object -> withoutSpecFinalizer(object, finalizer),
+            "finalize",
+            false);
+    return new Deletion(updated, storage.get(key(null, name)).isEmpty());
+  }
+
+  private Object withoutSpecFinalizer(Object object, String finalizer) {
+    ObjectNode tree = tree(object);
+    JsonNode list = tree.path("spec").path("finalizers");
+    if (!list.isArray()) {
+      return object;
+    }
+    com.fasterxml.jackson.databind.node.ArrayNode kept = tree.arrayNode();
+    list.forEach(
+        n -> {
+          if (!n.asText().equals(finalizer)) {
+            kept.add(n);
+          }
+        });
+    if (kept.size() == list.size()) {
+      return object;
+    }
+    ((ObjectNode) tree.get("spec")).set("finalizers", kept);
+    return fromTree(tree, object);
+  }
+
+  private Object fromTree(ObjectNode tree, Object like) {
+    Object changed =
+        codec
+            .decode(tree.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8), storageClass)
+            .object();
+    definition.readDefaults().accept(changed);
+    Accessor.of(changed).setResourceVersion(Accessor.of(like).getResourceVersion());
+    return changed;
+  }
+
+  /** A namespace's {@code spec.finalizers} (none when absent). */
+  private List<String> specFinalizers(Object object) {
+    List<String> names = new ArrayList<>();
+    tree(object).path("spec").path("finalizers").forEach(n -> names.add(n.asText()));
+    return names;
+  }
+
+  /** The object with {@code status.phase} set, through its JSON (typed or not). */
+  private Object withPhase(Object object, String phase) {
+    ObjectNode tree = tree(object);
+    if (phase.equals(tree.path("status").path("phase").asText(null))) {
+      return object;
+    }
+    JsonNode status = tree.get("status");
+    ObjectNode fields = status instanceof ObjectNode o ? o : tree.putObject("status");
+    fields.put("phase", phase);
+    return fromTree(tree, object);
   }
 
   /**

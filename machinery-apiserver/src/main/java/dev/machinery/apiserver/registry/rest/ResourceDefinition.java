@@ -56,6 +56,8 @@ public final class ResourceDefinition {
   private final Consumer<Object> readDefaults;
   private final Function<String, SchemaType> applySchemas;
   private final Function<String, StrategicMergeSchema> strategicMergePatchSchemas;
+  private final GarbageCollectionPolicy garbageCollectionPolicy;
+  private final GracefulDeleteStrategy gracefulDelete;
 
   @SuppressWarnings("unchecked")
   private ResourceDefinition(Builder builder) {
@@ -85,6 +87,8 @@ public final class ResourceDefinition {
     this.readDefaults = builder.readDefaults;
     this.applySchemas = builder.applySchemas;
     this.strategicMergePatchSchemas = builder.strategicMergePatchSchemas;
+    this.garbageCollectionPolicy = builder.garbageCollectionPolicy;
+    this.gracefulDelete = builder.gracefulDelete;
   }
 
   /**
@@ -165,6 +169,27 @@ public final class ResourceDefinition {
    */
   public boolean returnsDeletedObject() {
     return returnDeletedObject;
+  }
+
+  /**
+   * Returns what a delete naming no propagation policy does with the dependents of the resource's
+   * objects ({@link GarbageCollectionPolicy#DELETE_DEPENDENTS} unless the builder was given
+   * another).
+   *
+   * @return the policy
+   */
+  public GarbageCollectionPolicy garbageCollectionPolicy() {
+    return garbageCollectionPolicy;
+  }
+
+  /**
+   * Returns how the resource's objects are deleted gracefully, when they are (Pods); empty for the
+   * kinds deleted at once, whose deletes ignore {@code gracePeriodSeconds}.
+   *
+   * @return the strategy, if any
+   */
+  public Optional<GracefulDeleteStrategy> gracefulDelete() {
+    return Optional.ofNullable(gracefulDelete);
   }
 
   /**
@@ -394,6 +419,9 @@ public final class ResourceDefinition {
     private Consumer<Object> readDefaults = object -> {};
     private Function<String, SchemaType> applySchemas = version -> null;
     private Function<String, StrategicMergeSchema> strategicMergePatchSchemas = version -> null;
+    private GarbageCollectionPolicy garbageCollectionPolicy =
+        GarbageCollectionPolicy.DELETE_DEPENDENTS;
+    private GracefulDeleteStrategy gracefulDelete;
 
     private Builder(GroupKind kind, boolean namespaced) {
       this.kind = Objects.requireNonNull(kind, "kind");
@@ -485,6 +513,30 @@ public final class ResourceDefinition {
      */
     public Builder returnDeletedObject() {
       this.returnDeletedObject = true;
+      return this;
+    }
+
+    /**
+     * Sets what a delete naming no propagation policy does with the dependents (see {@link
+     * ResourceDefinition#garbageCollectionPolicy()}).
+     *
+     * @param policy the policy
+     * @return this builder
+     */
+    public Builder garbageCollectionPolicy(GarbageCollectionPolicy policy) {
+      this.garbageCollectionPolicy = Objects.requireNonNull(policy, "policy");
+      return this;
+    }
+
+    /**
+     * Deletes the resource's objects gracefully, with the grace period the strategy chooses (see
+     * {@link ResourceDefinition#gracefulDelete()}).
+     *
+     * @param strategy the strategy
+     * @return this builder
+     */
+    public Builder gracefulDelete(GracefulDeleteStrategy strategy) {
+      this.gracefulDelete = Objects.requireNonNull(strategy, "strategy");
       return this;
     }
 
