@@ -258,6 +258,41 @@ class DeletionServerTest {
     assertEquals(200, call("GET", "/apis/x.dev/v1/namespaces/test/widgets/kept", null).status());
   }
 
+  /** BeforeDelete's preconditions name the kind; the namespace registry's say "Precondition". */
+  @Test
+  void preconditionsAreWordedAsKubeWordsThem() {
+    String path = create("widgets", "pre", "");
+    ApiResponse uid = call("DELETE", path, "{\"preconditions\":{\"uid\":\"other\"}}");
+    assertEquals(409, uid.status(), text(uid));
+    String actual = json(call("GET", path, null)).at("/metadata/uid").asText();
+    assertEquals(
+        "Operation cannot be fulfilled on Widget.x.dev \"pre\": the UID in the precondition"
+            + " (other) does not match the UID in record ("
+            + actual
+            + "). The object might have been deleted and then recreated",
+        json(uid).path("message").asText());
+    ApiResponse version = call("DELETE", path, "{\"preconditions\":{\"resourceVersion\":\"1\"}}");
+    assertEquals(409, version.status(), text(version));
+    assertTrue(
+        json(version)
+            .path("message")
+            .asText()
+            .startsWith(
+                "Operation cannot be fulfilled on Widget.x.dev \"pre\": the ResourceVersion in the"
+                    + " precondition (1) does not match the ResourceVersion in record ("),
+        text(version));
+    ApiResponse namespace = call("DELETE", NS + "/test", "{\"preconditions\":{\"uid\":\"other\"}}");
+    assertEquals(409, namespace.status(), text(namespace));
+    assertTrue(
+        json(namespace)
+            .path("message")
+            .asText()
+            .startsWith(
+                "Operation cannot be fulfilled on namespaces \"test\": Precondition failed: UID in"
+                    + " precondition: other, UID in object meta: "),
+        text(namespace));
+  }
+
   @Test
   void bothOptionsInTheBodyAreRefusedToo() {
     create("widgets", "body", "");
