@@ -503,6 +503,55 @@ class DeletionServerTest {
     assertEquals(404, call("GET", NS + "/fg", null).status());
   }
 
+  /**
+   * The namespace registry's TestDeleteWithGCFinalizers table: a namespace's existing propagation
+   * finalizer, the first delete's options, and the finalizers the marked namespace is answered
+   * with.
+   */
+  @ParameterizedTest(name = "[{index}] {0} {1}")
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          orphan             | ''                           | orphan
+          foregroundDeletion | ''                           | foregroundDeletion
+          ''                 | ''                           | ''
+          orphan             | propagationPolicy=Background | ''
+          foregroundDeletion | propagationPolicy=Background | ''
+          ''                 | propagationPolicy=Background | ''
+          orphan             | propagationPolicy=Foreground | foregroundDeletion
+          foregroundDeletion | propagationPolicy=Foreground | foregroundDeletion
+          ''                 | propagationPolicy=Foreground | foregroundDeletion
+          orphan             | propagationPolicy=Orphan     | orphan
+          foregroundDeletion | propagationPolicy=Orphan     | orphan
+          ''                 | propagationPolicy=Orphan     | orphan
+          orphan             | orphanDependents=true        | orphan
+          foregroundDeletion | orphanDependents=true        | orphan
+          ''                 | orphanDependents=true        | orphan
+          """)
+  void aNamespacesPropagationFinalizersAsKubesNamespaceRegistrySetsThem(
+      String existing, String query, String remaining) {
+    server = builder().namespaceContentCleanup(false).build();
+    String name = "gc" + names.incrementAndGet();
+    String finalizers = existing.isEmpty() ? "" : ",\"finalizers\":[\"" + existing + "\"]";
+    ApiResponse created =
+        call(
+            "POST",
+            NS,
+            "{\"metadata\":{\"name\":\""
+                + name
+                + "\""
+                + finalizers
+                + "},\"spec\":{\"finalizers\":[]}}");
+    assertEquals(201, created.status(), text(created));
+    ApiResponse deleted =
+        call("DELETE", NS + "/" + name + (query.isEmpty() ? "" : "?" + query), null);
+    assertEquals(200, deleted.status(), text(deleted));
+    JsonNode marked = json(deleted);
+    assertEquals(list(remaining), strings(marked.at("/metadata/finalizers")), text(deleted));
+    assertEquals("Terminating", marked.at("/status/phase").asText());
+  }
+
   @Test
   void withCleanupTheServerDeletesTheContentAndFinalizes() {
     assertEquals(
