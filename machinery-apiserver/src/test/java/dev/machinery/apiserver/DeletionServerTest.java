@@ -571,6 +571,23 @@ class DeletionServerTest {
     assertEquals(404, call("GET", xPath("tidy", "sleepers") + "/b", null).status());
   }
 
+  /**
+   * With the server's cleanup, a namespace whose spec.finalizers are empty goes with its first
+   * delete (kube's registry marks it, and the cleanup, as kube's namespace controller, finds
+   * nothing to wait for).
+   */
+  @Test
+  void withCleanupANamespaceWithoutSpecFinalizersGoesAtOnce() {
+    assertEquals(
+        201,
+        call("POST", NS, "{\"metadata\":{\"name\":\"empty\"},\"spec\":{\"finalizers\":[]}}")
+            .status());
+    ApiResponse deleted = call("DELETE", NS + "/empty", null);
+    assertEquals(200, deleted.status(), text(deleted));
+    assertEquals("Terminating", json(deleted).at("/status/phase").asText());
+    assertEquals(404, call("GET", NS + "/empty", null).status());
+  }
+
   @Test
   void withCleanupContentHeldByFinalizersKeepsTheNamespaceTerminating() {
     assertEquals(201, call("POST", NS, "{\"metadata\":{\"name\":\"stuck\"}}").status());
