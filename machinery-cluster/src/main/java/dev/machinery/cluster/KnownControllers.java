@@ -1,5 +1,6 @@
 package dev.machinery.cluster;
 
+import dev.machinery.cluster.controller.replicaset.ReplicaSetController;
 import java.util.List;
 
 /**
@@ -12,6 +13,11 @@ final class KnownControllers {
 
   /** Every controller, in the order they are set up. */
   static List<ControllerDescriptor> all() {
-    return List.of();
+    return List.of(
+        new ControllerDescriptor(
+            "replicaset-controller",
+            List.of("replicaset"),
+            true,
+            ReplicaSetController::initialize));
   }
 }
