@@ -1,5 +1,6 @@
 package dev.machinery.cluster;
 
+import dev.machinery.cluster.controller.deployment.DeploymentController;
 import dev.machinery.cluster.controller.replicaset.ReplicaSetController;
 import java.util.List;
 
@@ -14,6 +15,8 @@ final class KnownControllers {
   /** Every controller, in the order they are set up. */
   static List<ControllerDescriptor> all() {
     return List.of(
+        new ControllerDescriptor(
+            "deployment-controller", List.of("deployment"), true, DeploymentController::initialize),
         new ControllerDescriptor(
             "replicaset-controller",
             List.of("replicaset"),
