@@ -17,9 +17,14 @@ final class Fabric8Pods {
   private Fabric8Pods() {}
 
   static int markReady(KubernetesClient client, String namespace, String labelKey, String value) {
+    return markReady(
+        client, client.pods().inNamespace(namespace).withLabel(labelKey, value).list().getItems());
+  }
+
+  static int markReady(KubernetesClient client, List<Pod> pods) {
     int marked = 0;
-    for (Pod pod :
-        client.pods().inNamespace(namespace).withLabel(labelKey, value).list().getItems()) {
+    for (Pod pod : pods) {
+      String namespace = pod.getMetadata().getNamespace();
       if (pod.getMetadata().getDeletionTimestamp() != null || isReady(pod)) {
         continue;
       }
