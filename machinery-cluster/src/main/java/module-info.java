@@ -7,6 +7,7 @@ module dev.machinery.cluster {
   requires transitive dev.machinery.api;
   requires transitive dev.machinery.client;
   requires org.slf4j;
+  requires com.fasterxml.jackson.databind;
 
   exports dev.machinery.cluster;
 }
