@@ -12,6 +12,31 @@ final class KnownControllers {
 
   /** Every controller, in the order they are set up. */
   static List<ControllerDescriptor> all() {
-    return List.of();
+    return List.of(
+        new ControllerDescriptor(
+            "node-lifecycle-controller",
+            List.of("nodelifecycle"),
+            true,
+            dev.machinery.cluster.controller.nodelifecycle.NodeLifecycleController::initialize),
+        new ControllerDescriptor(
+            "taint-eviction-controller",
+            List.of(),
+            true,
+            dev.machinery.cluster.controller.nodelifecycle.TaintEvictionController::initialize),
+        new ControllerDescriptor(
+            "pod-garbage-collector-controller",
+            List.of("podgc"),
+            true,
+            dev.machinery.cluster.controller.podgc.PodGarbageCollector::initialize),
+        new ControllerDescriptor(
+            "kube-scheduler",
+            List.of(),
+            true,
+            dev.machinery.cluster.scheduler.KubeScheduler::initialize),
+        new ControllerDescriptor(
+            "kubelet",
+            List.of(),
+            true,
+            dev.machinery.cluster.kubelet.SimulatedKubelets::initialize));
   }
 }
