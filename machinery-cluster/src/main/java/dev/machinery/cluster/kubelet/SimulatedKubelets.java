@@ -138,6 +138,7 @@ public final class SimulatedKubelets implements Reconciler {
   private final Map<String, Instant> statusReported = new ConcurrentHashMap<>();
   private final Map<String, Lease> leases = new ConcurrentHashMap<>();
   private final Map<String, Cancellable> wakes = new ConcurrentHashMap<>();
+  private final Map<String, Instant> deletionSeen = new ConcurrentHashMap<>();
   private volatile RateLimitingQueue<Request> queue;
 
   private SimulatedKubelets(
@@ -881,7 +882,9 @@ public final class SimulatedKubelets implements Reconciler {
           pod.getMetadata().getDeletionGracePeriodSeconds() == null
               ? 0
               : pod.getMetadata().getDeletionGracePeriodSeconds();
-      Instant asked = pod.getMetadata().getDeletionTimestamp().minusSeconds(grace);
+      // The stop is timed from when this kubelet saw the deletion, on the cluster's clock (the
+      // deletion timestamp is the server's wall clock, which a test's clock need not follow).
+      Instant asked = deletionSeen.computeIfAbsent(pod.getMetadata().getUid(), uid -> now);
       Duration stop =
           Duration.ofSeconds(grace).compareTo(STOP_TIME) < 0
               ? Duration.ofSeconds(grace)
@@ -935,6 +938,7 @@ public final class SimulatedKubelets implements Reconciler {
     }
     cancelWake(request);
     ips.release(key);
+    deletionSeen.remove(pod.getMetadata().getUid());
     DeleteOptions options = new DeleteOptions();
     options.setGracePeriodSeconds(0L);
     Preconditions preconditions = new Preconditions();

@@ -55,6 +55,9 @@ public final class PodGarbageCollector implements Reconciler {
   private final Clock clock;
   private final int threshold;
   private volatile Controller controller;
+  private final java.util.concurrent.atomic.AtomicReference<
+          dev.machinery.controller.clock.Cancellable>
+      nextPass = new java.util.concurrent.atomic.AtomicReference<>();
 
   PodGarbageCollector(
       Lister<Pod> pods, Lister<Node> nodes, Client client, Clock clock, int threshold) {
@@ -82,7 +85,33 @@ public final class PodGarbageCollector implements Reconciler {
             context.client("pod-garbage-collector"),
             context.clock(),
             DEFAULT_TERMINATED_POD_THRESHOLD);
-    Controller controller = Controller.builder(NAME, gc).workers(1).build();
+    Controller controller =
+        Controller.builder(NAME, gc)
+            .watches(
+                nodeInformer,
+                new dev.machinery.controller.EventHandler<Node>() {
+                  @Override
+                  public void create(
+                      Node node,
+                      dev.machinery.controller.workqueue.RateLimitingQueue<Request> queue) {}
+
+                  @Override
+                  public void update(
+                      Node oldNode,
+                      Node newNode,
+                      dev.machinery.controller.workqueue.RateLimitingQueue<Request> queue) {}
+
+                  @Override
+                  public void delete(
+                      Node node,
+                      boolean finalStateUnknown,
+                      dev.machinery.controller.workqueue.RateLimitingQueue<Request> queue) {
+                    // A node gone: look for its pods without waiting for the next period.
+                    queue.add(PASS);
+                  }
+                })
+            .workers(1)
+            .build();
     gc.controller = controller;
     controller.queue().add(PASS);
     context.add(controller);
@@ -95,7 +124,11 @@ public final class PodGarbageCollector implements Reconciler {
     } finally {
       Controller c = controller;
       if (c != null) {
-        clock.schedule(GC_CHECK_PERIOD, () -> c.queue().add(PASS));
+        dev.machinery.controller.clock.Cancellable previous =
+            nextPass.getAndSet(clock.schedule(GC_CHECK_PERIOD, () -> c.queue().add(PASS)));
+        if (previous != null) {
+          previous.cancel();
+        }
       }
     }
     return Result.done();
