@@ -1,5 +1,7 @@
 package dev.machinery.cluster;
 
+import dev.machinery.cluster.controller.rootcacertpublisher.Publisher;
+import dev.machinery.cluster.controller.serviceaccount.ServiceAccountsController;
 import java.util.List;
 
 /**
@@ -12,6 +14,13 @@ final class KnownControllers {
 
   /** Every controller, in the order they are set up. */
   static List<ControllerDescriptor> all() {
-    return List.of();
+    return List.of(
+        new ControllerDescriptor(
+            ServiceAccountsController.NAME,
+            List.of(ServiceAccountsController.ALIAS),
+            true,
+            ServiceAccountsController::initialize),
+        new ControllerDescriptor(
+            Publisher.NAME, List.of(Publisher.ALIAS), true, Publisher::initialize));
   }
 }
