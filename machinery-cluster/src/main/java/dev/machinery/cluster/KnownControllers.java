@@ -1,5 +1,7 @@
 package dev.machinery.cluster;
 
+import dev.machinery.cluster.controller.endpoint.EndpointsController;
+import dev.machinery.cluster.controller.endpointslice.EndpointSliceController;
 import dev.machinery.cluster.controller.rootcacertpublisher.Publisher;
 import dev.machinery.cluster.controller.serviceaccount.ServiceAccountsController;
 import java.util.List;
@@ -21,6 +23,16 @@ final class KnownControllers {
             true,
             ServiceAccountsController::initialize),
         new ControllerDescriptor(
-            Publisher.NAME, List.of(Publisher.ALIAS), true, Publisher::initialize));
+            Publisher.NAME, List.of(Publisher.ALIAS), true, Publisher::initialize),
+        new ControllerDescriptor(
+            EndpointsController.NAME,
+            List.of(EndpointsController.ALIAS),
+            true,
+            EndpointsController::initialize),
+        new ControllerDescriptor(
+            EndpointSliceController.NAME,
+            List.of(EndpointSliceController.ALIAS),
+            true,
+            EndpointSliceController::initialize));
   }
 }
