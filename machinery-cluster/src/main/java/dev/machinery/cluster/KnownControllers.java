@@ -1,5 +1,6 @@
 package dev.machinery.cluster;
 
+import dev.machinery.cluster.controller.disruption.DisruptionController;
 import dev.machinery.cluster.controller.endpoint.EndpointsController;
 import dev.machinery.cluster.controller.endpointslice.EndpointSliceController;
 import dev.machinery.cluster.controller.rootcacertpublisher.Publisher;
@@ -33,6 +34,11 @@ final class KnownControllers {
             EndpointSliceController.NAME,
             List.of(EndpointSliceController.ALIAS),
             true,
-            EndpointSliceController::initialize));
+            EndpointSliceController::initialize),
+        new ControllerDescriptor(
+            DisruptionController.NAME,
+            List.of(DisruptionController.ALIAS),
+            true,
+            DisruptionController::initialize));
   }
 }
