@@ -40,6 +40,7 @@ public final class ControllerContext {
   private final Clock clock;
   private final List<SimulatedNode> nodes;
   private final String instance;
+  private final String rootCaCertificate;
   private final Map<String, Client> made = new LinkedHashMap<>();
   private final Map<String, EventBroadcaster> broadcasters = new LinkedHashMap<>();
   private boolean dynamicStarted;
@@ -50,13 +51,15 @@ public final class ControllerContext {
       SharedInformerFactory dynamic,
       Clock clock,
       List<SimulatedNode> nodes,
-      String instance) {
+      String instance,
+      String rootCaCertificate) {
     this.clients = clients;
     this.manager = manager;
     this.dynamic = dynamic;
     this.clock = clock;
     this.nodes = List.copyOf(nodes);
     this.instance = instance;
+    this.rootCaCertificate = rootCaCertificate;
   }
 
   /**
@@ -177,6 +180,18 @@ public final class ControllerContext {
    */
   public List<SimulatedNode> nodes() {
     return nodes;
+  }
+
+  /**
+   * Returns the CA bundle pods are given to verify the API server with (kube-controller-manager's
+   * {@code --root-ca-file}): what the root CA publisher writes into every namespace's {@code
+   * kube-root-ca.crt}.
+   *
+   * @return PEM {@code CERTIFICATE} blocks, or the empty string when none was given (kube then
+   *     publishes its client configuration's CA data, empty over plain HTTP)
+   */
+  public String rootCaCertificate() {
+    return rootCaCertificate;
   }
 
   /**

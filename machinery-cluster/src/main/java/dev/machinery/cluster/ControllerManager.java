@@ -56,7 +56,13 @@ public final class ControllerManager implements AutoCloseable {
     this.manager = managerBuilder.build();
     this.context =
         new ControllerContext(
-            clients, manager, dynamic, builder.clock, builder.nodes, builder.identity);
+            clients,
+            manager,
+            dynamic,
+            builder.clock,
+            builder.nodes,
+            builder.identity,
+            builder.rootCaCertificate);
   }
 
   /**
@@ -206,6 +212,7 @@ public final class ControllerManager implements AutoCloseable {
     private Duration leaseDuration = Duration.ofSeconds(15);
     private Duration renewDeadline = Duration.ofSeconds(10);
     private Duration retryPeriod = Duration.ofSeconds(2);
+    private String rootCaCertificate = "";
 
     private Builder(ClientFactory clients) {
       this.clients = Objects.requireNonNull(clients, "clients");
@@ -284,6 +291,19 @@ public final class ControllerManager implements AutoCloseable {
       this.leaseDuration = leaseDuration;
       this.renewDeadline = renewDeadline;
       this.retryPeriod = retryPeriod;
+      return this;
+    }
+
+    /**
+     * Sets the CA bundle the root CA publisher writes into every namespace's {@code
+     * kube-root-ca.crt} ConfigMap, as kube-controller-manager's {@code --root-ca-file}: the
+     * certificates that verify the API server. None (the empty string) by default.
+     *
+     * @param pem PEM {@code CERTIFICATE} blocks
+     * @return this builder
+     */
+    public Builder rootCaCertificate(String pem) {
+      this.rootCaCertificate = Objects.requireNonNull(pem, "pem");
       return this;
     }
 

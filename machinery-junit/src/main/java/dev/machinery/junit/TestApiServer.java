@@ -7,6 +7,8 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.machinery.api.KubernetesApi;
 import dev.machinery.apiserver.ApiServer;
 import dev.machinery.apiserver.authentication.UserInfo;
+import dev.machinery.apiserver.certs.KeyAlgorithm;
+import dev.machinery.apiserver.certs.SelfSignedCertificates;
 import dev.machinery.apiserver.client.InProcessTransport;
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
@@ -162,6 +164,7 @@ public final class TestApiServer implements AutoCloseable {
             .controllers(settings.controllers)
             .nodes(settings.nodes)
             .clock(settings.clock)
+            .rootCaCertificate(clusterCa())
             .build();
     controllers = manager;
     try {
@@ -170,6 +173,16 @@ public final class TestApiServer implements AutoCloseable {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while the controllers started", e);
     }
+  }
+
+  /**
+   * The CA the cluster makes for itself at start, published in every namespace's {@code
+   * kube-root-ca.crt}: the server serves plain HTTP and so has no CA of its own.
+   */
+  private static String clusterCa() {
+    return SelfSignedCertificates.generate(
+            "127.0.0.1", List.of(), List.of("localhost"), KeyAlgorithm.ECDSA_P256)
+        .caPem();
   }
 
   /**
