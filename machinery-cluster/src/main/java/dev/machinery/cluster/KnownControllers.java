@@ -12,6 +12,11 @@ final class KnownControllers {
 
   /** Every controller, in the order they are set up. */
   static List<ControllerDescriptor> all() {
-    return List.of();
+    return List.of(
+        new ControllerDescriptor(
+            "job-controller",
+            List.of("job"),
+            true,
+            dev.machinery.cluster.controller.job.JobController::initialize));
   }
 }
