@@ -17,6 +17,12 @@ final class KnownControllers {
             "job-controller",
             List.of("job"),
             true,
-            dev.machinery.cluster.controller.job.JobController::initialize));
+            dev.machinery.cluster.controller.job.JobController::initialize),
+        new ControllerDescriptor(
+            "ttl-after-finished-controller",
+            List.of("ttl-after-finished"),
+            true,
+            dev.machinery.cluster.controller.ttlafterfinished.TtlAfterFinishedController
+                ::initialize));
   }
 }
