@@ -14,6 +14,7 @@ import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
 import dev.machinery.apiserver.http.JdkHttpBinding;
 import dev.machinery.builtins.BuiltinKinds;
+import dev.machinery.builtins.DefaultAdmission;
 import dev.machinery.client.Client;
 import dev.machinery.cluster.ControllerManager;
 import dev.machinery.cluster.SimulatedNode;
@@ -47,7 +48,10 @@ import org.slf4j.helpers.NOPLoggerFactory;
  * do anything, with Kubernetes' controllers and three simulated nodes running against it (in
  * process, each a client of its API: {@code machinery-cluster}). Made by {@link EnableApiServer},
  * by {@link #start()} or by {@link #builder()}; {@link #close()} stops it, the controllers, every
- * thread it started, and deletes its kubeconfig.
+ * thread it started, and deletes its kubeconfig. As in a cluster, what runs decides two settings:
+ * with the service account controller, kube-apiserver's {@code ServiceAccount} admission plugin is
+ * on (each pod gets its namespace's {@code default} account); with the namespace controller, a
+ * deleted namespace stays {@code Terminating} until the controller has deleted its content.
  *
  * <p>Thread-safe: any number of clients may use it at once.
  */
@@ -61,6 +65,9 @@ public final class TestApiServer implements AutoCloseable {
   private final JdkHttpBinding binding;
   private final URI url;
   private final Path kubeconfig;
+  private static final String SERVICE_ACCOUNT_CONTROLLER = "serviceaccount-controller";
+  private static final String NAMESPACE_CONTROLLER = "namespace-controller";
+
   private final Clock clock;
   private final AtomicBoolean closed = new AtomicBoolean();
   private volatile ControllerManager controllers;
@@ -107,11 +114,43 @@ public final class TestApiServer implements AutoCloseable {
   }
 
   private static TestApiServer start(Builder settings) {
-    ApiServer.Builder builder = BuiltinKinds.apiServer();
+    // The controllers are chosen first: what runs decides two of the server's settings, as in a
+    // cluster. With kube-controller-manager's service account controller, kube-apiserver's
+    // ServiceAccount admission plugin is on (each pod gets its namespace's default account); with
+    // its namespace controller, a namespace's content is deleted by the controller, not by the
+    // server at once.
+    ApiServer[] served = new ApiServer[1];
+    ControllerManager manager = null;
+    if (!settings.controllers.isEmpty() || !settings.nodes.isEmpty()) {
+      Scheme scheme = KubernetesApi.addToScheme(Scheme.builder()).build();
+      manager =
+          ControllerManager.builder(
+                  (user, groups) -> {
+                    List<String> all = new ArrayList<>(groups);
+                    all.add("system:authenticated");
+                    return Client.builder(
+                            InProcessTransport.as(served[0]::handleAs, UserInfo.of(user, all)))
+                        .scheme(scheme)
+                        .build();
+                  })
+              .controllers(settings.controllers)
+              .nodes(settings.nodes)
+              .clock(settings.clock)
+              .rootCaCertificate(clusterCa())
+              .build();
+    }
+    List<String> running = manager == null ? List.of() : manager.enabledControllers();
+    DefaultAdmission admission = DefaultAdmission.kubernetes();
+    if (running.contains(SERVICE_ACCOUNT_CONTROLLER)) {
+      admission = admission.enable("ServiceAccount");
+    }
+    ApiServer.Builder builder = BuiltinKinds.apiServer(admission);
+    builder.namespaceContentCleanup(!running.contains(NAMESPACE_CONTROLLER));
     if (settings.requestLog) {
       builder.requestLog(requestLogSink(LoggerFactory.getILoggerFactory(), System.err));
     }
     ApiServer server = builder.build();
+    served[0] = server;
     JdkHttpBinding binding;
     try {
       binding = server.serve(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
@@ -138,41 +177,19 @@ public final class TestApiServer implements AutoCloseable {
                 + namespace
                 + "\"}}");
       }
-      started.startControllers(settings);
+      if (manager != null) {
+        started.controllers = manager;
+        manager.start();
+      }
+    } catch (InterruptedException e) {
+      started.close();
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while the controllers started", e);
     } catch (RuntimeException e) {
       started.close();
       throw e;
     }
     return started;
-  }
-
-  private void startControllers(Builder settings) {
-    if (settings.controllers.isEmpty() && settings.nodes.isEmpty()) {
-      return;
-    }
-    Scheme scheme = KubernetesApi.addToScheme(Scheme.builder()).build();
-    ControllerManager manager =
-        ControllerManager.builder(
-                (user, groups) -> {
-                  List<String> all = new ArrayList<>(groups);
-                  all.add("system:authenticated");
-                  return Client.builder(
-                          InProcessTransport.as(server::handleAs, UserInfo.of(user, all)))
-                      .scheme(scheme)
-                      .build();
-                })
-            .controllers(settings.controllers)
-            .nodes(settings.nodes)
-            .clock(settings.clock)
-            .rootCaCertificate(clusterCa())
-            .build();
-    controllers = manager;
-    try {
-      manager.start();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while the controllers started", e);
-    }
   }
 
   /**
