@@ -26,8 +26,9 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * Servers started and closed one after another in one JVM leave nothing behind: every thread a
- * server started (the HTTP binding's, the CustomResourceDefinition controller, the watch caches)
- * has ended, and the closed servers are garbage, however many there were.
+ * server started (the HTTP binding's, the CustomResourceDefinition controller, the watch caches,
+ * and for one server in ten, started with its defaults, Kubernetes' controllers, their informers
+ * and the simulated nodes) has ended, and the closed servers are garbage, however many there were.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class TestApiServerCloseTest {
@@ -38,7 +39,10 @@ class TestApiServerCloseTest {
     Set<Thread> before = threads();
     List<WeakReference<Object>> closed = new ArrayList<>();
     for (int i = 0; i < SERVERS; i++) {
-      TestApiServer server = TestApiServer.start();
+      TestApiServer server =
+          i % 10 == 0
+              ? TestApiServer.start()
+              : TestApiServer.builder().controllers(List.of()).nodes(0).start();
       try (Socket watcher = new Socket(InetAddress.getLoopbackAddress(), server.url().getPort())) {
         use(server, watcher);
         if (i == 0) {
