@@ -258,6 +258,41 @@ class DeletionServerTest {
     assertEquals(200, call("GET", "/apis/x.dev/v1/namespaces/test/widgets/kept", null).status());
   }
 
+  /** BeforeDelete's preconditions name the kind; the namespace registry's say "Precondition". */
+  @Test
+  void preconditionsAreWordedAsKubeWordsThem() {
+    String path = create("widgets", "pre", "");
+    ApiResponse uid = call("DELETE", path, "{\"preconditions\":{\"uid\":\"other\"}}");
+    assertEquals(409, uid.status(), text(uid));
+    String actual = json(call("GET", path, null)).at("/metadata/uid").asText();
+    assertEquals(
+        "Operation cannot be fulfilled on Widget.x.dev \"pre\": the UID in the precondition"
+            + " (other) does not match the UID in record ("
+            + actual
+            + "). The object might have been deleted and then recreated",
+        json(uid).path("message").asText());
+    ApiResponse version = call("DELETE", path, "{\"preconditions\":{\"resourceVersion\":\"1\"}}");
+    assertEquals(409, version.status(), text(version));
+    assertTrue(
+        json(version)
+            .path("message")
+            .asText()
+            .startsWith(
+                "Operation cannot be fulfilled on Widget.x.dev \"pre\": the ResourceVersion in the"
+                    + " precondition (1) does not match the ResourceVersion in record ("),
+        text(version));
+    ApiResponse namespace = call("DELETE", NS + "/test", "{\"preconditions\":{\"uid\":\"other\"}}");
+    assertEquals(409, namespace.status(), text(namespace));
+    assertTrue(
+        json(namespace)
+            .path("message")
+            .asText()
+            .startsWith(
+                "Operation cannot be fulfilled on namespaces \"test\": Precondition failed: UID in"
+                    + " precondition: other, UID in object meta: "),
+        text(namespace));
+  }
+
   @Test
   void bothOptionsInTheBodyAreRefusedToo() {
     create("widgets", "body", "");
@@ -468,6 +503,55 @@ class DeletionServerTest {
     assertEquals(404, call("GET", NS + "/fg", null).status());
   }
 
+  /**
+   * The namespace registry's TestDeleteWithGCFinalizers table: a namespace's existing propagation
+   * finalizer, the first delete's options, and the finalizers the marked namespace is answered
+   * with.
+   */
+  @ParameterizedTest(name = "[{index}] {0} {1}")
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          orphan             | ''                           | orphan
+          foregroundDeletion | ''                           | foregroundDeletion
+          ''                 | ''                           | ''
+          orphan             | propagationPolicy=Background | ''
+          foregroundDeletion | propagationPolicy=Background | ''
+          ''                 | propagationPolicy=Background | ''
+          orphan             | propagationPolicy=Foreground | foregroundDeletion
+          foregroundDeletion | propagationPolicy=Foreground | foregroundDeletion
+          ''                 | propagationPolicy=Foreground | foregroundDeletion
+          orphan             | propagationPolicy=Orphan     | orphan
+          foregroundDeletion | propagationPolicy=Orphan     | orphan
+          ''                 | propagationPolicy=Orphan     | orphan
+          orphan             | orphanDependents=true        | orphan
+          foregroundDeletion | orphanDependents=true        | orphan
+          ''                 | orphanDependents=true        | orphan
+          """)
+  void aNamespacesPropagationFinalizersAsKubesNamespaceRegistrySetsThem(
+      String existing, String query, String remaining) {
+    server = builder().namespaceContentCleanup(false).build();
+    String name = "gc" + names.incrementAndGet();
+    String finalizers = existing.isEmpty() ? "" : ",\"finalizers\":[\"" + existing + "\"]";
+    ApiResponse created =
+        call(
+            "POST",
+            NS,
+            "{\"metadata\":{\"name\":\""
+                + name
+                + "\""
+                + finalizers
+                + "},\"spec\":{\"finalizers\":[]}}");
+    assertEquals(201, created.status(), text(created));
+    ApiResponse deleted =
+        call("DELETE", NS + "/" + name + (query.isEmpty() ? "" : "?" + query), null);
+    assertEquals(200, deleted.status(), text(deleted));
+    JsonNode marked = json(deleted);
+    assertEquals(list(remaining), strings(marked.at("/metadata/finalizers")), text(deleted));
+    assertEquals("Terminating", marked.at("/status/phase").asText());
+  }
+
   @Test
   void withCleanupTheServerDeletesTheContentAndFinalizes() {
     assertEquals(
@@ -485,6 +569,23 @@ class DeletionServerTest {
     assertEquals(404, call("GET", NS + "/tidy", null).status());
     assertEquals(404, call("GET", xPath("tidy", "widgets") + "/a", null).status());
     assertEquals(404, call("GET", xPath("tidy", "sleepers") + "/b", null).status());
+  }
+
+  /**
+   * With the server's cleanup, a namespace whose spec.finalizers are empty goes with its first
+   * delete (kube's registry marks it, and the cleanup, as kube's namespace controller, finds
+   * nothing to wait for).
+   */
+  @Test
+  void withCleanupANamespaceWithoutSpecFinalizersGoesAtOnce() {
+    assertEquals(
+        201,
+        call("POST", NS, "{\"metadata\":{\"name\":\"empty\"},\"spec\":{\"finalizers\":[]}}")
+            .status());
+    ApiResponse deleted = call("DELETE", NS + "/empty", null);
+    assertEquals(200, deleted.status(), text(deleted));
+    assertEquals("Terminating", json(deleted).at("/status/phase").asText());
+    assertEquals(404, call("GET", NS + "/empty", null).status());
   }
 
   @Test

@@ -25,8 +25,8 @@ import org.junit.jupiter.api.Test;
  * The built-in resources as discovery lists them, compared with kube-apiserver's own discovery
  * documents (core {@code /api/v1}, and the aggregated {@code /apis} of about 1.31): every resource
  * both serve in the same group version has the same kind, scope, verbs, short names, categories,
- * singular name and {@code status}/{@code scale} subresources. The served set comes from
- * Kubernetes' OpenAPI document, the expected values from discovery: two sources.
+ * singular name and {@code status}, {@code scale} and {@code finalize} subresources. The served set
+ * comes from Kubernetes' OpenAPI document, the expected values from discovery: two sources.
  */
 class BuiltinDiscoveryTest {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -169,7 +169,7 @@ class BuiltinDiscoveryTest {
     Set<String> theirSubresources = new TreeSet<>();
     for (JsonNode sub : theirs.path("subresources")) {
       String n = sub.get("subresource").asText();
-      if (n.equals("status") || n.equals("scale")) {
+      if (n.equals("status") || n.equals("scale") || n.equals("finalize")) {
         theirSubresources.add(n);
       }
     }
@@ -197,7 +197,9 @@ class BuiltinDiscoveryTest {
   void subresourcesOfTheCoreGroupAreServed() throws Exception {
     JsonNode core = json(get("/api/v1"));
     Set<String> names = new TreeSet<>(core.findValuesAsText("name"));
-    assertTrue(names.containsAll(List.of("pods/status", "services/status", "namespaces/status")));
+    assertTrue(
+        names.containsAll(
+            List.of("pods/status", "services/status", "namespaces/status", "namespaces/finalize")));
     assertTrue(names.contains("replicationcontrollers/scale"), names.toString());
     for (JsonNode resource : core.get("resources")) {
       if (resource.get("name").asText().endsWith("/scale")) {

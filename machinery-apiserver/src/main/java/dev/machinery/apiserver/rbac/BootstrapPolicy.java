@@ -14,8 +14,15 @@ import java.util.Map;
  * system:aggregate-to-admin}, {@code -edit} and {@code -view} (and each other: {@code view}'s rules
  * are in {@code edit}, {@code edit}'s in {@code admin}); {@code system:discovery} and {@code
  * system:basic-user} (bound to {@code system:authenticated}); and {@code system:public-info-viewer}
- * (bound to {@code system:authenticated} and {@code system:unauthenticated}). Each carries the
- * labels and annotation kube-apiserver sets. Stateless; thread-safe: each call returns new objects.
+ * (bound to {@code system:authenticated} and {@code system:unauthenticated}); the roles of the
+ * control plane's components, as kube-apiserver 1.33 with its default feature gates has them:
+ * {@code system:kube-controller-manager} and {@code system:kube-scheduler} (bound to the users of
+ * those names), {@code system:node} (whose binding kube keeps with no subjects: its Node authorizer
+ * grants kubelets their access, so the role is bound by whoever wants it), and a {@code
+ * system:controller:<name>} role for each of kube-controller-manager's controllers, bound to the
+ * service account {@code kube-system/<name>} the controller runs as ({@link #controllerRoles()}).
+ * Each carries the labels and annotation kube-apiserver sets. Stateless; thread-safe: each call
+ * returns new objects.
  */
 public final class BootstrapPolicy {
   /** The label on every default role and binding. */
@@ -249,11 +256,58 @@ public final class BootstrapPolicy {
                 List.of("get"),
                 List.of("/healthz", "/livez", "/readyz", "/version", "/version/"))));
     roles.add(aggregated("view", "view", Map.of(AGGREGATE_TO + "edit", "true")));
+    for (ControllerPolicy.Role role :
+        List.of(
+            ControllerPolicy.kubeControllerManager(),
+            ControllerPolicy.kubeScheduler(),
+            ControllerPolicy.node())) {
+      roles.add(role(role.name(), Map.of(), role.rules().toArray(PolicyRule[]::new)));
+    }
+    roles.addAll(controllerRoles());
+    roles.sort(java.util.Comparator.comparing(r -> r.getMetadata().getName()));
     return roles;
   }
 
   /**
-   * The default ClusterRoleBindings: each binds the ClusterRole of its name.
+   * The roles of kube-controller-manager's controllers, {@code system:controller:<name>}, as
+   * kube-apiserver 1.33 with its default feature gates creates them ({@code controller_policy.go}):
+   * those of the controllers behind gates that are off by default in 1.33 (resource claims, volume
+   * attributes classes, cluster trust bundles, storage versions) are left out.
+   *
+   * @return new objects, sorted by name
+   */
+  public static List<ClusterRole> controllerRoles() {
+    List<ClusterRole> roles = new ArrayList<>();
+    for (ControllerPolicy.Role role : ControllerPolicy.controllers()) {
+      roles.add(
+          role(
+              ControllerPolicy.CONTROLLER_PREFIX + role.name(),
+              Map.of(),
+              role.rules().toArray(PolicyRule[]::new)));
+    }
+    return roles;
+  }
+
+  /**
+   * The bindings of the controllers' roles: each binds {@code system:controller:<name>} to the
+   * service account {@code kube-system/<name>}.
+   *
+   * @return new objects, sorted by name
+   */
+  public static List<ClusterRoleBinding> controllerRoleBindings() {
+    List<ClusterRoleBinding> bindings = new ArrayList<>();
+    for (ControllerPolicy.Role role : ControllerPolicy.controllers()) {
+      bindings.add(
+          binding(
+              ControllerPolicy.CONTROLLER_PREFIX + role.name(),
+              Subject.serviceAccount("kube-system", role.name())));
+    }
+    return bindings;
+  }
+
+  /**
+   * The default ClusterRoleBindings: each binds the ClusterRole of its name ({@code system:node}'s
+   * binds it to nobody, as kube's).
    *
    * @return new objects, sorted by name
    */
@@ -267,6 +321,13 @@ public final class BootstrapPolicy {
             "system:public-info-viewer",
             Subject.group("system:authenticated"),
             Subject.group("system:unauthenticated")));
+    bindings.add(
+        binding("system:kube-controller-manager", Subject.user("system:kube-controller-manager")));
+    bindings.add(binding("system:kube-scheduler", Subject.user("system:kube-scheduler")));
+    // kube keeps this binding with no subjects (the Node authorizer grants kubelets their access).
+    bindings.add(binding("system:node"));
+    bindings.addAll(controllerRoleBindings());
+    bindings.sort(java.util.Comparator.comparing(b -> b.getMetadata().getName()));
     return bindings;
   }
 

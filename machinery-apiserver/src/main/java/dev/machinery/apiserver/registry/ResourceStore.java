@@ -913,8 +913,34 @@ public final class ResourceStore {
     }
   }
 
+  /**
+   * The delete's preconditions: a Namespace's as kube's namespace registry words them, any other
+   * object's as {@code rest.BeforeDelete} does (naming the kind, as it does).
+   */
   private void checkPreconditions(Preconditions preconditions, MetaObject meta, String name) {
     if (preconditions == null) {
+      return;
+    }
+    if (!definition.kind().equals(NAMESPACE)) {
+      if (!isEmpty(preconditions.getUid()) && !preconditions.getUid().equals(meta.getUid())) {
+        throw kindConflict(
+            name,
+            "the UID in the precondition ("
+                + preconditions.getUid()
+                + ") does not match the UID in record ("
+                + meta.getUid()
+                + "). The object might have been deleted and then recreated");
+      }
+      if (!isEmpty(preconditions.getResourceVersion())
+          && !preconditions.getResourceVersion().equals(meta.getResourceVersion())) {
+        throw kindConflict(
+            name,
+            "the ResourceVersion in the precondition ("
+                + preconditions.getResourceVersion()
+                + ") does not match the ResourceVersion in record ("
+                + meta.getResourceVersion()
+                + "). The object might have been modified");
+      }
       return;
     }
     if (!isEmpty(preconditions.getUid()) && !preconditions.getUid().equals(meta.getUid())) {
@@ -936,6 +962,38 @@ public final class ResourceStore {
               + ", ResourceVersion in object meta: "
               + meta.getResourceVersion());
     }
+  }
+
+  /**
+   * A {@code 409 Conflict} naming the object by its kind, as {@code rest.BeforeDelete} names it (a
+   * GroupResource whose resource is the kind: {@code Operation cannot be fulfilled on
+   * Deployment.apps "web": …}).
+   */
+  private RuntimeException kindConflict(String name, String why) {
+    String group = definition.kind().group();
+    String kind = definition.kind().kind();
+    dev.machinery.unversioned.meta.v1.StatusDetails details =
+        new dev.machinery.unversioned.meta.v1.StatusDetails();
+    details.setName(name);
+    details.setGroup(isEmpty(group) ? null : group);
+    details.setKind(kind);
+    dev.machinery.unversioned.meta.v1.Status status =
+        new dev.machinery.unversioned.meta.v1.Status();
+    status.setApiVersion("v1");
+    status.setKind("Status");
+    status.setStatus("Failure");
+    status.setMessage(
+        "Operation cannot be fulfilled on "
+            + kind
+            + (isEmpty(group) ? "" : "." + group)
+            + " "
+            + FieldError.quote(name)
+            + ": "
+            + why);
+    status.setReason("Conflict");
+    status.setCode(409);
+    status.setDetails(details);
+    return new dev.machinery.unversioned.errors.StatusException(status);
   }
 
   /** The generic registry's delete: graceful deletion, then finalizers, then removal. */

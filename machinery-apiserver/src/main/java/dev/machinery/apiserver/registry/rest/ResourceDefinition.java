@@ -359,7 +359,8 @@ public final class ResourceDefinition {
   }
 
   /**
-   * Returns the resource as discovery describes it in one version.
+   * Returns the resource as discovery describes it in one version: with its {@code status} and
+   * {@code scale} subresources, and a core Namespace's {@code finalize}.
    *
    * @param version the version (its kind for the scale subresource is {@code autoscaling/v1})
    * @return the description
@@ -373,6 +374,13 @@ public final class ResourceDefinition {
           info.withSubresource(
               new ResourceInfo.Subresource(
                   "status", version.withKind(kind.kind()), List.of("get", "patch", "update")));
+    }
+    if (kind.group().isEmpty() && kind.kind().equals("Namespace")) {
+      // The server serves a Namespace's finalize subresource, written with PUT only.
+      info =
+          info.withSubresource(
+              new ResourceInfo.Subresource(
+                  "finalize", version.withKind(kind.kind()), List.of("update")));
     }
     if (scale != null) {
       info =
