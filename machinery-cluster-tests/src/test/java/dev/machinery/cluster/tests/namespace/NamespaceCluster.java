@@ -1,6 +1,7 @@
 package dev.machinery.cluster.tests.namespace;
 
 import dev.machinery.api.KubernetesApi;
+import dev.machinery.api.core.v1.Namespace;
 import dev.machinery.apiserver.ApiServer;
 import dev.machinery.apiserver.authentication.UserInfo;
 import dev.machinery.apiserver.client.InProcessTransport;
@@ -10,7 +11,7 @@ import dev.machinery.client.Client;
 import dev.machinery.client.RateLimiter;
 import dev.machinery.cluster.ControllerManager;
 import dev.machinery.core.runtime.Scheme;
-import io.fabric8.kubernetes.api.model.NamespaceBuilder;
+import dev.machinery.unversioned.meta.v1.ObjectMeta;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -42,18 +43,40 @@ final class NamespaceCluster implements AutoCloseable {
    *     requests a second otherwise), for the benchmarks
    */
   NamespaceCluster(List<String> controllerNames, boolean unlimited) throws Exception {
-    server = BuiltinKinds.apiServer().namespaceContentCleanup(false).build();
+    this(controllerNames, unlimited, false);
+  }
+
+  /**
+   * @param controllerNames the controllers to run
+   * @param unlimited whether the controllers' clients send without a rate limit
+   * @param rbac whether the server authorizes with RBAC (kube's bootstrap and controller roles);
+   *     the fabric8 client, anonymous, is then refused most things: use an in-process client of
+   *     {@code system:masters}
+   */
+  NamespaceCluster(List<String> controllerNames, boolean unlimited, boolean rbac) throws Exception {
+    ApiServer.Builder serverBuilder = BuiltinKinds.apiServer().namespaceContentCleanup(false);
+    if (rbac) {
+      serverBuilder.rbac();
+    }
+    server = serverBuilder.build();
     binding = server.serve(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
     url = "http://127.0.0.1:" + binding.port();
     Config config = new ConfigBuilder().withMasterUrl(url).withNamespace("default").build();
     client = new KubernetesClientBuilder().withConfig(config).build();
-    for (String ns : List.of("default", "kube-system", "kube-public", "kube-node-lease")) {
-      client
-          .namespaces()
-          .resource(new NamespaceBuilder().withNewMetadata().withName(ns).endMetadata().build())
-          .create();
-    }
     Scheme scheme = KubernetesApi.addToScheme(Scheme.builder()).build();
+    try (Client admin =
+        Client.builder(
+                InProcessTransport.as(
+                    server::handleAs, UserInfo.of("admin", List.of("system:masters"))))
+            .scheme(scheme)
+            .build()) {
+      for (String ns : List.of("default", "kube-system", "kube-public", "kube-node-lease")) {
+        Namespace namespace = new Namespace();
+        namespace.setMetadata(new ObjectMeta());
+        namespace.getMetadata().setName(ns);
+        admin.resources(Namespace.class).create(namespace);
+      }
+    }
     controllers =
         ControllerManager.builder(
                 (user, groups) -> {

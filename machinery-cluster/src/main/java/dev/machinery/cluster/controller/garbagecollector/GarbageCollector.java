@@ -13,7 +13,9 @@ import dev.machinery.unversioned.meta.v1.PatchOptions;
 import dev.machinery.unversioned.meta.v1.Preconditions;
 import dev.machinery.unversioned.unstructured.Unstructured;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -61,6 +63,7 @@ final class GarbageCollector {
   private final Client client;
   private final GraphBuilder graph;
   private final Consumer<Node> attemptToDeleteQueue;
+  private volatile Map<GroupVersionKind, RESTMapping> discovered = Map.of();
 
   GarbageCollector(Client client, GraphBuilder graph, Consumer<Node> attemptToDeleteQueue) {
     this.client = Objects.requireNonNull(client, "client");
@@ -270,8 +273,32 @@ final class GarbageCollector {
     return Optional.of(owner);
   }
 
+  /**
+   * Takes the resources of the latest discovery as the first answer of {@link #mapping}, as kube's
+   * collector resets its REST mapper when discovery changes: a kind defined since the client's
+   * mapper was built is mapped at once.
+   *
+   * @param resources the preferred resources
+   */
+  void discovered(List<ServerResources.Resource> resources) {
+    Map<GroupVersionKind, RESTMapping> byKind = new HashMap<>();
+    for (ServerResources.Resource resource : resources) {
+      byKind.put(
+          resource.kind(),
+          new RESTMapping(
+              resource.resource(),
+              resource.kind(),
+              resource.namespaced() ? Scope.NAMESPACE : Scope.ROOT));
+    }
+    discovered = Map.copyOf(byKind);
+  }
+
   private RESTMapping mapping(String apiVersion, String kind) {
     GroupVersionKind gvk = GroupVersionKind.fromApiVersionAndKind(apiVersion, kind);
+    RESTMapping known = discovered.get(gvk);
+    if (known != null) {
+      return known;
+    }
     return client.restMapper().restMapping(GroupKind.of(gvk.group(), gvk.kind()), gvk.version());
   }
 

@@ -61,6 +61,12 @@ public final class GarbageCollectorController {
   /** How often discovery is read again (kube-controller-manager's garbage collector sync). */
   static final Duration RESYNC_PERIOD = Duration.ofSeconds(30);
 
+  /**
+   * How soon discovery is read again while a listed resource cannot be mapped yet by the shared
+   * informers' client (its REST mapper is rebuilt at most every 10 seconds).
+   */
+  static final Duration RESYNC_RETRY = Duration.ofSeconds(2);
+
   /** Resources the collector does not monitor, as kube's {@code DefaultIgnoredResources}. */
   static final Set<GroupResource> IGNORED =
       Set.of(GroupResource.of("", "events"), GroupResource.of("events.k8s.io", "events"));
@@ -194,8 +200,8 @@ public final class GarbageCollectorController {
     public Result reconcile(Request request) throws Exception {
       switch (request.namespace()) {
         case RESYNC -> {
-          resyncMonitors();
-          return Result.requeueAfter(RESYNC_PERIOD);
+          // Sooner while a resource discovery lists cannot be watched yet.
+          return Result.requeueAfter(resyncMonitors() ? RESYNC_PERIOD : RESYNC_RETRY);
         }
         case ATTEMPT_TO_DELETE -> {
           return result(collector.attemptToDelete(request.name()));
@@ -218,16 +224,23 @@ public final class GarbageCollectorController {
 
   /**
    * Reads discovery and makes the monitors match it: a monitor for each deletable resource not
-   * monitored yet, and none for resources no longer served.
+   * monitored yet, and none for resources no longer served. A resource the shared informers' client
+   * cannot map yet (defined moments ago) is left for the next, sooner, resync rather than handed to
+   * an informer that would back off.
+   *
+   * @return true when every deletable resource is monitored
    */
-  private void resyncMonitors() {
+  private boolean resyncMonitors() {
+    List<ServerResources.Resource> resources = ServerResources.preferred(client.discovery());
+    collector.discovered(resources);
     Map<GroupVersionResource, GroupVersionKind> deletable = new HashMap<>();
-    for (ServerResources.Resource resource : ServerResources.preferred(client.discovery())) {
+    for (ServerResources.Resource resource : resources) {
       if (resource.supports("delete", "list", "watch")
           && !IGNORED.contains(resource.resource().groupResource())) {
         deletable.put(resource.resource(), resource.kind());
       }
     }
+    boolean complete = true;
     synchronized (monitors) {
       monitors
           .entrySet()
@@ -243,12 +256,19 @@ public final class GarbageCollectorController {
         if (monitors.containsKey(entry.getKey())) {
           continue;
         }
+        try {
+          context.sharedClient().resources(entry.getKey()).mapping();
+        } catch (RuntimeException notYet) {
+          complete = false;
+          continue;
+        }
         SharedIndexInformer<Unstructured> informer = context.informer(entry.getKey());
         SharedIndexInformer.Registration registration =
             informer.addEventHandler(new MonitorHandler(entry.getValue()));
         monitors.put(entry.getKey(), new Monitor(informer, registration));
       }
     }
+    return complete;
   }
 
   /** Turns a monitor's notifications into graph changes. */
