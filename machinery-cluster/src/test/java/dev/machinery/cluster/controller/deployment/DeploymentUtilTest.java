@@ -262,8 +262,7 @@ class DeploymentUtilTest {
     DeploymentCondition c = cond("Progressing", "True", reason);
     c.setLastUpdateTime(new Time(Instant.parse(from)));
     d.getStatus().setConditions(List.of(c));
-    assertEquals(
-        expected, DeploymentUtil.deploymentTimedOut(d, d.getStatus(), Instant.parse(now)));
+    assertEquals(expected, DeploymentUtil.deploymentTimedOut(d, d.getStatus(), Instant.parse(now)));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -325,7 +324,8 @@ class DeploymentUtilTest {
       DeploymentUtil.setNewReplicaSetAnnotations(d, rs, next, true, 5);
       if (i >= 12) {
         assertEquals(
-            (i - 1) + "," + i, rs.getMetadata().getAnnotations().get(DeploymentUtil.REVISION_HISTORY));
+            (i - 1) + "," + i,
+            rs.getMetadata().getAnnotations().get(DeploymentUtil.REVISION_HISTORY));
       }
       assertEquals(next, rs.getMetadata().getAnnotations().get(DeploymentUtil.REVISION));
     }
@@ -365,7 +365,8 @@ class DeploymentUtilTest {
   void replicasAnnotationsNeedUpdate(String name, String desired, String max, boolean expected) {
     Map<String, String> annotations = null;
     if (desired != null) {
-      annotations = Map.of(DeploymentUtil.DESIRED_REPLICAS, desired, DeploymentUtil.MAX_REPLICAS, max);
+      annotations =
+          Map.of(DeploymentUtil.DESIRED_REPLICAS, desired, DeploymentUtil.MAX_REPLICAS, max);
     }
     assertEquals(
         expected, DeploymentUtil.replicasAnnotationsNeedUpdate(rs(1, annotations), 10, 20));
@@ -418,7 +419,10 @@ class DeploymentUtilTest {
     assertEquals(3, DeploymentUtil.proportion(rs, d, 20, 17));
     assertEquals(0, DeploymentUtil.proportion(rs, d, 20, 20));
     ReplicaSet down = rs(6, Map.of(DeploymentUtil.MAX_REPLICAS, "12"));
-    assertEquals(-1, DeploymentUtil.proportion(down, deployment(10, IntOrString.ofInt(0), IntOrString.ofInt(1)), -2, -1));
+    assertEquals(
+        -1,
+        DeploymentUtil.proportion(
+            down, deployment(10, IntOrString.ofInt(0), IntOrString.ofInt(1)), -2, -1));
   }
 
   @Test
