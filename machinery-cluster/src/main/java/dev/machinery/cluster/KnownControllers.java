@@ -18,9 +18,11 @@ final class KnownControllers {
         new ControllerDescriptor(
             "deployment-controller", List.of("deployment"), true, DeploymentController::initialize),
         new ControllerDescriptor(
-            "replicaset-controller",
-            List.of("replicaset"),
+            "replicaset-controller", List.of("replicaset"), true, ReplicaSetController::initialize),
+        new ControllerDescriptor(
+            "replicationcontroller-controller",
+            List.of("replicationcontroller"),
             true,
-            ReplicaSetController::initialize));
+            ReplicaSetController::initializeReplicationControllers));
   }
 }
