@@ -413,4 +413,66 @@ class DeploymentControllerTest {
     assertEquals(2, reused.getSpec().getReplicas());
     assertEquals(2, replicaSets(ns, "app").size());
   }
+
+  /** test/e2e/apps/deployment.go, testProportionalScalingDeployment: its numbers. */
+  @Test
+  void scalingDuringAStuckRolloutIsProportional() throws Exception {
+    String ns = namespace("deploy-proportional");
+    Deployment spec = deployment("webserver", 10, "httpd:2.4");
+    spec.getSpec()
+        .setStrategy(
+            new io.fabric8.kubernetes.api.model.apps.DeploymentStrategyBuilder()
+                .withType("RollingUpdate")
+                .withNewRollingUpdate()
+                .withMaxSurge(new io.fabric8.kubernetes.api.model.IntOrString(3))
+                .withMaxUnavailable(new io.fabric8.kubernetes.api.model.IntOrString(2))
+                .endRollingUpdate()
+                .build());
+    client.apps().deployments().inNamespace(ns).resource(spec).create();
+    rolledOut(ns, "webserver");
+    String firstHash =
+        replicaSets(ns, "webserver").get(0).getMetadata().getLabels().get("pod-template-hash");
+    // An image that never becomes ready: only the first ReplicaSet's pods are marked Ready.
+    client
+        .apps()
+        .deployments()
+        .inNamespace(ns)
+        .withName("webserver")
+        .edit(
+            d -> {
+              d.getSpec().getTemplate().getSpec().getContainers().get(0).setImage("webserver:404");
+              return d;
+            });
+    List<ReplicaSet> stuck =
+        Await.until(
+            "the rollout stuck at 8 old and 5 new",
+            () -> {
+              Fabric8Pods.markReady(client, ns, "pod-template-hash", firstHash);
+              return replicaSets(ns, "webserver");
+            },
+            l ->
+                l.size() == 2
+                    && l.get(0).getSpec().getReplicas() == 8
+                    && l.get(1).getSpec().getReplicas() == 5);
+    assertEquals(firstHash, stuck.get(0).getMetadata().getLabels().get("pod-template-hash"));
+    client.apps().deployments().inNamespace(ns).withName("webserver").scale(30);
+    List<ReplicaSet> scaled =
+        Await.until(
+            "both ReplicaSets scaled in proportion: 20 and 13",
+            () -> {
+              Fabric8Pods.markReady(client, ns, "pod-template-hash", firstHash);
+              return replicaSets(ns, "webserver");
+            },
+            l -> l.get(0).getSpec().getReplicas() == 20 && l.get(1).getSpec().getReplicas() == 13);
+    assertEquals(
+        "30",
+        scaled
+            .get(0)
+            .getMetadata()
+            .getAnnotations()
+            .get("deployment.kubernetes.io/desired-replicas"));
+    assertEquals(
+        "33",
+        scaled.get(1).getMetadata().getAnnotations().get("deployment.kubernetes.io/max-replicas"));
+  }
 }

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
  * The ReplicaSet controller driven through fabric8 (pkg/controller/replicaset, e2e replica_set).
  */
 @EnableApiServer(
-    controllers = {"replicaset-controller"},
+    controllers = {"replicaset-controller", "replicationcontroller-controller"},
     nodes = 0)
 class ReplicaSetControllerTest {
   KubernetesClient client;
@@ -207,5 +207,64 @@ class ReplicaSetControllerTest {
             p -> p.getMetadata().getOwnerReferences().isEmpty());
     assertEquals("elsewhere", released.getMetadata().getLabels().get("app"));
     Await.until("a replacement", () -> activePods(ns, "db"), l -> l.size() == 2);
+  }
+
+  @Test
+  void aReplicationControllerIsRunByTheSameControllerConverted() throws Exception {
+    String ns = namespace("rc-legacy");
+    io.fabric8.kubernetes.api.model.ReplicationController rc =
+        client
+            .replicationControllers()
+            .inNamespace(ns)
+            .resource(
+                new io.fabric8.kubernetes.api.model.ReplicationControllerBuilder()
+                    .withNewMetadata()
+                    .withName("legacy")
+                    .endMetadata()
+                    .withNewSpec()
+                    .withReplicas(2)
+                    .withSelector(Map.of("app", "legacy"))
+                    .withNewTemplate()
+                    .withNewMetadata()
+                    .withLabels(Map.of("app", "legacy"))
+                    .endMetadata()
+                    .withNewSpec()
+                    .addNewContainer()
+                    .withName("main")
+                    .withImage("legacy:1")
+                    .endContainer()
+                    .endSpec()
+                    .endTemplate()
+                    .endSpec()
+                    .build())
+            .create();
+    List<Pod> pods = Await.until("2 pods", () -> activePods(ns, "legacy"), l -> l.size() == 2);
+    for (Pod pod : pods) {
+      OwnerReference ref = pod.getMetadata().getOwnerReferences().get(0);
+      assertEquals("ReplicationController", ref.getKind());
+      assertEquals("v1", ref.getApiVersion());
+      assertEquals(rc.getMetadata().getUid(), ref.getUid());
+      assertTrue(pod.getMetadata().getName().startsWith("legacy-"));
+    }
+    Fabric8Pods.markReady(client, ns, "app", "legacy");
+    Await.until(
+        "the RC's status",
+        () -> client.replicationControllers().inNamespace(ns).withName("legacy").get(),
+        r ->
+            r.getStatus() != null
+                && orZero(r.getStatus().getReplicas()) == 2
+                && orZero(r.getStatus().getReadyReplicas()) == 2
+                && orZero(r.getStatus().getAvailableReplicas()) == 2
+                && Long.valueOf(1).equals(r.getStatus().getObservedGeneration()));
+    client.replicationControllers().inNamespace(ns).withName("legacy").scale(0);
+    Await.until("no pods", () -> activePods(ns, "legacy"), List::isEmpty);
+    Await.until(
+        "SuccessfulDelete events on the RC",
+        () ->
+            client.events().v1().events().inNamespace(ns).list().getItems().stream()
+                .filter(e -> "SuccessfulDelete".equals(e.getReason()))
+                .filter(e -> "ReplicationController".equals(e.getRegarding().getKind()))
+                .count(),
+        n -> n == 2);
   }
 }

@@ -703,7 +703,10 @@ public final class DeploymentController implements Reconciler {
       }
     }
 
-    /** Returns {@code [scaled?1:0]} and the updated ReplicaSet through {@code holder}. */
+    /**
+     * Scales a ReplicaSet unless it has the size already; returns it as the server stored it
+     * ({@link #lastScaled} tells whether its size changed).
+     */
     private ReplicaSet scaleReplicaSetAndRecordEvent(ReplicaSet rs, int newScale) throws Exception {
       if (replicas(rs) == newScale) {
         return rs;
@@ -712,6 +715,7 @@ public final class DeploymentController implements Reconciler {
       return scaleReplicaSet(rs, newScale, operation);
     }
 
+    /** Whether the last {@link #scaleReplicaSet} changed a size (kube's {@code scaled}). */
     private boolean lastScaled;
 
     private ReplicaSet scaleReplicaSet(ReplicaSet rs, int newScale, String operation)

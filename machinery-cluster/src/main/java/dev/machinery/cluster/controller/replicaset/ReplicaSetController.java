@@ -4,6 +4,8 @@ import dev.machinery.api.apps.v1.ReplicaSet;
 import dev.machinery.api.apps.v1.ReplicaSetCondition;
 import dev.machinery.api.apps.v1.ReplicaSetStatus;
 import dev.machinery.api.core.v1.Pod;
+import dev.machinery.api.core.v1.ReplicationController;
+import dev.machinery.api.core.v1.ReplicationControllerSpec;
 import dev.machinery.client.Client;
 import dev.machinery.client.ResourceClient;
 import dev.machinery.cluster.ControllerContext;
@@ -23,6 +25,7 @@ import dev.machinery.controller.cache.Lister;
 import dev.machinery.controller.cache.SharedIndexInformer;
 import dev.machinery.controller.clock.Clock;
 import dev.machinery.controller.workqueue.RateLimitingQueue;
+import dev.machinery.core.runtime.ApiObject;
 import dev.machinery.unversioned.errors.ApiErrors;
 import dev.machinery.unversioned.errors.StatusException;
 import dev.machinery.unversioned.labels.LabelSelectors;
@@ -65,12 +68,15 @@ public final class ReplicaSetController implements Reconciler {
   /** The first batch of creations (kube's {@code SlowStartInitialBatchSize}). */
   public static final int SLOW_START_INITIAL_BATCH_SIZE = 1;
 
+  /**
+   * The ReplicationController controller's service account (kube's {@code replication-controller}).
+   */
+  public static final String REPLICATION_CONTROLLER_NAME = "replication-controller";
+
   private static final int STATUS_UPDATE_RETRIES = 1;
-  private static final String KIND = "ReplicaSet";
-  private static final String API_VERSION = "apps/v1";
 
   private final Client client;
-  private final Lister<ReplicaSet> replicaSets;
+  private final ReplicaSetSource replicaSets;
   private final Lister<Pod> pods;
   private final ControllerExpectations expectations;
   private final PodControl podControl;
@@ -79,7 +85,7 @@ public final class ReplicaSetController implements Reconciler {
 
   ReplicaSetController(
       Client client,
-      Lister<ReplicaSet> replicaSets,
+      ReplicaSetSource replicaSets,
       Lister<Pod> pods,
       PodControl podControl,
       Clock clock,
@@ -103,21 +109,201 @@ public final class ReplicaSetController implements Reconciler {
     Client client = context.client(NAME);
     SharedIndexInformer<ReplicaSet> rsInformer = context.informer(ReplicaSet.class);
     SharedIndexInformer<Pod> podInformer = context.informer(Pod.class);
-    ExecutorService executor = workers("replicaset-pods");
     ReplicaSetController reconciler =
         new ReplicaSetController(
             client,
-            rsInformer.lister(),
+            replicaSetSource(client, rsInformer.lister()),
             podInformer.lister(),
             new PodControl(client, context.eventRecorder(NAME)),
             context.clock(),
-            executor);
+            workers("replicaset-pods"));
     context.add(
         Controller.builder("replicaset", reconciler)
             .watches(rsInformer, reconciler.replicaSetHandler())
             .watches(podInformer, reconciler.podHandler())
             .workers(5)
             .build());
+  }
+
+  /**
+   * Sets the ReplicationController controller up in a context ({@code
+   * replicationcontroller-controller}): the same controller over ReplicationControllers converted
+   * to ReplicaSets, as kube's replication manager runs.
+   *
+   * @param context the controller manager's context
+   * @throws InterruptedException when interrupted
+   */
+  public static void initializeReplicationControllers(ControllerContext context)
+      throws InterruptedException {
+    Client client = context.client(REPLICATION_CONTROLLER_NAME);
+    SharedIndexInformer<ReplicationController> rcInformer =
+        context.informer(ReplicationController.class);
+    SharedIndexInformer<Pod> podInformer = context.informer(Pod.class);
+    ReplicaSetController reconciler =
+        new ReplicaSetController(
+            client,
+            replicationControllerSource(client, rcInformer.lister()),
+            podInformer.lister(),
+            new PodControl(client, context.eventRecorder(REPLICATION_CONTROLLER_NAME)),
+            context.clock(),
+            workers("replicationcontroller-pods"));
+    EventHandler<ReplicaSet> handler = reconciler.replicaSetHandler();
+    context.add(
+        Controller.builder("replicationcontroller", reconciler)
+            .watches(
+                rcInformer,
+                new EventHandler<ReplicationController>() {
+                  @Override
+                  public void create(ReplicationController rc, RateLimitingQueue<Request> q) {
+                    handler.create(ReplicationControllers.toReplicaSet(rc), q);
+                  }
+
+                  @Override
+                  public void update(
+                      ReplicationController old,
+                      ReplicationController cur,
+                      RateLimitingQueue<Request> q) {
+                    handler.update(
+                        ReplicationControllers.toReplicaSet(old),
+                        ReplicationControllers.toReplicaSet(cur),
+                        q);
+                  }
+
+                  @Override
+                  public void delete(
+                      ReplicationController rc, boolean unknown, RateLimitingQueue<Request> q) {
+                    handler.delete(ReplicationControllers.toReplicaSet(rc), unknown, q);
+                  }
+                })
+            .watches(podInformer, reconciler.podHandler())
+            .workers(5)
+            .build());
+  }
+
+  static ReplicaSetSource replicaSetSource(Client client, Lister<ReplicaSet> lister) {
+    return new ReplicaSetSource() {
+      @Override
+      public String kind() {
+        return "ReplicaSet";
+      }
+
+      @Override
+      public String apiVersion() {
+        return "apps/v1";
+      }
+
+      @Override
+      public Optional<ReplicaSet> get(String namespace, String name) {
+        return lister.namespace(namespace).get(name);
+      }
+
+      @Override
+      public List<ReplicaSet> list(String namespace) {
+        return lister.namespace(namespace).list(Selector.everything());
+      }
+
+      @Override
+      public ReplicaSet read(String namespace, String name) {
+        return client.resources(ReplicaSet.class).inNamespace(namespace).get(name);
+      }
+
+      @Override
+      public ReplicaSet updateStatus(ReplicaSet object) {
+        return client
+            .resources(ReplicaSet.class)
+            .inNamespace(object.getMetadata().getNamespace())
+            .updateStatus(object, new dev.machinery.unversioned.meta.v1.UpdateOptions());
+      }
+
+      @Override
+      public ApiObject owner(ReplicaSet object) {
+        if (object.getKind() != null && object.getApiVersion() != null) {
+          return object;
+        }
+        ReplicaSet copy = Copies.of(object);
+        copy.setApiVersion("apps/v1");
+        copy.setKind("ReplicaSet");
+        return copy;
+      }
+    };
+  }
+
+  static ReplicaSetSource replicationControllerSource(
+      Client client, Lister<ReplicationController> lister) {
+    return new ReplicaSetSource() {
+      @Override
+      public String kind() {
+        return "ReplicationController";
+      }
+
+      @Override
+      public String apiVersion() {
+        return "v1";
+      }
+
+      @Override
+      public Optional<ReplicaSet> get(String namespace, String name) {
+        return lister.namespace(namespace).get(name).map(ReplicationControllers::toReplicaSet);
+      }
+
+      @Override
+      public List<ReplicaSet> list(String namespace) {
+        List<ReplicaSet> result = new ArrayList<>();
+        for (ReplicationController rc : lister.namespace(namespace).list(Selector.everything())) {
+          result.add(ReplicationControllers.toReplicaSet(rc));
+        }
+        return result;
+      }
+
+      @Override
+      public ReplicaSet read(String namespace, String name) {
+        return ReplicationControllers.toReplicaSet(
+            client.resources(ReplicationController.class).inNamespace(namespace).get(name));
+      }
+
+      @Override
+      public ReplicaSet updateStatus(ReplicaSet object) {
+        ResourceClient<ReplicationController> rcs =
+            client
+                .resources(ReplicationController.class)
+                .inNamespace(object.getMetadata().getNamespace());
+        ReplicationController rc = new ReplicationController();
+        rc.setMetadata(object.getMetadata());
+        ReplicationControllerSpec spec = new ReplicationControllerSpec();
+        spec.setReplicas(object.getSpec().getReplicas());
+        spec.setMinReadySeconds(object.getSpec().getMinReadySeconds());
+        spec.setSelector(object.getSpec().getSelector().getMatchLabels());
+        spec.setTemplate(object.getSpec().getTemplate());
+        rc.setSpec(spec);
+        ReplicationController written =
+            rcs.updateStatus(
+                ReplicationControllers.withStatus(rc, object.getStatus()),
+                new dev.machinery.unversioned.meta.v1.UpdateOptions());
+        return ReplicationControllers.toReplicaSet(written);
+      }
+
+      @Override
+      public ApiObject owner(ReplicaSet object) {
+        return lister
+            .namespace(object.getMetadata().getNamespace())
+            .get(object.getMetadata().getName())
+            .<ApiObject>map(
+                rc -> {
+                  ReplicationController copy = Copies.of(rc);
+                  copy.setApiVersion("v1");
+                  copy.setKind("ReplicationController");
+                  return copy;
+                })
+            .orElseGet(
+                () -> {
+                  ReplicationController rc = new ReplicationController();
+                  rc.setApiVersion("v1");
+                  rc.setKind("ReplicationController");
+                  rc.setMetadata(object.getMetadata());
+                  return rc;
+                });
+      }
+    };
   }
 
   /**
@@ -166,14 +352,13 @@ public final class ReplicaSetController implements Reconciler {
   }
 
   private Optional<ReplicaSet> resolve(String namespace, OwnerReference ref) {
-    if (!KIND.equals(ref.getKind())
+    if (!replicaSets.kind().equals(ref.getKind())
         || ref.getApiVersion() == null
-        || !ref.getApiVersion().startsWith("apps/")) {
+        || !groupOf(ref.getApiVersion()).equals(groupOf(replicaSets.apiVersion()))) {
       return Optional.empty();
     }
     return replicaSets
-        .namespace(namespace)
-        .get(ref.getName())
+        .get(namespace, ref.getName())
         .filter(rs -> Objects.equals(rs.getMetadata().getUid(), ref.getUid()));
   }
 
@@ -183,8 +368,7 @@ public final class ReplicaSetController implements Reconciler {
       return List.of();
     }
     List<ReplicaSet> result = new ArrayList<>();
-    for (ReplicaSet rs :
-        replicaSets.namespace(pod.getMetadata().getNamespace()).list(Selector.everything())) {
+    for (ReplicaSet rs : replicaSets.list(pod.getMetadata().getNamespace())) {
       Selector selector;
       try {
         selector = LabelSelectors.toSelector(rs.getSpec().getSelector());
@@ -293,7 +477,7 @@ public final class ReplicaSetController implements Reconciler {
 
   @Override
   public Result reconcile(Request request) throws Exception {
-    Optional<ReplicaSet> cached = replicaSets.namespace(request.namespace()).get(request.name());
+    Optional<ReplicaSet> cached = replicaSets.get(request.namespace(), request.name());
     String rsKey = request.namespace() + "/" + request.name();
     if (cached.isEmpty()) {
       expectations.delete(rsKey);
@@ -314,17 +498,15 @@ public final class ReplicaSetController implements Reconciler {
         active.add(pod);
       }
     }
-    ResourceClient<ReplicaSet> rsClient =
-        client.resources(ReplicaSet.class).inNamespace(request.namespace());
     ControllerRefManager<Pod> refs =
         new ControllerRefManager<>(
             rs.getMetadata(),
-            API_VERSION,
-            KIND,
+            replicaSets.apiVersion(),
+            replicaSets.kind(),
             selector,
             ns -> client.resources(Pod.class).inNamespace(ns),
             ControllerRefManager.recheckDeletionTimestamp(
-                () -> rsClient.get(request.name()).getMetadata(), rs.getMetadata()));
+                () -> readMeta(request), rs.getMetadata()));
     List<Pod> filtered = refs.claim(active);
     Exception manageError = null;
     if (needsSync && rs.getMetadata().getDeletionTimestamp() == null) {
@@ -335,7 +517,7 @@ public final class ReplicaSetController implements Reconciler {
       }
     }
     ReplicaSetStatus newStatus = calculateStatus(rs, filtered, manageError);
-    ReplicaSet updated = updateStatus(rsClient, rs, newStatus);
+    ReplicaSet updated = updateStatus(rs, newStatus);
     if (manageError != null) {
       throw manageError;
     }
@@ -360,8 +542,10 @@ public final class ReplicaSetController implements Reconciler {
     if (diff < 0) {
       int count = Math.min(-diff, BURST_REPLICAS);
       expectations.expectCreations(rsKey, count);
-      OwnerReference ref = ControllerRefs.newControllerRef(API_VERSION, KIND, rs.getMetadata());
-      ReplicaSet owner = withKind(rs);
+      OwnerReference ref =
+          ControllerRefs.newControllerRef(
+              replicaSets.apiVersion(), replicaSets.kind(), rs.getMetadata());
+      ApiObject owner = replicaSets.owner(rs);
       int[] successes = new int[1];
       Exception failure =
           slowStartBatch(
@@ -395,7 +579,7 @@ public final class ReplicaSetController implements Reconciler {
       Set<String> keys = new HashSet<>();
       toDelete.forEach(p -> keys.add(Pods.key(p)));
       expectations.expectDeletions(rsKey, keys);
-      ReplicaSet owner = withKind(rs);
+      ApiObject owner = replicaSets.owner(rs);
       List<Future<?>> futures = new ArrayList<>();
       List<Exception> errors = java.util.Collections.synchronizedList(new ArrayList<>());
       for (Pod pod : toDelete) {
@@ -476,24 +660,13 @@ public final class ReplicaSetController implements Reconciler {
     return null;
   }
 
-  private static ReplicaSet withKind(ReplicaSet rs) {
-    if (rs.getKind() != null && rs.getApiVersion() != null) {
-      return rs;
-    }
-    ReplicaSet copy = Copies.of(rs);
-    copy.setApiVersion(API_VERSION);
-    copy.setKind(KIND);
-    return copy;
-  }
-
   /** The pods of every ReplicaSet controlled by the same owner as this one (or its own pods). */
   private List<Pod> relatedPods(ReplicaSet rs) {
     Set<String> uids = new HashSet<>();
     uids.add(rs.getMetadata().getUid());
     Optional<OwnerReference> owner = ControllerRefs.controllerOf(rs.getMetadata());
     if (owner.isPresent()) {
-      for (ReplicaSet other :
-          replicaSets.namespace(rs.getMetadata().getNamespace()).list(Selector.everything())) {
+      for (ReplicaSet other : replicaSets.list(rs.getMetadata().getNamespace())) {
         Optional<OwnerReference> otherOwner = ControllerRefs.controllerOf(other.getMetadata());
         if (otherOwner.isPresent()
             && Objects.equals(otherOwner.get().getUid(), owner.get().getUid())) {
@@ -587,9 +760,22 @@ public final class ReplicaSetController implements Reconciler {
     return list == null || list.isEmpty() ? null : list;
   }
 
-  private static ReplicaSet updateStatus(
-      ResourceClient<ReplicaSet> rsClient, ReplicaSet rs, ReplicaSetStatus newStatus)
-      throws Exception {
+  private dev.machinery.unversioned.meta.v1.MetaObject readMeta(Request request) {
+    try {
+      return replicaSets.read(request.namespace(), request.name()).getMetadata();
+    } catch (RuntimeException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new IllegalStateException(e.getMessage(), e);
+    }
+  }
+
+  private static String groupOf(String apiVersion) {
+    int slash = apiVersion.indexOf('/');
+    return slash < 0 ? "" : apiVersion.substring(0, slash);
+  }
+
+  private ReplicaSet updateStatus(ReplicaSet rs, ReplicaSetStatus newStatus) throws Exception {
     if (sameStatus(rs, newStatus)) {
       return rs;
     }
@@ -598,13 +784,12 @@ public final class ReplicaSetController implements Reconciler {
       newStatus.setObservedGeneration(current.getMetadata().getGeneration());
       current.setStatus(newStatus);
       try {
-        return rsClient.updateStatus(
-            current, new dev.machinery.unversioned.meta.v1.UpdateOptions());
+        return replicaSets.updateStatus(current);
       } catch (Exception e) {
         if (i >= STATUS_UPDATE_RETRIES) {
           throw e;
         }
-        current = rsClient.get(rs.getMetadata().getName());
+        current = replicaSets.read(rs.getMetadata().getNamespace(), rs.getMetadata().getName());
       }
     }
   }
