@@ -243,7 +243,8 @@ public final class ApiServer implements ApiHandler, AutoCloseable {
             protobuf,
             builder.maxRequestBodyBytes,
             new WatchStreams(negotiator, json, protobuf, scheme, builder.bookmarkInterval),
-            namespaces);
+            namespaces,
+            request -> handleAs(LOOPBACK_USER, request));
     List<Authorizer> authorizers = new ArrayList<>(builder.authorizers);
     if (rbac != null) {
       authorizers.add(rbac.authorizer());

@@ -5,7 +5,6 @@ import dev.machinery.controller.Controller;
 import dev.machinery.controller.Manager;
 import dev.machinery.controller.cache.SharedIndexInformer;
 import dev.machinery.controller.cache.SharedInformerFactory;
-import dev.machinery.controller.client.ClientEventSink;
 import dev.machinery.controller.client.ClientListerWatcher;
 import dev.machinery.controller.clock.Clock;
 import dev.machinery.controller.events.EventBroadcaster;
@@ -144,8 +143,9 @@ public final class ControllerContext {
   }
 
   /**
-   * Returns an event recorder reporting as the given controller ({@code events.k8s.io/v1} Events,
-   * written by that controller's service account client).
+   * Returns an event recorder reporting as the given controller: core {@code v1} Events (what
+   * {@code kubectl get events} and {@code kubectl describe} show, as kube's controllers write them
+   * through {@code tools/record}), written by that controller's service account client.
    *
    * @param reportingController the reporting controller, such as {@code deployment-controller}
    * @return the recorder
@@ -154,7 +154,7 @@ public final class ControllerContext {
     EventBroadcaster broadcaster =
         broadcasters.computeIfAbsent(
             reportingController,
-            name -> new EventBroadcaster(new ClientEventSink(client(name)), Clock.system()));
+            name -> new EventBroadcaster(new CoreEventSink(client(name)), Clock.system()));
     return broadcaster.newRecorder(reportingController, instance);
   }
 

@@ -1,10 +1,12 @@
 package dev.machinery.apiserver.endpoints;
 
+import dev.machinery.apiserver.http.ApiHandler;
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
 import dev.machinery.apiserver.negotiation.Negotiator;
 import dev.machinery.apiserver.negotiation.ProtobufBodies;
 import dev.machinery.apiserver.registry.ResourceStore;
+import dev.machinery.apiserver.registry.rest.SubresourceAction;
 import dev.machinery.apiserver.request.RequestContext;
 import dev.machinery.apiserver.request.RequestInfo;
 import dev.machinery.core.codec.CodecFactory;
@@ -34,6 +36,7 @@ import java.util.Objects;
 public final class ResourceHandler {
   private final ServedResources served;
   private final Map<String, VerbHandler> verbs;
+  private final SubresourceActions actions;
 
   /**
    * Creates the handler.
@@ -46,6 +49,7 @@ public final class ResourceHandler {
    * @param maxBodyBytes the request body limit
    * @param watches the watch streams
    * @param namespaces the store of namespaces, or {@code null} when the server serves none
+   * @param loopback the server as its loopback user, for subresources answered in code
    */
   public ResourceHandler(
       Scheme scheme,
@@ -55,9 +59,11 @@ public final class ResourceHandler {
       ProtobufBodies protobuf,
       long maxBodyBytes,
       WatchStreams watches,
-      ResourceStore namespaces) {
+      ResourceStore namespaces,
+      ApiHandler loopback) {
     this.served = served;
     RequestScope scope = new RequestScope(scheme, codecs, protobuf, negotiator, maxBodyBytes);
+    this.actions = new SubresourceActions(scope, loopback);
     Namespaces lifecycle = new Namespaces(namespaces, () -> namespacedStores(served));
     Scales scales = new Scales(scope);
     this.verbs =
@@ -110,6 +116,11 @@ public final class ResourceHandler {
     }
     String verb = info.verb(request.method(), request.parameter("watch"));
     String sub = info.subresource();
+    SubresourceAction action = sub == null ? null : store.definition().actions().get(sub);
+    if (action != null && info.name() != null && !verb.equals("watch")) {
+      checkPathNames(info);
+      return actions.handle(context, info, target, verb, action);
+    }
     if (sub != null
         && (info.name() == null
             || verb.equals("watch")

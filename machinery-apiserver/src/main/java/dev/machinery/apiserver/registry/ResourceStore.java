@@ -683,6 +683,67 @@ public final class ResourceStore {
   }
 
   /**
+   * Writes a change the server makes itself on behalf of a subresource that kube-apiserver answers
+   * in code (a pod's {@code binding}, a namespace's {@code finalize}): the change is applied to the
+   * stored object and stored under compare-and-swap, retried on a concurrent write, without
+   * admission, the update strategy or validation (the subresource checks what it allows). The
+   * object's identity (uid, namespace, creation time, deletion time) is kept. An object then being
+   * deleted that no finalizer holds (neither {@code metadata.finalizers} nor a namespace's {@code
+   * spec.finalizers}) is removed.
+   *
+   * @param namespace the namespace
+   * @param name the name
+   * @param change makes the new object from the stored one (which it may change)
+   * @param dryRun whether to stop before storing
+   * @return the stored object (as last stored when it was removed)
+   */
+  public Object assign(
+      String namespace, String name, UnaryOperator<Object> change, boolean dryRun) {
+    for (int attempt = 0; ; attempt++) {
+      KeyValue current = read(namespace, name);
+      Object old = decode(current);
+      Object next = change.apply(decode(current));
+      MetaObject oldMeta = Accessor.of(old);
+      MetaObject meta = Accessor.of(next);
+      meta.setUid(oldMeta.getUid());
+      meta.setNamespace(oldMeta.getNamespace());
+      meta.setName(oldMeta.getName());
+      meta.setCreationTimestamp(oldMeta.getCreationTimestamp());
+      meta.setDeletionTimestamp(oldMeta.getDeletionTimestamp());
+      meta.setResourceVersion(null);
+      if (dryRun) {
+        meta.setResourceVersion(Long.toString(current.modRevision()));
+        return next;
+      }
+      try {
+        byte[] bytes = encode(next);
+        if (meta.getDeletionTimestamp() != null
+            && (meta.getFinalizers() == null || meta.getFinalizers().isEmpty())
+            && !holdsSpecFinalizers(bytes)) {
+          storage.delete(current.key(), current.modRevision());
+          meta.setResourceVersion(Long.toString(storage.currentRevision()));
+          return next;
+        }
+        return decode(storage.update(current.key(), current.modRevision(), bytes));
+      } catch (StorageException e) {
+        if (e.kind() == StorageException.Kind.CONFLICT && attempt < 16) {
+          continue;
+        }
+        if (e.kind() == StorageException.Kind.KEY_NOT_FOUND) {
+          throw ApiErrors.newNotFound(resource, name);
+        }
+        throw e;
+      }
+    }
+  }
+
+  /** Whether a namespace's {@code spec.finalizers} still hold it (read from its encoding). */
+  private static boolean holdsSpecFinalizers(byte[] encoded) {
+    JsonNode finalizers = Patches.readTree(encoded, "the object").path("spec").path("finalizers");
+    return finalizers.isArray() && !finalizers.isEmpty();
+  }
+
+  /**
    * Deletes an object, or marks it deleted when finalizers hold it.
    *
    * @param requester who asks, as admission sees them ({@link #LOOPBACK} for the server's own

@@ -10,6 +10,7 @@ import dev.machinery.unversioned.discovery.ResourceInfo;
 import dev.machinery.unversioned.validation.NameValidator;
 import dev.machinery.unversioned.validation.Validation;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -44,6 +45,7 @@ public final class ResourceDefinition {
   private final UnstructuredConversion conversion;
   private final Class<?> scaleType;
   private final ScaleAccessor<Object> scale;
+  private final Map<String, SubresourceAction> actions;
   private final TableConvertor table;
   private final NameValidator names;
   private final ResourceValidator validator;
@@ -72,6 +74,7 @@ public final class ResourceDefinition {
     this.conversion = builder.conversion;
     this.scaleType = builder.scaleType;
     this.scale = (ScaleAccessor<Object>) builder.scale;
+    this.actions = Collections.unmodifiableMap(new LinkedHashMap<>(builder.actions));
     this.table = builder.table;
     this.names = builder.names;
     this.validator = builder.validator;
@@ -202,6 +205,15 @@ public final class ResourceDefinition {
    */
   public Optional<ScaleAccessor<Object>> scale() {
     return Optional.ofNullable(scale);
+  }
+
+  /**
+   * Returns the subresources answered in code ({@link SubresourceAction}), by name.
+   *
+   * @return the actions, possibly none
+   */
+  public Map<String, SubresourceAction> actions() {
+    return actions;
   }
 
   /**
@@ -345,6 +357,12 @@ public final class ResourceDefinition {
                   GroupVersion.of("autoscaling", "v1").withKind("Scale"),
                   List.of("get", "patch", "update")));
     }
+    for (Map.Entry<String, SubresourceAction> action : actions.entrySet()) {
+      info =
+          info.withSubresource(
+              new ResourceInfo.Subresource(
+                  action.getKey(), action.getValue().kind(), action.getValue().verbs()));
+    }
     return info;
   }
 
@@ -364,6 +382,7 @@ public final class ResourceDefinition {
     private List<String> verbs = ResourceInfo.ALL_VERBS;
     private UnstructuredConversion conversion = UnstructuredConversion.none();
     private Class<?> scaleType;
+    private final Map<String, SubresourceAction> actions = new LinkedHashMap<>();
     private ScaleAccessor<?> scale;
     private TableConvertor table;
     private NameValidator names = Validation::nameIsDNSSubdomain;
@@ -509,6 +528,18 @@ public final class ResourceDefinition {
       List<String> ordered = new java.util.ArrayList<>(ResourceInfo.ALL_VERBS);
       ordered.retainAll(verbs);
       this.verbs = List.copyOf(ordered);
+      return this;
+    }
+
+    /**
+     * Adds a subresource answered in code, such as a pod's {@code binding}.
+     *
+     * @param name the subresource's name
+     * @param action what answers it
+     * @return this builder
+     */
+    public Builder subresource(String name, SubresourceAction action) {
+      actions.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(action, "action"));
       return this;
     }
 
