@@ -231,6 +231,9 @@ public final class BuiltinKinds {
     if (Names.tracksGeneration(kind)) {
       builder.tracksGeneration();
     }
+    if (kind.equals(GroupKind.of("", "Pod"))) {
+      builder.subresource("binding", PodBinding.action());
+    }
     if (resource.deleteReturnsObject() || kind.equals(GroupKind.of("", "Namespace"))) {
       builder.returnDeletedObject();
     }
