@@ -32,6 +32,7 @@ import dev.machinery.controller.EventHandler;
 import dev.machinery.controller.Reconciler;
 import dev.machinery.controller.Request;
 import dev.machinery.controller.Result;
+import dev.machinery.controller.TerminalException;
 import dev.machinery.controller.cache.Lister;
 import dev.machinery.controller.cache.SharedIndexInformer;
 import dev.machinery.controller.clock.Cancellable;
@@ -263,10 +264,21 @@ public final class SimulatedKubelets implements Reconciler {
 
   @Override
   public Result reconcile(Request request) throws Exception {
-    if (request.namespace().isEmpty()) {
-      return reconcileNode(request.name());
+    try {
+      if (request.namespace().isEmpty()) {
+        return reconcileNode(request.name());
+      }
+      return reconcilePod(request);
+    } catch (IllegalArgumentException e) {
+      // A pod's annotation the kubelet cannot read: reported once, not retried.
+      throw new TerminalException(request + ": " + e.getMessage(), e);
+    } catch (RuntimeException e) {
+      if (ApiErrors.isConflict(e)) {
+        // Written over a newer version than the cache held: try again once it has caught up.
+        return Result.requeueRateLimited();
+      }
+      throw e;
     }
-    return reconcilePod(request);
   }
 
   // ---- nodes ----
