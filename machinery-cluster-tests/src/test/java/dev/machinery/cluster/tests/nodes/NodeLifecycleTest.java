@@ -139,7 +139,9 @@ class NodeLifecycleTest {
         "DefaultTolerationSeconds gives 300s: " + stays.getSpec().getTolerations());
 
     annotate("node-3", "false");
-    advance(Duration.ofSeconds(50), List.of("node-1", "node-2"));
+    // 60s: past the 40s grace even when node-3's kubelet renewed once more before it saw the
+    // annotation.
+    advance(Duration.ofSeconds(60), List.of("node-1", "node-2"));
     Node unknown =
         Poll.until(
             "node-3 unknown and tainted",
