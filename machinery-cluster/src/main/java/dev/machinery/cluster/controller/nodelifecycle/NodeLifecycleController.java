@@ -278,6 +278,7 @@ public final class NodeLifecycleController implements Reconciler {
       unknown.setLastHeartbeatTime(existing == null ? null : existing.getLastHeartbeatTime());
       unknown.setLastTransitionTime(time);
       if (existing == null) {
+        unknown.setReason("NodeStatusNeverUpdated");
         unknown.setMessage("Kubelet never posted node status.");
         conditions.add(unknown);
       } else {
