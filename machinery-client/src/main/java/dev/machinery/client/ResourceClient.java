@@ -236,4 +236,19 @@ public interface ResourceClient<T> {
    */
   <S> S updateSubresource(
       String name, String subresource, Object body, Class<S> type, UpdateOptions options);
+
+  /**
+   * Sends a body to a subresource with a {@code POST}, as kube's {@code binding}, {@code eviction}
+   * and {@code token} subresources take theirs.
+   *
+   * @param name the name
+   * @param subresource the subresource, such as {@code binding}
+   * @param body the body, an object of the Scheme or {@code Unstructured}
+   * @param type the class the answer decodes to
+   * @param options {@code dryRun}, {@code fieldManager}, {@code fieldValidation}
+   * @param <S> the class
+   * @return the answer
+   */
+  <S> S createSubresource(
+      String name, String subresource, Object body, Class<S> type, CreateOptions options);
 }

@@ -571,6 +571,25 @@ final class RestResourceClient<T> implements ResourceClient<T> {
     }
   }
 
+  @Override
+  public <S> S createSubresource(
+      String name, String subresource, Object body, Class<S> type, CreateOptions options) {
+    Objects.requireNonNull(body, "body");
+    Objects.requireNonNull(type, "type");
+    RESTMapping mapping = mapping();
+    TransportRequest request =
+        new TransportRequest(
+            "POST",
+            object(mapping, namespace, name, subresource),
+            QueryParameters.create(options),
+            headers(JSON, JSON),
+            codecs.jsonFor(body.getClass()).encode(body),
+            false);
+    try (TransportResponse response = requests.send(request, target(mapping, name))) {
+      return codecs.jsonFor(type).decode(read(response, request), type).object();
+    }
+  }
+
   private ListOptions copy(ListOptions options) {
     Objects.requireNonNull(options, "options");
     ListOptions copy = new ListOptions();

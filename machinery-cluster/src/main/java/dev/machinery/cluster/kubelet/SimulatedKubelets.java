@@ -32,6 +32,7 @@ import dev.machinery.controller.EventHandler;
 import dev.machinery.controller.Reconciler;
 import dev.machinery.controller.Request;
 import dev.machinery.controller.Result;
+import dev.machinery.controller.TerminalException;
 import dev.machinery.controller.cache.Lister;
 import dev.machinery.controller.cache.SharedIndexInformer;
 import dev.machinery.controller.clock.Cancellable;
@@ -39,6 +40,7 @@ import dev.machinery.controller.clock.Clock;
 import dev.machinery.controller.workqueue.RateLimitingQueue;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.unversioned.errors.ApiErrors;
+import dev.machinery.unversioned.labels.Selector;
 import dev.machinery.unversioned.meta.v1.DeleteOptions;
 import dev.machinery.unversioned.meta.v1.MicroTime;
 import dev.machinery.unversioned.meta.v1.ObjectMeta;
@@ -219,6 +221,12 @@ public final class SimulatedKubelets implements Reconciler {
       @Override
       public void create(Node node, RateLimitingQueue<Request> queue) {
         enqueue(node, queue);
+        // Pods bound before the node registered wait for it.
+        for (Pod pod : pods.list(Selector.everything())) {
+          if (node.getMetadata().getName().equals(nodeName(pod))) {
+            queue.add(Request.of(pod));
+          }
+        }
       }
 
       @Override
@@ -226,7 +234,7 @@ public final class SimulatedKubelets implements Reconciler {
         enqueue(newNode, queue);
         if (!Objects.equals(dead(oldNode), dead(newNode))) {
           // A kubelet coming back looks at its pods again.
-          for (Pod pod : pods.list(dev.machinery.unversioned.labels.Selector.everything())) {
+          for (Pod pod : pods.list(Selector.everything())) {
             if (newNode.getMetadata().getName().equals(nodeName(pod))) {
               queue.add(Request.of(pod));
             }
@@ -263,10 +271,21 @@ public final class SimulatedKubelets implements Reconciler {
 
   @Override
   public Result reconcile(Request request) throws Exception {
-    if (request.namespace().isEmpty()) {
-      return reconcileNode(request.name());
+    try {
+      if (request.namespace().isEmpty()) {
+        return reconcileNode(request.name());
+      }
+      return reconcilePod(request);
+    } catch (IllegalArgumentException e) {
+      // A pod's annotation the kubelet cannot read: reported once, not retried.
+      throw new TerminalException(request + ": " + e.getMessage(), e);
+    } catch (RuntimeException e) {
+      if (ApiErrors.isConflict(e)) {
+        // Written over a newer version than the cache held: try again once it has caught up.
+        return Result.requeueRateLimited();
+      }
+      throw e;
     }
-    return reconcilePod(request);
   }
 
   // ---- nodes ----
@@ -677,7 +696,7 @@ public final class SimulatedKubelets implements Reconciler {
         sim.name(),
         name -> {
           PodAddresses made = new PodAddresses(sim.podCidr());
-          for (Pod other : pods.list(dev.machinery.unversioned.labels.Selector.everything())) {
+          for (Pod other : pods.list(Selector.everything())) {
             if (name.equals(nodeName(other))
                 && other.getStatus() != null
                 && other.getStatus().getPodIP() != null

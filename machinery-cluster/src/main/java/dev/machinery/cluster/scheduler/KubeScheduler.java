@@ -1,6 +1,8 @@
 package dev.machinery.cluster.scheduler;
 
+import dev.machinery.api.core.v1.Binding;
 import dev.machinery.api.core.v1.Node;
+import dev.machinery.api.core.v1.ObjectReference;
 import dev.machinery.api.core.v1.Pod;
 import dev.machinery.api.core.v1.PodCondition;
 import dev.machinery.api.core.v1.Taint;
@@ -22,7 +24,10 @@ import dev.machinery.controller.events.Event;
 import dev.machinery.controller.events.EventRecorder;
 import dev.machinery.controller.workqueue.RateLimitingQueue;
 import dev.machinery.unversioned.errors.ApiErrors;
+import dev.machinery.unversioned.meta.v1.CreateOptions;
+import dev.machinery.unversioned.meta.v1.ObjectMeta;
 import dev.machinery.unversioned.meta.v1.PatchOptions;
+import dev.machinery.unversioned.meta.v1.Status;
 import dev.machinery.unversioned.meta.v1.Time;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -408,26 +413,22 @@ public final class KubeScheduler implements Reconciler {
   }
 
   private void bind(Pod pod, String node) {
-    ResourceClient<Pod> client = podClient.inNamespace(pod.getMetadata().getNamespace());
-    String name = pod.getMetadata().getName();
-    client.patch(
-        name,
-        PatchType.MERGE,
-        "{\"metadata\":{\"resourceVersion\":\""
-            + pod.getMetadata().getResourceVersion()
-            + "\"},\"spec\":{\"nodeName\":\""
-            + node
-            + "\"}}",
-        new PatchOptions());
-    client.patch(
-        name,
-        PatchType.STRATEGIC_MERGE,
-        "{\"status\":{\"conditions\":[{\"type\":\"PodScheduled\",\"status\":\"True\","
-            + "\"lastProbeTime\":null,\"lastTransitionTime\":\""
-            + new Time(clock.now())
-            + "\",\"reason\":null,\"message\":null}]}}",
-        new PatchOptions(),
-        "status");
+    Binding binding = new Binding();
+    binding.setApiVersion("v1");
+    binding.setKind("Binding");
+    ObjectMeta meta = new ObjectMeta();
+    meta.setName(pod.getMetadata().getName());
+    meta.setNamespace(pod.getMetadata().getNamespace());
+    meta.setUid(pod.getMetadata().getUid());
+    binding.setMetadata(meta);
+    ObjectReference target = new ObjectReference();
+    target.setKind("Node");
+    target.setName(node);
+    binding.setTarget(target);
+    podClient
+        .inNamespace(pod.getMetadata().getNamespace())
+        .createSubresource(
+            pod.getMetadata().getName(), "binding", binding, Status.class, new CreateOptions());
   }
 
   private Result unschedulable(Pod pod, String key, Decision decision) {

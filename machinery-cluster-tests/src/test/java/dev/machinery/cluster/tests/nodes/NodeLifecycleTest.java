@@ -108,6 +108,25 @@ class NodeLifecycleTest {
             });
   }
 
+  /** The node's Ready condition, taints, Lease renewal and the cluster's time, for failures. */
+  private String summary(String name) {
+    Node node = node(name);
+    NodeCondition ready = condition(node, "Ready");
+    Lease lease = client.leases().inNamespace("kube-node-lease").withName(name).get();
+    return "Ready="
+        + (ready == null ? "none" : ready.getStatus() + "/" + ready.getLastHeartbeatTime())
+        + " taints="
+        + (node.getSpec().getTaints() == null
+            ? "[]"
+            : node.getSpec().getTaints().stream()
+                .map(t -> t.getKey() + ":" + t.getEffect())
+                .collect(java.util.stream.Collectors.toList()))
+        + " lease="
+        + (lease == null ? "none" : lease.getSpec().getRenewTime())
+        + " now="
+        + server.fakeClock().now();
+  }
+
   private static boolean hasTaint(Node node, String key, String effect) {
     return node.getSpec().getTaints() != null
         && node.getSpec().getTaints().stream()
@@ -139,14 +158,14 @@ class NodeLifecycleTest {
         "DefaultTolerationSeconds gives 300s: " + stays.getSpec().getTolerations());
 
     annotate("node-3", "false");
-    advance(Duration.ofSeconds(50), List.of("node-1", "node-2"));
-    Node unknown =
-        Poll.until(
-            "node-3 unknown and tainted",
-            () -> node("node-3"),
-            n ->
-                "Unknown".equals(condition(n, "Ready").getStatus())
-                    && hasTaint(n, "node.kubernetes.io/unreachable", "NoExecute"));
+    // 60s: past the 40s grace even when node-3's kubelet renewed once more before it saw the
+    // annotation.
+    advance(Duration.ofSeconds(60), List.of("node-1", "node-2"));
+    Poll.until(
+        "node-3 unknown and tainted",
+        () -> summary("node-3"),
+        text -> text.startsWith("Ready=Unknown") && text.contains("unreachable:NoExecute"));
+    Node unknown = node("node-3");
     NodeCondition ready = condition(unknown, "Ready");
     assertEquals("NodeStatusUnknown", ready.getReason());
     assertEquals("Kubelet stopped posting node status.", ready.getMessage());

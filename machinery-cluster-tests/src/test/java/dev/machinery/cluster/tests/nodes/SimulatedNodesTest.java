@@ -185,14 +185,15 @@ class SimulatedNodesTest {
     assertEquals("Pending", pending.getStatus().getPhase());
     Poll.until(
         "a FailedScheduling event",
-        () -> client.events().v1().events().inNamespace("default").list().getItems(),
+        () -> client.v1().events().inNamespace("default").list().getItems(),
         events ->
             events.stream()
                 .anyMatch(
                     e ->
                         "FailedScheduling".equals(e.getReason())
-                            && "too-big".equals(e.getRegarding().getName())
-                            && e.getNote().contains("Insufficient cpu")));
+                            && "Warning".equals(e.getType())
+                            && "too-big".equals(e.getInvolvedObject().getName())
+                            && e.getMessage().contains("Insufficient cpu")));
     assertFalse(pending.getSpec().getNodeName() != null);
   }
 }

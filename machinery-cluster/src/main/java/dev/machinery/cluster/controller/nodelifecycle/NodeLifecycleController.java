@@ -155,6 +155,18 @@ public final class NodeLifecycleController implements Reconciler {
 
   @Override
   public Result reconcile(Request request) {
+    try {
+      return reconcileNode(request);
+    } catch (RuntimeException e) {
+      if (ApiErrors.isConflict(e)) {
+        // The kubelet wrote the node meanwhile: look again once the cache has it.
+        return Result.requeueRateLimited();
+      }
+      throw e;
+    }
+  }
+
+  private Result reconcileNode(Request request) {
     Optional<Node> found = nodes.get(request.name());
     if (found.isEmpty()) {
       Cancellable wake = wakes.remove(request.name());
@@ -266,6 +278,7 @@ public final class NodeLifecycleController implements Reconciler {
       unknown.setLastHeartbeatTime(existing == null ? null : existing.getLastHeartbeatTime());
       unknown.setLastTransitionTime(time);
       if (existing == null) {
+        unknown.setReason("NodeStatusNeverUpdated");
         unknown.setMessage("Kubelet never posted node status.");
         conditions.add(unknown);
       } else {
