@@ -14,6 +14,7 @@ import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
 import dev.machinery.apiserver.http.JdkHttpBinding;
 import dev.machinery.builtins.BuiltinKinds;
+import dev.machinery.builtins.DefaultAdmission;
 import dev.machinery.client.Client;
 import dev.machinery.cluster.ControllerManager;
 import dev.machinery.cluster.SimulatedNode;
@@ -45,9 +46,11 @@ import org.slf4j.helpers.NOPLoggerFactory;
  * A running API server for tests: every built-in kind and CustomResourceDefinitions (their CEL
  * validation rules enforced), in memory, on a free loopback port over plain HTTP, anyone allowed to
  * do anything, with Kubernetes' controllers and three simulated nodes running against it (in
- * process, each a client of its API: {@code machinery-cluster}). Made by {@link EnableApiServer},
- * by {@link #start()} or by {@link #builder()}; {@link #close()} stops it, the controllers, every
- * thread it started, and deletes its kubeconfig.
+ * process, each a client of its API: {@code machinery-cluster}). kube-apiserver's default admission
+ * plugins run, {@code ServiceAccount} among them when the service account controller does (a Pod
+ * then gets its namespace's {@code default} account and the projected token volume). Made by {@link
+ * EnableApiServer}, by {@link #start()} or by {@link #builder()}; {@link #close()} stops it, the
+ * controllers, every thread it started, and deletes its kubeconfig.
  *
  * <p>Thread-safe: any number of clients may use it at once.
  */
@@ -107,7 +110,7 @@ public final class TestApiServer implements AutoCloseable {
   }
 
   private static TestApiServer start(Builder settings) {
-    ApiServer.Builder builder = BuiltinKinds.apiServer();
+    ApiServer.Builder builder = BuiltinKinds.apiServer(admission(settings.controllers));
     if (settings.requestLog) {
       builder.requestLog(requestLogSink(LoggerFactory.getILoggerFactory(), System.err));
     }
@@ -144,6 +147,26 @@ public final class TestApiServer implements AutoCloseable {
       throw e;
     }
     return started;
+  }
+
+  /**
+   * kube-apiserver's default admission plugins; {@code ServiceAccount} too when the service account
+   * controller runs, which makes the {@code default} account it looks for in each namespace (as on
+   * a cluster, where kube-controller-manager does).
+   */
+  static DefaultAdmission admission(List<String> controllers) {
+    List<String> running =
+        ControllerManager.builder(
+                (user, groups) -> {
+                  throw new IllegalStateException("no client is made to choose controllers");
+                })
+            .controllers(controllers)
+            .build()
+            .enabledControllers();
+    DefaultAdmission admission = DefaultAdmission.kubernetes();
+    return running.contains("serviceaccount-controller")
+        ? admission.enable("ServiceAccount")
+        : admission;
   }
 
   private void startControllers(Builder settings) {
