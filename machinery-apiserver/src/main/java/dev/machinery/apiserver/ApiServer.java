@@ -414,7 +414,7 @@ public final class ApiServer implements ApiHandler, AutoCloseable {
   }
 
   private ResourceDefinition withTokenSubresource(ResourceDefinition definition) {
-    return definition.withSubresource("token", serviceAccountTokens.tokenRequestAction());
+    return definition.withSubresource("token", TokenRequests.action(serviceAccountTokens));
   }
 
   /** The service account tokens first, then the builder's authenticator. */

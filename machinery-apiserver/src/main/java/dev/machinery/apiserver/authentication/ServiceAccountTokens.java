@@ -7,7 +7,6 @@ import dev.machinery.apiserver.certs.CertificateDataException;
 import dev.machinery.apiserver.certs.Pem;
 import dev.machinery.apiserver.certs.PrivateKeys;
 import dev.machinery.apiserver.http.ApiHandler;
-import dev.machinery.apiserver.registry.rest.SubresourceAction;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -34,6 +33,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -42,12 +42,12 @@ import java.util.Optional;
  * --service-account-issuer}, {@code --service-account-signing-key-file}, {@code
  * --service-account-key-file}, {@code --api-audiences} and {@code
  * --service-account-max-token-expiration}: it signs the JWTs the {@code serviceaccounts/token}
- * subresource ({@code TokenRequest}) answers with ({@code RS256} for an RSA key, {@code ES256} for
- * a P-256 key, the header's {@code kid} the base64url SHA-256 of the public key's DER), and its
- * {@link #authenticator(ApiHandler) authenticator} accepts them: a signature by one of the
- * verification keys, this issuer, an audience among the API audiences, not expired ({@code nbf}
- * with a minute's leeway), and the service account (and the pod, secret or node the token is bound
- * to) still existing with the claimed uid.
+ * subresource ({@code TokenRequest}) of an {@code ApiServer} answers with ({@code RS256} for an RSA
+ * key, {@code ES256} for a P-256 key, the header's {@code kid} the base64url SHA-256 of the public
+ * key's DER), and its {@link #authenticator(ApiHandler) authenticator} accepts them: a signature by
+ * one of the verification keys, this issuer, an audience among the API audiences, not expired
+ * ({@code nbf} with a minute's leeway), and the service account (and the pod, secret or node the
+ * token is bound to) still existing with the claimed uid.
  *
  * <p>Without a key, {@link #generate()} makes a P-256 key at start (tokens then die with the
  * server). Java's own {@code java.security}; no other library.
@@ -154,17 +154,6 @@ public final class ServiceAccountTokens {
   }
 
   /**
-   * Returns the {@code serviceaccounts/token} subresource's action: a {@code
-   * authentication.k8s.io/v1} TokenRequest in, the same with {@code status.token} and {@code
-   * status.expirationTimestamp} out.
-   *
-   * @return the action
-   */
-  public SubresourceAction tokenRequestAction() {
-    return TokenRequests.action(this);
-  }
-
-  /**
    * Returns the authenticator of this issuer's tokens. It answers empty for a request without a
    * bearer token or whose token is not a JWT of this issuer (another authenticator may know it),
    * and refuses one of this issuer that does not hold. Objects are read through the handler (the
@@ -175,6 +164,18 @@ public final class ServiceAccountTokens {
    */
   public Authenticator authenticator(ApiHandler loopback) {
     return new ServiceAccountTokenAuthenticator(this, Objects.requireNonNull(loopback, "loopback"));
+  }
+
+  /**
+   * Signs a claims set as a compact JWS with this issuer's key: the header names the algorithm
+   * ({@code RS256} or {@code ES256}) and kube's key id. The caller writes the claims ({@code iss}
+   * should be {@link #issuer()} for the authenticator to accept the token).
+   *
+   * @param claims the claims, written as a JSON object
+   * @return the token
+   */
+  public String sign(Map<String, ?> claims) {
+    return sign(JSON.<ObjectNode>valueToTree(claims));
   }
 
   /** Signs a claims set as a compact JWS. */

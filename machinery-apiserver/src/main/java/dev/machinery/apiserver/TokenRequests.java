@@ -1,9 +1,10 @@
-package dev.machinery.apiserver.authentication;
+package dev.machinery.apiserver;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.machinery.apiserver.authentication.ServiceAccountTokens;
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
 import dev.machinery.apiserver.registry.rest.SubresourceAction;
@@ -135,7 +136,9 @@ final class TokenRequests {
     claims.set("kubernetes.io", k8s);
     claims.put("nbf", now.getEpochSecond());
     claims.put("sub", "system:serviceaccount:" + namespace + ":" + name);
-    String token = tokens.sign(claims);
+    @SuppressWarnings("unchecked")
+    Map<String, Object> claimMap = JSON.convertValue(claims, Map.class);
+    String token = tokens.sign(claimMap);
 
     ObjectNode out = JSON.createObjectNode();
     out.put("kind", "TokenRequest");
