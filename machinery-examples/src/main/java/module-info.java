@@ -14,6 +14,7 @@ module dev.machinery.examples {
   requires transitive dev.machinery.client;
   requires transitive dev.machinery.controller;
   requires transitive dev.machinery.api;
+  requires transitive dev.machinery.cluster;
 
   exports dev.machinery.examples.api;
   exports dev.machinery.examples.apps;

@@ -1,5 +1,6 @@
 package dev.machinery.examples.server;
 
+import dev.machinery.api.KubernetesApi;
 import dev.machinery.apiserver.ApiServer;
 import dev.machinery.apiserver.apiextensions.schema.ValidationRules;
 import dev.machinery.apiserver.apiextensions.v1.ApiextensionsV1;
@@ -7,10 +8,12 @@ import dev.machinery.apiserver.audit.AuditLogWriter;
 import dev.machinery.apiserver.audit.AuditPolicy;
 import dev.machinery.apiserver.authentication.Authenticator;
 import dev.machinery.apiserver.authentication.TokenFileAuthenticator;
+import dev.machinery.apiserver.authentication.UserInfo;
 import dev.machinery.apiserver.authentication.X509Authenticator;
 import dev.machinery.apiserver.authorization.Authorizer;
 import dev.machinery.apiserver.certs.KeyAlgorithm;
 import dev.machinery.apiserver.certs.SelfSignedCertificates;
+import dev.machinery.apiserver.client.InProcessTransport;
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
 import dev.machinery.apiserver.http.HttpBinding;
@@ -26,6 +29,9 @@ import dev.machinery.apiserver.registry.rest.ResourceList;
 import dev.machinery.apiserver.storage.MemoryStorage;
 import dev.machinery.apiserver.storage.Storage;
 import dev.machinery.builtins.BuiltinKinds;
+import dev.machinery.client.Client;
+import dev.machinery.cluster.ControllerManager;
+import dev.machinery.cluster.SimulatedNode;
 import dev.machinery.core.codec.FieldProblem;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.core.schema.GroupKind;
@@ -60,6 +66,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
@@ -514,6 +521,49 @@ public final class SampleServer {
   }
 
   /**
+   * Starts Kubernetes' controllers and the simulated nodes the flags choose ({@code --controllers},
+   * {@code --nodes}, {@code --leader-elect}) against the server, each a client of its API in
+   * process, authenticated as its own identity and going through the whole request path.
+   *
+   * @param server the server
+   * @param flags the command line
+   * @return the running controller manager; closing it stops them
+   * @throws InterruptedException when interrupted while the informers fill their caches
+   */
+  public static ControllerManager startControllers(ApiServer server, SampleServerFlags flags)
+      throws InterruptedException {
+    Scheme clients = KubernetesApi.addToScheme(Scheme.builder()).build();
+    ControllerManager.Builder builder =
+        ControllerManager.builder(
+                (user, groups) -> {
+                  List<String> all = new ArrayList<>(groups);
+                  all.add("system:authenticated");
+                  return Client.builder(
+                          InProcessTransport.as(server::handleAs, UserInfo.of(user, all)))
+                      .scheme(clients)
+                      .build();
+                })
+            .controllers(flags.controllers())
+            .nodes(SimulatedNode.defaults(flags.nodes()));
+    if (flags.leaderElect()) {
+      Duration lease = flags.leaderElectLeaseDuration();
+      builder.leaderElection(
+          "sample-server-" + ProcessHandle.current().pid() + "-" + UUID.randomUUID(),
+          lease,
+          lease.multipliedBy(2).dividedBy(3),
+          lease.dividedBy(7));
+    }
+    ControllerManager manager = builder.build();
+    try {
+      manager.start();
+    } catch (InterruptedException | RuntimeException e) {
+      manager.close();
+      throw e;
+    }
+    return manager;
+  }
+
+  /**
    * Starts the sample server on localhost, loads the samples and prints its URL.
    *
    * @param args the flags ({@link SampleServerFlags}); a command line it cannot read ends the
@@ -559,7 +609,8 @@ public final class SampleServer {
     loadSamples(server);
     InetSocketAddress address =
         new InetSocketAddress(InetAddress.getLoopbackAddress(), flags.port());
-    try (HttpBinding binding = serve(server, address, flags.httpBinding())) {
+    try (HttpBinding binding = serve(server, address, flags.httpBinding());
+        ControllerManager controllers = startControllers(server, flags)) {
       String url = (https ? "https" : "http") + "://127.0.0.1:" + binding.port();
       System.out.println(
           "Serving on "
@@ -580,6 +631,16 @@ public final class SampleServer {
                 + certs.caFile());
         trust = " --certificate-authority " + certs.caFile();
       }
+      System.out.println(
+          "Controllers: "
+              + (controllers.enabledControllers().isEmpty()
+                  ? "none"
+                  : String.join(",", controllers.enabledControllers()))
+              + (flags.leaderElect()
+                  ? " (leader election on kube-system/kube-controller-manager)"
+                  : "")
+              + "; simulated nodes: "
+              + flags.nodes());
       System.out.println("In another terminal: kubectl --server " + url + trust + " get all");
       new CountDownLatch(1).await();
     } catch (UncheckedIOException e) {

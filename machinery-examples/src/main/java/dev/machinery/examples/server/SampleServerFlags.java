@@ -16,8 +16,10 @@ import java.util.Set;
  * --tls-cert-file}, {@code --tls-private-key-file}, {@code --tls-sni-cert-key}, {@code
  * --client-ca-file}, {@code --token-auth-file}, {@code --anonymous-auth}, {@code
  * --authorization-mode}, {@code --max-requests-inflight}, {@code --max-mutating-requests-inflight},
- * {@code --audit-policy-file}, {@code --audit-log-path}). Each flag that takes a value takes it as
- * {@code --flag=value} or {@code --flag value}, as kube-apiserver's do.
+ * {@code --audit-policy-file}, {@code --audit-log-path}), kube-controller-manager's {@code
+ * --controllers}, {@code --leader-elect} and {@code --leader-elect-lease-duration}, and {@code
+ * --nodes} (how many nodes to simulate). Each flag that takes a value takes it as {@code
+ * --flag=value} or {@code --flag value}, as kube-apiserver's do.
  *
  * <p>Immutable and thread-safe.
  */
@@ -39,7 +41,9 @@ public final class SampleServerFlags {
           + " [--authorization-mode AlwaysAllow|AlwaysDeny|RBAC]"
           + " [--max-requests-inflight=N] [--max-mutating-requests-inflight=N]"
           + " [--audit-policy-file FILE --audit-log-path FILE|-]"
-          + " [--http-binding=netty|jdk]";
+          + " [--http-binding=netty|jdk]"
+          + " [--controllers=*,NAME,-NAME] [--nodes=N] [--leader-elect]"
+          + " [--leader-elect-lease-duration=15s]";
 
   /** Flags whose value is a file or directory, kept by flag in {@link #files()}. */
   private static final Set<String> FILE_FLAGS =
@@ -64,7 +68,10 @@ public final class SampleServerFlags {
           "--authorization-mode",
           "--max-requests-inflight",
           "--max-mutating-requests-inflight",
-          "--http-binding");
+          "--http-binding",
+          "--controllers",
+          "--nodes",
+          "--leader-elect-lease-duration");
 
   /** A command line the sample server cannot read; the message says which flag and why. */
   public static final class UsageException extends IllegalArgumentException {
@@ -92,6 +99,10 @@ public final class SampleServerFlags {
   private final int maxRequestsInFlight;
   private final int maxMutatingRequestsInFlight;
   private final String httpBinding;
+  private final List<String> controllers;
+  private final int nodes;
+  private final boolean leaderElect;
+  private final java.time.Duration leaseDuration;
 
   private SampleServerFlags(Parser p) {
     this.port = p.port;
@@ -106,6 +117,10 @@ public final class SampleServerFlags {
     this.maxRequestsInFlight = p.maxRequestsInFlight;
     this.maxMutatingRequestsInFlight = p.maxMutatingRequestsInFlight;
     this.httpBinding = p.httpBinding;
+    this.controllers = List.copyOf(p.controllers);
+    this.nodes = p.nodes;
+    this.leaderElect = p.leaderElect;
+    this.leaseDuration = p.leaseDuration;
   }
 
   /**
@@ -159,6 +174,10 @@ public final class SampleServerFlags {
     int maxRequestsInFlight = 400;
     int maxMutatingRequestsInFlight = 200;
     String httpBinding = "netty";
+    List<String> controllers = List.of("*");
+    int nodes = 3;
+    boolean leaderElect;
+    java.time.Duration leaseDuration = java.time.Duration.ofSeconds(15);
 
     void set(String flag, String value) {
       switch (flag) {
@@ -187,6 +206,19 @@ public final class SampleServerFlags {
           }
           httpBinding = value;
         }
+        case "--controllers" ->
+            controllers =
+                value.isBlank()
+                    ? List.of()
+                    : java.util.Arrays.stream(value.split(",")).map(String::strip).toList();
+        case "--nodes" -> {
+          nodes = number(flag, value);
+          if (nodes < 0 || nodes > 255) {
+            throw new UsageException("--nodes: expected 0 to 255, got " + nodes);
+          }
+        }
+        case "--leader-elect" -> leaderElect = bool(flag, value);
+        case "--leader-elect-lease-duration" -> leaseDuration = duration(flag, value);
         default -> {
           if (!FILE_FLAGS.contains(flag)) {
             throw new UsageException("unknown flag: " + flag + "\n" + USAGE);
@@ -202,6 +234,21 @@ public final class SampleServerFlags {
       } catch (NumberFormatException e) {
         throw new UsageException(flag + ": expected a number, got \"" + value + "\"");
       }
+    }
+
+    /** A Go duration of whole seconds or milliseconds, such as {@code 15s} or {@code 500ms}. */
+    private static java.time.Duration duration(String flag, String value) {
+      java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+)(ms|s|m)").matcher(value);
+      if (!m.matches()) {
+        throw new UsageException(
+            flag + ": expected a duration such as 15s or 500ms, got \"" + value + "\"");
+      }
+      long n = Long.parseLong(m.group(1));
+      return switch (m.group(2)) {
+        case "ms" -> java.time.Duration.ofMillis(n);
+        case "s" -> java.time.Duration.ofSeconds(n);
+        default -> java.time.Duration.ofMinutes(n);
+      };
     }
 
     private static boolean bool(String flag, String value) {
@@ -338,5 +385,43 @@ public final class SampleServerFlags {
    */
   public String httpBinding() {
     return httpBinding;
+  }
+
+  /**
+   * Returns {@code --controllers}: which of Kubernetes' controllers run, as kube-controller-manager
+   * reads it ({@code *} by default: every controller on by default; an empty value for none).
+   *
+   * @return the names
+   */
+  public List<String> controllers() {
+    return controllers;
+  }
+
+  /**
+   * Returns {@code --nodes}: how many nodes to simulate (3 by default).
+   *
+   * @return the count
+   */
+  public int nodes() {
+    return nodes;
+  }
+
+  /**
+   * Returns whether {@code --leader-elect} was given: the controllers run only while this replica
+   * holds the {@code kube-system/kube-controller-manager} Lease (for several replicas on one etcd).
+   *
+   * @return whether to elect
+   */
+  public boolean leaderElect() {
+    return leaderElect;
+  }
+
+  /**
+   * Returns {@code --leader-elect-lease-duration}: 15s by default, as kube-controller-manager's.
+   *
+   * @return the lease duration
+   */
+  public java.time.Duration leaderElectLeaseDuration() {
+    return leaseDuration;
   }
 }

@@ -24,7 +24,9 @@ import org.junit.jupiter.api.Test;
  * built-in kind from Kubernetes' own description, and the Site CustomResourceDefinition): it
  * reconciles a Deployment, a Service and a ConfigMap dependent by server-side apply, follows a
  * change of its Site, and patches the status. Every call goes through fabric8's client, shared with
- * the operator.
+ * the operator. The test server runs Kubernetes' controllers and three simulated nodes, so the
+ * Deployment the operator makes rolls out to available pods, and deleting the Site takes its
+ * dependents with it through their owner references (the garbage collector).
  */
 @EnableApiServer(crds = "crds/sites/sites.example.dev.yaml")
 class SiteOperatorOnTestServerTest {
@@ -101,6 +103,80 @@ class SiteOperatorOnTestServerTest {
     Service after = client.services().inNamespace("default").withName("shop").get();
     assertEquals(
         service.getSpec().getClusterIP(), after.getSpec().getClusterIP(), "the cluster IP stays");
+  }
+
+  @Test
+  void itsDeploymentBecomesAvailableAndGoesWithItsSite() throws Exception {
+    SiteResource site = new SiteResource();
+    site.setMetadata(new ObjectMetaBuilder().withName("blog").withNamespace("default").build());
+    SiteResource.Spec spec = new SiteResource.Spec();
+    spec.setImage("nginx:1.27");
+    spec.setReplicas(2);
+    spec.setContent("<h1>posts</h1>");
+    site.setSpec(spec);
+    client.resources(SiteResource.class).resource(site).create();
+
+    Deployment available =
+        await(
+            "the Deployment available",
+            () -> client.apps().deployments().inNamespace("default").withName("blog").get(),
+            d ->
+                d != null
+                    && d.getStatus() != null
+                    && Integer.valueOf(2).equals(d.getStatus().getAvailableReplicas())
+                    && d.getStatus().getConditions().stream()
+                        .anyMatch(
+                            c -> c.getType().equals("Available") && c.getStatus().equals("True")));
+    assertEquals(2, available.getStatus().getReadyReplicas());
+    await(
+        "two running pods",
+        () ->
+            client
+                .pods()
+                .inNamespace("default")
+                .withLabel("app.kubernetes.io/instance", "blog")
+                .list()
+                .getItems(),
+        pods ->
+            pods.size() == 2
+                && pods.stream()
+                    .allMatch(
+                        p ->
+                            "Running".equals(p.getStatus().getPhase())
+                                && p.getSpec().getNodeName() != null
+                                && p.getStatus().getPodIP() != null));
+
+    client.resources(SiteResource.class).inNamespace("default").withName("blog").delete();
+    await(
+        "the Deployment gone",
+        () -> client.apps().deployments().inNamespace("default").withName("blog").get() == null,
+        gone -> gone);
+    await(
+        "the Service and ConfigMap gone",
+        () ->
+            client.services().inNamespace("default").withName("blog").get() == null
+                && client.configMaps().inNamespace("default").withName("blog-content").get()
+                    == null,
+        gone -> gone);
+    await(
+        "its ReplicaSets and pods gone",
+        () ->
+            client
+                    .apps()
+                    .replicaSets()
+                    .inNamespace("default")
+                    .withLabel("app.kubernetes.io/instance", "blog")
+                    .list()
+                    .getItems()
+                    .isEmpty()
+                && client
+                    .pods()
+                    .inNamespace("default")
+                    .withLabel("app.kubernetes.io/instance", "blog")
+                    .list()
+                    .getItems()
+                    .isEmpty(),
+        gone -> gone);
   }
 
   private static <T> T await(String what, Supplier<T> value, Predicate<T> condition)

@@ -29,6 +29,39 @@ class SampleServerFlagsTest {
     assertEquals(200, flags.maxMutatingRequestsInFlight());
     assertEquals("netty", flags.httpBinding());
     assertTrue(flags.enablement().isEnabled(GroupVersion.of("demo.example.dev", "v1beta1")));
+    assertEquals(List.of("*"), flags.controllers());
+    assertEquals(3, flags.nodes());
+    assertFalse(flags.leaderElect());
+    assertEquals(java.time.Duration.ofSeconds(15), flags.leaderElectLeaseDuration());
+  }
+
+  @Test
+  void controllerFlagsFollowKubeControllerManager() {
+    SampleServerFlags flags =
+        SampleServerFlags.parse(
+            "--controllers=*, -garbage-collector-controller,bootstrap-signer",
+            "--nodes",
+            "10",
+            "--leader-elect",
+            "--leader-elect-lease-duration=4s");
+    assertEquals(
+        List.of("*", "-garbage-collector-controller", "bootstrap-signer"), flags.controllers());
+    assertEquals(10, flags.nodes());
+    assertTrue(flags.leaderElect());
+    assertEquals(java.time.Duration.ofSeconds(4), flags.leaderElectLeaseDuration());
+    assertEquals(List.of(), SampleServerFlags.parse("--controllers=").controllers());
+    assertEquals(
+        "--nodes: expected 0 to 255, got 300",
+        assertThrows(
+                SampleServerFlags.UsageException.class,
+                () -> SampleServerFlags.parse("--nodes=300"))
+            .getMessage());
+    assertEquals(
+        "--leader-elect-lease-duration: expected a duration such as 15s or 500ms, got \"soon\"",
+        assertThrows(
+                SampleServerFlags.UsageException.class,
+                () -> SampleServerFlags.parse("--leader-elect-lease-duration=soon"))
+            .getMessage());
   }
 
   @Test

@@ -290,7 +290,14 @@ class SampleServerMainTest {
                 + " --certificate-authority "
                 + certDir.resolve("apiserver-ca.crt")
                 + " get all"),
-        first.subList(1, first.size()));
+        first.subList(1, first.size()).stream()
+            .filter(line -> !line.startsWith("Controllers: "))
+            .toList());
+    assertTrue(
+        first.stream()
+            .anyMatch(
+                line -> line.startsWith("Controllers: ") && line.endsWith("simulated nodes: 3")),
+        first.toString());
     List<String> second = startAndReadUntilKubectlHint(certDir);
     assertTrue(second.get(1).startsWith("Using self-signed cert ("), second.toString());
   }
