@@ -6,6 +6,7 @@ import dev.machinery.apiserver.admission.NamespaceLifecycle;
 import dev.machinery.apiserver.admission.policy.ValidatingAdmissionPolicies;
 import dev.machinery.apiserver.apiextensions.CustomResourceDefinitions;
 import dev.machinery.apiserver.authentication.Authenticator;
+import dev.machinery.apiserver.authentication.ServiceAccountTokens;
 import dev.machinery.apiserver.authentication.UserInfo;
 import dev.machinery.apiserver.authorization.AccessReviews;
 import dev.machinery.apiserver.authorization.Authorizer;
@@ -89,6 +90,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class ApiServer implements ApiHandler, AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(ApiServer.class);
+  private static final GroupKind SERVICE_ACCOUNT = GroupKind.of("", "ServiceAccount");
   private static final GroupVersion AUTHENTICATION_V1 =
       GroupVersion.of("authentication.k8s.io", "v1");
 
@@ -125,6 +127,7 @@ public final class ApiServer implements ApiHandler, AutoCloseable {
   private final Failures failures;
   private final HandlerChain chain;
   private final AdmissionRunner admission;
+  private final ServiceAccountTokens serviceAccountTokens;
 
   private ApiServer(Builder builder) {
     this.readsWithoutWaiting = builder.readsWithoutWaiting;
@@ -173,12 +176,29 @@ public final class ApiServer implements ApiHandler, AutoCloseable {
             builder.watchCacheSize,
             admission,
             negotiatorBuilder);
+    this.serviceAccountTokens =
+        builder.serviceAccountTokens == null
+            ? ServiceAccountTokens.generate()
+            : builder.serviceAccountTokens;
+    boolean servesServiceAccounts = false;
+    for (int i = 0; i < definitions.size(); i++) {
+      if (definitions.get(i).kind().equals(SERVICE_ACCOUNT)) {
+        definitions.set(i, withTokenSubresource(definitions.get(i)));
+        servesServiceAccounts = true;
+      }
+    }
     definitions.forEach(registry::addTyped);
     // The reviews are answered by handlers of their own, listed in discovery beside the resources.
     SelfSubjectReviews.discovery().forEach(i -> registry.addDiscoveryOnly(AUTHENTICATION_V1, i));
     AccessReviews.discovery().forEach(i -> registry.addDiscoveryOnly(AuthorizationV1.V1, i));
-    builder.unstructured.forEach(
-        r -> registry.addUnstructured(r.definition(), r.storageVersion(), r.servedVersions()));
+    for (ServerOptions.UnstructuredResource r : builder.unstructured) {
+      ResourceDefinition definition = r.definition();
+      if (definition.kind().equals(SERVICE_ACCOUNT)) {
+        definition = withTokenSubresource(definition);
+        servesServiceAccounts = true;
+      }
+      registry.addUnstructured(definition, r.storageVersion(), r.servedVersions());
+    }
     ResourceStore namespaces = registry.store(GroupKind.of("", "Namespace")).orElse(null);
     this.served = new ServedResources(registry.served());
     negotiatorBuilder.tableConvertors(this.served::table);
@@ -268,7 +288,9 @@ public final class ApiServer implements ApiHandler, AutoCloseable {
         new HandlerChain(
             failures,
             MAX_REQUEST_HEADER_FIELDS,
-            builder.authenticator,
+            servesServiceAccounts
+                ? withServiceAccountTokens(builder.authenticator)
+                : builder.authenticator,
             audit,
             authorizer,
             builder.maxRequestsInFlight,
@@ -381,6 +403,32 @@ public final class ApiServer implements ApiHandler, AutoCloseable {
   @Override
   public ApiResponse handle(ApiRequest request) {
     return chain.handle(RequestContext.received(request, Instant.now()));
+  }
+
+  /**
+   * Returns the service account token issuer: the builder's, or the one this server made at start.
+   *
+   * @return the issuer
+   */
+  public ServiceAccountTokens serviceAccountTokens() {
+    return serviceAccountTokens;
+  }
+
+  private ResourceDefinition withTokenSubresource(ResourceDefinition definition) {
+    return definition.withSubresource("token", TokenRequests.action(serviceAccountTokens));
+  }
+
+  /** The service account tokens first, then the builder's authenticator. */
+  private Authenticator withServiceAccountTokens(Authenticator others) {
+    Authenticator tokens =
+        serviceAccountTokens.authenticator(request -> handleAs(LOOPBACK_USER, request));
+    return request -> {
+      Optional<UserInfo> user = tokens.authenticate(request);
+      if (user.isPresent()) {
+        return Optional.of(user.get().withGroup(UserInfo.ALL_AUTHENTICATED));
+      }
+      return others.authenticate(request);
+    };
   }
 
   /**

@@ -9,6 +9,7 @@ import dev.machinery.apiserver.apiextensions.schema.ValidationRules;
 import dev.machinery.apiserver.audit.AuditPolicy;
 import dev.machinery.apiserver.audit.AuditSink;
 import dev.machinery.apiserver.authentication.Authenticator;
+import dev.machinery.apiserver.authentication.ServiceAccountTokens;
 import dev.machinery.apiserver.authorization.Authorizer;
 import dev.machinery.apiserver.http.ApiHandler;
 import dev.machinery.apiserver.http.JdkHttpBinding;
@@ -51,6 +52,7 @@ abstract sealed class ServerOptions permits ApiServer.Builder {
   int watchCacheSize = ApiServer.DEFAULT_WATCH_CACHE_SIZE;
   Consumer<String> requestLog;
   Authenticator authenticator = Authenticator.chain(List.of(), true);
+  ServiceAccountTokens serviceAccountTokens;
   TlsConfig tls;
   final List<Authorizer> authorizers = new ArrayList<>();
   final List<AdmissionPlugin> admissionPlugins = new ArrayList<>();
@@ -305,6 +307,23 @@ abstract sealed class ServerOptions permits ApiServer.Builder {
    */
   public ApiServer.Builder authenticator(Authenticator authenticator) {
     this.authenticator = Objects.requireNonNull(authenticator, "authenticator");
+    return self();
+  }
+
+  /**
+   * Sets the service account token issuer: its issuer, signing key, verification keys, API
+   * audiences and longest token (kube-apiserver's {@code --service-account-issuer}, {@code
+   * --service-account-signing-key-file}, {@code --service-account-key-file}, {@code
+   * --api-audiences}, {@code --service-account-max-token-expiration}). When ServiceAccounts are
+   * served, the server answers their {@code token} subresource with tokens it signs and accepts
+   * those tokens as bearer tokens before its {@link #authenticator}. Without one, the server makes
+   * a P-256 key of its own at start ({@link ServiceAccountTokens#generate()}).
+   *
+   * @param tokens the issuer
+   * @return this builder
+   */
+  public ApiServer.Builder serviceAccountTokens(ServiceAccountTokens tokens) {
+    this.serviceAccountTokens = Objects.requireNonNull(tokens, "tokens");
     return self();
   }
 

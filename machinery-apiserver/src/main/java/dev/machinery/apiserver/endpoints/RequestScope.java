@@ -26,6 +26,7 @@ import dev.machinery.unversioned.managedfields.FieldManager;
 import dev.machinery.unversioned.meta.v1.Accessor;
 import dev.machinery.unversioned.meta.v1.ManagedFieldsEntry;
 import dev.machinery.unversioned.protobuf.ProtobufCodec;
+import dev.machinery.unversioned.unstructured.Unstructured;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -139,6 +140,21 @@ final class RequestScope {
               + " application/json, application/yaml");
     }
     return bodies.negotiate(chosen);
+  }
+
+  /**
+   * Reads a body of a subresource answered in code as an unstructured object: JSON or YAML, or a
+   * protobuf body read by Kubernetes' message of the action's kind (as typed clients such as
+   * kubectl's send them); a body without {@code apiVersion} and {@code kind} is taken as the
+   * action's kind.
+   */
+  Unstructured decodeActionBody(ApiRequest request, byte[] body, GroupVersionKind kind) {
+    String chosen = bodies.choose(request.header("Content-Type"));
+    if (chosen.equals(ProtobufCodec.MEDIA_TYPE)) {
+      body = protobuf.toJson(body, kind);
+      chosen = "application/json";
+    }
+    return bodies.negotiate(chosen).withDefaultKind(kind).decode(body, Unstructured.class).object();
   }
 
   /**

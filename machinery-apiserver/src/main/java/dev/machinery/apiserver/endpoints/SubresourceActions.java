@@ -19,7 +19,7 @@ import java.util.function.UnaryOperator;
 
 /**
  * Answers the subresources a resource's definition answers in code ({@link SubresourceAction}):
- * checks the verb, reads the body (JSON or YAML) as a tree, hands the action a {@link
+ * checks the verb, reads the body (JSON, YAML or protobuf) as a tree, hands the action a {@link
  * SubresourceCall} over the parent's store, and writes its answer as JSON. Immutable; thread-safe.
  */
 final class SubresourceActions {
@@ -117,9 +117,9 @@ final class SubresourceActions {
   }
 
   /**
-   * The body as a tree (JSON or YAML, under the body limit), empty when there is none; a body
-   * without {@code apiVersion} and {@code kind} is taken as the action's kind, as kube's decoder
-   * defaults them.
+   * The body as a tree (JSON, YAML or protobuf, under the body limit), empty when there is none; a
+   * body without {@code apiVersion} and {@code kind} is taken as the action's kind, as kube's
+   * decoder defaults them.
    */
   private Optional<ObjectNode> readBody(ApiRequest request, SubresourceAction action) {
     if (request.method().equals("GET") || request.method().equals("HEAD")) {
@@ -129,12 +129,7 @@ final class SubresourceActions {
     if (bytes.length == 0) {
       return Optional.empty();
     }
-    Unstructured object =
-        scope
-            .codecFor(request)
-            .withDefaultKind(action.kind())
-            .decode(bytes, Unstructured.class)
-            .object();
+    Unstructured object = scope.decodeActionBody(request, bytes, action.kind());
     return Optional.of((ObjectNode) TREES.valueToTree(object.content()));
   }
 }

@@ -91,6 +91,54 @@ public final class ResourceDefinition {
     this.gracefulDelete = builder.gracefulDelete;
   }
 
+  private ResourceDefinition(ResourceDefinition from, Map<String, SubresourceAction> actions) {
+    this.kind = from.kind;
+    this.resource = from.resource;
+    this.singular = from.singular;
+    this.namespaced = from.namespaced;
+    this.shortNames = from.shortNames;
+    this.categories = from.categories;
+    this.storageVersion = from.storageVersion;
+    this.statusSubresource = from.statusSubresource;
+    this.generation = from.generation;
+    this.returnDeletedObject = from.returnDeletedObject;
+    this.kindFromEndpoint = from.kindFromEndpoint;
+    this.verbs = from.verbs;
+    this.conversion = from.conversion;
+    this.scaleType = from.scaleType;
+    this.scale = from.scale;
+    this.actions = Collections.unmodifiableMap(new LinkedHashMap<>(actions));
+    this.table = from.table;
+    this.names = from.names;
+    this.validator = from.validator;
+    this.prepareForCreate = from.prepareForCreate;
+    this.prepareForUpdate = from.prepareForUpdate;
+    this.fieldLabels = from.fieldLabels;
+    this.normalizer = from.normalizer;
+    this.readDefaults = from.readDefaults;
+    this.applySchemas = from.applySchemas;
+    this.strategicMergePatchSchemas = from.strategicMergePatchSchemas;
+  }
+
+  /**
+   * Returns this definition with one more subresource answered in code (a server adding its own,
+   * such as a service account's {@code token}); one of the same name already there is kept.
+   *
+   * @param name the subresource's name
+   * @param action what answers it
+   * @return a new definition, or this one when it has the subresource
+   */
+  public ResourceDefinition withSubresource(String name, SubresourceAction action) {
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(action, "action");
+    if (actions.containsKey(name)) {
+      return this;
+    }
+    Map<String, SubresourceAction> more = new LinkedHashMap<>(actions);
+    more.put(name, action);
+    return new ResourceDefinition(this, more);
+  }
+
   /**
    * Starts a definition with Kubernetes' guessed plural ({@link ResourceInfo#guessPlural}).
    *

@@ -401,7 +401,10 @@ class DisruptionTest {
     budget(ns, "app", "app", new IntOrString(2), null);
     status(ns, "app", "two allowed", 2);
 
-    Kubectl.Result result = kubectl.run("drain", nodeA, "--ignore-daemonsets", "--timeout=60s");
+    // --grace-period=0: these hand-made nodes have no kubelet to finish a graceful deletion, so
+    // the evictions ask for an immediate one (sent in the Eviction's deleteOptions).
+    Kubectl.Result result =
+        kubectl.run("drain", nodeA, "--ignore-daemonsets", "--grace-period=0", "--timeout=60s");
     assertEquals(0, result.exitCode(), result.all());
     assertTrue(result.all().contains("node/" + nodeA + " cordoned"), result.all());
     assertTrue(result.all().contains("evicting pod " + ns + "/app-1"), result.all());
@@ -412,7 +415,8 @@ class DisruptionTest {
     status(ns, "app", "none allowed after the drain", 0);
 
     // Draining the other node now would violate the budget: kubectl retries until its timeout.
-    Kubectl.Result blocked = kubectl.run("drain", nodeB, "--ignore-daemonsets", "--timeout=3s");
+    Kubectl.Result blocked =
+        kubectl.run("drain", nodeB, "--ignore-daemonsets", "--grace-period=0", "--timeout=3s");
     assertTrue(blocked.exitCode() != 0, blocked.all());
     assertTrue(
         blocked.all().contains("Cannot evict pod as it would violate the pod's disruption budget."),
