@@ -23,6 +23,11 @@ final class KnownControllers {
             List.of("ttl-after-finished"),
             true,
             dev.machinery.cluster.controller.ttlafterfinished.TtlAfterFinishedController
-                ::initialize));
+                ::initialize),
+        new ControllerDescriptor(
+            "cronjob-controller",
+            List.of("cronjob"),
+            true,
+            dev.machinery.cluster.controller.cronjob.CronJobController::initialize));
   }
 }
