@@ -28,6 +28,11 @@ final class KnownControllers {
             "cronjob-controller",
             List.of("cronjob"),
             true,
-            dev.machinery.cluster.controller.cronjob.CronJobController::initialize));
+            dev.machinery.cluster.controller.cronjob.CronJobController::initialize),
+        new ControllerDescriptor(
+            "statefulset-controller",
+            List.of("statefulset"),
+            true,
+            dev.machinery.cluster.controller.statefulset.StatefulSetController::initialize));
   }
 }
