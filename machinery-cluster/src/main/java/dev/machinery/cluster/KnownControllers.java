@@ -90,6 +90,16 @@ final class KnownControllers {
             List.of("ttl-after-finished"),
             true,
             dev.machinery.cluster.controller.ttlafterfinished.TtlAfterFinishedController
-                ::initialize));
+                ::initialize),
+        new ControllerDescriptor(
+            "cronjob-controller",
+            List.of("cronjob"),
+            true,
+            dev.machinery.cluster.controller.cronjob.CronJobController::initialize),
+        new ControllerDescriptor(
+            "statefulset-controller",
+            List.of("statefulset"),
+            true,
+            dev.machinery.cluster.controller.statefulset.StatefulSetController::initialize));
   }
 }

@@ -41,6 +41,35 @@ class BatchKubectlTest {
                             Kubectl.of(e.getKey(), e.getValue(), server.url().toString()))));
   }
 
+  @TestFactory
+  Stream<DynamicTest> kubectlCreatesACronJob() throws Exception {
+    Map<String, Path> installed = Kubectl.requireInstalled("the batch kubectl suite");
+    return installed.entrySet().stream()
+        .map(
+            e ->
+                DynamicTest.dynamicTest(
+                    e.getKey(),
+                    () -> {
+                      Kubectl kubectl =
+                          Kubectl.of(e.getKey(), e.getValue(), server.url().toString());
+                      String name = "cron-" + kubectl.name.replace("kubectl", "k").replace(".", "");
+                      Kubectl.Result created =
+                          kubectl.run(
+                              "create",
+                              "cronjob",
+                              name,
+                              "--image=busybox",
+                              "--schedule=*/5 * * * *");
+                      assertEquals(0, created.exitCode(), created.all());
+                      assertTrue(
+                          created.out().contains("cronjob.batch/" + name + " created"),
+                          created.all());
+                      Kubectl.Result schedule =
+                          kubectl.run("get", "cronjob", name, "-o", "jsonpath={.spec.schedule}");
+                      assertEquals("*/5 * * * *", schedule.out(), schedule.all());
+                    }));
+  }
+
   private void createAndWait(Kubectl kubectl) throws Exception {
     String name = "job-" + kubectl.name.replace("kubectl", "k").replace(".", "");
     Kubectl.Result created = kubectl.run("create", "job", name, "--image=busybox");

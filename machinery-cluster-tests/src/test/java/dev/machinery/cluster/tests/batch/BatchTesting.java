@@ -141,6 +141,35 @@ final class BatchTesting {
     client.pods().inNamespace("default").resource(latest).updateStatus();
   }
 
+  /**
+   * Runs the pods that match a label as a kubelet would: each Pending one becomes Running and
+   * Ready.
+   */
+  static void runPods(KubernetesClient client, String label, String value) {
+    for (Pod pod : client.pods().inNamespace("default").withLabel(label, value).list().getItems()) {
+      String phase = pod.getStatus() == null ? null : pod.getStatus().getPhase();
+      if (pod.getMetadata().getDeletionTimestamp() == null
+          && (phase == null || "Pending".equals(phase))) {
+        try {
+          Pod latest = pod;
+          latest.getStatus().setPhase("Running");
+          latest
+              .getStatus()
+              .setConditions(
+                  List.of(
+                      new PodConditionBuilder()
+                          .withType("Ready")
+                          .withStatus("True")
+                          .withLastTransitionTime(Instant.now().toString())
+                          .build()));
+          client.pods().inNamespace("default").resource(latest).updateStatus();
+        } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
+          // Changed or deleted meanwhile: the next round sees it again.
+        }
+      }
+    }
+  }
+
   static Job get(KubernetesClient client, String name) {
     return client.batch().v1().jobs().inNamespace("default").withName(name).get();
   }
