@@ -232,11 +232,8 @@ public final class BuiltinKinds {
       builder.tracksGeneration();
     }
     if (kind.equals(GroupKind.of("", "Pod"))) {
-<<<<<<< HEAD
       builder.subresource("eviction", PodEviction.action());
-=======
       builder.subresource("binding", PodBinding.action());
->>>>>>> nodes
     }
     if (resource.deleteReturnsObject() || kind.equals(GroupKind.of("", "Namespace"))) {
       builder.returnDeletedObject();

@@ -34,6 +34,11 @@ final class KnownControllers {
         new ControllerDescriptor(
             "replicaset-controller", List.of("replicaset"), true, ReplicaSetController::initialize),
         new ControllerDescriptor(
+            "replicationcontroller-controller",
+            List.of("replicationcontroller"),
+            true,
+            ReplicaSetController::initializeReplicationControllers),
+        new ControllerDescriptor(
             "node-lifecycle-controller",
             List.of("nodelifecycle"),
             true,

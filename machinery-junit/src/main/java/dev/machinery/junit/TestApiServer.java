@@ -46,20 +46,13 @@ import org.slf4j.helpers.NOPLoggerFactory;
  * A running API server for tests: every built-in kind and CustomResourceDefinitions (their CEL
  * validation rules enforced), in memory, on a free loopback port over plain HTTP, anyone allowed to
  * do anything, with Kubernetes' controllers and three simulated nodes running against it (in
-<<<<<<< HEAD
  * process, each a client of its API: {@code machinery-cluster}). Made by {@link EnableApiServer},
  * by {@link #start()} or by {@link #builder()}; {@link #close()} stops it, the controllers, every
  * thread it started, and deletes its kubeconfig. As in a cluster, what runs decides two settings:
  * with the service account controller, kube-apiserver's {@code ServiceAccount} admission plugin is
- * on (each pod gets its namespace's {@code default} account); with the namespace controller, a
- * deleted namespace stays {@code Terminating} until the controller has deleted its content.
-=======
- * process, each a client of its API: {@code machinery-cluster}). kube-apiserver's default admission
- * plugins run, {@code ServiceAccount} among them when the service account controller does (a Pod
- * then gets its namespace's {@code default} account and the projected token volume). Made by {@link
- * EnableApiServer}, by {@link #start()} or by {@link #builder()}; {@link #close()} stops it, the
- * controllers, every thread it started, and deletes its kubeconfig.
->>>>>>> services
+ * on (each pod gets its namespace's {@code default} account and the projected token volume); with
+ * the namespace controller, a deleted namespace stays {@code Terminating} until the controller has
+ * deleted its content.
  *
  * <p>Thread-safe: any number of clients may use it at once.
  */
@@ -122,7 +115,6 @@ public final class TestApiServer implements AutoCloseable {
   }
 
   private static TestApiServer start(Builder settings) {
-<<<<<<< HEAD
     // The controllers are chosen first: what runs decides two of the server's settings, as in a
     // cluster. With kube-controller-manager's service account controller, kube-apiserver's
     // ServiceAccount admission plugin is on (each pod gets its namespace's default account); with
@@ -155,9 +147,6 @@ public final class TestApiServer implements AutoCloseable {
     }
     ApiServer.Builder builder = BuiltinKinds.apiServer(admission);
     builder.namespaceContentCleanup(!running.contains(NAMESPACE_CONTROLLER));
-=======
-    ApiServer.Builder builder = BuiltinKinds.apiServer(admission(settings.controllers));
->>>>>>> services
     if (settings.requestLog) {
       builder.requestLog(requestLogSink(LoggerFactory.getILoggerFactory(), System.err));
     }
@@ -204,58 +193,6 @@ public final class TestApiServer implements AutoCloseable {
     return started;
   }
 
-<<<<<<< HEAD
-=======
-  /**
-   * kube-apiserver's default admission plugins; {@code ServiceAccount} too when the service account
-   * controller runs, which makes the {@code default} account it looks for in each namespace (as on
-   * a cluster, where kube-controller-manager does).
-   */
-  static DefaultAdmission admission(List<String> controllers) {
-    List<String> running =
-        ControllerManager.builder(
-                (user, groups) -> {
-                  throw new IllegalStateException("no client is made to choose controllers");
-                })
-            .controllers(controllers)
-            .build()
-            .enabledControllers();
-    DefaultAdmission admission = DefaultAdmission.kubernetes();
-    return running.contains("serviceaccount-controller")
-        ? admission.enable("ServiceAccount")
-        : admission;
-  }
-
-  private void startControllers(Builder settings) {
-    if (settings.controllers.isEmpty() && settings.nodes.isEmpty()) {
-      return;
-    }
-    Scheme scheme = KubernetesApi.addToScheme(Scheme.builder()).build();
-    ControllerManager manager =
-        ControllerManager.builder(
-                (user, groups) -> {
-                  List<String> all = new ArrayList<>(groups);
-                  all.add("system:authenticated");
-                  return Client.builder(
-                          InProcessTransport.as(server::handleAs, UserInfo.of(user, all)))
-                      .scheme(scheme)
-                      .build();
-                })
-            .controllers(settings.controllers)
-            .nodes(settings.nodes)
-            .clock(settings.clock)
-            .rootCaCertificate(clusterCa())
-            .build();
-    controllers = manager;
-    try {
-      manager.start();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while the controllers started", e);
-    }
-  }
-
->>>>>>> services
   /**
    * The CA the cluster makes for itself at start, published in every namespace's {@code
    * kube-root-ca.crt}: the server serves plain HTTP and so has no CA of its own.
