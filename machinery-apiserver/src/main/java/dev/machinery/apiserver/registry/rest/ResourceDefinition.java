@@ -118,6 +118,8 @@ public final class ResourceDefinition {
     this.readDefaults = from.readDefaults;
     this.applySchemas = from.applySchemas;
     this.strategicMergePatchSchemas = from.strategicMergePatchSchemas;
+    this.garbageCollectionPolicy = from.garbageCollectionPolicy;
+    this.gracefulDelete = from.gracefulDelete;
   }
 
   /**
