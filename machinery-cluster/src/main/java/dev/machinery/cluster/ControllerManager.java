@@ -85,6 +85,21 @@ public final class ControllerManager implements AutoCloseable {
   }
 
   /**
+   * Returns the names of the controllers a {@code --controllers} list chooses among the known ones,
+   * for a server whose settings depend on what runs (kube-apiserver's {@code ServiceAccount}
+   * admission with the service account controller, say).
+   *
+   * @param names names, {@code -name}s and {@code *}
+   * @return the chosen names, in set-up order
+   * @throws IllegalArgumentException when a name is unknown
+   */
+  public static List<String> chosenControllers(List<String> names) {
+    return choose(KnownControllers.all(), names).stream()
+        .map(ControllerDescriptor::name)
+        .collect(Collectors.toList());
+  }
+
+  /**
    * Returns the names of the controllers this manager runs.
    *
    * @return the names, in set-up order

@@ -532,6 +532,29 @@ public final class SampleServer {
    */
   public static ControllerManager startControllers(ApiServer server, SampleServerFlags flags)
       throws InterruptedException {
+    return startControllers(server, flags, null);
+  }
+
+  /**
+   * Starts the controllers, as {@link #startControllers(ApiServer, SampleServerFlags)}, publishing
+   * a CA in every namespace's {@code kube-root-ca.crt} (kube-controller-manager's {@code
+   * --root-ca-file}).
+   *
+   * @param server the server
+   * @param flags the command line
+   * @param rootCa the CA's PEM: the server's own when it serves HTTPS; {@code null} for one made at
+   *     start (a server on plain HTTP has none)
+   * @return the running controller manager; closing it stops them
+   * @throws InterruptedException when interrupted while the informers fill their caches
+   */
+  public static ControllerManager startControllers(
+      ApiServer server, SampleServerFlags flags, String rootCa) throws InterruptedException {
+    String ca =
+        rootCa != null
+            ? rootCa
+            : SelfSignedCertificates.generate(
+                    "127.0.0.1", List.of(), List.of("localhost"), KeyAlgorithm.ECDSA_P256)
+                .caPem();
     Scheme clients = KubernetesApi.addToScheme(Scheme.builder()).build();
     ControllerManager.Builder builder =
         ControllerManager.builder(
@@ -544,7 +567,8 @@ public final class SampleServer {
                       .build();
                 })
             .controllers(flags.controllers())
-            .nodes(SimulatedNode.defaults(flags.nodes()));
+            .nodes(SimulatedNode.defaults(flags.nodes()))
+            .rootCaCertificate(ca);
     if (flags.leaderElect()) {
       Duration lease = flags.leaderElectLeaseDuration();
       builder.leaderElection(
@@ -561,6 +585,11 @@ public final class SampleServer {
       throw e;
     }
     return manager;
+  }
+
+  /** The CA of a generated serving certificate, or {@code null}. */
+  private static String rootCa(SelfSignedCertificates.CertDirectory certs) {
+    return certs == null ? null : certs.certKey().caPem();
   }
 
   /**
@@ -605,12 +634,16 @@ public final class SampleServer {
             flags.file("--audit-policy-file").orElse(null),
             flags.file("--audit-log-path").orElse(null),
             System.err);
+    // As in a cluster, the namespace controller deletes a namespace's content when it runs.
+    builder.namespaceContentCleanup(
+        !ControllerManager.chosenControllers(flags.controllers()).contains("namespace-controller"));
     ApiServer server = builder.build();
     loadSamples(server);
     InetSocketAddress address =
         new InetSocketAddress(InetAddress.getLoopbackAddress(), flags.port());
     try (HttpBinding binding = serve(server, address, flags.httpBinding());
-        ControllerManager controllers = startControllers(server, flags)) {
+        ControllerManager controllers =
+            startControllers(server, flags, rootCa(selfSigned.orElse(null)))) {
       String url = (https ? "https" : "http") + "://127.0.0.1:" + binding.port();
       System.out.println(
           "Serving on "
