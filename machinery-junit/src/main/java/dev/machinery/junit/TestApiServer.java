@@ -16,6 +16,7 @@ import dev.machinery.apiserver.http.JdkHttpBinding;
 import dev.machinery.builtins.BuiltinKinds;
 import dev.machinery.builtins.DefaultAdmission;
 import dev.machinery.client.Client;
+import dev.machinery.client.RateLimiter;
 import dev.machinery.cluster.ControllerManager;
 import dev.machinery.cluster.SimulatedNode;
 import dev.machinery.controller.clock.Clock;
@@ -132,6 +133,9 @@ public final class TestApiServer implements AutoCloseable {
                     return Client.builder(
                             InProcessTransport.as(served[0]::handleAs, UserInfo.of(user, all)))
                         .scheme(scheme)
+                        // In process: no rate limit (kube-controller-manager's --kube-api-qps
+                        // and --kube-api-burst guard a network this path does not cross).
+                        .rateLimiter(RateLimiter.unlimited())
                         .build();
                   })
               .controllers(settings.controllers)

@@ -30,6 +30,7 @@ import dev.machinery.apiserver.storage.MemoryStorage;
 import dev.machinery.apiserver.storage.Storage;
 import dev.machinery.builtins.BuiltinKinds;
 import dev.machinery.client.Client;
+import dev.machinery.client.RateLimiter;
 import dev.machinery.cluster.ControllerManager;
 import dev.machinery.cluster.SimulatedNode;
 import dev.machinery.core.codec.FieldProblem;
@@ -564,6 +565,9 @@ public final class SampleServer {
                   return Client.builder(
                           InProcessTransport.as(server::handleAs, UserInfo.of(user, all)))
                       .scheme(clients)
+                      // In process: no rate limit (kube-controller-manager's --kube-api-qps and
+                      // --kube-api-burst guard a network this path does not cross).
+                      .rateLimiter(RateLimiter.unlimited())
                       .build();
                 })
             .controllers(flags.controllers())
