@@ -114,9 +114,9 @@ class DeploymentControllerTest {
   }
 
   private List<String> events(String ns, String reason) {
-    return client.events().v1().events().inNamespace(ns).list().getItems().stream()
+    return client.v1().events().inNamespace(ns).list().getItems().stream()
         .filter(e -> reason.equals(e.getReason()))
-        .map(e -> e.getNote())
+        .map(e -> e.getMessage())
         .collect(Collectors.toList());
   }
 
@@ -182,16 +182,12 @@ class DeploymentControllerTest {
     client.apps().deployments().inNamespace(ns).resource(deployment("api", 4, "api:1")).create();
     rolledOut(ns, "api");
     ReplicaSet first = replicaSets(ns, "api").get(0);
-    client
-        .apps()
-        .deployments()
-        .inNamespace(ns)
-        .withName("api")
-        .edit(
-            d -> {
-              d.getSpec().getTemplate().getSpec().getContainers().get(0).setImage("api:2");
-              return d;
-            });
+    Edits.edit(
+        client.apps().deployments().inNamespace(ns).withName("api"),
+        d -> {
+          d.getSpec().getTemplate().getSpec().getContainers().get(0).setImage("api:2");
+          return d;
+        });
     Deployment d = rolledOut(ns, "api");
     assertEquals("2", d.getMetadata().getAnnotations().get("deployment.kubernetes.io/revision"));
     List<ReplicaSet> rss = replicaSets(ns, "api");
@@ -252,16 +248,12 @@ class DeploymentControllerTest {
     rolledOut(ns, "cache");
     assertEquals(5, replicaSets(ns, "cache").get(0).getSpec().getReplicas());
 
-    client
-        .apps()
-        .deployments()
-        .inNamespace(ns)
-        .withName("cache")
-        .edit(
-            d -> {
-              d.getSpec().setPaused(true);
-              return d;
-            });
+    Edits.edit(
+        client.apps().deployments().inNamespace(ns).withName("cache"),
+        d -> {
+          d.getSpec().setPaused(true);
+          return d;
+        });
     Deployment paused =
         Await.until(
             "the paused condition",
@@ -271,32 +263,24 @@ class DeploymentControllerTest {
                     && "DeploymentPaused".equals(condition(d, "Progressing").getReason()));
     assertEquals("Unknown", condition(paused, "Progressing").getStatus());
     assertEquals("Deployment is paused", condition(paused, "Progressing").getMessage());
-    client
-        .apps()
-        .deployments()
-        .inNamespace(ns)
-        .withName("cache")
-        .edit(
-            d -> {
-              d.getSpec().getTemplate().getSpec().getContainers().get(0).setImage("redis:8");
-              return d;
-            });
+    Edits.edit(
+        client.apps().deployments().inNamespace(ns).withName("cache"),
+        d -> {
+          d.getSpec().getTemplate().getSpec().getContainers().get(0).setImage("redis:8");
+          return d;
+        });
     Await.until(
         "the paused template change observed",
         () -> get(ns, "cache"),
         d -> d.getStatus().getObservedGeneration() >= d.getMetadata().getGeneration());
     assertEquals(1, replicaSets(ns, "cache").size(), "no rollout while paused");
 
-    client
-        .apps()
-        .deployments()
-        .inNamespace(ns)
-        .withName("cache")
-        .edit(
-            d -> {
-              d.getSpec().setPaused(false);
-              return d;
-            });
+    Edits.edit(
+        client.apps().deployments().inNamespace(ns).withName("cache"),
+        d -> {
+          d.getSpec().setPaused(false);
+          return d;
+        });
     Deployment resumed = rolledOut(ns, "cache");
     assertEquals(2, replicaSets(ns, "cache").size());
     assertEquals(
@@ -321,16 +305,12 @@ class DeploymentControllerTest {
     client.apps().deployments().inNamespace(ns).resource(spec).create();
     rolledOut(ns, "batch");
     String firstName = replicaSets(ns, "batch").get(0).getMetadata().getName();
-    client
-        .apps()
-        .deployments()
-        .inNamespace(ns)
-        .withName("batch")
-        .edit(
-            d -> {
-              d.getSpec().getTemplate().getSpec().getContainers().get(0).setImage("worker:2");
-              return d;
-            });
+    Edits.edit(
+        client.apps().deployments().inNamespace(ns).withName("batch"),
+        d -> {
+          d.getSpec().getTemplate().getSpec().getContainers().get(0).setImage("worker:2");
+          return d;
+        });
     rolledOut(ns, "batch");
     List<String> scaling = events(ns, "ScalingReplicaSet");
     int down = scaling.indexOf("Scaled down replica set " + firstName + " from 3 to 0");
@@ -359,16 +339,12 @@ class DeploymentControllerTest {
     rolledOut(ns, "app");
     String rev1 = replicaSets(ns, "app").get(0).getMetadata().getName();
     for (String image : List.of("app:2", "app:3")) {
-      client
-          .apps()
-          .deployments()
-          .inNamespace(ns)
-          .withName("app")
-          .edit(
-              d -> {
-                d.getSpec().getTemplate().getSpec().getContainers().get(0).setImage(image);
-                return d;
-              });
+      Edits.edit(
+          client.apps().deployments().inNamespace(ns).withName("app"),
+          d -> {
+            d.getSpec().getTemplate().getSpec().getContainers().get(0).setImage(image);
+            return d;
+          });
       rolledOut(ns, "app");
     }
     List<ReplicaSet> kept =
@@ -391,16 +367,12 @@ class DeploymentControllerTest {
             .findFirst()
             .orElseThrow();
     // What kubectl rollout undo does: the template of revision 2, without its hash label.
-    client
-        .apps()
-        .deployments()
-        .inNamespace(ns)
-        .withName("app")
-        .edit(
-            d -> {
-              d.getSpec().getTemplate().getSpec().getContainers().get(0).setImage("app:2");
-              return d;
-            });
+    Edits.edit(
+        client.apps().deployments().inNamespace(ns).withName("app"),
+        d -> {
+          d.getSpec().getTemplate().getSpec().getContainers().get(0).setImage("app:2");
+          return d;
+        });
     Deployment d = rolledOut(ns, "app");
     assertEquals("4", d.getMetadata().getAnnotations().get("deployment.kubernetes.io/revision"));
     ReplicaSet reused =
@@ -433,16 +405,12 @@ class DeploymentControllerTest {
     String firstHash =
         replicaSets(ns, "webserver").get(0).getMetadata().getLabels().get("pod-template-hash");
     // An image that never becomes ready: only the first ReplicaSet's pods are marked Ready.
-    client
-        .apps()
-        .deployments()
-        .inNamespace(ns)
-        .withName("webserver")
-        .edit(
-            d -> {
-              d.getSpec().getTemplate().getSpec().getContainers().get(0).setImage("webserver:404");
-              return d;
-            });
+    Edits.edit(
+        client.apps().deployments().inNamespace(ns).withName("webserver"),
+        d -> {
+          d.getSpec().getTemplate().getSpec().getContainers().get(0).setImage("webserver:404");
+          return d;
+        });
     List<ReplicaSet> stuck =
         Await.until(
             "the rollout stuck at 8 old and 5 new",

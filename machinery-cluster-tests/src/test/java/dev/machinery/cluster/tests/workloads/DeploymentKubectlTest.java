@@ -162,8 +162,7 @@ class DeploymentKubectlTest {
     Kubectl.Result resume = ok(kubectl, "-n", ns, "rollout", "resume", "deployment/web");
     assertTrue(resume.out().contains("deployment.apps/web resumed"), resume.all());
     ok(kubectl, "-n", ns, "rollout", "status", "deployment/web", "--timeout=50s");
-    Kubectl.Result events =
-        ok(kubectl, "-n", ns, "get", "events.events.k8s.io", "-o", "jsonpath={.items[*].reason}");
+    Kubectl.Result events = ok(kubectl, "-n", ns, "get", "events");
     assertTrue(events.out().contains("ScalingReplicaSet"), events.all());
   }
 }

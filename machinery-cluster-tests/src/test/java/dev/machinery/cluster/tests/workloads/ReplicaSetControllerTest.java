@@ -111,9 +111,9 @@ class ReplicaSetControllerTest {
         Await.until(
             "three SuccessfulCreate events",
             () ->
-                client.events().v1().events().inNamespace(ns).list().getItems().stream()
+                client.v1().events().inNamespace(ns).list().getItems().stream()
                     .filter(e -> "SuccessfulCreate".equals(e.getReason()))
-                    .map(e -> e.getNote())
+                    .map(e -> e.getMessage())
                     .collect(Collectors.toList()),
             l -> l.size() == 3);
     for (Pod pod : pods) {
@@ -146,9 +146,9 @@ class ReplicaSetControllerTest {
     Await.until(
         "three SuccessfulDelete events",
         () ->
-            client.events().v1().events().inNamespace(ns).list().getItems().stream()
+            client.v1().events().inNamespace(ns).list().getItems().stream()
                 .filter(e -> "SuccessfulDelete".equals(e.getReason()))
-                .filter(e -> e.getNote().startsWith("Deleted pod: api-"))
+                .filter(e -> e.getMessage().startsWith("Deleted pod: api-"))
                 .count(),
         n -> n == 3);
   }
@@ -191,15 +191,12 @@ class ReplicaSetControllerTest {
     assertEquals(orphan.getMetadata().getUid(), adopted.getMetadata().getUid());
     Await.until("2 pods", () -> activePods(ns, "db"), l -> l.size() == 2);
 
-    client
-        .pods()
-        .inNamespace(ns)
-        .withName("orphan")
-        .edit(
-            p -> {
-              p.getMetadata().setLabels(Map.of("app", "elsewhere"));
-              return p;
-            });
+    Edits.edit(
+        client.pods().inNamespace(ns).withName("orphan"),
+        p -> {
+          p.getMetadata().setLabels(Map.of("app", "elsewhere"));
+          return p;
+        });
     Pod released =
         Await.until(
             "the pod released",
@@ -261,9 +258,9 @@ class ReplicaSetControllerTest {
     Await.until(
         "SuccessfulDelete events on the RC",
         () ->
-            client.events().v1().events().inNamespace(ns).list().getItems().stream()
+            client.v1().events().inNamespace(ns).list().getItems().stream()
                 .filter(e -> "SuccessfulDelete".equals(e.getReason()))
-                .filter(e -> "ReplicationController".equals(e.getRegarding().getKind()))
+                .filter(e -> "ReplicationController".equals(e.getInvolvedObject().getKind()))
                 .count(),
         n -> n == 2);
   }
