@@ -180,6 +180,18 @@ class PodLifecycleTest {
   }
 
   @Test
+  void aHostNetworkPodHasItsNodesIp() {
+    Pod host = pod("host-net", "Always", Map.of());
+    host.getSpec().setHostNetwork(true);
+    client.pods().resource(host).create();
+    Pod running = running("host-net");
+    assertEquals(running.getStatus().getHostIP(), running.getStatus().getPodIP());
+    assertTrue(
+        running.getStatus().getPodIP().startsWith("172.18.0."), running.getStatus().getPodIP());
+    assertEquals(running.getStatus().getHostIP(), running.getStatus().getHostIPs().get(0).getIp());
+  }
+
+  @Test
   void aPodBoundToANodeItDoesNotMatchIsRejected() {
     Pod pinned = pod("pinned", "Always", Map.of());
     pinned.getSpec().setNodeName("node-2");
