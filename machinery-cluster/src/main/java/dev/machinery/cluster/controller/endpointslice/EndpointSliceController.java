@@ -174,6 +174,26 @@ public final class EndpointSliceController {
       Endpoint endpoint = endpoint(pod, service);
       group.endpoints.put(identity(endpoint), endpoint);
     }
+    Plan plan = plan(service, existing, desired, maxPerSlice);
+    apply(key, service, plan, trigger);
+    return Result.done();
+  }
+
+  /**
+   * Decides the writes that bring a Service's slices to the desired endpoints, as kube's
+   * reconciler: slices of another address type or of port sets no endpoint has are deleted; in each
+   * port set, endpoints stay in the slice holding them (updated when they changed), emptied slices
+   * take new endpoints or are deleted, new endpoints fill the fullest slices with room and then new
+   * slices of at most {@code maxPerSlice}; no endpoint at all keeps one empty slice.
+   *
+   * @param service the Service
+   * @param existing its managed slices
+   * @param desired the endpoints by port set key
+   * @param maxPerSlice the most endpoints a slice holds
+   * @return what to create, update and delete
+   */
+  static Plan plan(
+      Service service, List<EndpointSlice> existing, Map<String, Group> desired, int maxPerSlice) {
     Plan plan = new Plan();
     List<EndpointSlice> remaining = new ArrayList<>();
     for (EndpointSlice slice : existing) {
@@ -186,32 +206,32 @@ public final class EndpointSliceController {
     Map<String, String> labels = labels(service);
     if (desired.isEmpty()) {
       placeholder(service, remaining, labels, plan);
-    } else {
-      Map<String, List<EndpointSlice>> byPorts = new LinkedHashMap<>();
-      for (EndpointSlice slice : remaining) {
-        List<EndpointPort> ports = slice.getPorts() == null ? List.of() : slice.getPorts();
-        byPorts.computeIfAbsent(portsKey(ports), k -> new ArrayList<>()).add(slice);
-      }
-      for (Map.Entry<String, List<EndpointSlice>> entry : byPorts.entrySet()) {
-        if (!desired.containsKey(entry.getKey())) {
-          plan.delete.addAll(entry.getValue());
-        }
-      }
-      for (Map.Entry<String, Group> entry : desired.entrySet()) {
-        reconcileGroup(
-            service,
-            entry.getValue(),
-            byPorts.getOrDefault(entry.getKey(), List.of()),
-            labels,
-            plan);
+      return plan;
+    }
+    Map<String, List<EndpointSlice>> byPorts = new LinkedHashMap<>();
+    for (EndpointSlice slice : remaining) {
+      List<EndpointPort> ports = slice.getPorts() == null ? List.of() : slice.getPorts();
+      byPorts.computeIfAbsent(portsKey(ports), k -> new ArrayList<>()).add(slice);
+    }
+    for (Map.Entry<String, List<EndpointSlice>> entry : byPorts.entrySet()) {
+      if (!desired.containsKey(entry.getKey())) {
+        plan.delete.addAll(entry.getValue());
       }
     }
-    apply(key, service, plan, trigger);
-    return Result.done();
+    for (Map.Entry<String, Group> entry : desired.entrySet()) {
+      reconcileGroup(
+          service,
+          entry.getValue(),
+          byPorts.getOrDefault(entry.getKey(), List.of()),
+          labels,
+          plan,
+          maxPerSlice);
+    }
+    return plan;
   }
 
   /** Endpoints of one port set, keyed by their pod. */
-  private static final class Group {
+  static final class Group {
     final List<EndpointPort> ports;
     final Map<String, Endpoint> endpoints = new LinkedHashMap<>();
 
@@ -221,13 +241,13 @@ public final class EndpointSliceController {
   }
 
   /** What a sync writes. */
-  private static final class Plan {
+  static final class Plan {
     final List<EndpointSlice> create = new ArrayList<>();
     final List<EndpointSlice> update = new ArrayList<>();
     final List<EndpointSlice> delete = new ArrayList<>();
   }
 
-  private void placeholder(
+  private static void placeholder(
       Service service, List<EndpointSlice> existing, Map<String, String> labels, Plan plan) {
     EndpointSlice keep = null;
     for (EndpointSlice slice : existing) {
@@ -246,12 +266,13 @@ public final class EndpointSliceController {
     }
   }
 
-  private void reconcileGroup(
+  private static void reconcileGroup(
       Service service,
       Group group,
       List<EndpointSlice> existing,
       Map<String, String> labels,
-      Plan plan) {
+      Plan plan,
+      int maxPerSlice) {
     Map<String, Endpoint> unplaced = new LinkedHashMap<>(group.endpoints);
     List<List<Endpoint>> contents = new ArrayList<>();
     List<Boolean> changed = new ArrayList<>();
@@ -471,7 +492,7 @@ public final class EndpointSliceController {
     return out;
   }
 
-  private static String portsKey(List<EndpointPort> ports) {
+  static String portsKey(List<EndpointPort> ports) {
     List<String> parts = new ArrayList<>();
     for (EndpointPort port : ports) {
       parts.add(
@@ -521,7 +542,7 @@ public final class EndpointSliceController {
     return endpoint;
   }
 
-  private static String identity(Endpoint endpoint) {
+  static String identity(Endpoint endpoint) {
     ObjectReference ref = endpoint.getTargetRef();
     String pod = ref == null ? "" : ref.getNamespace() + "/" + ref.getName();
     return pod + "@" + endpoint.getAddresses();
