@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Test;
     controllers = {"garbage-collector-controller"},
     nodes = 0)
 class GarbageCollectorKubectlTest {
-  private static final Duration DEADLINE = Duration.ofSeconds(60);
+  private static final Duration DEADLINE = Duration.ofSeconds(120);
 
   KubernetesClient client;
   TestApiServer server;

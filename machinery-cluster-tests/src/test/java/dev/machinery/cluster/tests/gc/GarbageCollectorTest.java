@@ -42,7 +42,7 @@ import org.junit.jupiter.api.Test;
     nodes = 0,
     crds = "crds/gc-owners.yaml")
 class GarbageCollectorTest {
-  private static final Duration DEADLINE = Duration.ofSeconds(60);
+  private static final Duration DEADLINE = Duration.ofSeconds(120);
 
   KubernetesClient client;
   TestApiServer server;

@@ -200,8 +200,15 @@ public final class GarbageCollectorController {
     public Result reconcile(Request request) throws Exception {
       switch (request.namespace()) {
         case RESYNC -> {
-          // Sooner while a resource discovery lists cannot be watched yet.
-          return Result.requeueAfter(resyncMonitors() ? RESYNC_PERIOD : RESYNC_RETRY);
+          // As kube's periodic sync: a failure is tried again after a fixed pause, not through
+          // the growing back-off of the queue's rate limiter; sooner while a resource discovery
+          // lists cannot be watched yet.
+          try {
+            return Result.requeueAfter(resyncMonitors() ? RESYNC_PERIOD : RESYNC_RETRY);
+          } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "garbage collector: resync failed; retrying", e);
+            return Result.requeueAfter(RESYNC_RETRY);
+          }
         }
         case ATTEMPT_TO_DELETE -> {
           return result(collector.attemptToDelete(request.name()));
