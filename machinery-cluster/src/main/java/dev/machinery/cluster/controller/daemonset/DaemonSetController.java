@@ -179,7 +179,6 @@ public final class DaemonSetController implements Reconciler {
     for (Node node : nodes.list(Selector.everything())) {
       allNodes.put(node.getMetadata().getName(), node);
     }
-    PodSpec templateSpec = set.getSpec().getTemplate().getSpec();
     PodSpec withTolerations = copy(set).getSpec().getTemplate().getSpec();
     NodePlacement.addDaemonTolerations(withTolerations);
     int maxSurge = maxSurge(set.getSpec(), allNodes.size());
@@ -241,7 +240,7 @@ public final class DaemonSetController implements Reconciler {
 
     Duration wakeIn = null;
     if (isRollingUpdate(set.getSpec()) && delete.isEmpty() && createOn.isEmpty()) {
-      wakeIn = rollingUpdate(set, byNode, decisions, hash, current, allNodes.size());
+      wakeIn = rollingUpdate(set, byNode, decisions, hash, current);
     }
     wakeIn = min(wakeIn, updateStatus(set, byNode, decisions, hash));
     if (!Objects.equals(before, set.getStatus())) {
@@ -263,8 +262,7 @@ public final class DaemonSetController implements Reconciler {
       Map<String, List<Pod>> byNode,
       Map<String, NodePlacement.Decision> decisions,
       String hash,
-      ControllerRevision current,
-      int nodeCount)
+      ControllerRevision current)
       throws Exception {
     int desired =
         (int) decisions.values().stream().filter(NodePlacement.Decision::shouldRun).count();

@@ -166,13 +166,14 @@ final class NodePlacement {
       if (!key.isEmpty() && !key.equals(taint.getKey())) {
         continue;
       }
-      String operator = toleration.getOperator() == null ? "Equal" : toleration.getOperator();
+      String operator = toleration.getOperator() == null ? "" : toleration.getOperator();
       if ("Exists".equals(operator)) {
         return true;
       }
       String value = toleration.getValue() == null ? "" : toleration.getValue();
       String taintValue = taint.getValue() == null ? "" : taint.getValue();
-      if ("Equal".equals(operator) && !key.isEmpty() && value.equals(taintValue)) {
+      // An empty operator means Equal; any other operator tolerates nothing.
+      if ((operator.isEmpty() || "Equal".equals(operator)) && value.equals(taintValue)) {
         return true;
       }
     }
