@@ -105,6 +105,11 @@ final class KnownControllers {
             "statefulset-controller",
             List.of("statefulset"),
             true,
-            dev.machinery.cluster.controller.statefulset.StatefulSetController::initialize));
+            dev.machinery.cluster.controller.statefulset.StatefulSetController::initialize),
+        new ControllerDescriptor(
+            "daemonset-controller",
+            List.of("daemonset"),
+            true,
+            dev.machinery.cluster.controller.daemonset.DaemonSetController::initialize));
   }
 }

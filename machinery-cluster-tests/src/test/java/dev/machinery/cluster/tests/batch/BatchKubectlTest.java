@@ -70,6 +70,87 @@ class BatchKubectlTest {
                     }));
   }
 
+  @TestFactory
+  Stream<DynamicTest> kubectlRolloutStatusFollowsStatefulSetsAndDaemonSets() throws Exception {
+    Map<String, Path> installed = Kubectl.requireInstalled("the batch kubectl suite");
+    if (client.nodes().withName("kubectl-node").get() == null) {
+      client
+          .nodes()
+          .resource(
+              new io.fabric8.kubernetes.api.model.NodeBuilder()
+                  .withNewMetadata()
+                  .withName("kubectl-node")
+                  .endMetadata()
+                  .build())
+          .create();
+      // Lift the not-ready taint the API server gives a new node, as its lifecycle controller
+      // would.
+      io.fabric8.kubernetes.api.model.Node node = client.nodes().withName("kubectl-node").get();
+      node.getSpec().setTaints(new java.util.ArrayList<>());
+      client.nodes().resource(node).update();
+    }
+    return installed.entrySet().stream()
+        .map(
+            e ->
+                DynamicTest.dynamicTest(
+                    e.getKey(),
+                    () -> rollouts(Kubectl.of(e.getKey(), e.getValue(), server.url().toString()))));
+  }
+
+  private void rollouts(Kubectl kubectl) throws Exception {
+    String suffix = kubectl.name.replace("kubectl", "k").replace(".", "");
+    String sts = "sts-" + suffix;
+    String ds = "ds-" + suffix;
+    String manifest =
+        String.join(
+            "\n",
+            "apiVersion: apps/v1",
+            "kind: StatefulSet",
+            "metadata: {name: " + sts + ", namespace: default}",
+            "spec:",
+            "  replicas: 2",
+            "  serviceName: " + sts,
+            "  selector: {matchLabels: {app: " + sts + "}}",
+            "  template:",
+            "    metadata: {labels: {app: " + sts + "}}",
+            "    spec: {containers: [{name: main, image: nginx}]}",
+            "---",
+            "apiVersion: apps/v1",
+            "kind: DaemonSet",
+            "metadata: {name: " + ds + ", namespace: default}",
+            "spec:",
+            "  selector: {matchLabels: {app: " + ds + "}}",
+            "  template:",
+            "    metadata: {labels: {app: " + ds + "}}",
+            "    spec: {containers: [{name: main, image: agent}]}",
+            "");
+    Kubectl.Result applied = kubectl.run(Map.of(), manifest, "apply", "-f", "-");
+    assertEquals(0, applied.exitCode(), applied.all());
+    String stsOut = followRollout(kubectl, "statefulset/" + sts, sts);
+    assertTrue(
+        stsOut.contains("partitioned roll out complete: 2 new pods have been updated..."), stsOut);
+    String dsOut = followRollout(kubectl, "daemonset/" + ds, ds);
+    assertTrue(dsOut.contains("daemon set \"" + ds + "\" successfully rolled out"), dsOut);
+  }
+
+  /** Runs {@code kubectl rollout status} while running the pods it waits for, as kubelets would. */
+  private String followRollout(Kubectl kubectl, String resource, String app) throws Exception {
+    Process rollout = kubectl.start("rollout", "status", resource, "--timeout=60s");
+    try {
+      long deadline = System.nanoTime() + 90_000_000_000L;
+      while (rollout.isAlive() && System.nanoTime() < deadline) {
+        BatchTesting.runPods(client, "app", app);
+        Thread.sleep(100);
+      }
+      assertTrue(rollout.waitFor(5, TimeUnit.SECONDS), "kubectl rollout status did not end");
+      String out = new String(rollout.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertEquals(0, rollout.exitValue(), out);
+      return out;
+    } finally {
+      rollout.destroyForcibly();
+    }
+  }
+
   private void createAndWait(Kubectl kubectl) throws Exception {
     String name = "job-" + kubectl.name.replace("kubectl", "k").replace(".", "");
     Kubectl.Result created = kubectl.run("create", "job", name, "--image=busybox");

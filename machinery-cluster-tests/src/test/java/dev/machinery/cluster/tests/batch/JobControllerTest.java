@@ -128,6 +128,35 @@ class JobControllerTest {
   }
 
   @Test
+  void aWorkQueueJobStopsStartingPodsAfterASuccessAndCompletesWhenTheRestEnd() {
+    // Parallelism without completions: kube leaves completions unset (a work queue).
+    Job created = create(job("queue").editSpec().withParallelism(3).endSpec().build());
+    assertNull(created.getSpec().getCompletions());
+    until(
+        "three pods",
+        () -> activePodsOf(client, "queue").size() == 3,
+        () -> podsOf(client, "queue"));
+    List<Pod> pods = activePodsOf(client, "queue");
+    finish(client, pods.get(0), 0, Instant.now());
+    until(
+        "succeeded 1, active 2",
+        () ->
+            Integer.valueOf(1).equals(get(client, "queue").getStatus().getSucceeded())
+                && Integer.valueOf(2).equals(get(client, "queue").getStatus().getActive()),
+        () -> get(client, "queue").getStatus());
+    // No replacement: once one pod succeeded, the others finish the work.
+    assertEquals(3, podsOf(client, "queue").size());
+    finish(client, pods.get(1), 0, Instant.now());
+    finish(client, pods.get(2), 0, Instant.now());
+    until(
+        "Complete",
+        () -> condition(get(client, "queue"), "Complete").isPresent(),
+        () -> get(client, "queue").getStatus());
+    assertEquals(3, get(client, "queue").getStatus().getSucceeded());
+    assertEquals(3, podsOf(client, "queue").size());
+  }
+
+  @Test
   void anIndexedJobRunsOnePodAnIndexAndRecordsCompletedIndexes() {
     create(
         job("indexed")
