@@ -37,7 +37,7 @@ public final class ControllerContext {
   private final ClientFactory clients;
   private final Manager manager;
   private final SharedInformerFactory dynamic;
-  private final Clock clock;
+  private final StoppingClock clock;
   private final List<SimulatedNode> nodes;
   private final String instance;
   private final String rootCaCertificate;
@@ -56,7 +56,7 @@ public final class ControllerContext {
     this.clients = clients;
     this.manager = manager;
     this.dynamic = dynamic;
-    this.clock = clock;
+    this.clock = new StoppingClock(clock);
     this.nodes = List.copyOf(nodes);
     this.instance = instance;
     this.rootCaCertificate = rootCaCertificate;
@@ -222,8 +222,12 @@ public final class ControllerContext {
     dynamic.waitForCacheSync();
   }
 
-  /** Closes the recorders and clients (after the manager stopped). */
+  /**
+   * Cancels the wake-ups still waiting on the cluster's clock, and closes the recorders and clients
+   * (after the manager stopped).
+   */
   void close() {
+    clock.stop();
     List<AutoCloseable> toClose = new ArrayList<>();
     synchronized (this) {
       toClose.addAll(broadcasters.values());
