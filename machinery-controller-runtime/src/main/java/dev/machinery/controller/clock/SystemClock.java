@@ -7,7 +7,11 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
-/** The system clock: {@link Instant#now()} and one daemon timer thread. Thread-safe. */
+/**
+ * The system clock: {@link Instant#now()} and one daemon timer thread, which ends after a second
+ * with nothing scheduled (and starts again when something is), so that a program whose
+ * controllers stopped keeps no thread of theirs. Thread-safe.
+ */
 final class SystemClock implements Clock {
   static final SystemClock INSTANCE = new SystemClock();
 
@@ -23,6 +27,8 @@ final class SystemClock implements Clock {
               return thread;
             });
     timer.setRemoveOnCancelPolicy(true);
+    timer.setKeepAliveTime(1, TimeUnit.SECONDS);
+    timer.allowCoreThreadTimeOut(true);
   }
 
   @Override
