@@ -13,7 +13,7 @@ import io.fabric8.kubernetes.api.model.batch.v1.CronJob;
 import io.fabric8.kubernetes.api.model.batch.v1.CronJobBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobConditionBuilder;
-import io.fabric8.kubernetes.api.model.events.v1.Event;
+import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -100,8 +100,8 @@ class CronJobControllerTest {
   }
 
   private List<String> eventReasons(String name) {
-    return client.events().v1().events().inNamespace("default").list().getItems().stream()
-        .filter(e -> e.getRegarding() != null && name.equals(e.getRegarding().getName()))
+    return client.v1().events().inNamespace("default").list().getItems().stream()
+        .filter(e -> e.getInvolvedObject() != null && name.equals(e.getInvolvedObject().getName()))
         .map(Event::getReason)
         .collect(Collectors.toList());
   }

@@ -18,7 +18,7 @@ import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobCondition;
-import io.fabric8.kubernetes.api.model.events.v1.Event;
+import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Instant;
 import java.util.List;
@@ -42,8 +42,8 @@ class JobControllerTest {
   }
 
   private List<String> eventReasons(String job) {
-    return client.events().v1().events().inNamespace("default").list().getItems().stream()
-        .filter(e -> e.getRegarding() != null && job.equals(e.getRegarding().getName()))
+    return client.v1().events().inNamespace("default").list().getItems().stream()
+        .filter(e -> e.getInvolvedObject() != null && job.equals(e.getInvolvedObject().getName()))
         .map(Event::getReason)
         .collect(Collectors.toList());
   }

@@ -190,7 +190,9 @@ class NodeLifecycleTest {
     assertNotNull(noExecute.getTimeAdded());
     assertEquals("True", condition(node("node-1"), "Ready").getStatus());
 
-    Poll.until("goes-now evicted", () -> pod("goes-now") == null ? "gone" : null, x -> true);
+    // Evicted: deleted, and (its kubelet being dead, as on a real cluster) left terminating with
+    // its grace period until the node comes back or goes.
+    Poll.until("goes-now evicted", () -> evicted("goes-now"), x -> true);
     Pod notReady =
         Poll.until(
             "stays not ready",
@@ -200,7 +202,7 @@ class NodeLifecycleTest {
     assertNotNull(pod("goes-later"));
 
     advance(Duration.ofSeconds(60), List.of("node-1", "node-2"));
-    Poll.until("goes-later evicted", () -> pod("goes-later") == null ? "gone" : null, x -> true);
+    Poll.until("goes-later evicted", () -> evicted("goes-later"), x -> true);
     assertNotNull(pod("stays"));
 
     annotate("node-3", null);
@@ -216,6 +218,12 @@ class NodeLifecycleTest {
         "stays ready again",
         () -> pod("stays"),
         p -> "True".equals(condition(p, "Ready").getStatus()));
+  }
+
+  /** "evicted" once the pod is gone or being deleted, else null. */
+  private String evicted(String name) {
+    Pod pod = pod(name);
+    return pod == null || pod.getMetadata().getDeletionTimestamp() != null ? "evicted" : null;
   }
 
   @Test

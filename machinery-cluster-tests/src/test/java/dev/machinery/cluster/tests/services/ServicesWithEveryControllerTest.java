@@ -137,17 +137,19 @@ class ServicesWithEveryControllerTest {
     assertEquals(
         "cart", user.path("extra").path("authentication.kubernetes.io/pod-name").get(0).asText());
 
-    // Running and ready, as its kubelet would report it: the Service's endpoints list it.
-    pod.setStatus(
-        new PodStatusBuilder()
-            .withPhase("Running")
-            .withPodIP("10.244.7.7")
-            .addNewCondition()
-            .withType("Ready")
-            .withStatus("True")
-            .endCondition()
-            .build());
-    client.pods().inNamespace("shop").resource(pod).updateStatus();
+    // Scheduled and run by the simulated nodes: Running, ready, with an IP of its node's range.
+    Pod running =
+        Poll.until(
+            "the pod running",
+            () -> client.pods().inNamespace("shop").withName("cart").get(),
+            p ->
+                p != null
+                    && p.getStatus() != null
+                    && "Running".equals(p.getStatus().getPhase())
+                    && p.getStatus().getPodIP() != null
+                    && p.getStatus().getConditions().stream()
+                        .anyMatch(c -> "Ready".equals(c.getType()) && "True".equals(c.getStatus())));
+    String podIp = running.getStatus().getPodIP();
     client
         .services()
         .inNamespace("shop")
@@ -173,7 +175,7 @@ class ServicesWithEveryControllerTest {
             e != null
                 && e.getSubsets() != null
                 && e.getSubsets().size() == 1
-                && "10.244.7.7".equals(e.getSubsets().get(0).getAddresses().get(0).getIp())
+                && podIp.equals(e.getSubsets().get(0).getAddresses().get(0).getIp())
                 && e.getSubsets().get(0).getPorts().get(0).getPort() == 8080);
     Poll.until(
         "the EndpointSlice",
