@@ -170,6 +170,7 @@ public final class ApiServer implements ApiHandler, AutoCloseable {
             builder.enablement,
             json,
             builder.storage,
+            builder.encryption,
             builder.watchCacheSize,
             admission,
             negotiatorBuilder);
@@ -289,6 +290,7 @@ public final class ApiServer implements ApiHandler, AutoCloseable {
                         this.served,
                         json,
                         builder.storage,
+                        builder.encryption,
                         builder.watchCacheSize,
                         builder.validationRules,
                         builder.conversions,

@@ -624,7 +624,7 @@ public final class ResourceStore {
           newMeta.setManagedFields(entries);
         }
       }
-      if (sameObject(bytes, current.value()) || dryRun) {
+      if (dryRun || sameObject(bytes, current.value()) && !storage.isStale(current)) {
         return dryRun ? prepared : old;
       }
       try {
