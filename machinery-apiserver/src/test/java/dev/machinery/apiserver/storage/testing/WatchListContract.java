@@ -441,6 +441,66 @@ public abstract class WatchListContract {
         List.of(), summary(watch(Map.of("resourceVersion", Long.toString(now)), 0, () -> {})));
   }
 
+  /**
+   * The table of kube's cacher tests {@code TestGetWatchCacheResourceVersion} and {@code
+   * TestGetBookmarkAfterResourceVersionLockedFunc}: resourceVersion unset, {@code 0} or an older
+   * revision ("95": the revision of {@code a}'s create, {@code b} created after it), bookmarks
+   * allowed or not, sendInitialEvents unset, true or false; then {@code c} is created. What comes
+   * is the initial state (or not), the end bookmark at the current revision (only for
+   * sendInitialEvents=true with bookmarks), then the changes after the start.
+   */
+  @ParameterizedTest(name = "rv={0} allowWatchBookmarks={1} sendInitialEvents={2}")
+  @MethodSource("resourceVersionTable")
+  void theResourceVersionTableOfKubesCacher(
+      String rv, boolean allowBookmarks, Boolean sendInitialEvents, List<String> expected)
+      throws Exception {
+    long a = create("ns", "a", "web");
+    long b = create("ns", "b", "web");
+    Map<String, String> query = new LinkedHashMap<>();
+    if (rv != null) {
+      query.put("resourceVersion", rv.equals("95") ? Long.toString(a) : rv);
+    }
+    if (allowBookmarks) {
+      query.put("allowWatchBookmarks", "true");
+    }
+    if (sendInitialEvents != null) {
+      query.put("sendInitialEvents", sendInitialEvents.toString());
+      query.put("resourceVersionMatch", "NotOlderThan");
+    }
+    int before = (int) expected.stream().takeWhile(e -> !e.equals("ADDED c")).count();
+    List<JsonNode> events = watch(query, before, creating("c"));
+    List<String> summary = summary(events);
+    assertEquals(expected, withoutPeriodicBookmarks(summary));
+    for (int i = 0; i < summary.size(); i++) {
+      if (summary.get(i).equals("BOOKMARK end")) {
+        assertEquals(b, revision(events.get(i).path("object")), "the end bookmark's revision");
+      }
+    }
+  }
+
+  static Stream<Arguments> resourceVersionTable() {
+    List<String> state = List.of("ADDED a", "ADDED b");
+    List<Arguments> rows = new ArrayList<>();
+    for (String rv : new String[] {null, "0", "95"}) {
+      for (boolean bookmarks : new boolean[] {true, false}) {
+        for (Boolean send : new Boolean[] {null, true, false}) {
+          List<String> expected = new ArrayList<>();
+          if (Boolean.TRUE.equals(send) || send == null && !"95".equals(rv)) {
+            expected.addAll(state);
+          } else if ("95".equals(rv)) {
+            expected.add("ADDED b");
+          }
+          if (Boolean.TRUE.equals(send) && bookmarks) {
+            expected.add("BOOKMARK end");
+          }
+          expected.add("ADDED c");
+          rows.add(Arguments.of(rv, bookmarks, send, expected));
+        }
+      }
+    }
+    return rows.stream();
+  }
+
   /** A legacy watch (no sendInitialEvents, no resourceVersion) still starts with the state. */
   @Test
   void aWatchWithoutResourceVersionStillStartsWithTheState() throws Exception {
