@@ -40,7 +40,8 @@ import java.util.function.UnaryOperator;
  * BOOKMARK} annotated {@value #INITIAL_EVENTS_END} at the revision that state was read at; {@code
  * sendInitialEvents=false} starts from the most recent revision (or the one given) without them.
  * Filters by selectors (an object that stops matching is {@code DELETED}, one that starts is {@code
- * ADDED}); sends {@code BOOKMARK} events when asked; ends after {@code timeoutSeconds}.
+ * ADDED}); sends {@code BOOKMARK} events when asked, each interval and 2 s before the watch ends;
+ * ends after {@code timeoutSeconds}.
  *
  * <p>Thread-safe: immutable; each stream runs on the thread that writes it.
  */
@@ -57,6 +58,12 @@ public final class WatchStreams {
   private static final long FRESH_WAIT_MILLIS = 3000;
 
   private static final int TOO_LARGE_RETRY_SECONDS = 1;
+
+  /** How long before a watch's end its last bookmark comes (kube's cache watcher: 2 s). */
+  static final long PRE_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(2);
+
+  /** No further bookmark. */
+  static final long NO_BOOKMARK = Long.MIN_VALUE;
 
   /** The Content-Type of a protobuf watch: length-prefixed {@code WatchEvent} messages. */
   public static final String PROTOBUF_STREAM = ProtobufCodec.MEDIA_TYPE + ";stream=watch";
@@ -198,7 +205,9 @@ public final class WatchStreams {
             }
             out.flush();
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
-            long nextBookmark = System.nanoTime() + bookmarkInterval.toNanos();
+            long interval = bookmarkInterval.toNanos();
+            long nextBookmark =
+                bookmarks ? nextBookmark(System.nanoTime(), interval, deadline) : NO_BOOKMARK;
             long delivered = after;
             while (true) {
               long now = System.nanoTime();
@@ -207,7 +216,10 @@ public final class WatchStreams {
               }
               long wait =
                   Math.min(
-                      deadline - now, bookmarks ? Math.max(0, nextBookmark - now) : deadline - now);
+                      deadline - now,
+                      nextBookmark != NO_BOOKMARK
+                          ? Math.max(0, nextBookmark - now)
+                          : deadline - now);
               StorageEvent event;
               try {
                 event = watch.poll(Math.max(1, wait), TimeUnit.NANOSECONDS);
@@ -224,7 +236,7 @@ public final class WatchStreams {
                   framing.error(out, status);
                   return;
                 }
-                if (bookmarks && System.nanoTime() >= nextBookmark) {
+                if (nextBookmark != NO_BOOKMARK && System.nanoTime() >= nextBookmark) {
                   long revision = store.currentRevision();
                   StorageEvent pending = watch.poll(0, TimeUnit.NANOSECONDS);
                   if (pending == null) {
@@ -233,7 +245,7 @@ public final class WatchStreams {
                   } else {
                     delivered = send(out, pending, store, selected, toServed, framing);
                   }
-                  nextBookmark = System.nanoTime() + bookmarkInterval.toNanos();
+                  nextBookmark = nextBookmark(System.nanoTime(), interval, deadline);
                 }
                 continue;
               }
@@ -243,6 +255,25 @@ public final class WatchStreams {
             Thread.currentThread().interrupt();
           }
         });
+  }
+
+  /**
+   * When a watch that allows bookmarks gets its next one, as kube's cache watcher schedules them:
+   * an interval after now, or 2 s before the watch's deadline when that comes first (so that a
+   * client resumes from a recent revision), and none once that time has passed.
+   *
+   * @param now the time now, in {@link System#nanoTime()} units
+   * @param interval the bookmark interval in nanoseconds
+   * @param deadline when the watch ends
+   * @return the time of the next bookmark, or {@link #NO_BOOKMARK}
+   */
+  static long nextBookmark(long now, long interval, long deadline) {
+    long next = now + interval;
+    long preTimeout = deadline - PRE_TIMEOUT_NANOS;
+    if (preTimeout - next < 0) {
+      next = preTimeout;
+    }
+    return next - now < 0 ? NO_BOOKMARK : next;
   }
 
   /**

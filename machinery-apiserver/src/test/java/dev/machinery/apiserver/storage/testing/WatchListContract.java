@@ -55,6 +55,7 @@ public abstract class WatchListContract {
   private static final UserInfo ROOT = UserInfo.of("root", List.of("system:masters"));
 
   private ApiServer server;
+  private final List<Storage> storages = new ArrayList<>();
 
   /**
    * Returns a new, empty store.
@@ -68,7 +69,7 @@ public abstract class WatchListContract {
     Scheme scheme = RbacV1.addToScheme(MetaV1.addToScheme(Scheme.builder())).build();
     server =
         ApiServer.builder(scheme)
-            .storage(newStorage())
+            .storage(storage())
             .addResource(
                 ResourceDefinition.builder(GroupKind.of(RbacV1.GROUP, "Role"), true).build())
             .bookmarkInterval(Duration.ofMillis(200))
@@ -78,6 +79,13 @@ public abstract class WatchListContract {
   @AfterEach
   void stop() {
     server.close();
+    storages.forEach(Storage::close);
+  }
+
+  private Storage storage() {
+    Storage storage = newStorage();
+    storages.add(storage);
+    return storage;
   }
 
   private ApiResponse call(String method, String path, Map<String, String> query, String body) {
@@ -156,7 +164,7 @@ public abstract class WatchListContract {
       throws Exception {
     Map<String, String> all = new LinkedHashMap<>(query);
     all.put("watch", "true");
-    all.put("timeoutSeconds", "1");
+    all.putIfAbsent("timeoutSeconds", "1");
     ApiResponse response = call("GET", ROLES, all, null);
     if (!response.isStreaming()) {
       assertEquals(200, response.status(), new String(response.body(), StandardCharsets.UTF_8));
@@ -430,7 +438,13 @@ public abstract class WatchListContract {
     long now = create("ns", "a", "web");
     List<JsonNode> events =
         watch(
-            Map.of("allowWatchBookmarks", "true", "resourceVersion", Long.toString(now)),
+            Map.of(
+                "allowWatchBookmarks",
+                "true",
+                "resourceVersion",
+                Long.toString(now),
+                "timeoutSeconds",
+                "3"),
             1,
             () -> {});
     List<String> summary = summary(events);
@@ -499,6 +513,37 @@ public abstract class WatchListContract {
       }
     }
     return rows.stream();
+  }
+
+  /**
+   * kube's cache watcher sends a bookmark 2 s before a watch ends, whatever the interval, so that
+   * the client resumes from a recent revision: a watch of 3 s on a server whose interval is a
+   * minute gets exactly one.
+   */
+  @Test
+  void aBookmarkComesTwoSecondsBeforeTheWatchEnds() throws Exception {
+    server.close();
+    Scheme scheme = RbacV1.addToScheme(MetaV1.addToScheme(Scheme.builder())).build();
+    server =
+        ApiServer.builder(scheme)
+            .storage(storage())
+            .addResource(
+                ResourceDefinition.builder(GroupKind.of(RbacV1.GROUP, "Role"), true).build())
+            .build();
+    long now = create("ns", "a", "web");
+    List<JsonNode> events =
+        watch(
+            Map.of(
+                "allowWatchBookmarks",
+                "true",
+                "resourceVersion",
+                Long.toString(now),
+                "timeoutSeconds",
+                "3"),
+            0,
+            () -> {});
+    assertEquals(List.of("BOOKMARK"), summary(events));
+    assertEquals(now, revision(events.get(0).path("object")));
   }
 
   /** A legacy watch (no sendInitialEvents, no resourceVersion) still starts with the state. */
