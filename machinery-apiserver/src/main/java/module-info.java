@@ -30,6 +30,7 @@ module dev.machinery.apiserver {
   exports dev.machinery.apiserver.authorization.v1;
   exports dev.machinery.apiserver.rbac;
   exports dev.machinery.apiserver.storage;
+  exports dev.machinery.apiserver.storage.encryption;
   exports dev.machinery.apiserver.registry.rest;
   exports dev.machinery.apiserver.negotiation;
   exports dev.machinery.apiserver.discovery;

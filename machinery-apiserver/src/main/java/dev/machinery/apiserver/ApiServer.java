@@ -173,6 +173,7 @@ public final class ApiServer implements ApiHandler, AutoCloseable {
             builder.enablement,
             json,
             builder.storage,
+            builder.encryption,
             builder.watchCacheSize,
             admission,
             negotiatorBuilder);
@@ -312,6 +313,7 @@ public final class ApiServer implements ApiHandler, AutoCloseable {
                         this.served,
                         json,
                         builder.storage,
+                        builder.encryption,
                         builder.watchCacheSize,
                         builder.validationRules,
                         builder.conversions,

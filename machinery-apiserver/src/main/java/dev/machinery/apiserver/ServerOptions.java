@@ -20,6 +20,7 @@ import dev.machinery.apiserver.registry.rest.ResourceDefinition;
 import dev.machinery.apiserver.registry.rest.UnstructuredConversion;
 import dev.machinery.apiserver.storage.MemoryStorage;
 import dev.machinery.apiserver.storage.Storage;
+import dev.machinery.apiserver.storage.encryption.EncryptionConfiguration;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.core.schema.GroupVersion;
 import dev.machinery.core.schema.GroupVersionKind;
@@ -46,6 +47,7 @@ abstract sealed class ServerOptions permits ApiServer.Builder {
   final List<ResourceDefinition> resources = new ArrayList<>();
   Enablement enablement = Enablement.all();
   Storage storage;
+  EncryptionConfiguration encryption;
   String kubernetesVersion = "v1.33.0";
   long maxRequestBodyBytes = ApiServer.DEFAULT_MAX_REQUEST_BODY_BYTES;
   Duration bookmarkInterval = Duration.ofSeconds(60);
@@ -208,6 +210,22 @@ abstract sealed class ServerOptions permits ApiServer.Builder {
    */
   public ApiServer.Builder storage(Storage storage) {
     this.storage = Objects.requireNonNull(storage, "storage");
+    return self();
+  }
+
+  /**
+   * Encrypts the values of the resources a configuration names before they reach the storage, as
+   * kube-apiserver's {@code --encryption-provider-config} (none by default): each write with the
+   * first provider of the resource's entry, each read with the provider whose prefix the stored
+   * value carries; an update rewrites a value read with any other, so that a {@code kubectl get
+   * secrets -A -o json | kubectl replace -f -} after a change of the first key leaves every value
+   * under it.
+   *
+   * @param configuration the configuration ({@link EncryptionConfiguration#read})
+   * @return this builder
+   */
+  public ApiServer.Builder encryption(EncryptionConfiguration configuration) {
+    this.encryption = Objects.requireNonNull(configuration, "configuration");
     return self();
   }
 

@@ -22,6 +22,7 @@ import dev.machinery.apiserver.storage.StorageEvent;
 import dev.machinery.apiserver.storage.StorageException;
 import dev.machinery.apiserver.storage.StorageKeys;
 import dev.machinery.apiserver.storage.StorageWatch;
+import dev.machinery.apiserver.storage.encryption.EncryptionConfiguration;
 import dev.machinery.core.codec.Codec;
 import dev.machinery.core.schema.GroupKind;
 import dev.machinery.core.schema.GroupVersion;
@@ -73,6 +74,7 @@ public final class CustomResourceDefinitions {
   private final ServedResources served;
   private final Codec json;
   private final Storage storage;
+  private final EncryptionConfiguration encryption;
   private final ValidationRules rules;
   private final Map<String, UnstructuredConversion> conversions;
   private final AdmissionHook admission;
@@ -90,6 +92,7 @@ public final class CustomResourceDefinitions {
       ServedResources served,
       Codec json,
       Storage storage,
+      EncryptionConfiguration encryption,
       int watchCacheSize,
       ValidationRules rules,
       Map<String, UnstructuredConversion> conversions,
@@ -103,6 +106,7 @@ public final class CustomResourceDefinitions {
     this.served = served;
     this.json = json;
     this.storage = storage;
+    this.encryption = encryption;
     this.publish = publish;
   }
 
@@ -146,6 +150,7 @@ public final class CustomResourceDefinitions {
    * @param served the registry the custom resources are served from
    * @param json the JSON codec objects are stored with
    * @param storage the storage
+   * @param encryption which custom resources' values are encrypted at rest, or {@code null}
    * @param watchCacheSize how many changes each custom resource's watch cache keeps; 0 for none
    * @param rules how the schemas' CEL rules are evaluated
    * @param conversions the conversions registered for groups (their definitions' objects move
@@ -161,6 +166,7 @@ public final class CustomResourceDefinitions {
       ServedResources served,
       Codec json,
       Storage storage,
+      EncryptionConfiguration encryption,
       int watchCacheSize,
       ValidationRules rules,
       Map<String, UnstructuredConversion> conversions,
@@ -172,6 +178,7 @@ public final class CustomResourceDefinitions {
             served,
             json,
             storage,
+            encryption,
             watchCacheSize,
             rules,
             conversions,
@@ -594,7 +601,9 @@ public final class CustomResourceDefinitions {
             serving.storageVersion().withKind(names.kind()),
             ObjectModel.unstructured(definition),
             json,
-            storage,
+            encryption == null
+                ? storage
+                : encryption.storage(crd.getSpec().group(), names.plural(), storage),
             watchCacheSize,
             admission,
             StorageKeys.customResourcePrefix(crd.getSpec().group(), names.plural()));

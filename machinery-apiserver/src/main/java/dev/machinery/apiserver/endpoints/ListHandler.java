@@ -25,6 +25,7 @@ final class ListHandler implements VerbHandler {
   public ApiResponse handle(RequestContext context, RequestInfo info, Served target) {
     ApiRequest request = context.request();
     ListOptions options = RequestOptions.list(scope, request);
+    ListOptionsValidation.check(options, false);
     ResourceStore.Page page =
         target
             .store()

@@ -6,6 +6,7 @@ import dev.machinery.apiserver.registry.ResourceStore;
 import dev.machinery.apiserver.registry.rest.ObjectModel;
 import dev.machinery.apiserver.registry.rest.ResourceDefinition;
 import dev.machinery.apiserver.storage.Storage;
+import dev.machinery.apiserver.storage.encryption.EncryptionConfiguration;
 import dev.machinery.core.codec.Codec;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.core.schema.GroupKind;
@@ -37,6 +38,7 @@ public final class ResourceRegistry {
   private final Enablement enablement;
   private final Codec json;
   private final Storage storage;
+  private final EncryptionConfiguration encryption;
   private final int watchCacheSize;
   private final AdmissionHook admission;
   private final Negotiator.Builder negotiator;
@@ -52,6 +54,7 @@ public final class ResourceRegistry {
    * @param enablement which group versions are served
    * @param json the JSON codec the stores encode with
    * @param storage the storage
+   * @param encryption which resources' values are encrypted at rest, or {@code null} for none
    * @param watchCacheSize the changes each store's watch cache keeps
    * @param admission the admission every store's writes pass through
    * @param negotiator where each resource's Table and Scale views go
@@ -61,6 +64,7 @@ public final class ResourceRegistry {
       Enablement enablement,
       Codec json,
       Storage storage,
+      EncryptionConfiguration encryption,
       int watchCacheSize,
       AdmissionHook admission,
       Negotiator.Builder negotiator) {
@@ -68,6 +72,7 @@ public final class ResourceRegistry {
     this.enablement = Objects.requireNonNull(enablement, "enablement");
     this.json = Objects.requireNonNull(json, "json");
     this.storage = Objects.requireNonNull(storage, "storage");
+    this.encryption = encryption;
     this.watchCacheSize = watchCacheSize;
     this.admission = Objects.requireNonNull(admission, "admission");
     this.negotiator = Objects.requireNonNull(negotiator, "negotiator");
@@ -160,8 +165,13 @@ public final class ResourceRegistry {
       ObjectModel model,
       List<GroupVersion> versions,
       Map<GroupVersion, List<ResourceInfo>> discovery) {
+    Storage resourceStorage =
+        encryption == null
+            ? storage
+            : encryption.storage(definition.kind().group(), definition.resource(), storage);
     ResourceStore store =
-        new ResourceStore(definition, storageKind, model, json, storage, watchCacheSize, admission);
+        new ResourceStore(
+            definition, storageKind, model, json, resourceStorage, watchCacheSize, admission);
     stores.put(definition.kind(), store);
     for (GroupVersion version : versions) {
       if (!enablement.isEnabled(version)) {

@@ -34,6 +34,7 @@ final class WatchHandler implements VerbHandler {
                   + " response (the same request without Upgrade)\"");
     }
     ListOptions options = RequestOptions.list(scope, request);
+    ListOptionsValidation.check(options, true);
     return watches.stream(
         request,
         target,

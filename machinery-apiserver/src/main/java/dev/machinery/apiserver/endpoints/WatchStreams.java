@@ -25,6 +25,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
@@ -33,14 +34,36 @@ import java.util.function.UnaryOperator;
  * Watch responses: a streamed HTTP body of JSON frames ({@code {"type":...,"object":...}}, one a
  * line), as kube-apiserver writes {@code ?watch=true}. Starts with synthetic {@code ADDED} events
  * for the current objects when no resourceVersion (or {@code 0}) is given, else from the change
- * after it ({@code 410 Expired} as an {@code ERROR} event when it is compacted); filters by
- * selectors (an object that stops matching is {@code DELETED}, one that starts is {@code ADDED});
- * sends {@code BOOKMARK} events when asked; ends after {@code timeoutSeconds}.
+ * after it ({@code 410 Expired} as an {@code ERROR} event when it is compacted). A watch list
+ * ({@code sendInitialEvents=true}, KEP-3157) starts with the objects of a state not older than its
+ * resourceVersion (the most recent when none is given), then, when it allows bookmarks, a {@code
+ * BOOKMARK} annotated {@value #INITIAL_EVENTS_END} at the revision that state was read at; {@code
+ * sendInitialEvents=false} starts from the most recent revision (or the one given) without them.
+ * Filters by selectors (an object that stops matching is {@code DELETED}, one that starts is {@code
+ * ADDED}); sends {@code BOOKMARK} events when asked, each interval and 2 s before the watch ends;
+ * ends after {@code timeoutSeconds}.
  *
  * <p>Thread-safe: immutable; each stream runs on the thread that writes it.
  */
 public final class WatchStreams {
   private static final long DEFAULT_TIMEOUT_SECONDS = 1800;
+
+  /**
+   * The annotation of the bookmark that ends a watch's initial events ({@code
+   * sendInitialEvents=true}), as kube-apiserver's {@code metav1.InitialEventsAnnotationKey}.
+   */
+  public static final String INITIAL_EVENTS_END = "k8s.io/initial-events-end";
+
+  /** How long a watch list waits for the storage to reach the revision it names (kube's 3 s). */
+  private static final long FRESH_WAIT_MILLIS = 3000;
+
+  private static final int TOO_LARGE_RETRY_SECONDS = 1;
+
+  /** How long before a watch's end its last bookmark comes (kube's cache watcher: 2 s). */
+  static final long PRE_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(2);
+
+  /** No further bookmark. */
+  static final long NO_BOOKMARK = Long.MIN_VALUE;
 
   /** The Content-Type of a protobuf watch: length-prefixed {@code WatchEvent} messages. */
   public static final String PROTOBUF_STREAM = ProtobufCodec.MEDIA_TYPE + ";stream=watch";
@@ -127,17 +150,35 @@ public final class WatchStreams {
     ResourceStore store = target.store();
     Predicate<Object> selected =
         object -> name.test(Accessor.of(object).getName()) && filter.test(object);
+    Boolean sendInitialEvents = options.getSendInitialEvents();
+    boolean initialEventsEnd = Boolean.TRUE.equals(sendInitialEvents) && bookmarks;
+    boolean latest = rv == null || rv.isEmpty();
     List<Object> initial;
     long after;
     StorageWatch watch;
     try {
-      if (rv == null || rv.isEmpty() || rv.equals("0")) {
+      if (sendInitialEvents == null ? latest || rv.equals("0") : sendInitialEvents) {
+        if (!latest && !rv.equals("0")) {
+          long wanted = ResourceStore.parseRevision(rv);
+          long current = awaitRevision(store, wanted);
+          if (current < wanted) {
+            Status tooLarge =
+                ApiErrors.newTimeout(
+                        "Too large resource version: " + wanted + ", current: " + current,
+                        TOO_LARGE_RETRY_SECONDS)
+                    .status();
+            return ApiResponse.streaming(
+                200, framing.contentType(), out -> framing.error(out, tooLarge));
+          }
+        }
+        // "0" (any state) is served as the most recent state, which is one of them.
         ResourceStore.Page page = store.list(namespace, selected, 0, null, null);
         initial = page.items();
         after = page.revision();
       } else {
         initial = List.of();
-        after = ResourceStore.parseRevision(rv);
+        after =
+            latest || rv.equals("0") ? store.currentRevision() : ResourceStore.parseRevision(rv);
       }
       watch = store.watch(namespace, after);
     } catch (StorageException e) {
@@ -150,6 +191,7 @@ public final class WatchStreams {
               .status();
       return ApiResponse.streaming(200, framing.contentType(), out -> framing.error(out, expired));
     }
+    long initialRevision = after;
     return ApiResponse.streaming(
         200,
         framing.contentType(),
@@ -158,9 +200,14 @@ public final class WatchStreams {
             for (Object object : initial) {
               framing.event(out, EventType.ADDED, toServed.apply(object));
             }
+            if (initialEventsEnd) {
+              framing.bookmark(out, initialRevision, true);
+            }
             out.flush();
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
-            long nextBookmark = System.nanoTime() + bookmarkInterval.toNanos();
+            long interval = bookmarkInterval.toNanos();
+            long nextBookmark =
+                bookmarks ? nextBookmark(System.nanoTime(), interval, deadline) : NO_BOOKMARK;
             long delivered = after;
             while (true) {
               long now = System.nanoTime();
@@ -169,7 +216,10 @@ public final class WatchStreams {
               }
               long wait =
                   Math.min(
-                      deadline - now, bookmarks ? Math.max(0, nextBookmark - now) : deadline - now);
+                      deadline - now,
+                      nextBookmark != NO_BOOKMARK
+                          ? Math.max(0, nextBookmark - now)
+                          : deadline - now);
               StorageEvent event;
               try {
                 event = watch.poll(Math.max(1, wait), TimeUnit.NANOSECONDS);
@@ -186,16 +236,16 @@ public final class WatchStreams {
                   framing.error(out, status);
                   return;
                 }
-                if (bookmarks && System.nanoTime() >= nextBookmark) {
+                if (nextBookmark != NO_BOOKMARK && System.nanoTime() >= nextBookmark) {
                   long revision = store.currentRevision();
                   StorageEvent pending = watch.poll(0, TimeUnit.NANOSECONDS);
                   if (pending == null) {
-                    framing.bookmark(out, revision);
+                    framing.bookmark(out, revision, false);
                     delivered = revision;
                   } else {
                     delivered = send(out, pending, store, selected, toServed, framing);
                   }
-                  nextBookmark = System.nanoTime() + bookmarkInterval.toNanos();
+                  nextBookmark = nextBookmark(System.nanoTime(), interval, deadline);
                 }
                 continue;
               }
@@ -205,6 +255,47 @@ public final class WatchStreams {
             Thread.currentThread().interrupt();
           }
         });
+  }
+
+  /**
+   * When a watch that allows bookmarks gets its next one, as kube's cache watcher schedules them:
+   * an interval after now, or 2 s before the watch's deadline when that comes first (so that a
+   * client resumes from a recent revision), and none once that time has passed.
+   *
+   * @param now the time now, in {@link System#nanoTime()} units
+   * @param interval the bookmark interval in nanoseconds
+   * @param deadline when the watch ends
+   * @return the time of the next bookmark, or {@link #NO_BOOKMARK}
+   */
+  static long nextBookmark(long now, long interval, long deadline) {
+    long next = now + interval;
+    long preTimeout = deadline - PRE_TIMEOUT_NANOS;
+    if (preTimeout - next < 0) {
+      next = preTimeout;
+    }
+    return next - now < 0 ? NO_BOOKMARK : next;
+  }
+
+  /**
+   * Waits, at most {@link #FRESH_WAIT_MILLIS}, until the storage's revision reaches {@code wanted}
+   * (another server on the same etcd may be ahead of this one), as kube's watch cache waits to be
+   * fresh.
+   *
+   * @return the storage's revision when it reached {@code wanted} or the wait ended
+   */
+  private static long awaitRevision(ResourceStore store, long wanted) {
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(FRESH_WAIT_MILLIS);
+    long current = store.currentRevision();
+    while (current < wanted && System.nanoTime() < deadline) {
+      try {
+        Thread.sleep(20);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return current;
+      }
+      current = store.currentRevision();
+    }
+    return current;
   }
 
   private long send(
@@ -241,7 +332,11 @@ public final class WatchStreams {
 
     void error(OutputStream out, Status status) throws IOException;
 
-    void bookmark(OutputStream out, long revision) throws IOException;
+    /**
+     * Writes a bookmark at a revision; {@code initialEventsEnd} marks the one that closes a watch's
+     * initial events ({@code k8s.io/initial-events-end: "true"}).
+     */
+    void bookmark(OutputStream out, long revision, boolean initialEventsEnd) throws IOException;
   }
 
   /** {@code {"type":...,"object":...}} a line, the object in the negotiated representation. */
@@ -273,7 +368,8 @@ public final class WatchStreams {
     }
 
     @Override
-    public void bookmark(OutputStream out, long revision) throws IOException {
+    public void bookmark(OutputStream out, long revision, boolean initialEventsEnd)
+        throws IOException {
       String text =
           "{\"kind\":\""
               + target.kind().kind()
@@ -281,7 +377,11 @@ public final class WatchStreams {
               + target.kind().apiVersion()
               + "\",\"metadata\":{\"resourceVersion\":\""
               + revision
-              + "\",\"creationTimestamp\":null}}";
+              + "\",\"creationTimestamp\":null"
+              + (initialEventsEnd
+                  ? ",\"annotations\":{\"" + INITIAL_EVENTS_END + "\":\"true\"}"
+                  : "")
+              + "}}";
       WatchEncoder.writeJsonFrame(out, EventType.BOOKMARK, text.getBytes(StandardCharsets.UTF_8));
     }
   }
@@ -314,9 +414,13 @@ public final class WatchStreams {
     }
 
     @Override
-    public void bookmark(OutputStream out, long revision) throws IOException {
+    public void bookmark(OutputStream out, long revision, boolean initialEventsEnd)
+        throws IOException {
       Object object = scheme.newObject(target.kind());
       Accessor.of(object).setResourceVersion(Long.toString(revision));
+      if (initialEventsEnd) {
+        Accessor.of(object).setAnnotations(Map.of(INITIAL_EVENTS_END, "true"));
+      }
       WatchEncoder.writeProtobufFrame(out, EventType.BOOKMARK, protobuf.encode(object));
     }
   }

@@ -678,7 +678,8 @@ public final class ResourceStore {
           newMeta.setManagedFields(entries);
         }
       }
-      if (!remove && (sameObject(bytes, current.value()) || dryRun)) {
+      if (!remove
+          && (dryRun || sameObject(bytes, current.value()) && !storage.isStale(current))) {
         return dryRun ? prepared : old;
       }
       try {

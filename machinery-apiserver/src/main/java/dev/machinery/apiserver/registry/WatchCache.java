@@ -108,8 +108,8 @@ final class WatchCache {
       if (closed) {
         return null;
       }
-      if (source == null) {
-        start();
+      if (source == null && !tryStart()) {
+        return null;
       }
       List<Entry> items = new ArrayList<>();
       for (Map.Entry<String, Entry> e : state.tailMap(prefix, true).entrySet()) {
@@ -133,8 +133,8 @@ final class WatchCache {
       if (closed) {
         return decoder.apply(kv);
       }
-      if (source == null) {
-        start();
+      if (source == null && !tryStart()) {
+        return decoder.apply(kv);
       }
       entry = state.get(kv.key());
     }
@@ -142,6 +142,20 @@ final class WatchCache {
       return entry.object();
     }
     return decoder.apply(kv);
+  }
+
+  /**
+   * Starts the cache for a read that can do without it: false when listing the resource fails (a
+   * value that cannot be read, a storage that is down), so that the read goes to the storage and
+   * meets the error only if it reads that value itself. Holds the lock.
+   */
+  private boolean tryStart() {
+    try {
+      start();
+      return true;
+    } catch (RuntimeException e) {
+      return false;
+    }
   }
 
   /** Starts the one storage watch after listing the resource. Holds the lock. */

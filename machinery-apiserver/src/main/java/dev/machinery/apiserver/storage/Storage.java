@@ -31,6 +31,18 @@ public interface Storage extends AutoCloseable {
   }
 
   /**
+   * Whether a value this store returned was kept in a form it would no longer write (encrypted at
+   * rest with a provider or key that is no longer the first), so that an update must write it again
+   * even when the object is unchanged, as kube-apiserver rewrites stale values.
+   *
+   * @param kv a value this store returned
+   * @return false unless the store knows; false by default
+   */
+  default boolean isStale(KeyValue kv) {
+    return false;
+  }
+
+  /**
    * Returns the latest revision of the store: that of its last write, 0 when empty and new.
    *
    * @return the revision

@@ -10,7 +10,9 @@ import dev.machinery.unversioned.meta.v1.Status;
 import dev.machinery.unversioned.watch.Event;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
@@ -33,6 +35,14 @@ import java.util.function.BooleanSupplier;
  *       that listed successfully) before the next round.
  *   <li>With a resync period, {@link Store#resync()} is called each period when {@code
  *       shouldResync} agrees.
+ *   <li>With {@link #useWatchList(boolean) watch lists} on (off by default, as client-go's {@code
+ *       WatchListClient} feature gate was until 1.32), a round starts with a watch asking for its
+ *       initial events ({@code sendInitialEvents=true}, {@code resourceVersionMatch=NotOlderThan},
+ *       the last resource version seen, or {@code ""} for the most recent state, and bookmarks):
+ *       its events fill a temporary store until the bookmark annotated {@code
+ *       k8s.io/initial-events-end}, whose resource version the store is replaced at, and the same
+ *       watch goes on. A server that refuses it (an error, an {@code ERROR} event, a watch that
+ *       ends before that bookmark) gets the list and watch of before, for that round.
  * </ul>
  *
  * <p>Thread-safe: {@link #run()} runs on one thread; {@link #stop()} and the getters on any.
@@ -44,6 +54,9 @@ public final class Reflector<T> {
   private static final Duration INITIAL_BACKOFF = Duration.ofMillis(800);
   private static final Duration MAX_BACKOFF = Duration.ofSeconds(30);
   private static final long MIN_WATCH_TIMEOUT_SECONDS = 300;
+
+  /** The annotation of the bookmark that ends a watch list's initial events. */
+  public static final String INITIAL_EVENTS_END = "k8s.io/initial-events-end";
 
   private final String name;
   private final ListerWatcher<T> listerWatcher;
@@ -57,6 +70,7 @@ public final class Reflector<T> {
   private boolean stopped;
   private Thread runner;
   private WatchStream currentWatch;
+  private boolean useWatchList;
 
   /**
    * Creates a reflector.
@@ -84,6 +98,31 @@ public final class Reflector<T> {
       throw new IllegalArgumentException("resyncPeriod must not be negative: " + resyncPeriod);
     }
     this.shouldResync = shouldResync == null ? () -> true : shouldResync;
+  }
+
+  /**
+   * Starts each round from a watch list ({@code sendInitialEvents}) instead of a list, falling back
+   * to a list when the server refuses it. Off by default.
+   *
+   * @param enabled whether to start from a watch
+   * @return this reflector
+   */
+  public Reflector<T> useWatchList(boolean enabled) {
+    synchronized (lock) {
+      useWatchList = enabled;
+    }
+    return this;
+  }
+
+  /**
+   * Returns whether rounds start from a watch list.
+   *
+   * @return true when they do
+   */
+  public boolean usesWatchList() {
+    synchronized (lock) {
+      return useWatchList;
+    }
   }
 
   /**
@@ -194,14 +233,115 @@ public final class Reflector<T> {
    * @return true when the list succeeded (the back-off starts over)
    */
   boolean listAndWatch() throws InterruptedException {
-    list();
+    WatchStream started = null;
+    if (usesWatchList()) {
+      try {
+        started = watchList();
+      } catch (RuntimeException e) {
+        if (isStopped()) {
+          return false;
+        }
+        LOG.log(
+            System.Logger.Level.WARNING,
+            "reflector "
+                + name
+                + ": the watch list failed, falling back to a list and a watch: "
+                + e.getMessage());
+      }
+    }
+    if (started == null) {
+      list();
+    }
     Cancellable resync = scheduleResync();
     try {
-      watchLoop();
+      watchLoop(started);
     } finally {
       resync.cancel();
     }
     return true;
+  }
+
+  /**
+   * A watch list: the initial events into a temporary store up to the bookmark that ends them, then
+   * the store replaced at that bookmark's resource version.
+   *
+   * @return the watch, to go on with
+   * @throws RuntimeException when the server refuses the watch, sends an error, or ends it before
+   *     the bookmark (then the round falls back to a list)
+   */
+  private WatchStream watchList() throws InterruptedException {
+    ListOptions options = new ListOptions();
+    synchronized (lock) {
+      options.setResourceVersion(lastSyncResourceVersionUnavailable ? "" : lastSyncResourceVersion);
+    }
+    options.setAllowWatchBookmarks(true);
+    options.setSendInitialEvents(true);
+    options.setResourceVersionMatch("NotOlderThan");
+    options.setTimeoutSeconds(
+        MIN_WATCH_TIMEOUT_SECONDS
+            + ThreadLocalRandom.current().nextLong(MIN_WATCH_TIMEOUT_SECONDS));
+    WatchStream watch = listerWatcher.watch(options);
+    synchronized (lock) {
+      if (stopped) {
+        watch.close();
+        throw new IllegalStateException("reflector " + name + " was stopped");
+      }
+      currentWatch = watch;
+    }
+    boolean handedOn = false;
+    try {
+      Map<String, T> initial = new LinkedHashMap<>();
+      while (true) {
+        Optional<Event> next = watch.next();
+        if (next.isEmpty()) {
+          throw new IllegalStateException(
+              "the watch list ended before the bookmark annotated " + INITIAL_EVENTS_END);
+        }
+        Event event = next.get();
+        switch (event.type()) {
+          case ERROR -> {
+            StatusException failure = errorOf(event.object());
+            if (isExpired(failure)) {
+              synchronized (lock) {
+                lastSyncResourceVersionUnavailable = true;
+              }
+            }
+            throw failure;
+          }
+          case BOOKMARK -> {
+            Map<String, String> annotations = Accessor.of(event.object()).getAnnotations();
+            if (annotations != null && "true".equals(annotations.get(INITIAL_EVENTS_END))) {
+              String resourceVersion = Accessor.of(event.object()).getResourceVersion();
+              store.replace(new ArrayList<>(initial.values()), resourceVersion);
+              synchronized (lock) {
+                lastSyncResourceVersion = resourceVersion;
+                lastSyncResourceVersionUnavailable = false;
+              }
+              handedOn = true;
+              return watch;
+            }
+          }
+          case ADDED, MODIFIED -> initial.put(key(event.object()), cast(event.object()));
+          case DELETED -> initial.remove(key(event.object()));
+          default -> throw new IllegalStateException("unknown event type " + event.type());
+        }
+      }
+    } finally {
+      if (!handedOn) {
+        synchronized (lock) {
+          currentWatch = null;
+        }
+        watch.close();
+      }
+    }
+  }
+
+  private static String key(Object object) {
+    var meta = Accessor.of(object);
+    String namespace = meta.getNamespace();
+    return namespace == null || namespace.isEmpty()
+        ? meta.getName()
+        : namespace + "/" + meta.getName();
   }
 
   private void list() {
@@ -306,7 +446,19 @@ public final class Reflector<T> {
     }
   }
 
-  private void watchLoop() throws InterruptedException {
+  private void watchLoop(WatchStream started) throws InterruptedException {
+    if (started != null) {
+      try {
+        if (!handleWatch(started)) {
+          return;
+        }
+      } finally {
+        synchronized (lock) {
+          currentWatch = null;
+        }
+        started.close();
+      }
+    }
     while (!isStopped()) {
       ListOptions options = new ListOptions();
       options.setResourceVersion(lastSyncResourceVersion());

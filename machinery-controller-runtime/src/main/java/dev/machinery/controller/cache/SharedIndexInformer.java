@@ -48,6 +48,7 @@ public final class SharedIndexInformer<T> {
   private final List<Thread> threads = new ArrayList<>();
   private boolean started;
   private boolean stopped;
+  private boolean useWatchList;
 
   /**
    * Creates an informer.
@@ -208,6 +209,25 @@ public final class SharedIndexInformer<T> {
   }
 
   /**
+   * Has the reflector start from a watch list ({@code sendInitialEvents}) instead of a list, as
+   * client-go's informers do with its {@code WatchListClient} feature; off by default. Takes effect
+   * at {@link #start()}.
+   *
+   * @param enabled whether to start from a watch
+   * @return this informer
+   * @throws IllegalStateException when the informer was started
+   */
+  public SharedIndexInformer<T> useWatchList(boolean enabled) {
+    synchronized (blockDeltas) {
+      if (started) {
+        throw new IllegalStateException("informer " + name + " was started");
+      }
+      useWatchList = enabled;
+    }
+    return this;
+  }
+
+  /**
    * Starts the reflector, the delta processing and the handlers' threads; returns at once. Does
    * nothing when already started.
    *
@@ -224,7 +244,8 @@ public final class SharedIndexInformer<T> {
       started = true;
       fifo = new DeltaFIFO<>(Keys::metaNamespaceKey, indexer);
       reflector =
-          new Reflector<>(name, listerWatcher, fifo, clock, resyncCheckPeriod, this::shouldResync);
+          new Reflector<>(name, listerWatcher, fifo, clock, resyncCheckPeriod, this::shouldResync)
+              .useWatchList(useWatchList);
       for (Listener listener : listeners) {
         listener.start();
       }

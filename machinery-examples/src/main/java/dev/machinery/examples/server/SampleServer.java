@@ -28,6 +28,7 @@ import dev.machinery.apiserver.registry.rest.ResourceDefinition;
 import dev.machinery.apiserver.registry.rest.ResourceList;
 import dev.machinery.apiserver.storage.MemoryStorage;
 import dev.machinery.apiserver.storage.Storage;
+import dev.machinery.apiserver.storage.encryption.EncryptionConfiguration;
 import dev.machinery.builtins.BuiltinKinds;
 import dev.machinery.client.Client;
 import dev.machinery.client.RateLimiter;
@@ -641,6 +642,16 @@ public final class SampleServer {
     // As in a cluster, the namespace controller deletes a namespace's content when it runs.
     builder.namespaceContentCleanup(
         !ControllerManager.chosenControllers(flags.controllers()).contains("namespace-controller"));
+    Optional<String> encryption = flags.file("--encryption-provider-config");
+    if (encryption.isPresent()) {
+      try {
+        configureEncryption(builder, encryption.get(), flags.etcdPrefix());
+      } catch (dev.machinery.MachineryException e) {
+        System.err.println("--encryption-provider-config: " + e.getMessage());
+        System.exit(1);
+        return;
+      }
+    }
     ApiServer server = builder.build();
     loadSamples(server);
     InetSocketAddress address =
@@ -687,6 +698,24 @@ public final class SampleServer {
         auditLog.close();
       }
     }
+  }
+
+  /**
+   * Encrypts values at rest as kube-apiserver's {@code --encryption-provider-config} does: the
+   * resources the file's {@code EncryptionConfiguration} names are written with its first provider
+   * and read with whichever provider's prefix they carry, AES-GCM values bound to their keys under
+   * the etcd prefix.
+   *
+   * @param builder the server's builder
+   * @param file the configuration file
+   * @param etcdPrefix the {@code --etcd-prefix}
+   * @throws IOException when the file cannot be read
+   * @throws dev.machinery.MachineryException when it is not a valid configuration (the message
+   *     names the field)
+   */
+  static void configureEncryption(ApiServer.Builder builder, String file, String etcdPrefix)
+      throws IOException {
+    builder.encryption(EncryptionConfiguration.read(Path.of(file)).withKeyPrefix(etcdPrefix));
   }
 
   /**

@@ -16,10 +16,10 @@ import java.util.Set;
  * --tls-cert-file}, {@code --tls-private-key-file}, {@code --tls-sni-cert-key}, {@code
  * --client-ca-file}, {@code --token-auth-file}, {@code --anonymous-auth}, {@code
  * --authorization-mode}, {@code --max-requests-inflight}, {@code --max-mutating-requests-inflight},
- * {@code --audit-policy-file}, {@code --audit-log-path}), kube-controller-manager's {@code
- * --controllers}, {@code --leader-elect} and {@code --leader-elect-lease-duration}, and {@code
- * --nodes} (how many nodes to simulate). Each flag that takes a value takes it as {@code
- * --flag=value} or {@code --flag value}, as kube-apiserver's do.
+ * {@code --audit-policy-file}, {@code --audit-log-path}, {@code --encryption-provider-config}),
+ * kube-controller-manager's {@code --controllers}, {@code --leader-elect} and {@code
+ * --leader-elect-lease-duration}, and {@code --nodes} (how many nodes to simulate). Each flag that
+ * takes a value takes it as {@code --flag=value} or {@code --flag value}, as kube-apiserver's do.
  *
  * <p>Immutable and thread-safe.
  */
@@ -41,6 +41,7 @@ public final class SampleServerFlags {
           + " [--authorization-mode AlwaysAllow|AlwaysDeny|RBAC]"
           + " [--max-requests-inflight=N] [--max-mutating-requests-inflight=N]"
           + " [--audit-policy-file FILE --audit-log-path FILE|-]"
+          + " [--encryption-provider-config FILE]"
           + " [--http-binding=netty|jdk]"
           + " [--controllers=*,NAME,-NAME] [--nodes=N] [--leader-elect]"
           + " [--leader-elect-lease-duration=15s]";
@@ -54,6 +55,7 @@ public final class SampleServerFlags {
           "--token-auth-file",
           "--audit-policy-file",
           "--audit-log-path",
+          "--encryption-provider-config",
           "--cert-dir",
           "--tls-sni-cert-key");
 

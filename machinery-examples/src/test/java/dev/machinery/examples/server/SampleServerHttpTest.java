@@ -399,7 +399,7 @@ class SampleServerHttpTest {
     HttpResponse<String> response =
         send(
             "GET",
-            "/apis/apps/v1/deployments?watch=true&allowWatchBookmarks=true&timeoutSeconds=1",
+            "/apis/apps/v1/deployments?watch=true&allowWatchBookmarks=true&timeoutSeconds=3",
             null,
             null);
     List<String> types = new ArrayList<>();
