@@ -5,6 +5,7 @@ import dev.machinery.client.PatchType;
 import dev.machinery.client.ResourceClient;
 import dev.machinery.core.schema.GroupKind;
 import dev.machinery.core.schema.GroupVersionKind;
+import dev.machinery.restmapper.NoMatchException;
 import dev.machinery.restmapper.RESTMapping;
 import dev.machinery.restmapper.Scope;
 import dev.machinery.unversioned.errors.ApiErrors;
@@ -57,6 +58,53 @@ final class GarbageCollector {
 
     NamespacedOwnerOfClusterScopedObject() {
       super("cluster-scoped objects cannot refer to namespaced owners", null, false, false);
+    }
+  }
+
+  /** The client could not map a kind or resource: retried, never taken for a missing object. */
+  static final class RestMappingException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    RestMappingException(NoMatchException cause) {
+      // Without the cause: ApiErrors reads a cause's "not found" as the failure's own.
+      super(cause.getMessage());
+    }
+  }
+
+  /**
+   * One resource's requests, where the client's REST mapper failing to map it (a kind defined
+   * moments ago) is a {@link RestMappingException} rather than the mapper's own exception, which
+   * reads as "not found" and would make an existing owner look absent.
+   */
+  private static final class Resources {
+    private final ResourceClient<Unstructured> client;
+
+    Resources(ResourceClient<Unstructured> client) {
+      this.client = client;
+    }
+
+    Unstructured get(String name) {
+      try {
+        return client.get(name);
+      } catch (NoMatchException e) {
+        throw new RestMappingException(e);
+      }
+    }
+
+    void delete(String name, DeleteOptions options) {
+      try {
+        client.delete(name, options);
+      } catch (NoMatchException e) {
+        throw new RestMappingException(e);
+      }
+    }
+
+    void patch(String name, PatchType type, String body) {
+      try {
+        client.patch(name, type, body, new PatchOptions());
+      } catch (NoMatchException e) {
+        throw new RestMappingException(e);
+      }
     }
   }
 
@@ -302,14 +350,13 @@ final class GarbageCollector {
     return client.restMapper().restMapping(GroupKind.of(gvk.group(), gvk.kind()), gvk.version());
   }
 
-  private ResourceClient<Unstructured> resourceClient(
-      String apiVersion, String kind, String namespace) {
+  private Resources resourceClient(String apiVersion, String kind, String namespace) {
     RESTMapping mapping = mapping(apiVersion, kind);
     ResourceClient<Unstructured> resources = client.resources(mapping.resource());
     if (mapping.scope() == Scope.NAMESPACE) {
       resources = resources.inNamespace(namespace);
     }
-    return resources;
+    return new Resources(resources);
   }
 
   /**
@@ -319,7 +366,7 @@ final class GarbageCollector {
    */
   private void deleteObject(Node item, Unstructured latest, String policy) throws Exception {
     Identity identity = item.identity();
-    ResourceClient<Unstructured> resources =
+    Resources resources =
         resourceClient(identity.apiVersion(), identity.kind(), identity.namespace());
     Preconditions preconditions = new Preconditions();
     preconditions.setUid(identity.uid());
@@ -374,7 +421,7 @@ final class GarbageCollector {
    */
   private void removeOwnerReferences(Node item, Set<String> ownerUids) throws Exception {
     Identity identity = item.identity();
-    ResourceClient<Unstructured> resources =
+    Resources resources =
         resourceClient(identity.apiVersion(), identity.kind(), identity.namespace());
     String pieces =
         ownerUids.stream()
@@ -388,7 +435,7 @@ final class GarbageCollector {
             + Json.quote(identity.uid())
             + "}}";
     try {
-      resources.patch(identity.name(), PatchType.STRATEGIC_MERGE, strategic, new PatchOptions());
+      resources.patch(identity.name(), PatchType.STRATEGIC_MERGE, strategic);
       return;
     } catch (Exception e) {
       if (!ApiErrors.isUnsupportedMediaType(e)) {
@@ -403,16 +450,13 @@ final class GarbageCollector {
       }
     }
     resources.patch(
-        identity.name(),
-        PatchType.MERGE,
-        ownerReferencesPatch(live.getResourceVersion(), kept),
-        new PatchOptions());
+        identity.name(), PatchType.MERGE, ownerReferencesPatch(live.getResourceVersion(), kept));
   }
 
   /** Makes every blocking owner reference of an object non-blocking. */
   private void unblockOwnerReferences(Node item) throws Exception {
     Identity identity = item.identity();
-    ResourceClient<Unstructured> resources =
+    Resources resources =
         resourceClient(identity.apiVersion(), identity.kind(), identity.namespace());
     List<String> blocking = new ArrayList<>();
     for (OwnerRef ref : item.owners()) {
@@ -427,7 +471,7 @@ final class GarbageCollector {
             + Json.quote(identity.uid())
             + "}}";
     try {
-      resources.patch(identity.name(), PatchType.STRATEGIC_MERGE, strategic, new PatchOptions());
+      resources.patch(identity.name(), PatchType.STRATEGIC_MERGE, strategic);
       return;
     } catch (Exception e) {
       if (!ApiErrors.isUnsupportedMediaType(e)) {
@@ -440,10 +484,7 @@ final class GarbageCollector {
       all.add(ref.withBlockOwnerDeletion(false).toJson());
     }
     resources.patch(
-        identity.name(),
-        PatchType.MERGE,
-        ownerReferencesPatch(live.getResourceVersion(), all),
-        new PatchOptions());
+        identity.name(), PatchType.MERGE, ownerReferencesPatch(live.getResourceVersion(), all));
   }
 
   static String ownerReferencesPatch(String resourceVersion, List<String> references) {
@@ -461,7 +502,7 @@ final class GarbageCollector {
    */
   private void removeFinalizer(Node owner, String finalizer) throws Exception {
     Identity identity = owner.identity();
-    ResourceClient<Unstructured> resources =
+    Resources resources =
         resourceClient(identity.apiVersion(), identity.kind(), identity.namespace());
     for (int attempt = 1; ; attempt++) {
       Unstructured object;
@@ -486,7 +527,7 @@ final class GarbageCollector {
               + Json.strings(remaining)
               + "}}";
       try {
-        resources.patch(identity.name(), PatchType.MERGE, patch, new PatchOptions());
+        resources.patch(identity.name(), PatchType.MERGE, patch);
         return;
       } catch (Exception e) {
         if (ApiErrors.isNotFound(e)) {

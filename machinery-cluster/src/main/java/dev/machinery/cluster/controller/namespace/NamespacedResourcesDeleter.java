@@ -8,6 +8,7 @@ import dev.machinery.client.ResourceClient;
 import dev.machinery.cluster.controller.garbagecollector.ServerResources;
 import dev.machinery.controller.clock.Clock;
 import dev.machinery.core.schema.GroupVersionResource;
+import dev.machinery.restmapper.NoMatchException;
 import dev.machinery.unversioned.errors.ApiErrors;
 import dev.machinery.unversioned.meta.v1.DeleteOptions;
 import dev.machinery.unversioned.meta.v1.ListOptions;
@@ -284,6 +285,17 @@ final class NamespacedResourcesDeleter {
     return client.resources(resource.resource()).inNamespace(ns);
   }
 
+  /**
+   * The client's REST mapper does not know a resource discovery listed (defined moments ago): an
+   * error to retry, never taken for the resource not offering the verb, which the mapper's own
+   * exception (read as "not found") would otherwise be.
+   */
+  private static IllegalStateException unmapped(
+      ServerResources.Resource resource, NoMatchException e) {
+    return new IllegalStateException(
+        "the client cannot map " + resource.resource() + " yet: " + e.getMessage(), e);
+  }
+
   /** Deletes the collection; false when the resource does not offer {@code deletecollection}. */
   private boolean deleteCollection(ServerResources.Resource resource, String ns) {
     String key = "deletecollection " + resource.resource();
@@ -295,6 +307,8 @@ final class NamespacedResourcesDeleter {
     try {
       resources(resource, ns).deleteCollection(options, new ListOptions());
       return true;
+    } catch (NoMatchException e) {
+      throw unmapped(resource, e);
     } catch (RuntimeException e) {
       if (ApiErrors.isMethodNotSupported(e) || ApiErrors.isNotFound(e)) {
         notSupported.add(key);
@@ -312,6 +326,8 @@ final class NamespacedResourcesDeleter {
     }
     try {
       return resources(resource, ns).listAll(new ListOptions());
+    } catch (NoMatchException e) {
+      throw unmapped(resource, e);
     } catch (RuntimeException e) {
       if (ApiErrors.isMethodNotSupported(e) || ApiErrors.isNotFound(e)) {
         notSupported.add(key);
@@ -331,6 +347,8 @@ final class NamespacedResourcesDeleter {
     for (Unstructured item : items) {
       try {
         resources(resource, ns).delete(item.getName(), options);
+      } catch (NoMatchException e) {
+        throw unmapped(resource, e);
       } catch (RuntimeException e) {
         if (!ApiErrors.isNotFound(e) && !ApiErrors.isMethodNotSupported(e)) {
           throw e;
