@@ -678,8 +678,7 @@ public final class ResourceStore {
           newMeta.setManagedFields(entries);
         }
       }
-      if (!remove
-          && (dryRun || sameObject(bytes, current.value()) && !storage.isStale(current))) {
+      if (!remove && (dryRun || sameObject(bytes, current.value()) && !storage.isStale(current))) {
         return dryRun ? prepared : old;
       }
       try {

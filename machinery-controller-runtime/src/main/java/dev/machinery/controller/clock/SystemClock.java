@@ -9,8 +9,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The system clock: {@link Instant#now()} and one daemon timer thread, which ends after a second
- * with nothing scheduled (and starts again when something is), so that a program whose
- * controllers stopped keeps no thread of theirs. Thread-safe.
+ * with nothing scheduled (and starts again when something is), so that a program whose controllers
+ * stopped keeps no thread of theirs. Thread-safe.
  */
 final class SystemClock implements Clock {
   static final SystemClock INSTANCE = new SystemClock();

@@ -12,7 +12,6 @@ import io.fabric8.kubernetes.api.model.IntOrString;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
-import io.fabric8.kubernetes.api.model.PodStatusBuilder;
 import io.fabric8.kubernetes.api.model.ServiceBuilder;
 import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.api.model.authentication.TokenRequestBuilder;
@@ -28,14 +27,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * This task's controllers with every controller on ({@code *}): a new namespace gets its account
+ * The service controllers with every controller on ({@code *}) and three simulated nodes: a new
+ * namespace gets its account
  * and root CA, a Pod is admitted with the {@code default} account and the projected token volume
  * (the ServiceAccount admission plugin runs with the controller), the token a kubelet would ask for
  * that volume authenticates as the pod's account, the Pod's Service gets endpoints, and its budget
  * lets it be evicted.
  */
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
-@EnableApiServer(nodes = 0)
+@EnableApiServer
 class ServicesWithEveryControllerTest {
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -148,7 +148,8 @@ class ServicesWithEveryControllerTest {
                     && "Running".equals(p.getStatus().getPhase())
                     && p.getStatus().getPodIP() != null
                     && p.getStatus().getConditions().stream()
-                        .anyMatch(c -> "Ready".equals(c.getType()) && "True".equals(c.getStatus())));
+                        .anyMatch(
+                            c -> "Ready".equals(c.getType()) && "True".equals(c.getStatus())));
     String podIp = running.getStatus().getPodIP();
     client
         .services()
