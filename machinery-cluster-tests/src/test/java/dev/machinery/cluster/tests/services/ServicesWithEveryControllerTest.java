@@ -28,11 +28,10 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * The service controllers with every controller on ({@code *}) and three simulated nodes: a new
- * namespace gets its account
- * and root CA, a Pod is admitted with the {@code default} account and the projected token volume
- * (the ServiceAccount admission plugin runs with the controller), the token a kubelet would ask for
- * that volume authenticates as the pod's account, the Pod's Service gets endpoints, and its budget
- * lets it be evicted.
+ * namespace gets its account and root CA, a Pod is admitted with the {@code default} account and
+ * the projected token volume (the ServiceAccount admission plugin runs with the controller), the
+ * token a kubelet would ask for that volume authenticates as the pod's account, the Pod's Service
+ * gets endpoints, and its budget lets it be evicted.
  */
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
 @EnableApiServer
