@@ -106,8 +106,15 @@ class SampleServerAdmissionTest {
         "/api/v1/namespaces",
         "{\"kind\":\"Namespace\",\"apiVersion\":\"v1\",\"metadata\":{\"name\":\"doomed\","
             + "\"finalizers\":[\"example.com/hold\"]}}");
+    // Held by a finalizer of its own, it outlives the server's deletion of the namespace's content.
     assertEquals(
-        201, call("POST", "/api/v1/namespaces/doomed/configmaps", configMap("a")).status());
+        201,
+        call(
+                "POST",
+                "/api/v1/namespaces/doomed/configmaps",
+                "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"a\","
+                    + "\"finalizers\":[\"example.com/keep\"]},\"data\":{\"k\":\"v\"}}")
+            .status());
     // Held by its finalizer: marked deleted and answered with the object (200), not gone.
     assertEquals(200, call("DELETE", "/api/v1/namespaces/doomed", null).status());
     checked.clear();
@@ -123,7 +130,7 @@ class SampleServerAdmissionTest {
     assertEquals("namespace doomed is being terminated", cause.path("message").asText());
     assertEquals("metadata.namespace", cause.path("field").asText());
     assertEquals(List.of(), checked);
-    // What is in it may still change.
+    // What is in it may still change (here the update also lets the ConfigMap go).
     assertEquals(
         200, call("PUT", "/api/v1/namespaces/doomed/configmaps/a", configMap("a")).status());
     assertEquals(List.of("UPDATE configmaps doomed"), checked);
