@@ -583,6 +583,16 @@ public final class SampleServer {
           lease.dividedBy(7));
     }
     ControllerManager manager = builder.build();
+    // The namespaces kube-apiserver makes at start that the controllers and kubelets write in
+    // (nodes' heartbeat Leases in kube-node-lease); one that exists is left as it is.
+    for (String namespace : List.of("kube-system", "kube-public", "kube-node-lease")) {
+      post(
+          server,
+          "/api/v1/namespaces",
+          "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":\""
+              + namespace
+              + "\"}}");
+    }
     try {
       manager.start();
     } catch (InterruptedException | RuntimeException e) {
