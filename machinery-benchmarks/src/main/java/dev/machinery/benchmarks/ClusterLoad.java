@@ -31,10 +31,10 @@ import java.util.function.BooleanSupplier;
  *
  * <ul>
  *   <li><b>rollout</b>: a Deployment of N replicas on 100 simulated nodes (deployment, replicaset,
- *       scheduler and kubelet), from its create to N pods {@code Running} and available; the
- *       baseline is a plain client on a server without controllers making the same pods and the
- *       same writes (create with the node named, then the status {@code Running} with an IP), on
- *       four threads. Pods a second each.
+ *       scheduler, kubelet and node lifecycle), from its create to N pods {@code Running} and
+ *       available; the baseline is a plain client on a server without controllers making the same
+ *       pods and the same writes (create with the node named, then the status {@code Running} with
+ *       an IP), on four threads. Pods a second each.
  *   <li><b>garbage collection</b>: an owner with 10,000 dependent ConfigMaps deleted (background);
  *       time until the last dependent is gone, beside a plain client's {@code deletecollection} of
  *       the same 10,000 ConfigMaps by label.
