@@ -126,7 +126,9 @@ public final class ClusterLoad {
                         "deployment-controller",
                         "replicaset-controller",
                         "kube-scheduler",
-                        "kubelet"))
+                        "kubelet",
+                        // Lifts the not-ready taint admission puts on every new node.
+                        "node-lifecycle-controller"))
                 .nodes(SimulatedNode.defaults(nodes))
                 .start();
         Client client = client(server.apiServer())) {
