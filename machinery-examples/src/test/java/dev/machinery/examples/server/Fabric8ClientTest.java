@@ -254,7 +254,11 @@ class Fabric8ClientTest {
             .withGracePeriod(0)
             .delete()
             .size());
-    assertEquals(null, client.configMaps().withName("doomed-too").get());
+    // A foreground delete keeps the object, marked deleted with the foregroundDeletion finalizer,
+    // until a garbage collector has deleted its dependents and removes it (this server runs none).
+    ConfigMap held = client.configMaps().withName("doomed-too").get();
+    assertEquals(List.of("foregroundDeletion"), held.getMetadata().getFinalizers());
+    assertNotNull(held.getMetadata().getDeletionTimestamp());
     assertEquals(
         1,
         client
