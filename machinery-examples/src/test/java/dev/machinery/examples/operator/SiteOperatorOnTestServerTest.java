@@ -37,7 +37,8 @@ class SiteOperatorOnTestServerTest {
 
   @BeforeEach
   void start() {
-    operator = new Operator(o -> o.withKubernetesClient(client));
+    // The client is the test class's, shared by its tests: the operator leaves it open on stop.
+    operator = new Operator(o -> o.withKubernetesClient(client).withCloseClientOnStop(false));
     operator.register(new SiteWithServiceReconciler());
     operator.start();
   }
