@@ -30,10 +30,10 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * Pods created, scheduled and {@code Running} per second on 100 simulated nodes, beside a baseline
  * measured in the same run: the same server taking the same four writes a pod (create, bind, the
  * {@code PodScheduled} condition, the kubelet's status) from a plain client without controllers.
- * Run with {@code -Dmachinery.bench=true} (and {@code -Dmachinery.bench.pods=N}); it prints its
+ * Run with {@code -Dmachinery.clusterBenchmarks=true} (and {@code -Dmachinery.bench.pods=N}); it prints its
  * figures and asserts only that every pod ran.
  */
-@EnabledIfSystemProperty(named = "machinery.bench", matches = "true")
+@EnabledIfSystemProperty(named = "machinery.clusterBenchmarks", matches = "true")
 class SimulatedNodesBenchmarkTest {
   private static final int PODS = Integer.getInteger("machinery.bench.pods", 1000);
   private static final int THREADS = 8;
