@@ -238,9 +238,10 @@ class CronJobControllerTest {
     clock.setTime(first.plusSeconds(61));
     until(
         "the replacement",
-        () ->
-            jobsOf("replace").size() == 1
-                && !jobsOf("replace").get(0).getMetadata().getName().equals(replaced),
+        () -> {
+          List<Job> jobs = jobsOf("replace");
+          return jobs.size() == 1 && !jobs.get(0).getMetadata().getName().equals(replaced);
+        },
         () -> jobsOf("replace"));
     until(
         "JobAlreadyActive",

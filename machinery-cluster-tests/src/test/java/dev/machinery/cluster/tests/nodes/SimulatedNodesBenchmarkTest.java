@@ -30,8 +30,8 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * Pods created, scheduled and {@code Running} per second on 100 simulated nodes, beside a baseline
  * measured in the same run: the same server taking the same four writes a pod (create, bind, the
  * {@code PodScheduled} condition, the kubelet's status) from a plain client without controllers.
- * Run with {@code -Dmachinery.clusterBenchmarks=true} (and {@code -Dmachinery.bench.pods=N}); it prints its
- * figures and asserts only that every pod ran.
+ * Run with {@code -Dmachinery.clusterBenchmarks=true} (and {@code -Dmachinery.bench.pods=N}); it
+ * prints its figures and asserts only that every pod ran.
  */
 @EnabledIfSystemProperty(named = "machinery.clusterBenchmarks", matches = "true")
 class SimulatedNodesBenchmarkTest {

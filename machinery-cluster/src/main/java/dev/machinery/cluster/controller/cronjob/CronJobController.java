@@ -145,7 +145,10 @@ public final class CronJobController implements Reconciler {
         owned.add(job);
       }
     }
-    Duration requeueAfter = sync(cronJob, owned);
+    // One reading of the clock for the whole pass: the wake-up is counted from the time the
+    // schedule was judged at, so a clock moved meanwhile cannot push it past the next run.
+    Instant now = clock.now();
+    Duration requeueAfter = sync(cronJob, owned, now);
     if (cronJob.getMetadata().getDeletionTimestamp() == null) {
       cleanupFinishedJobs(cronJob, owned);
     }
@@ -156,17 +159,16 @@ public final class CronJobController implements Reconciler {
           .updateStatus(cronJob, new UpdateOptions());
     }
     if (requeueAfter != null) {
-      clock.scheduleAt(clock.now().plus(requeueAfter), () -> wake.accept(request));
+      clock.scheduleAt(now.plus(requeueAfter), () -> wake.accept(request));
     }
     return Result.done();
   }
 
   /** Go's {@code syncCronJob}: returns when to look again, null for not by itself. */
-  private Duration sync(CronJob cronJob, List<Job> owned) throws Exception {
+  private Duration sync(CronJob cronJob, List<Job> owned, Instant now) throws Exception {
     CronJobSpec spec = cronJob.getSpec();
     CronJobStatus status = cronJob.getStatus();
     String namespace = cronJob.getMetadata().getNamespace();
-    Instant now = clock.now();
     Set<String> children = new HashSet<>();
     for (Job job : owned) {
       String jobUid = job.getMetadata().getUid();
