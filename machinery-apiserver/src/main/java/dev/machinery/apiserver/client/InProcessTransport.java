@@ -172,6 +172,10 @@ public final class InProcessTransport implements Transport {
   }
 
   private TransportResponse exchange(TransportRequest request) throws IOException {
+    if (!request.headers().containsKey("User-Agent")) {
+      // As HttpTransport sends it: the server names writes without a fieldManager after it.
+      request = request.withHeader("User-Agent", HttpTransport.DEFAULT_USER_AGENT);
+    }
     ApiRequest api =
         new ApiRequest(
             request.method(),
