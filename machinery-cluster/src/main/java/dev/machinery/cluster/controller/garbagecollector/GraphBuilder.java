@@ -227,10 +227,12 @@ final class GraphBuilder {
           }
           Diff diff = referencesDiffs(existing.owners(), OwnerRef.of(meta));
           if (!diff.isEmpty()) {
-            addUnblockedOwnersToDeleteQueue(diff);
             existing.setOwners(OwnerRef.of(meta));
             addDependentToOwners(existing, diff.added());
             removeDependentFromOwners(existing, diff.removed());
+            // Only once the graph shows the new references: a worker taking the owner at once
+            // must not find it still blocked, or nothing would queue it again.
+            addUnblockedOwnersToDeleteQueue(diff);
           }
           if (meta.getDeletionTimestamp() != null) {
             existing.markBeingDeleted();

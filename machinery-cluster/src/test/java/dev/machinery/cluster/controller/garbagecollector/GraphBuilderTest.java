@@ -344,6 +344,51 @@ class GraphBuilderTest {
   }
 
   @Test
+  void anOwnerQueuedAsUnblockedIsNoLongerBlockedInTheGraph() {
+    // A worker may take the owner the moment it is queued: it must not find the dependent still
+    // blocking it (a dependency circle then waited for ever).
+    List<String> blockingWhenQueued = new ArrayList<>();
+    Recorder recorder = new Recorder();
+    GraphBuilder.Sink sink =
+        new GraphBuilder.Sink() {
+          @Override
+          public void attemptToDelete(Node node) {
+            blockingWhenQueued.add(
+                node.identity().name()
+                    + " blocked by "
+                    + node.blockingDependents().stream()
+                        .map(n -> n.identity().name())
+                        .sorted()
+                        .toList());
+          }
+
+          @Override
+          public void attemptToDeleteRateLimited(Node node) {
+            recorder.attemptToDeleteRateLimited(node);
+          }
+
+          @Override
+          public void attemptToOrphan(Node node) {
+            recorder.attemptToOrphan(node);
+          }
+
+          @Override
+          public void invalidNamespaceOwnerRef(Identity dependent, Identity invalidOwner) {
+            recorder.invalidNamespaceOwnerRef(dependent, invalidOwner);
+          }
+        };
+    GraphBuilder graph = new GraphBuilder(sink);
+    graph.process(add(object("v1", "Pod", "ns", "owner", "o-uid", List.of())));
+    OwnerRef blocking = new OwnerRef("v1", "Pod", "owner", "o-uid", true, true);
+    OwnerRef nonBlocking = new OwnerRef("v1", "Pod", "owner", "o-uid", true, false);
+    Unstructured before = object("v1", "Pod", "ns", "dep", "d-uid", List.of(blocking));
+    graph.process(add(before));
+    blockingWhenQueued.clear();
+    graph.process(update(before, object("v1", "Pod", "ns", "dep", "d-uid", List.of(nonBlocking))));
+    assertEquals(List.of("owner blocked by []"), blockingWhenQueued);
+  }
+
+  @Test
   void aNamespacedOwnerSeenInAnotherNamespaceIsReported() {
     Recorder sink = new Recorder();
     GraphBuilder graph = new GraphBuilder(sink);
