@@ -92,6 +92,7 @@ public final class JobController implements Reconciler {
   private final Clock clock;
   private final CodecFactory codecs;
   private final Expectations expectations = new Expectations();
+  private final RecordedCounts recordedCounts = new RecordedCounts();
   private final Map<String, Backoff> backoffs = new ConcurrentHashMap<>();
   private final Map<String, Set<String>> finalizersRemoved = new ConcurrentHashMap<>();
   private volatile RateLimitingQueue<Request> queue;
@@ -126,7 +127,7 @@ public final class JobController implements Reconciler {
             context.clock());
     Controller controller =
         Controller.builder(NAME, reconciler)
-            .watches(jobInformer, EventHandlers.enqueueRequestForObject())
+            .watches(jobInformer, reconciler.new JobHandler())
             .watches(podInformer, reconciler.new PodHandler())
             .workers(2)
             .build();
@@ -155,7 +156,7 @@ public final class JobController implements Reconciler {
     }
     Job job = copy(cached.get());
     String uid = job.getMetadata().getUid();
-    if (!expectations.satisfied(uid)) {
+    if (!expectations.satisfied(uid) || recordedCounts.isStale(uid, job.getStatus())) {
       return Result.done();
     }
     List<Pod> owned = new ArrayList<>();
@@ -759,6 +760,7 @@ public final class JobController implements Reconciler {
       if (job.getStatus() == null) {
         job.setStatus(new JobStatus());
       }
+      recordedCounts.wrote(uid, job.getStatus());
     }
 
     /** Sets {@code Suspended} as the Job's suspension says; true when it changed. */
@@ -917,6 +919,27 @@ public final class JobController implements Reconciler {
   }
 
   /** Enqueues a pod's Job, and counts the creations and deletions its informer shows. */
+  /** Queues a Job on its events, and forgets what was recorded for a deleted one. */
+  private final class JobHandler implements EventHandler<Job> {
+    private final EventHandler<Job> enqueue = EventHandlers.enqueueRequestForObject();
+
+    @Override
+    public void create(Job job, RateLimitingQueue<Request> queue) {
+      enqueue.create(job, queue);
+    }
+
+    @Override
+    public void update(Job oldJob, Job newJob, RateLimitingQueue<Request> queue) {
+      enqueue.update(oldJob, newJob, queue);
+    }
+
+    @Override
+    public void delete(Job job, boolean finalStateUnknown, RateLimitingQueue<Request> queue) {
+      recordedCounts.forget(job.getMetadata().getUid());
+      enqueue.delete(job, finalStateUnknown, queue);
+    }
+  }
+
   private final class PodHandler implements EventHandler<Pod> {
     @Override
     public void create(Pod pod, RateLimitingQueue<Request> queue) {
