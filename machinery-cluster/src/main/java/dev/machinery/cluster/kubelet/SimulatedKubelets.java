@@ -26,6 +26,7 @@ import dev.machinery.client.Client;
 import dev.machinery.client.ResourceClient;
 import dev.machinery.cluster.ControllerContext;
 import dev.machinery.cluster.SimulatedNode;
+import dev.machinery.cluster.controller.util.Copies;
 import dev.machinery.cluster.scheduler.NodeFit;
 import dev.machinery.controller.Controller;
 import dev.machinery.controller.EventHandler;
@@ -134,7 +135,6 @@ public final class SimulatedKubelets implements Reconciler {
   private final Lister<Pod> pods;
   private final Lister<Node> nodes;
   private final Clock clock;
-  private final Copies copies;
   private final Map<String, PodAddresses> addresses = new ConcurrentHashMap<>();
   private final Map<String, Instant> leaseRenewed = new ConcurrentHashMap<>();
   private final Map<String, Instant> statusReported = new ConcurrentHashMap<>();
@@ -149,7 +149,6 @@ public final class SimulatedKubelets implements Reconciler {
     this.pods = pods;
     this.nodes = nodes;
     this.clock = context.clock();
-    this.copies = new Copies(scheme);
     int index = 0;
     for (SimulatedNode node : context.nodes()) {
       simulated.put(node.name(), node);
@@ -321,7 +320,7 @@ public final class SimulatedKubelets implements Reconciler {
     NodeStatus wanted = nodeStatus(sim, node, now);
     boolean due = reported == null || !now.isBefore(reported.plus(STATUS_REPORT_FREQUENCY));
     if (due || changed(node.getStatus(), wanted)) {
-      Node copy = copies.copy(node, Node.class);
+      Node copy = Copies.of(node);
       copy.setStatus(wanted);
       client.updateStatus(copy, new dev.machinery.unversioned.meta.v1.UpdateOptions());
       reported = now;
@@ -551,7 +550,7 @@ public final class SimulatedKubelets implements Reconciler {
         client(name).resources(Lease.class).inNamespace(NODE_LEASE_NAMESPACE);
     Lease lease = leases.get(name);
     if (lease != null) {
-      Lease copy = copies.copy(lease, Lease.class);
+      Lease copy = Copies.of(lease);
       copy.getSpec().setRenewTime(new MicroTime(now));
       try {
         leases.put(name, client.update(copy));
@@ -662,8 +661,7 @@ public final class SimulatedKubelets implements Reconciler {
       ips.release(key);
       return Result.done();
     }
-    PodStatus status =
-        pod.getStatus() == null ? new PodStatus() : copies.copy(pod, Pod.class).getStatus();
+    PodStatus status = pod.getStatus() == null ? new PodStatus() : Copies.of(pod).getStatus();
     boolean started =
         status.getContainerStatuses() != null && !status.getContainerStatuses().isEmpty();
     if (!started) {
@@ -913,7 +911,7 @@ public final class SimulatedKubelets implements Reconciler {
         wakeAt(request, stopped);
         return Result.done();
       }
-      PodStatus status = copies.copy(pod, Pod.class).getStatus();
+      PodStatus status = Copies.of(pod).getStatus();
       Time finished = new Time(now.truncatedTo(ChronoUnit.SECONDS));
       boolean allZero = true;
       List<ContainerStatus> after = new ArrayList<>();
@@ -981,7 +979,7 @@ public final class SimulatedKubelets implements Reconciler {
   }
 
   private void write(ResourceClient<Pod> client, Pod pod, PodStatus status) {
-    Pod copy = copies.copy(pod, Pod.class);
+    Pod copy = Copies.of(pod);
     copy.setStatus(status);
     client.updateStatus(copy, new dev.machinery.unversioned.meta.v1.UpdateOptions());
   }

@@ -9,6 +9,7 @@ import dev.machinery.api.core.v1.ObjectReference;
 import dev.machinery.client.Client;
 import dev.machinery.client.ResourceClient;
 import dev.machinery.cluster.ControllerContext;
+import dev.machinery.cluster.controller.util.Copies;
 import dev.machinery.controller.Controller;
 import dev.machinery.controller.EventHandlers;
 import dev.machinery.controller.Reconciler;
@@ -19,8 +20,6 @@ import dev.machinery.controller.cache.SharedIndexInformer;
 import dev.machinery.controller.clock.Clock;
 import dev.machinery.controller.events.Event;
 import dev.machinery.controller.events.EventRecorder;
-import dev.machinery.core.codec.Codec;
-import dev.machinery.core.codec.CodecFactory;
 import dev.machinery.unversioned.errors.ApiErrors;
 import dev.machinery.unversioned.labels.Selector;
 import dev.machinery.unversioned.meta.v1.DeleteOptions;
@@ -82,7 +81,6 @@ public final class CronJobController implements Reconciler {
   private final Client client;
   private final EventRecorder events;
   private final Clock clock;
-  private final CodecFactory codecs;
   private volatile Consumer<Request> wake = request -> {};
 
   private CronJobController(
@@ -96,7 +94,6 @@ public final class CronJobController implements Reconciler {
     this.client = client;
     this.events = events;
     this.clock = clock;
-    this.codecs = CodecFactory.create(client.scheme());
   }
 
   /**
@@ -133,11 +130,11 @@ public final class CronJobController implements Reconciler {
     if (cached.isEmpty()) {
       return Result.done();
     }
-    CronJob cronJob = copy(cached.get());
+    CronJob cronJob = Copies.of(cached.get());
     if (cronJob.getStatus() == null) {
       cronJob.setStatus(new CronJobStatus());
     }
-    CronJobStatus before = copy(cached.get()).getStatus();
+    CronJobStatus before = Copies.of(cached.get()).getStatus();
     String uid = cronJob.getMetadata().getUid();
     List<Job> owned = new ArrayList<>();
     for (Job job : jobs.namespace(request.namespace()).list(Selector.everything())) {
@@ -507,7 +504,7 @@ public final class CronJobController implements Reconciler {
    * @return the Job to create
    */
   Job jobFor(CronJob cronJob, Instant scheduled, ZoneId zone) {
-    CronJob template = copy(cronJob);
+    CronJob template = Copies.of(cronJob);
     ObjectMeta templateMeta = template.getSpec().getJobTemplate().getMetadata();
     Map<String, String> labels =
         new LinkedHashMap<>(
@@ -603,12 +600,5 @@ public final class CronJobController implements Reconciler {
 
   private static String quote(String text) {
     return "\"" + text.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
-  }
-
-  /** A copy of an object read from a cache, which must not be changed: a JSON round trip. */
-  @SuppressWarnings("unchecked")
-  private <T> T copy(T object) {
-    Codec json = codecs.json();
-    return (T) json.decode(json.encode(object), object.getClass()).object();
   }
 }

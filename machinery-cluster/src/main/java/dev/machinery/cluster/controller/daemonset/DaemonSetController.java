@@ -2,7 +2,6 @@ package dev.machinery.cluster.controller.daemonset;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.machinery.api.apps.v1.ControllerRevision;
 import dev.machinery.api.apps.v1.DaemonSet;
 import dev.machinery.api.apps.v1.DaemonSetSpec;
@@ -13,6 +12,8 @@ import dev.machinery.api.core.v1.PodCondition;
 import dev.machinery.api.core.v1.PodSpec;
 import dev.machinery.client.Client;
 import dev.machinery.cluster.ControllerContext;
+import dev.machinery.cluster.controller.history.ControllerHistory;
+import dev.machinery.cluster.controller.util.Copies;
 import dev.machinery.controller.Controller;
 import dev.machinery.controller.EventHandler;
 import dev.machinery.controller.EventHandlers;
@@ -25,8 +26,6 @@ import dev.machinery.controller.clock.Clock;
 import dev.machinery.controller.events.Event;
 import dev.machinery.controller.events.EventRecorder;
 import dev.machinery.controller.workqueue.RateLimitingQueue;
-import dev.machinery.core.codec.Codec;
-import dev.machinery.core.codec.CodecFactory;
 import dev.machinery.unversioned.errors.ApiErrors;
 import dev.machinery.unversioned.intstr.IntOrString;
 import dev.machinery.unversioned.labels.Selector;
@@ -34,7 +33,6 @@ import dev.machinery.unversioned.meta.v1.DeleteOptions;
 import dev.machinery.unversioned.meta.v1.ObjectMeta;
 import dev.machinery.unversioned.meta.v1.OwnerReference;
 import dev.machinery.unversioned.meta.v1.UpdateOptions;
-import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -75,7 +73,7 @@ public final class DaemonSetController implements Reconciler {
   /** The controller's name and service account. */
   public static final String NAME = "daemon-set-controller";
 
-  static final String REVISION_LABEL = "controller-revision-hash";
+  static final String REVISION_LABEL = ControllerHistory.REVISION_LABEL;
   static final String TEMPLATE_GENERATION_LABEL = "pod-template-generation";
 
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -85,9 +83,9 @@ public final class DaemonSetController implements Reconciler {
   private final Lister<Node> nodes;
   private final Lister<ControllerRevision> revisions;
   private final Client client;
+  private final ControllerHistory controllerHistory;
   private final EventRecorder events;
   private final Clock clock;
-  private final CodecFactory codecs;
   private volatile Consumer<Request> wake = request -> {};
 
   private DaemonSetController(
@@ -103,9 +101,9 @@ public final class DaemonSetController implements Reconciler {
     this.nodes = nodes;
     this.revisions = revisions;
     this.client = client;
+    this.controllerHistory = new ControllerHistory(client);
     this.events = events;
     this.clock = clock;
-    this.codecs = CodecFactory.create(client.scheme());
   }
 
   /**
@@ -148,10 +146,10 @@ public final class DaemonSetController implements Reconciler {
     if (cached.isEmpty() || cached.get().getMetadata().getDeletionTimestamp() != null) {
       return Result.done();
     }
-    DaemonSet set = copy(cached.get());
+    DaemonSet set = Copies.of(cached.get());
     String namespace = request.namespace();
     String uid = set.getMetadata().getUid();
-    DaemonSetStatus before = copy(cached.get()).getStatus();
+    DaemonSetStatus before = Copies.of(cached.get()).getStatus();
     List<ControllerRevision> history = new ArrayList<>();
     for (ControllerRevision revision : revisions.namespace(namespace).list(Selector.everything())) {
       if (controlledBy(revision.getMetadata(), uid)) {
@@ -179,7 +177,7 @@ public final class DaemonSetController implements Reconciler {
     for (Node node : nodes.list(Selector.everything())) {
       allNodes.put(node.getMetadata().getName(), node);
     }
-    PodSpec withTolerations = copy(set).getSpec().getTemplate().getSpec();
+    PodSpec withTolerations = Copies.of(set).getSpec().getTemplate().getSpec();
     NodePlacement.addDaemonTolerations(withTolerations);
     int maxSurge = maxSurge(set.getSpec(), allNodes.size());
 
@@ -238,11 +236,14 @@ public final class DaemonSetController implements Reconciler {
     }
     syncNodes(set, delete, createOn, current);
 
+    // One reading of the clock for the pass: a wake-up is due when what was measured against it
+    // becomes true, however long the pass took.
+    Instant now = clock.now();
     Duration wakeIn = null;
     if (isRollingUpdate(set.getSpec()) && delete.isEmpty() && createOn.isEmpty()) {
-      wakeIn = rollingUpdate(set, byNode, decisions, hash, current);
+      wakeIn = rollingUpdate(set, byNode, decisions, hash, current, now);
     }
-    wakeIn = min(wakeIn, updateStatus(set, byNode, decisions, hash));
+    wakeIn = min(wakeIn, updateStatus(set, byNode, decisions, hash, now));
     if (!Objects.equals(before, set.getStatus())) {
       client
           .resources(DaemonSet.class)
@@ -251,7 +252,7 @@ public final class DaemonSetController implements Reconciler {
     }
     truncateHistory(set, history, byNode, current);
     if (wakeIn != null) {
-      clock.scheduleAt(clock.now().plus(wakeIn), () -> wake.accept(request));
+      clock.scheduleAt(now.plus(wakeIn), () -> wake.accept(request));
     }
     return Result.done();
   }
@@ -262,13 +263,13 @@ public final class DaemonSetController implements Reconciler {
       Map<String, List<Pod>> byNode,
       Map<String, NodePlacement.Decision> decisions,
       String hash,
-      ControllerRevision current)
+      ControllerRevision current,
+      Instant now)
       throws Exception {
     int desired =
         (int) decisions.values().stream().filter(NodePlacement.Decision::shouldRun).count();
     int maxSurge = maxSurge(set.getSpec(), desired);
     int maxUnavailable = maxUnavailable(set.getSpec(), desired);
-    Instant now = clock.now();
     int minReady =
         set.getSpec().getMinReadySeconds() == null ? 0 : set.getSpec().getMinReadySeconds();
     List<Pod> toDelete = new ArrayList<>();
@@ -400,7 +401,7 @@ public final class DaemonSetController implements Reconciler {
   }
 
   private Pod podFor(DaemonSet set, String node, ControllerRevision current) {
-    DaemonSet source = copy(set);
+    DaemonSet source = Copies.of(set);
     ObjectMeta templateMeta =
         source.getSpec().getTemplate().getMetadata() == null
             ? new ObjectMeta()
@@ -430,14 +431,14 @@ public final class DaemonSetController implements Reconciler {
       DaemonSet set,
       Map<String, List<Pod>> byNode,
       Map<String, NodePlacement.Decision> decisions,
-      String hash) {
+      String hash,
+      Instant now) {
     int desired = 0;
     int scheduled = 0;
     int misscheduled = 0;
     int ready = 0;
     int available = 0;
     int updated = 0;
-    Instant now = clock.now();
     int minReady =
         set.getSpec().getMinReadySeconds() == null ? 0 : set.getSpec().getMinReadySeconds();
     Duration wake = null;
@@ -488,75 +489,27 @@ public final class DaemonSetController implements Reconciler {
   /** The revision of the set's template: an equal one of the history, else a new one. */
   private ControllerRevision currentRevision(DaemonSet set, List<ControllerRevision> history)
       throws Exception {
-    JsonNode data = patchOf(set);
-    long next = history.isEmpty() ? 1 : history.get(history.size() - 1).getRevision() + 1;
-    for (ControllerRevision revision : history) {
-      if (data.equals(revision.getData())) {
-        if (revision.getRevision() != next - 1) {
-          ControllerRevision renumbered = copy(revision);
-          renumbered.setRevision(next);
-          return client
-              .resources(ControllerRevision.class)
-              .inNamespace(set.getMetadata().getNamespace())
-              .update(renumbered);
-        }
-        return revision;
-      }
-    }
-    Integer collisions = set.getStatus() == null ? null : set.getStatus().getCollisionCount();
-    String hash = Revisions.hash(JSON.writeValueAsString(data), collisions);
-    ControllerRevision revision = new ControllerRevision();
-    revision.setApiVersion("apps/v1");
-    revision.setKind("ControllerRevision");
-    ObjectMeta meta = new ObjectMeta();
-    meta.setName(set.getMetadata().getName() + "-" + hash);
-    meta.setNamespace(set.getMetadata().getNamespace());
-    Map<String, String> labels =
-        new LinkedHashMap<>(labels(set.getSpec().getTemplate().getMetadata()));
-    labels.put(REVISION_LABEL, hash);
-    meta.setLabels(labels);
-    meta.setOwnerReferences(List.of(ownerReference(set)));
-    revision.setMetadata(meta);
-    revision.setData(data);
-    revision.setRevision(next);
-    try {
-      return client
-          .resources(ControllerRevision.class)
-          .inNamespace(set.getMetadata().getNamespace())
-          .create(revision);
-    } catch (Exception e) {
-      if (!ApiErrors.isAlreadyExists(e)) {
-        throw e;
-      }
-      ControllerRevision existing =
+    JsonNode data = ControllerHistory.templatePatch(JSON.readTree(Copies.json(set)));
+    ControllerHistory.Owner owner =
+        new ControllerHistory.Owner(
+            set.getMetadata(),
+            ownerReference(set),
+            labels(set.getSpec().getTemplate().getMetadata()),
+            set.getStatus() == null ? null : set.getStatus().getCollisionCount());
+    return controllerHistory.currentRevision(
+        owner,
+        data,
+        history,
+        count -> {
+          DaemonSetStatus status =
+              set.getStatus() == null ? new DaemonSetStatus() : set.getStatus();
+          status.setCollisionCount(count);
+          set.setStatus(status);
           client
-              .resources(ControllerRevision.class)
+              .resources(DaemonSet.class)
               .inNamespace(set.getMetadata().getNamespace())
-              .get(meta.getName());
-      if (data.equals(existing.getData())) {
-        return existing;
-      }
-      DaemonSetStatus status = set.getStatus() == null ? new DaemonSetStatus() : set.getStatus();
-      status.setCollisionCount(collisions == null ? 1 : collisions + 1);
-      set.setStatus(status);
-      client
-          .resources(DaemonSet.class)
-          .inNamespace(set.getMetadata().getNamespace())
-          .updateStatus(set, new UpdateOptions());
-      throw e;
-    }
-  }
-
-  private JsonNode patchOf(DaemonSet set) throws IOException {
-    Codec json = codecs.json();
-    JsonNode whole = JSON.readTree(json.encode(set));
-    ObjectNode template = (ObjectNode) whole.path("spec").path("template").deepCopy();
-    template.put("$patch", "replace");
-    ObjectNode spec = JSON.createObjectNode();
-    spec.set("template", template);
-    ObjectNode patch = JSON.createObjectNode();
-    patch.set("spec", spec);
-    return patch;
+              .updateStatus(set, new UpdateOptions());
+        });
   }
 
   private void truncateHistory(
@@ -581,18 +534,7 @@ public final class DaemonSetController implements Reconciler {
         unused.add(revision);
       }
     }
-    for (int i = 0; i < unused.size() - limit; i++) {
-      try {
-        client
-            .resources(ControllerRevision.class)
-            .inNamespace(set.getMetadata().getNamespace())
-            .delete(unused.get(i).getMetadata().getName(), new DeleteOptions());
-      } catch (Exception e) {
-        if (!ApiErrors.isNotFound(e)) {
-          throw e;
-        }
-      }
-    }
+    controllerHistory.truncate(set.getMetadata().getNamespace(), unused, limit);
   }
 
   /** Enqueues every DaemonSet when a node comes, goes or changes. */
@@ -718,12 +660,5 @@ public final class DaemonSetController implements Reconciler {
 
   private static Map<String, String> labels(ObjectMeta meta) {
     return meta == null || meta.getLabels() == null ? Map.of() : meta.getLabels();
-  }
-
-  /** A copy of an object read from a cache, which must not be changed: a JSON round trip. */
-  @SuppressWarnings("unchecked")
-  private <T> T copy(T object) {
-    Codec json = codecs.json();
-    return (T) json.decode(json.encode(object), object.getClass()).object();
   }
 }

@@ -14,6 +14,7 @@ import dev.machinery.api.core.v1.PodSpec;
 import dev.machinery.client.Client;
 import dev.machinery.client.PatchType;
 import dev.machinery.cluster.ControllerContext;
+import dev.machinery.cluster.controller.util.Copies;
 import dev.machinery.controller.Controller;
 import dev.machinery.controller.EventHandler;
 import dev.machinery.controller.EventHandlers;
@@ -26,8 +27,6 @@ import dev.machinery.controller.clock.Clock;
 import dev.machinery.controller.events.Event;
 import dev.machinery.controller.events.EventRecorder;
 import dev.machinery.controller.workqueue.RateLimitingQueue;
-import dev.machinery.core.codec.Codec;
-import dev.machinery.core.codec.CodecFactory;
 import dev.machinery.unversioned.errors.ApiErrors;
 import dev.machinery.unversioned.labels.Selector;
 import dev.machinery.unversioned.meta.v1.DeleteOptions;
@@ -90,7 +89,6 @@ public final class JobController implements Reconciler {
   private final Client client;
   private final EventRecorder events;
   private final Clock clock;
-  private final CodecFactory codecs;
   private final Expectations expectations = new Expectations();
   private final RecordedCounts recordedCounts = new RecordedCounts();
   private final Map<String, Backoff> backoffs = new ConcurrentHashMap<>();
@@ -105,7 +103,6 @@ public final class JobController implements Reconciler {
     this.client = client;
     this.events = events;
     this.clock = clock;
-    this.codecs = CodecFactory.create(client.scheme());
   }
 
   /**
@@ -154,7 +151,7 @@ public final class JobController implements Reconciler {
       }
       return Result.done();
     }
-    Job job = copy(cached.get());
+    Job job = Copies.of(cached.get());
     String uid = job.getMetadata().getUid();
     if (!expectations.satisfied(uid) || recordedCounts.isStale(uid, job.getStatus())) {
       return Result.done();
@@ -640,7 +637,7 @@ public final class JobController implements Reconciler {
               template.getAnnotations() == null ? Map.of() : template.getAnnotations());
       String name = job.getMetadata().getName();
       meta.setNamespace(job.getMetadata().getNamespace());
-      PodSpec podSpec = copy(job).getSpec().getTemplate().getSpec();
+      PodSpec podSpec = Copies.of(job).getSpec().getTemplate().getSpec();
       if (index != null) {
         meta.setGenerateName(JobPods.generateNameWithIndex(name, index));
         annotations.put(JobPods.COMPLETION_INDEX, Integer.toString(index));
@@ -1110,12 +1107,5 @@ public final class JobController implements Reconciler {
 
   private static List<String> list(List<String> values) {
     return values == null ? List.of() : values;
-  }
-
-  /** A copy of an object read from a cache, which must not be changed: a JSON round trip. */
-  @SuppressWarnings("unchecked")
-  private <T> T copy(T object) {
-    Codec json = codecs.json();
-    return (T) json.decode(json.encode(object), object.getClass()).object();
   }
 }

@@ -8,6 +8,7 @@ import dev.machinery.api.core.v1.PodCondition;
 import dev.machinery.api.core.v1.Taint;
 import dev.machinery.client.Client;
 import dev.machinery.cluster.ControllerContext;
+import dev.machinery.cluster.controller.util.Copies;
 import dev.machinery.controller.Controller;
 import dev.machinery.controller.EventHandler;
 import dev.machinery.controller.EventHandlers;
@@ -79,7 +80,6 @@ public final class NodeLifecycleController implements Reconciler {
   private final Client client;
   private final EventRecorder events;
   private final Clock clock;
-  private final dev.machinery.cluster.kubelet.Copies copies;
   private final Map<String, Cancellable> wakes = new ConcurrentHashMap<>();
   private volatile RateLimitingQueue<Request> queue;
 
@@ -96,7 +96,6 @@ public final class NodeLifecycleController implements Reconciler {
     this.client = client;
     this.events = events;
     this.clock = clock;
-    this.copies = new dev.machinery.cluster.kubelet.Copies(client.scheme());
   }
 
   /**
@@ -175,7 +174,7 @@ public final class NodeLifecycleController implements Reconciler {
       }
       return Result.done();
     }
-    Node node = copies.copy(found.get(), Node.class);
+    Node node = Copies.of(found.get());
     Instant now = clock.now();
     Instant probe = lastHeartbeat(node);
     boolean statusChanged = false;
@@ -198,7 +197,7 @@ public final class NodeLifecycleController implements Reconciler {
     }
     List<Taint> wanted = taints(node, now);
     if (!sameTaints(node.getSpec().getTaints(), wanted)) {
-      Node copy = copies.copy(node, Node.class);
+      Node copy = Copies.of(node);
       copy.getSpec().setTaints(wanted.isEmpty() ? null : wanted);
       try {
         client.resources(Node.class).update(copy);
@@ -299,7 +298,7 @@ public final class NodeLifecycleController implements Reconciler {
       if ("Succeeded".equals(phase) || "Failed".equals(phase)) {
         continue;
       }
-      Pod copy = copies.copy(pod, Pod.class);
+      Pod copy = Copies.of(pod);
       if (copy.getStatus() == null || copy.getStatus().getConditions() == null) {
         continue;
       }

@@ -15,6 +15,8 @@ import dev.machinery.api.core.v1.PodTemplateSpec;
 import dev.machinery.api.core.v1.Volume;
 import dev.machinery.client.Client;
 import dev.machinery.cluster.ControllerContext;
+import dev.machinery.cluster.controller.history.ControllerHistory;
+import dev.machinery.cluster.controller.util.Copies;
 import dev.machinery.controller.Controller;
 import dev.machinery.controller.EventHandlers;
 import dev.machinery.controller.Reconciler;
@@ -79,7 +81,7 @@ public final class StatefulSetController implements Reconciler {
 
   static final String POD_NAME_LABEL = "statefulset.kubernetes.io/pod-name";
   static final String POD_INDEX_LABEL = "apps.kubernetes.io/pod-index";
-  static final String REVISION_LABEL = "controller-revision-hash";
+  static final String REVISION_LABEL = ControllerHistory.REVISION_LABEL;
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -88,6 +90,7 @@ public final class StatefulSetController implements Reconciler {
   private final Lister<ControllerRevision> revisions;
   private final Lister<PersistentVolumeClaim> claims;
   private final Client client;
+  private final ControllerHistory controllerHistory;
   private final EventRecorder events;
   private final Clock clock;
   private final CodecFactory codecs;
@@ -106,6 +109,7 @@ public final class StatefulSetController implements Reconciler {
     this.revisions = revisions;
     this.claims = claims;
     this.client = client;
+    this.controllerHistory = new ControllerHistory(client);
     this.events = events;
     this.clock = clock;
     this.codecs = CodecFactory.create(client.scheme());
@@ -155,7 +159,7 @@ public final class StatefulSetController implements Reconciler {
     if (cached.isEmpty() || cached.get().getMetadata().getDeletionTimestamp() != null) {
       return Result.done();
     }
-    StatefulSet set = copy(cached.get());
+    StatefulSet set = Copies.of(cached.get());
     String uid = set.getMetadata().getUid();
     String namespace = request.namespace();
     List<Pod> owned = new ArrayList<>();
@@ -173,7 +177,7 @@ public final class StatefulSetController implements Reconciler {
     history.sort(Comparator.comparing(r -> r.getRevision() == null ? 0L : r.getRevision()));
 
     StatefulSetStatus status = set.getStatus() == null ? new StatefulSetStatus() : set.getStatus();
-    StatefulSetStatus before = copy(set).getStatus();
+    StatefulSetStatus before = Copies.of(set).getStatus();
     ControllerRevision update = updateRevision(set, history);
     String updateRevision = update.getMetadata().getName();
     String recorded = status.getCurrentRevision();
@@ -420,7 +424,7 @@ public final class StatefulSetController implements Reconciler {
     if (claims.namespace(namespace).get(claimName).isPresent()) {
       return;
     }
-    PersistentVolumeClaim claim = copy(template);
+    PersistentVolumeClaim claim = Copies.of(template);
     ObjectMeta meta = claim.getMetadata();
     meta.setName(claimName);
     meta.setNamespace(namespace);
@@ -495,86 +499,30 @@ public final class StatefulSetController implements Reconciler {
     }
   }
 
-  /**
-   * The revision of the set's template (Go's {@code getStatefulSetRevisions}): an equal one of the
-   * history (renumbered to the newest when older), else a new one.
-   */
+  /** The revision of the set's template: an equal one of the history, else a new one. */
   private ControllerRevision updateRevision(StatefulSet set, List<ControllerRevision> history)
       throws Exception {
-    JsonNode data = patchOf(set);
-    long next = history.isEmpty() ? 1 : history.get(history.size() - 1).getRevision() + 1;
-    for (ControllerRevision revision : history) {
-      if (data.equals(revision.getData())) {
-        if (revision.getRevision() != next - 1) {
-          ControllerRevision renumbered = copy(revision);
-          renumbered.setRevision(next);
-          return client
-              .resources(ControllerRevision.class)
-              .inNamespace(set.getMetadata().getNamespace())
-              .update(renumbered);
-        }
-        return revision;
-      }
-    }
-    Integer collisions = set.getStatus() == null ? null : set.getStatus().getCollisionCount();
-    String hash = Revisions.hash(JSON.writeValueAsString(data), collisions);
-    ControllerRevision revision = new ControllerRevision();
-    revision.setApiVersion("apps/v1");
-    revision.setKind("ControllerRevision");
-    ObjectMeta meta = new ObjectMeta();
-    meta.setName(set.getMetadata().getName() + "-" + hash);
-    meta.setNamespace(set.getMetadata().getNamespace());
-    Map<String, String> labels =
-        new LinkedHashMap<>(labels(set.getSpec().getTemplate().getMetadata()));
-    labels.put(REVISION_LABEL, hash);
-    meta.setLabels(labels);
-    meta.setOwnerReferences(List.of(ownerReference(set)));
-    revision.setMetadata(meta);
-    revision.setData(data);
-    revision.setRevision(next);
-    try {
-      return client
-          .resources(ControllerRevision.class)
-          .inNamespace(set.getMetadata().getNamespace())
-          .create(revision);
-    } catch (Exception e) {
-      if (!ApiErrors.isAlreadyExists(e)) {
-        throw e;
-      }
-      ControllerRevision existing =
+    JsonNode data = ControllerHistory.templatePatch(JSON.readTree(Copies.json(set)));
+    ControllerHistory.Owner owner =
+        new ControllerHistory.Owner(
+            set.getMetadata(),
+            ownerReference(set),
+            labels(set.getSpec().getTemplate().getMetadata()),
+            set.getStatus() == null ? null : set.getStatus().getCollisionCount());
+    return controllerHistory.currentRevision(
+        owner,
+        data,
+        history,
+        count -> {
+          StatefulSetStatus status =
+              set.getStatus() == null ? new StatefulSetStatus() : set.getStatus();
+          status.setCollisionCount(count);
+          set.setStatus(status);
           client
-              .resources(ControllerRevision.class)
+              .resources(StatefulSet.class)
               .inNamespace(set.getMetadata().getNamespace())
-              .get(meta.getName());
-      if (data.equals(existing.getData())) {
-        return existing;
-      }
-      // A collision: count it, so the next sync hashes to another name.
-      StatefulSetStatus status =
-          set.getStatus() == null ? new StatefulSetStatus() : set.getStatus();
-      status.setCollisionCount(collisions == null ? 1 : collisions + 1);
-      set.setStatus(status);
-      client
-          .resources(StatefulSet.class)
-          .inNamespace(set.getMetadata().getNamespace())
-          .updateStatus(set, new UpdateOptions());
-      throw e;
-    }
-  }
-
-  /**
-   * The revision's data, as kube stores it: {@code {"spec":{"template":{…,"$patch":"replace"}}}}.
-   */
-  private JsonNode patchOf(StatefulSet set) throws IOException {
-    Codec json = codecs.json();
-    JsonNode whole = JSON.readTree(json.encode(set));
-    ObjectNode template = (ObjectNode) whole.path("spec").path("template").deepCopy();
-    template.put("$patch", "replace");
-    ObjectNode spec = JSON.createObjectNode();
-    spec.set("template", template);
-    ObjectNode patch = JSON.createObjectNode();
-    patch.set("spec", spec);
-    return patch;
+              .updateStatus(set, new UpdateOptions());
+        });
   }
 
   /** The set with a revision's template (Go's {@code ApplyRevision}). */
@@ -610,18 +558,7 @@ public final class StatefulSetController implements Reconciler {
         unused.add(revision);
       }
     }
-    for (int i = 0; i < unused.size() - limit; i++) {
-      try {
-        client
-            .resources(ControllerRevision.class)
-            .inNamespace(set.getMetadata().getNamespace())
-            .delete(unused.get(i).getMetadata().getName(), new DeleteOptions());
-      } catch (Exception e) {
-        if (!ApiErrors.isNotFound(e)) {
-          throw e;
-        }
-      }
-    }
+    controllerHistory.truncate(set.getMetadata().getNamespace(), unused, limit);
   }
 
   /**
@@ -692,12 +629,5 @@ public final class StatefulSetController implements Reconciler {
 
   private static Map<String, String> labels(ObjectMeta meta) {
     return meta == null || meta.getLabels() == null ? Map.of() : meta.getLabels();
-  }
-
-  /** A copy of an object read from a cache, which must not be changed: a JSON round trip. */
-  @SuppressWarnings("unchecked")
-  private <T> T copy(T object) {
-    Codec json = codecs.json();
-    return (T) json.decode(json.encode(object), object.getClass()).object();
   }
 }

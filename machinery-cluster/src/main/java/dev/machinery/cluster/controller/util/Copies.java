@@ -3,18 +3,23 @@ package dev.machinery.cluster.controller.util;
 import dev.machinery.api.KubernetesApi;
 import dev.machinery.core.codec.Codec;
 import dev.machinery.core.codec.CodecFactory;
+import dev.machinery.core.codec.FieldValidation;
 import dev.machinery.core.runtime.ApiObject;
 import dev.machinery.core.runtime.Scheme;
 
 /**
- * Deep copies of the built-in kinds' typed objects (a JSON round trip through the Scheme's codec),
- * so a controller never changes an object an informer's cache holds.
+ * Deep copies of the built-in kinds' typed objects (a JSON round trip through the Scheme's codec,
+ * without defaulting, so the copy holds exactly what the original did), so a controller or a
+ * simulated kubelet never changes an object an informer's cache holds.
  *
  * <p>Stateless, thread-safe.
  */
 public final class Copies {
   private static final Codec JSON =
-      CodecFactory.create(KubernetesApi.addToScheme(Scheme.builder()).build()).json();
+      CodecFactory.create(KubernetesApi.addToScheme(Scheme.builder()).build())
+          .json()
+          .withDefaulting(false)
+          .withFieldValidation(FieldValidation.IGNORE);
 
   private Copies() {}
 
