@@ -132,18 +132,27 @@ final class JetcdStorage implements Storage {
     ByteSequence from = startKey == null ? ByteSequence.from(full) : bytes(this.prefix + startKey);
     GetResponse answer = await(kv.get(from, option.build()));
     List<KeyValue> items = new ArrayList<>();
-    boolean more = answer.isMore();
     for (io.etcd.jetcd.KeyValue found : answer.getKvs()) {
       if (found.getKey().toString(StandardCharsets.UTF_8).equals(compactKey)) {
         continue;
       }
       if (limit > 0 && items.size() == limit) {
-        more = true;
         break;
       }
       items.add(keyValue(found));
     }
-    return new ListResult(items, revision > 0 ? revision : answer.getHeader().getRevision(), more);
+    // etcd counts every key of the range from the start key, whatever the limit.
+    long inRange = answer.getCount();
+    String from = startKey == null ? this.prefix + prefix : this.prefix + startKey;
+    if (compactKey.startsWith(this.prefix + prefix) && compactKey.compareTo(from) >= 0) {
+      inRange--;
+    }
+    long remaining = Math.max(0, inRange - items.size());
+    return new ListResult(
+        items,
+        revision > 0 ? revision : answer.getHeader().getRevision(),
+        remaining > 0,
+        remaining);
   }
 
   @Override

@@ -42,6 +42,7 @@ final class ListHandler implements VerbHandler {
     ListMeta meta = new ListMeta();
     meta.setResourceVersion(Long.toString(page.revision()));
     meta.setContinue(page.continueToken());
+    meta.setRemainingItemCount(page.remainingItemCount());
     return scope.respond(request, target, list(target, meta, items), 200, true);
   }
 

@@ -245,7 +245,7 @@ final class RequestOptions {
       }
     }
     if (labels.isEmpty() && fields.isEmpty()) {
-      return object -> true;
+      return ResourceStore.EVERYTHING;
     }
     return object -> {
       MetaObject meta = Accessor.of(object);

@@ -333,6 +333,13 @@ public final class ResourceStore {
   }
 
   /**
+   * The filter of a list without selectors: only a list filtered by this one tells how many items
+   * remain after its page ({@link Page#remainingItemCount()}), as kube-apiserver counts only lists
+   * whose predicate is empty.
+   */
+  public static final Predicate<Object> EVERYTHING = object -> true;
+
+  /**
    * Reads one page of objects.
    *
    * @param namespace the namespace, or {@code null} for all
@@ -376,12 +383,15 @@ public final class ResourceStore {
     }
     List<Object> items = new ArrayList<>();
     String next = null;
+    long remaining = -1;
     String cursor = start;
     pages:
     while (true) {
       ListResult page;
       try {
-        page = storage.list(prefix, at, cursor, limit == 0 ? 0 : Math.max(limit, 100));
+        page =
+            storage.list(
+                prefix, at, cursor, limit == 0 ? 0 : Math.max(limit, 100), filter == EVERYTHING);
       } catch (StorageException e) {
         if (e.kind() == StorageException.Kind.COMPACTED) {
           throw ApiErrors.newResourceExpired(
@@ -393,9 +403,14 @@ public final class ResourceStore {
         throw e;
       }
       at = page.revision();
-      for (KeyValue kv : page.items()) {
+      List<KeyValue> kvs = page.items();
+      for (int i = 0; i < kvs.size(); i++) {
+        KeyValue kv = kvs.get(i);
         if (limit > 0 && items.size() == limit) {
           next = kv.key();
+          // Every key from here on is an item when nothing is filtered out (kube counts only
+          // then).
+          remaining = page.remaining() < 0 ? -1 : kvs.size() - i + page.remaining();
           break pages;
         }
         Object object = watchCache != null ? watchCache.decoded(kv) : decode(kv);
@@ -411,7 +426,12 @@ public final class ResourceStore {
     long revision = at;
     String token =
         next == null ? null : new ContinueToken(revision, next.substring(prefix.length())).encode();
-    return new Page(items, revision, token);
+    return new Page(items, revision, token, counted(filter, remaining));
+  }
+
+  /** What a list tells of the items after its page: known only when none was filtered out. */
+  private static Long counted(Predicate<Object> filter, long remaining) {
+    return filter == EVERYTHING && remaining > 0 ? remaining : null;
   }
 
   /**
@@ -426,9 +446,13 @@ public final class ResourceStore {
     }
     List<Object> items = new ArrayList<>();
     String next = null;
-    for (WatchCache.Entry entry : snapshot.items()) {
+    long remaining = -1;
+    List<WatchCache.Entry> entries = snapshot.items();
+    for (int i = 0; i < entries.size(); i++) {
+      WatchCache.Entry entry = entries.get(i);
       if (limit > 0 && items.size() == limit) {
         next = entry.kv().key();
+        remaining = entries.size() - i;
         break;
       }
       Object object = entry.object();
@@ -440,7 +464,7 @@ public final class ResourceStore {
         next == null
             ? null
             : new ContinueToken(snapshot.revision(), next.substring(prefix.length())).encode();
-    return new Page(items, snapshot.revision(), token);
+    return new Page(items, snapshot.revision(), token, counted(filter, remaining));
   }
 
   /**
@@ -1417,8 +1441,23 @@ public final class ResourceStore {
    * @param items the objects, in the storage version
    * @param revision the revision read at (the list's resourceVersion)
    * @param continueToken the token of the next page, or {@code null} on the last
+   * @param remainingItemCount how many items follow the page, when the list was not filtered
+   *     ({@link #EVERYTHING}) and a page follows; {@code null} otherwise, as kube-apiserver leaves
+   *     it out
    */
-  public record Page(List<Object> items, long revision, String continueToken) {}
+  public record Page(
+      List<Object> items, long revision, String continueToken, Long remainingItemCount) {
+    /**
+     * A page whose remaining items are not counted.
+     *
+     * @param items see the record description
+     * @param revision see the record description
+     * @param continueToken see the record description
+     */
+    public Page(List<Object> items, long revision, String continueToken) {
+      this(items, revision, continueToken, null);
+    }
+  }
 
   /**
    * The result of a delete.

@@ -97,7 +97,13 @@ public final class MemoryStorage implements Storage {
   }
 
   @Override
-  public synchronized ListResult list(String prefix, long atRevision, String startKey, int limit) {
+  public ListResult list(String prefix, long atRevision, String startKey, int limit) {
+    return list(prefix, atRevision, startKey, limit, false);
+  }
+
+  @Override
+  public synchronized ListResult list(
+      String prefix, long atRevision, String startKey, int limit, boolean countRemaining) {
     open();
     if (limit < 0) {
       throw new IllegalArgumentException("limit must not be negative, got " + limit);
@@ -116,7 +122,7 @@ public final class MemoryStorage implements Storage {
     String from =
         startKey != null && CODE_POINT_ORDER.compare(startKey, prefix) > 0 ? startKey : prefix;
     List<KeyValue> items = new ArrayList<>();
-    boolean more = false;
+    long remaining = 0;
     for (Map.Entry<String, List<Version>> entry : versions.tailMap(from, true).entrySet()) {
       if (!entry.getKey().startsWith(prefix)) {
         break;
@@ -126,12 +132,16 @@ public final class MemoryStorage implements Storage {
         continue;
       }
       if (limit > 0 && items.size() == limit) {
-        more = true;
-        break;
+        remaining++;
+        if (!countRemaining) {
+          return new ListResult(items, at, true, -1);
+        }
+        // Counted as etcd counts a range: every key that follows, at the page's revision.
+        continue;
       }
       items.add(value);
     }
-    return new ListResult(items, at, more);
+    return new ListResult(items, at, remaining > 0, remaining);
   }
 
   @Override

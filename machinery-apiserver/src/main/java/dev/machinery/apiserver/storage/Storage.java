@@ -80,6 +80,24 @@ public interface Storage extends AutoCloseable {
   ListResult list(String prefix, long revision, String startKey, int limit);
 
   /**
+   * Reads one page as {@link #list(String, long, String, int)} does, and counts the keys under the
+   * prefix that follow it ({@link ListResult#remaining()}) when asked: etcd's range answer counts
+   * them for free, a store that must walk them to count does so only then.
+   *
+   * @param prefix the prefix (empty for every key)
+   * @param revision the revision to read at, or 0 for the latest
+   * @param startKey the first key to include, or {@code null} to start at the prefix
+   * @param limit the most items to return, or 0 for all
+   * @param countRemaining whether to count the keys after the page
+   * @return the page; its {@code remaining} is -1 when not counted
+   * @throws StorageException as {@link #list(String, long, String, int)}
+   */
+  default ListResult list(
+      String prefix, long revision, String startKey, int limit, boolean countRemaining) {
+    return list(prefix, revision, startKey, limit);
+  }
+
+  /**
    * Creates a key.
    *
    * @param key the key

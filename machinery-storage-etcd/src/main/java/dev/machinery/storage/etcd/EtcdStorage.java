@@ -142,18 +142,24 @@ public final class EtcdStorage implements Storage {
       throw withKey(e, prefix, revision);
     }
     List<KeyValue> items = new ArrayList<>();
-    boolean more = answer.path("more").asBoolean(false);
     for (JsonNode kv : answer.path("kvs")) {
       if (EtcdClient.text(kv.path("key")).equals(compactKey)) {
         continue;
       }
       if (limit > 0 && items.size() == limit) {
-        more = true;
         break;
       }
       items.add(EtcdClient.keyValue(kv, this.prefix));
     }
-    return new ListResult(items, revision > 0 ? revision : EtcdClient.revision(answer), more);
+    // etcd counts every key of the range from the start key, whatever the limit.
+    long inRange = answer.path("count").asLong(0);
+    String from = startKey == null ? this.prefix + prefix : this.prefix + startKey;
+    if (compactKey.startsWith(this.prefix + prefix) && compactKey.compareTo(from) >= 0) {
+      inRange--;
+    }
+    long remaining = Math.max(0, inRange - items.size());
+    return new ListResult(
+        items, revision > 0 ? revision : EtcdClient.revision(answer), remaining > 0, remaining);
   }
 
   @Override

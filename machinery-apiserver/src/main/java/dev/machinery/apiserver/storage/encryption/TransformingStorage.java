@@ -99,12 +99,18 @@ final class TransformingStorage implements Storage {
 
   @Override
   public ListResult list(String prefix, long revision, String startKey, int limit) {
-    ListResult page = storage.list(prefix, revision, startKey, limit);
+    return list(prefix, revision, startKey, limit, false);
+  }
+
+  @Override
+  public ListResult list(
+      String prefix, long revision, String startKey, int limit, boolean countRemaining) {
+    ListResult page = storage.list(prefix, revision, startKey, limit, countRemaining);
     List<KeyValue> items = new ArrayList<>(page.items().size());
     for (KeyValue kv : page.items()) {
       items.add(read(kv));
     }
-    return new ListResult(items, page.revision(), page.more());
+    return new ListResult(items, page.revision(), page.more(), page.remaining());
   }
 
   @Override

@@ -121,18 +121,21 @@ public abstract class StorageContract {
     }
     storage.create("/s/x", bytes("x"));
     storage.create("/r", bytes("not under the prefix /r/"));
-    ListResult first = storage.list("/r/", 0, null, 2);
+    ListResult first = storage.list("/r/", 0, null, 2, true);
     assertEquals(List.of("/r/a", "/r/b"), keys(first));
     assertTrue(first.more());
+    assertEquals(3, first.remaining(), "keys under the prefix after the page");
     storage.delete("/r/c", 0);
     storage.create("/r/bb", bytes("late"));
     storage.update("/r/d", 0, bytes("changed"));
-    ListResult second = storage.list("/r/", first.revision(), "/r/b\0", 2);
+    ListResult second = storage.list("/r/", first.revision(), "/r/b\0", 2, true);
     assertEquals(List.of("/r/c", "/r/d"), keys(second));
     assertEquals("d", text(second.items().get(1)));
-    ListResult third = storage.list("/r/", first.revision(), "/r/d\0", 2);
+    assertEquals(1, second.remaining(), "counted at the page's revision");
+    ListResult third = storage.list("/r/", first.revision(), "/r/d\0", 2, true);
     assertEquals(List.of("/r/e"), keys(third));
     assertFalse(third.more());
+    assertEquals(0, third.remaining());
     ListResult now = storage.list("/r/", 0, null, 0);
     assertEquals(List.of("/r/a", "/r/b", "/r/bb", "/r/d", "/r/e"), keys(now));
     assertEquals(storage.currentRevision(), now.revision());

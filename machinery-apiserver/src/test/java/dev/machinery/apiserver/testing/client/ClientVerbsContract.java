@@ -190,10 +190,33 @@ public abstract class ClientVerbsContract {
     assertEquals("Widget", first.items().get(0).getKind());
     assertEquals("test.machinery.dev/v1", first.items().get(0).getApiVersion());
 
+    assertEquals(Optional.of(3L), first.remaining(), "kube counts what an unfiltered list left");
+
     options.setContinue(first.continueToken());
     ListPage<Widget> second = widgets().list(options);
     assertEquals(List.of("w2", "w3"), names(second.items()));
     assertEquals(first.resourceVersion(), second.resourceVersion());
+    assertEquals(Optional.of(1L), second.remaining());
+    options.setContinue(second.continueToken());
+    ListPage<Widget> last = widgets().list(options);
+    assertEquals(List.of("w4"), names(last.items()));
+    assertFalse(last.hasNext());
+    assertEquals(Optional.empty(), last.remaining(), "nothing left: no count");
+
+    ListOptions evenPage = new ListOptions();
+    evenPage.setLimit(1);
+    evenPage.setLabelSelector("tier=even");
+    ListPage<Widget> filtered = widgets().list(evenPage);
+    assertEquals(List.of("w0"), names(filtered.items()));
+    assertTrue(filtered.hasNext());
+    assertEquals(Optional.empty(), filtered.remaining(), "a filtered list is not counted");
+
+    ListOptions cached = new ListOptions();
+    cached.setLimit(2);
+    cached.setResourceVersion("0");
+    ListPage<Widget> fromCache = widgets().list(cached);
+    assertEquals(2, fromCache.items().size());
+    assertEquals(Optional.of(3L), fromCache.remaining(), "resourceVersion=0 counts as well");
 
     ListOptions all = new ListOptions();
     all.setLimit(2);
