@@ -1,7 +1,6 @@
 package dev.machinery.cluster.tests.batch;
 
-import static org.junit.jupiter.api.Assertions.fail;
-
+import dev.machinery.cluster.tests.Poll;
 import io.fabric8.kubernetes.api.model.ContainerStateBuilder;
 import io.fabric8.kubernetes.api.model.ContainerStatusBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -21,28 +20,14 @@ import java.util.function.Supplier;
 final class BatchTesting {
   private BatchTesting() {}
 
-  /** Polls until the supplier answers non-null, failing with the last value seen. */
+  /** Polls until the supplier answers non-null, failing with what {@code seen} shows. */
   static <T> T await(String what, Supplier<T> probe, Supplier<Object> seen) {
-    long deadline = System.nanoTime() + 60_000_000_000L;
-    while (System.nanoTime() < deadline) {
-      T value = probe.get();
-      if (value != null) {
-        return value;
-      }
-      try {
-        Thread.sleep(50);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new AssertionError(e);
-      }
-    }
-    fail("never happened: " + what + "; last seen: " + seen.get());
-    return null;
+    return Poll.present(what, probe, seen);
   }
 
   /** Polls until the condition holds. */
   static void until(String what, Supplier<Boolean> condition, Supplier<Object> seen) {
-    await(what, () -> condition.get() ? Boolean.TRUE : null, seen);
+    Poll.holds(what, condition, seen);
   }
 
   /** A Job of one container {@code main} that never restarts. */

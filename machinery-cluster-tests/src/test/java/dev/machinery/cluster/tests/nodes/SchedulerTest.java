@@ -3,6 +3,7 @@ package dev.machinery.cluster.tests.nodes;
 import static dev.machinery.cluster.tests.nodes.SimulatedNodesTest.condition;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.machinery.cluster.tests.Poll;
 import dev.machinery.junit.EnableApiServer;
 import io.fabric8.kubernetes.api.model.NodeSelectorRequirementBuilder;
 import io.fabric8.kubernetes.api.model.Pod;

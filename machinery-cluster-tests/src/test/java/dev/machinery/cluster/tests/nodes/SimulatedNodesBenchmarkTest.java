@@ -11,6 +11,7 @@ import dev.machinery.client.Client;
 import dev.machinery.client.PatchType;
 import dev.machinery.client.ResourceClient;
 import dev.machinery.client.transport.HttpTransport;
+import dev.machinery.cluster.tests.Poll;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.junit.TestApiServer;
 import dev.machinery.unversioned.meta.v1.ListOptions;

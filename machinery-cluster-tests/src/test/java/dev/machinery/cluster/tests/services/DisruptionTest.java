@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.machinery.apiserver.testing.Kubectl;
+import dev.machinery.cluster.tests.Poll;
 import dev.machinery.junit.EnableApiServer;
 import dev.machinery.junit.TestApiServer;
 import io.fabric8.kubernetes.api.model.Condition;
@@ -335,10 +336,9 @@ class DisruptionTest {
     ReplicaSet rs = replicaSet("pdb-three", "gone", 2);
     pod("pdb-three", "gone-a", rs, null, true);
     client.apps().replicaSets().inNamespace("pdb-three").withName("gone").delete();
-    Poll.until(
+    Poll.gone(
         "the ReplicaSet gone",
-        () -> client.apps().replicaSets().inNamespace("pdb-three").withName("gone").get(),
-        r -> r == null);
+        () -> client.apps().replicaSets().inNamespace("pdb-three").withName("gone").get());
     budget("pdb-three", "gone", "gone", null, new IntOrString(1));
     PodDisruptionBudget pdb =
         Poll.until(

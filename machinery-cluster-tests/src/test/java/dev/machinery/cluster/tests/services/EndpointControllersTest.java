@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.machinery.cluster.tests.Poll;
 import dev.machinery.junit.EnableApiServer;
 import io.fabric8.kubernetes.api.model.Endpoints;
 import io.fabric8.kubernetes.api.model.IntOrString;
@@ -215,10 +216,9 @@ class EndpointControllersTest {
         () -> client.endpoints().inNamespace("ep-one").withName("web").get(),
         e -> summary(e).equals("[10.244.1.6][]:http=9090/TCP"));
     client.services().inNamespace("ep-one").withName("web").delete();
-    Poll.until(
+    Poll.gone(
         "the Endpoints deleted",
-        () -> client.endpoints().inNamespace("ep-one").withName("web").get(),
-        e -> e == null);
+        () -> client.endpoints().inNamespace("ep-one").withName("web").get());
   }
 
   @Test

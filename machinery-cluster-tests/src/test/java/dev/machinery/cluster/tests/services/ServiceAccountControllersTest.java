@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.machinery.cluster.tests.Poll;
 import dev.machinery.junit.EnableApiServer;
 import dev.machinery.junit.TestApiServer;
 import io.fabric8.kubernetes.api.model.ConfigMap;
@@ -85,10 +86,9 @@ class ServiceAccountControllersTest {
                 .build())
         .create();
     client.serviceAccounts().inNamespace("sa-one").withName("builder").delete();
-    Poll.until(
+    Poll.gone(
         "the other account gone",
-        () -> client.serviceAccounts().inNamespace("sa-one").withName("builder").get(),
-        a -> a == null);
+        () -> client.serviceAccounts().inNamespace("sa-one").withName("builder").get());
   }
 
   @Test

@@ -10,6 +10,7 @@ import dev.machinery.apiserver.certs.SelfSignedCertificates;
 import dev.machinery.apiserver.http.JdkHttpBinding;
 import dev.machinery.apiserver.http.TlsConfig;
 import dev.machinery.apiserver.testing.Kubectl;
+import dev.machinery.cluster.tests.Poll;
 import dev.machinery.junit.EnableApiServer;
 import dev.machinery.junit.TestApiServer;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
@@ -225,10 +226,7 @@ class ServiceAccountTokenTest {
         user.path("extra").path("authentication.kubernetes.io/pod-uid").get(0).asText());
 
     client.pods().inNamespace("bound").withName("app").withGracePeriod(0).delete();
-    Poll.until(
-        "the pod gone",
-        () -> client.pods().inNamespace("bound").withName("app").get(),
-        p -> p == null);
+    Poll.gone("the pod gone", () -> client.pods().inNamespace("bound").withName("app").get());
     assertEquals(401, get("/api/v1/namespaces/bound/configmaps", token).statusCode());
 
     // Kube's refusals.

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.machinery.cluster.tests.Poll;
 import dev.machinery.junit.EnableApiServer;
 import dev.machinery.junit.TestApiServer;
 import io.fabric8.kubernetes.api.model.IntOrString;
@@ -22,6 +23,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -222,8 +224,8 @@ class ServicesWithEveryControllerTest {
     assertTrue(client.pods().inNamespace("shop").withName("cart").evict());
     Poll.until(
         "the pod evicted",
-        () -> client.pods().inNamespace("shop").withName("cart").get(),
-        p -> p == null || p.getMetadata().getDeletionTimestamp() != null);
+        () -> Optional.ofNullable(client.pods().inNamespace("shop").withName("cart").get()),
+        p -> p.isEmpty() || p.get().getMetadata().getDeletionTimestamp() != null);
     assertNotNull(client.serviceAccounts().inNamespace("shop").withName("default").get());
   }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.machinery.cluster.tests.Poll;
 import dev.machinery.junit.EnableApiServer;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -94,7 +95,7 @@ class DeploymentControllerTest {
 
   /** Waits for a rollout to complete, marking the Deployment's pods Ready as a kubelet would. */
   private Deployment rolledOut(String ns, String name) throws InterruptedException {
-    return Await.until(
+    return Poll.until(
         "deployment " + name + " rolled out",
         () -> {
           Fabric8Pods.markReady(client, ns, "app", name);
@@ -153,7 +154,7 @@ class DeploymentControllerTest {
       assertTrue(pod.getMetadata().getName().startsWith(rs.getMetadata().getName() + "-"));
     }
     Deployment available =
-        Await.until(
+        Poll.until(
             "conditions",
             () -> get(ns, "web"),
             x ->
@@ -170,7 +171,7 @@ class DeploymentControllerTest {
     assertEquals("Deployment has minimum availability.", avail.getMessage());
     assertEquals(0, orZero(available.getStatus().getUnavailableReplicas()));
     assertEquals(3, orZero(available.getStatus().getReadyReplicas()));
-    Await.until(
+    Poll.until(
         "the scaling event",
         () -> events(ns, "ScalingReplicaSet"),
         l -> l.contains("Scaled up replica set " + rs.getMetadata().getName() + " from 0 to 3"));
@@ -209,7 +210,7 @@ class DeploymentControllerTest {
     assertNotEquals(
         old.getMetadata().getLabels().get("pod-template-hash"),
         newer.getMetadata().getLabels().get("pod-template-hash"));
-    Await.until(
+    Poll.until(
         "old pods gone",
         () ->
             client.pods().inNamespace(ns).withLabel("app", "api").list().getItems().stream()
@@ -255,7 +256,7 @@ class DeploymentControllerTest {
           return d;
         });
     Deployment paused =
-        Await.until(
+        Poll.until(
             "the paused condition",
             () -> get(ns, "cache"),
             d ->
@@ -269,7 +270,7 @@ class DeploymentControllerTest {
           d.getSpec().getTemplate().getSpec().getContainers().get(0).setImage("redis:8");
           return d;
         });
-    Await.until(
+    Poll.until(
         "the paused template change observed",
         () -> get(ns, "cache"),
         d -> d.getStatus().getObservedGeneration() >= d.getMetadata().getGeneration());
@@ -286,7 +287,7 @@ class DeploymentControllerTest {
     assertEquals(
         "2", resumed.getMetadata().getAnnotations().get("deployment.kubernetes.io/revision"));
     Deployment done =
-        Await.until(
+        Poll.until(
             "complete after resume",
             () -> get(ns, "cache"),
             d -> "NewReplicaSetAvailable".equals(condition(d, "Progressing").getReason()));
@@ -348,7 +349,7 @@ class DeploymentControllerTest {
       rolledOut(ns, "app");
     }
     List<ReplicaSet> kept =
-        Await.until(
+        Poll.until(
             "history limited to 1 old ReplicaSet",
             () -> replicaSets(ns, "app"),
             l -> l.size() == 2);
@@ -412,7 +413,7 @@ class DeploymentControllerTest {
           return d;
         });
     List<ReplicaSet> stuck =
-        Await.until(
+        Poll.until(
             "the rollout stuck at 8 old and 5 new",
             () -> {
               Fabric8Pods.markReady(client, ns, "pod-template-hash", firstHash);
@@ -425,7 +426,7 @@ class DeploymentControllerTest {
     assertEquals(firstHash, stuck.get(0).getMetadata().getLabels().get("pod-template-hash"));
     client.apps().deployments().inNamespace(ns).withName("webserver").scale(30);
     List<ReplicaSet> scaled =
-        Await.until(
+        Poll.until(
             "both ReplicaSets scaled in proportion: 20 and 13",
             () -> {
               Fabric8Pods.markReady(client, ns, "pod-template-hash", firstHash);

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.machinery.apiserver.testing.Kubectl;
+import dev.machinery.cluster.tests.Poll;
 import dev.machinery.junit.EnableApiServer;
 import dev.machinery.junit.TestApiServer;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -110,7 +111,7 @@ class DeploymentKubectlTest {
     assertTrue(undo.out().contains("deployment.apps/web rolled back"), undo.all());
     ok(kubectl, "-n", ns, "rollout", "status", "deployment/web", "--timeout=50s");
     Deployment d =
-        Await.until(
+        Poll.until(
             "the undo observed",
             () -> client.apps().deployments().inNamespace(ns).withName("web").get(),
             x ->
@@ -152,7 +153,7 @@ class DeploymentKubectlTest {
 
     Kubectl.Result pause = ok(kubectl, "-n", ns, "rollout", "pause", "deployment/web");
     assertTrue(pause.out().contains("deployment.apps/web paused"), pause.all());
-    Await.until(
+    Poll.until(
         "the paused condition",
         () -> client.apps().deployments().inNamespace(ns).withName("web").get(),
         x ->

@@ -2,6 +2,7 @@ package dev.machinery.cluster.tests.workloads;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.machinery.cluster.tests.Poll;
 import dev.machinery.junit.EnableApiServer;
 import dev.machinery.junit.TestApiServer;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
@@ -30,7 +31,7 @@ class DeploymentProgressDeadlineTest {
     spec.getSpec().setProgressDeadlineSeconds(30);
     client.apps().deployments().inNamespace("default").resource(spec).create();
     Deployment progressing =
-        Await.until(
+        Poll.until(
             "the new ReplicaSet's Progressing condition",
             () -> client.apps().deployments().inNamespace("default").withName("stuck").get(),
             d -> {
@@ -54,7 +55,7 @@ class DeploymentProgressDeadlineTest {
     assertEquals("Deployment does not have minimum availability.", available.getMessage());
 
     Deployment timedOut =
-        Await.until(
+        Poll.until(
             "ProgressDeadlineExceeded after the clock moved past the deadline",
             () -> {
               server.fakeClock().step(Duration.ofSeconds(20));

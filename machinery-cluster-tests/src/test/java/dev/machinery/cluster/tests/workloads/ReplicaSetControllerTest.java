@@ -3,6 +3,7 @@ package dev.machinery.cluster.tests.workloads;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.machinery.cluster.tests.Poll;
 import dev.machinery.junit.EnableApiServer;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.OwnerReference;
@@ -75,7 +76,7 @@ class ReplicaSetControllerTest {
             .inNamespace(ns)
             .resource(replicaSet("web", 3, Map.of("app", "web")))
             .create();
-    List<Pod> pods = Await.until("3 pods", () -> activePods(ns, "web"), l -> l.size() == 3);
+    List<Pod> pods = Poll.until("3 pods", () -> activePods(ns, "web"), l -> l.size() == 3);
     for (Pod pod : pods) {
       assertTrue(pod.getMetadata().getName().startsWith("web-"), pod.getMetadata().getName());
       assertEquals("web-".length() + 5, pod.getMetadata().getName().length());
@@ -89,7 +90,7 @@ class ReplicaSetControllerTest {
       assertTrue(ref.getBlockOwnerDeletion());
     }
     ReplicaSet seen =
-        Await.until(
+        Poll.until(
             "status replicas 3",
             () -> client.apps().replicaSets().inNamespace(ns).withName("web").get(),
             r ->
@@ -100,7 +101,7 @@ class ReplicaSetControllerTest {
     assertEquals(0, orZero(seen.getStatus().getReadyReplicas()));
 
     Fabric8Pods.markReady(client, ns, "app", "web");
-    Await.until(
+    Poll.until(
         "ready and available 3",
         () -> client.apps().replicaSets().inNamespace(ns).withName("web").get(),
         r ->
@@ -108,7 +109,7 @@ class ReplicaSetControllerTest {
                 && orZero(r.getStatus().getAvailableReplicas()) == 3);
 
     List<String> notes =
-        Await.until(
+        Poll.until(
             "three SuccessfulCreate events",
             () ->
                 client.v1().events().inNamespace(ns).list().getItems().stream()
@@ -134,16 +135,16 @@ class ReplicaSetControllerTest {
         .inNamespace(ns)
         .resource(replicaSet("api", 4, Map.of("app", "api")))
         .create();
-    Await.until("4 pods", () -> activePods(ns, "api"), l -> l.size() == 4);
+    Poll.until("4 pods", () -> activePods(ns, "api"), l -> l.size() == 4);
     client.apps().replicaSets().inNamespace(ns).withName("api").scale(1);
-    Await.until("1 pod", () -> activePods(ns, "api"), l -> l.size() == 1);
-    Await.until(
+    Poll.until("1 pod", () -> activePods(ns, "api"), l -> l.size() == 1);
+    Poll.until(
         "status replicas 1",
         () -> client.apps().replicaSets().inNamespace(ns).withName("api").get(),
         r ->
             orZero(r.getStatus().getReplicas()) == 1
                 && Long.valueOf(2).equals(r.getStatus().getObservedGeneration()));
-    Await.until(
+    Poll.until(
         "three SuccessfulDelete events",
         () ->
             client.v1().events().inNamespace(ns).list().getItems().stream()
@@ -182,14 +183,14 @@ class ReplicaSetControllerTest {
             .resource(replicaSet("db", 2, Map.of("app", "db")))
             .create();
     Pod adopted =
-        Await.until(
+        Poll.until(
             "the orphan adopted",
             () -> client.pods().inNamespace(ns).withName("orphan").get(),
             p -> !p.getMetadata().getOwnerReferences().isEmpty());
     assertEquals(
         rs.getMetadata().getUid(), adopted.getMetadata().getOwnerReferences().get(0).getUid());
     assertEquals(orphan.getMetadata().getUid(), adopted.getMetadata().getUid());
-    Await.until("2 pods", () -> activePods(ns, "db"), l -> l.size() == 2);
+    Poll.until("2 pods", () -> activePods(ns, "db"), l -> l.size() == 2);
 
     Edits.edit(
         client.pods().inNamespace(ns).withName("orphan"),
@@ -198,12 +199,12 @@ class ReplicaSetControllerTest {
           return p;
         });
     Pod released =
-        Await.until(
+        Poll.until(
             "the pod released",
             () -> client.pods().inNamespace(ns).withName("orphan").get(),
             p -> p.getMetadata().getOwnerReferences().isEmpty());
     assertEquals("elsewhere", released.getMetadata().getLabels().get("app"));
-    Await.until("a replacement", () -> activePods(ns, "db"), l -> l.size() == 2);
+    Poll.until("a replacement", () -> activePods(ns, "db"), l -> l.size() == 2);
   }
 
   @Test
@@ -235,7 +236,7 @@ class ReplicaSetControllerTest {
                     .endSpec()
                     .build())
             .create();
-    List<Pod> pods = Await.until("2 pods", () -> activePods(ns, "legacy"), l -> l.size() == 2);
+    List<Pod> pods = Poll.until("2 pods", () -> activePods(ns, "legacy"), l -> l.size() == 2);
     for (Pod pod : pods) {
       OwnerReference ref = pod.getMetadata().getOwnerReferences().get(0);
       assertEquals("ReplicationController", ref.getKind());
@@ -244,7 +245,7 @@ class ReplicaSetControllerTest {
       assertTrue(pod.getMetadata().getName().startsWith("legacy-"));
     }
     Fabric8Pods.markReady(client, ns, "app", "legacy");
-    Await.until(
+    Poll.until(
         "the RC's status",
         () -> client.replicationControllers().inNamespace(ns).withName("legacy").get(),
         r ->
@@ -254,8 +255,8 @@ class ReplicaSetControllerTest {
                 && orZero(r.getStatus().getAvailableReplicas()) == 2
                 && Long.valueOf(1).equals(r.getStatus().getObservedGeneration()));
     client.replicationControllers().inNamespace(ns).withName("legacy").scale(0);
-    Await.until("no pods", () -> activePods(ns, "legacy"), List::isEmpty);
-    Await.until(
+    Poll.until("no pods", () -> activePods(ns, "legacy"), List::isEmpty);
+    Poll.until(
         "SuccessfulDelete events on the RC",
         () ->
             client.v1().events().inNamespace(ns).list().getItems().stream()

@@ -2,6 +2,7 @@ package dev.machinery.cluster.tests.workloads;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.machinery.cluster.tests.Poll;
 import dev.machinery.junit.EnableApiServer;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
@@ -27,7 +28,7 @@ class WorkloadsWithEverythingTest {
         .resource(DeploymentControllerTest.deployment("everything", 3, "nginx:1.27"))
         .create();
     Deployment d =
-        Await.until(
+        Poll.until(
             "rolled out",
             () -> {
               Fabric8Pods.markReady(client, "default", "app", "everything");
