@@ -30,6 +30,7 @@ import dev.machinery.unversioned.validation.FieldError;
 import dev.machinery.unversioned.validation.FieldPath;
 import dev.machinery.unversioned.validation.ObjectMetaValidation;
 import java.security.SecureRandom;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -333,6 +334,12 @@ public final class ResourceStore {
   }
 
   /**
+   * How long a consistent list waits for the watch cache to deliver the storage's current revision
+   * before it reads the storage instead (kube-apiserver waits up to 3 s, then falls back to etcd).
+   */
+  private static final Duration CONSISTENT_READ_WAIT = Duration.ofSeconds(3);
+
+  /**
    * The filter of a list without selectors: only a list filtered by this one tells how many items
    * remain after its page ({@link Page#remainingItemCount()}), as kube-apiserver counts only lists
    * whose predicate is empty.
@@ -364,6 +371,15 @@ public final class ResourceStore {
       Page cached = listCached(prefix, filter, limit);
       if (cached != null) {
         return cached;
+      }
+    }
+    if (watchCache != null
+        && noToken
+        && (resourceVersion == null || resourceVersion.isEmpty())
+        && !storage.answersFromMemory()) {
+      Page consistent = listConsistentFromCache(prefix, filter, limit);
+      if (consistent != null) {
+        return consistent;
       }
     }
     long at = 0;
@@ -444,6 +460,52 @@ public final class ResourceStore {
     if (snapshot == null) {
       return null;
     }
+    return page(snapshot, snapshot.revision(), prefix, filter, limit);
+  }
+
+  /**
+   * A consistent list (no resourceVersion) served from the watch cache, as kube-apiserver serves
+   * them (KEP-2340): the storage's current revision is read (one request), and the cache answers
+   * once it is known to hold that revision — it holds it or a later one, or the storage tells that
+   * nothing under the resource changed since the cache's revision ({@link Storage#unchangedSince})
+   * — else after waiting for its watch to deliver it (bounded); {@code null} when it cannot, and
+   * the storage is read.
+   */
+  private Page listConsistentFromCache(String prefix, Predicate<Object> filter, int limit) {
+    long current = storage.currentRevision();
+    WatchCache.Snapshot snapshot = watchCache.snapshot(prefix);
+    if (snapshot == null) {
+      return null;
+    }
+    if (snapshot.revision() >= current) {
+      return page(snapshot, snapshot.revision(), prefix, filter, limit);
+    }
+    if (storage.unchangedSince(
+        watchCache.root(), snapshot.revision(), current, snapshot.rootKeys())) {
+      return page(snapshot, current, prefix, filter, limit);
+    }
+    try {
+      if (!watchCache.awaitRevision(current, CONSISTENT_READ_WAIT)) {
+        return null;
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return null;
+    }
+    WatchCache.Snapshot caughtUp = watchCache.snapshot(prefix);
+    if (caughtUp == null || caughtUp.revision() < current) {
+      return null;
+    }
+    return page(caughtUp, caughtUp.revision(), prefix, filter, limit);
+  }
+
+  /** A page of a cache's snapshot, read as at a revision the snapshot is known to hold. */
+  private Page page(
+      WatchCache.Snapshot snapshot,
+      long revision,
+      String prefix,
+      Predicate<Object> filter,
+      int limit) {
     List<Object> items = new ArrayList<>();
     String next = null;
     long remaining = -1;
@@ -461,10 +523,8 @@ public final class ResourceStore {
       }
     }
     String token =
-        next == null
-            ? null
-            : new ContinueToken(snapshot.revision(), next.substring(prefix.length())).encode();
-    return new Page(items, snapshot.revision(), token, counted(filter, remaining));
+        next == null ? null : new ContinueToken(revision, next.substring(prefix.length())).encode();
+    return new Page(items, revision, token, counted(filter, remaining));
   }
 
   /**

@@ -7,6 +7,7 @@ import dev.machinery.apiserver.storage.Storage;
 import dev.machinery.apiserver.storage.StorageEvent;
 import dev.machinery.apiserver.storage.StorageException;
 import dev.machinery.apiserver.storage.StorageWatch;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -118,7 +119,7 @@ final class WatchCache {
         }
         items.add(e.getValue());
       }
-      return new Snapshot(items, stateRevision);
+      return new Snapshot(items, stateRevision, state.size());
     }
   }
 
@@ -201,6 +202,7 @@ final class WatchCache {
         state.put(event.kv().key(), new Entry(event.kv()));
       }
       stateRevision = Math.max(stateRevision, event.revision());
+      lock.notifyAll();
       recent.addLast(event);
       while (recent.size() > capacity) {
         complete = recent.removeFirst().revision();
@@ -234,6 +236,7 @@ final class WatchCache {
       watchers.clear();
       recent.clear();
       state.clear();
+      lock.notifyAll();
     }
   }
 
@@ -247,6 +250,7 @@ final class WatchCache {
     synchronized (lock) {
       closed = true;
       state.clear();
+      lock.notifyAll();
       if (source != null) {
         source.close();
       }
@@ -271,8 +275,42 @@ final class WatchCache {
     }
   }
 
-  /** The objects of a prefix at a revision. */
-  record Snapshot(List<Entry> items, long revision) {}
+  /**
+   * The objects of a prefix at a revision.
+   *
+   * @param items the objects under the prefix, in key order
+   * @param revision the revision the cache holds them at
+   * @param rootKeys how many keys the cache holds under its whole root at that revision
+   */
+  record Snapshot(List<Entry> items, long revision, long rootKeys) {}
+
+  /** The key prefix the cache holds. */
+  String root() {
+    return root;
+  }
+
+  /**
+   * Waits until the cache holds a revision, or the time is up.
+   *
+   * @param revision the revision
+   * @param timeout the most to wait
+   * @return true when the cache holds it (or a later one), false when the time ran out or the cache
+   *     stopped
+   * @throws InterruptedException when interrupted
+   */
+  boolean awaitRevision(long revision, Duration timeout) throws InterruptedException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    synchronized (lock) {
+      while (stateRevision < revision) {
+        long left = deadline - System.nanoTime();
+        if (closed || source == null || left <= 0) {
+          return false;
+        }
+        TimeUnit.NANOSECONDS.timedWait(lock, left);
+      }
+      return true;
+    }
+  }
 
   /** A stored value and its object, decoded on first use. */
   final class Entry {

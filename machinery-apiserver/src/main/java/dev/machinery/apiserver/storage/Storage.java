@@ -98,6 +98,24 @@ public interface Storage extends AutoCloseable {
   }
 
   /**
+   * Whether the keys under a prefix at one revision are exactly those at an earlier one, for a
+   * cache that holds the prefix as it was at the earlier revision and must know whether it may
+   * answer for the later one (a consistent read served from a watch cache, as kube-apiserver serves
+   * them, KEP-2340). A store answers true only when it can tell with a cheap request or two; false
+   * when something changed or it cannot tell, and the caller then reads the store itself.
+   *
+   * @param prefix the prefix
+   * @param afterRevision the revision the cache holds
+   * @param atRevision the revision asked for, not before {@code afterRevision}
+   * @param keysAtAfter how many keys the cache holds under the prefix
+   * @return true when no key under the prefix was created, changed or deleted in between
+   */
+  default boolean unchangedSince(
+      String prefix, long afterRevision, long atRevision, long keysAtAfter) {
+    return false;
+  }
+
+  /**
    * Creates a key.
    *
    * @param key the key

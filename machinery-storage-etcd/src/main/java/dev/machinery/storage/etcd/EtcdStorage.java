@@ -162,6 +162,51 @@ public final class EtcdStorage implements Storage {
         items, revision > 0 ? revision : EtcdClient.revision(answer), remaining > 0, remaining);
   }
 
+  /**
+   * Two range requests, neither reading a value: the count of keys under the prefix at {@code
+   * atRevision}, then the first keys modified after {@code afterRevision} (etcd's {@code
+   * min_mod_revision}, keys only). The same count and no key modified since means nothing was
+   * created, changed or deleted: a delete alone lowers the count, anything else is a modification.
+   */
+  @Override
+  public boolean unchangedSince(
+      String prefix, long afterRevision, long atRevision, long keysAtAfter) {
+    open();
+    if (atRevision < afterRevision) {
+      throw new IllegalArgumentException(
+          "atRevision " + atRevision + " is before afterRevision " + afterRevision);
+    }
+    if (atRevision == afterRevision) {
+      return true;
+    }
+    if (compactKey.startsWith(this.prefix + prefix)) {
+      // The store's own bookkeeping key is under it: the count cannot be compared.
+      return false;
+    }
+    byte[] full = (this.prefix + prefix).getBytes(StandardCharsets.UTF_8);
+    try {
+      ObjectNode count = EtcdClient.object();
+      count.put("key", EtcdClient.base64(full));
+      count.put("range_end", EtcdClient.base64(EtcdClient.prefixEnd(full)));
+      count.put("revision", Long.toString(atRevision));
+      count.put("count_only", true);
+      long keys = client.call("/v3/kv/range", count).path("count").asLong(0);
+      if (keys != keysAtAfter) {
+        return false;
+      }
+      ObjectNode modified = EtcdClient.object();
+      modified.put("key", EtcdClient.base64(full));
+      modified.put("range_end", EtcdClient.base64(EtcdClient.prefixEnd(full)));
+      modified.put("revision", Long.toString(atRevision));
+      modified.put("keys_only", true);
+      modified.put("min_mod_revision", Long.toString(afterRevision + 1));
+      modified.put("limit", "1");
+      return client.call("/v3/kv/range", modified).path("kvs").isEmpty();
+    } catch (StorageException e) {
+      return false;
+    }
+  }
+
   @Override
   public KeyValue create(String key, byte[] value) {
     open();

@@ -98,6 +98,12 @@ final class TransformingStorage implements Storage {
   }
 
   @Override
+  public boolean unchangedSince(
+      String prefix, long afterRevision, long atRevision, long keysAtAfter) {
+    return storage.unchangedSince(prefix, afterRevision, atRevision, keysAtAfter);
+  }
+
+  @Override
   public ListResult list(String prefix, long revision, String startKey, int limit) {
     return list(prefix, revision, startKey, limit, false);
   }
