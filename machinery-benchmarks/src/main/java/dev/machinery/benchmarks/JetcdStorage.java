@@ -143,8 +143,8 @@ final class JetcdStorage implements Storage {
     }
     // etcd counts every key of the range from the start key, whatever the limit.
     long inRange = answer.getCount();
-    String from = startKey == null ? this.prefix + prefix : this.prefix + startKey;
-    if (compactKey.startsWith(this.prefix + prefix) && compactKey.compareTo(from) >= 0) {
+    String first = startKey == null ? this.prefix + prefix : this.prefix + startKey;
+    if (compactKey.startsWith(this.prefix + prefix) && compactKey.compareTo(first) >= 0) {
       inRange--;
     }
     long remaining = Math.max(0, inRange - items.size());
