@@ -39,6 +39,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.UUID;
+import java.util.function.BinaryOperator;
 import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 
@@ -624,7 +625,9 @@ public final class ResourceStore {
    * @param namespace the namespace
    * @param name the name
    * @param change makes the new object from the stored one
-   * @param subresource {@code status}, {@code finalize}, or {@code null} for the main resource
+   * @param subresource {@code status}, {@code finalize}, a subresource of the definition's {@link
+   *     ResourceDefinition#updateSubresources()} (its strategy in place of the main resource's), or
+   *     {@code null} for the main resource
    * @param dryRun whether to stop before storing
    * @return the stored object
    */
@@ -636,8 +639,6 @@ public final class ResourceStore {
       UnaryOperator<Object> change,
       String subresource,
       boolean dryRun) {
-    boolean statusOnly = "status".equals(subresource);
-    boolean finalize = "finalize".equals(subresource);
     for (int attempt = 0; ; attempt++) {
       KeyValue current = read(namespace, name);
       Object old = decode(current);
@@ -649,7 +650,7 @@ public final class ResourceStore {
       if (!isEmpty(asked) && parseRevision(asked) != current.modRevision()) {
         throw conflict(name);
       }
-      Object prepared = prepareUpdate(updated, old, current, statusOnly, finalize);
+      Object prepared = prepareUpdate(updated, old, current, subresource);
       Accessor.of(prepared).setResourceVersion(Long.toString(current.modRevision()));
       MetaObject oldMeta = Accessor.of(old);
       MetaObject newMeta = Accessor.of(prepared);
@@ -717,8 +718,12 @@ public final class ResourceStore {
         && (!definition.kind().equals(NAMESPACE) || specFinalizers(updated).isEmpty());
   }
 
-  private Object prepareUpdate(
-      Object updated, Object old, KeyValue current, boolean statusOnly, boolean finalize) {
+  private Object prepareUpdate(Object updated, Object old, KeyValue current, String subresource) {
+    boolean statusOnly = "status".equals(subresource);
+    boolean finalize = "finalize".equals(subresource);
+    // A subresource written as the object with a strategy of its own (a CSR's approval).
+    BinaryOperator<Object> strategy =
+        subresource == null ? null : definition.updateSubresources().get(subresource);
     MetaObject oldMeta = Accessor.of(old);
     Object prepared = updated;
     if (statusOnly) {
@@ -728,7 +733,7 @@ public final class ResourceStore {
       Accessor.of(prepared).setResourceVersion(Accessor.of(updated).getResourceVersion());
       // Who owns the new status is recorded in the new object's managed fields.
       Accessor.of(prepared).setManagedFields(Accessor.of(updated).getManagedFields());
-    } else if (status != null) {
+    } else if (status != null && strategy == null) {
       // The main resource: the new object with the stored status.
       status.set(prepared, status.get(old));
     }
@@ -747,6 +752,9 @@ public final class ResourceStore {
         !definition.tracksGeneration() || statusOnly || spec(prepared).equals(spec(old))
             ? oldMeta.getGeneration()
             : oldMeta.getGeneration() + 1);
+    if (strategy != null) {
+      return strategy.apply(prepared, old);
+    }
     return statusOnly || finalize ? prepared : definition.prepareForUpdate().apply(prepared, old);
   }
 

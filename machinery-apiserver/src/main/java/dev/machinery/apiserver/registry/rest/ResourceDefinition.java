@@ -46,6 +46,7 @@ public final class ResourceDefinition {
   private final Class<?> scaleType;
   private final ScaleAccessor<Object> scale;
   private final Map<String, SubresourceAction> actions;
+  private final Map<String, BinaryOperator<Object>> updateSubresources;
   private final TableConvertor table;
   private final NameValidator names;
   private final ResourceValidator validator;
@@ -77,6 +78,8 @@ public final class ResourceDefinition {
     this.scaleType = builder.scaleType;
     this.scale = (ScaleAccessor<Object>) builder.scale;
     this.actions = Collections.unmodifiableMap(new LinkedHashMap<>(builder.actions));
+    this.updateSubresources =
+        Collections.unmodifiableMap(new LinkedHashMap<>(builder.updateSubresources));
     this.table = builder.table;
     this.names = builder.names;
     this.validator = builder.validator;
@@ -108,6 +111,7 @@ public final class ResourceDefinition {
     this.scaleType = from.scaleType;
     this.scale = from.scale;
     this.actions = Collections.unmodifiableMap(new LinkedHashMap<>(actions));
+    this.updateSubresources = from.updateSubresources;
     this.table = from.table;
     this.names = from.names;
     this.validator = from.validator;
@@ -292,6 +296,17 @@ public final class ResourceDefinition {
   }
 
   /**
+   * Returns the update strategies of the subresources written as the object itself ({@link
+   * Builder#updateSubresource}), by name: {@code status} when the resource's status subresource has
+   * one of its own, and subresources such as a CertificateSigningRequest's {@code approval}.
+   *
+   * @return the strategies, possibly none
+   */
+  public Map<String, BinaryOperator<Object>> updateSubresources() {
+    return updateSubresources;
+  }
+
+  /**
    * Returns the class the scale accessor works on, or {@code null}.
    *
    * @return the class
@@ -440,6 +455,14 @@ public final class ResourceDefinition {
                   GroupVersion.of("autoscaling", "v1").withKind("Scale"),
                   List.of("get", "patch", "update")));
     }
+    for (String name : updateSubresources.keySet()) {
+      if (!name.equals("status")) {
+        info =
+            info.withSubresource(
+                new ResourceInfo.Subresource(
+                    name, version.withKind(kind.kind()), List.of("get", "patch", "update")));
+      }
+    }
     for (Map.Entry<String, SubresourceAction> action : actions.entrySet()) {
       info =
           info.withSubresource(
@@ -466,6 +489,7 @@ public final class ResourceDefinition {
     private UnstructuredConversion conversion = UnstructuredConversion.none();
     private Class<?> scaleType;
     private final Map<String, SubresourceAction> actions = new LinkedHashMap<>();
+    private final Map<String, BinaryOperator<Object>> updateSubresources = new LinkedHashMap<>();
     private ScaleAccessor<?> scale;
     private TableConvertor table;
     private NameValidator names = Validation::nameIsDNSSubdomain;
@@ -650,6 +674,27 @@ public final class ResourceDefinition {
      */
     public Builder subresource(String name, SubresourceAction action) {
       actions.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(action, "action"));
+      return this;
+    }
+
+    /**
+     * Adds a subresource written as the object itself ({@code get}, {@code update}, {@code patch}
+     * and apply of the whole object), with an update strategy of its own in place of the main
+     * resource's, as kube-apiserver's CertificateSigningRequest {@code approval} subresource and
+     * its status strategies. For {@code status} (of a resource with {@link #statusSubresource()})
+     * the strategy runs after the server's own rule (the stored object with the new status); for
+     * any other name it is given the object as sent. Admission sees the subresource's name, and the
+     * resource's validator runs on what the strategy returns (a {@link ResourceValidator} that
+     * needs to tell the subresource apart reads it from the requester's attributes).
+     *
+     * @param name the subresource's name, such as {@code approval}
+     * @param prepare makes the object to store from the new one and the stored one (which it must
+     *     not change), both in the storage version
+     * @return this builder
+     */
+    public Builder updateSubresource(String name, BinaryOperator<Object> prepare) {
+      updateSubresources.put(
+          Objects.requireNonNull(name, "name"), Objects.requireNonNull(prepare, "prepare"));
       return this;
     }
 
