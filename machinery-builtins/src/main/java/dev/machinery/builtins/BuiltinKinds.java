@@ -238,6 +238,11 @@ public final class BuiltinKinds {
       builder.tracksGeneration();
     }
     if (kind.equals(CSR)) {
+      builder.prepareForCreateAs(
+          (user, object) -> {
+            CertificateSigningRequests.prepareForCreate(((Unstructured) object).content(), user);
+            return object;
+          });
       builder.updateSubresource(
           "status",
           (object, old) -> {

@@ -1,5 +1,6 @@
 package dev.machinery.builtins;
 
+import dev.machinery.apiserver.authentication.UserInfo;
 import dev.machinery.unversioned.validation.FieldError;
 import dev.machinery.unversioned.validation.FieldPath;
 import dev.machinery.unversioned.validation.Validation;
@@ -76,6 +77,36 @@ final class CertificateSigningRequests {
   private static final FieldPath CERTIFICATE = FieldPath.of("status", "certificate");
 
   private CertificateSigningRequests() {}
+
+  /**
+   * The create strategy beyond the server's status reset: what the client wrote into {@code
+   * spec.username}, {@code uid}, {@code groups} and {@code extra} is replaced by the requesting
+   * user's (each left out when empty, as Go's JSON does).
+   *
+   * @param csr the new object (changed in place)
+   * @param user who creates it
+   */
+  static void prepareForCreate(Map<String, Object> csr, UserInfo user) {
+    Map<String, Object> spec = Trees.child(csr, "spec");
+    spec.remove("username");
+    spec.remove("uid");
+    spec.remove("groups");
+    spec.remove("extra");
+    if (!user.name().isEmpty()) {
+      spec.put("username", user.name());
+    }
+    if (!user.uid().isEmpty()) {
+      spec.put("uid", user.uid());
+    }
+    if (!user.groups().isEmpty()) {
+      spec.put("groups", new ArrayList<Object>(user.groups()));
+    }
+    if (!user.extra().isEmpty()) {
+      Map<String, Object> extra = new LinkedHashMap<>();
+      user.extra().forEach((key, values) -> extra.put(key, new ArrayList<Object>(values)));
+      spec.put("extra", extra);
+    }
+  }
 
   /**
    * The {@code status} subresource's strategy, after the server put the new status on the stored

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.machinery.apiserver.ApiServer;
+import dev.machinery.apiserver.authentication.UserInfo;
 import dev.machinery.apiserver.certs.CertificateBuilder;
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
@@ -106,6 +107,39 @@ class CertificateSigningRequestTest {
     JsonNode created = call(201, "POST", CSRS, body);
     assertEquals(JSON.createObjectNode(), created.path("status"), created.toString());
     assertEquals(SIGNER, created.path("spec").path("signerName").asText());
+  }
+
+  @Test
+  void aCreateRecordsWhoAsked() throws Exception {
+    ObjectNode body = csr("who", SIGNER, TestCsrs.base64(TestCsrs.pem("alice")));
+    ObjectNode spec = (ObjectNode) body.path("spec");
+    spec.put("username", "mallory");
+    spec.putArray("groups").add("system:masters");
+    UserInfo alice =
+        new UserInfo(
+            "alice",
+            "uid-1",
+            List.of("team", "system:authenticated"),
+            Map.of("scopes", List.of("a", "b")));
+    ApiResponse response =
+        server.handleAs(
+            alice,
+            new ApiRequest(
+                "POST",
+                CSRS,
+                Map.of(),
+                Map.of("Content-Type", List.of("application/json")),
+                new ByteArrayInputStream(JSON.writeValueAsBytes(body))));
+    JsonNode created = JSON.readTree(response.body());
+    assertEquals(201, response.status(), created.toString());
+    assertEquals("alice", created.path("spec").path("username").asText());
+    assertEquals("uid-1", created.path("spec").path("uid").asText());
+    assertEquals(
+        List.of("team", "system:authenticated"),
+        JSON.convertValue(created.path("spec").path("groups"), List.class));
+    assertEquals(
+        List.of("a", "b"),
+        JSON.convertValue(created.path("spec").path("extra").path("scopes"), List.class));
   }
 
   @Test

@@ -482,7 +482,10 @@ public final class ResourceStore {
     if (status != null) {
       status.reset(object);
     }
-    Object prepared = definition.prepareForCreate().apply(object);
+    Object prepared =
+        definition
+            .prepareForCreateAs()
+            .apply(requester.user(), definition.prepareForCreate().apply(object));
     MetaObject preparedMeta = Accessor.of(prepared);
     List<FieldError> errors =
         new ArrayList<>(

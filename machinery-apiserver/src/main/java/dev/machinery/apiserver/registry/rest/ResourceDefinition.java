@@ -1,5 +1,6 @@
 package dev.machinery.apiserver.registry.rest;
 
+import dev.machinery.apiserver.authentication.UserInfo;
 import dev.machinery.apiserver.negotiation.ScaleAccessor;
 import dev.machinery.apiserver.negotiation.TableConvertor;
 import dev.machinery.core.patch.StrategicMergeSchema;
@@ -16,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.BiFunction;
 import java.util.function.BinaryOperator;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -51,6 +53,7 @@ public final class ResourceDefinition {
   private final NameValidator names;
   private final ResourceValidator validator;
   private final UnaryOperator<Object> prepareForCreate;
+  private final BiFunction<UserInfo, Object, Object> prepareForCreateAs;
   private final BinaryOperator<Object> prepareForUpdate;
   private final Map<String, Function<Object, String>> fieldLabels;
   private final ObjectNormalizer normalizer;
@@ -84,6 +87,7 @@ public final class ResourceDefinition {
     this.names = builder.names;
     this.validator = builder.validator;
     this.prepareForCreate = builder.prepareForCreate;
+    this.prepareForCreateAs = builder.prepareForCreateAs;
     this.prepareForUpdate = builder.prepareForUpdate;
     this.fieldLabels = Map.copyOf(builder.fieldLabels);
     this.normalizer = builder.normalizer;
@@ -116,6 +120,7 @@ public final class ResourceDefinition {
     this.names = from.names;
     this.validator = from.validator;
     this.prepareForCreate = from.prepareForCreate;
+    this.prepareForCreateAs = from.prepareForCreateAs;
     this.prepareForUpdate = from.prepareForUpdate;
     this.fieldLabels = from.fieldLabels;
     this.normalizer = from.normalizer;
@@ -353,6 +358,16 @@ public final class ResourceDefinition {
   }
 
   /**
+   * Returns what the resource does to a new object with the requesting user, after {@link
+   * #prepareForCreate()} (see {@link Builder#prepareForCreateAs}).
+   *
+   * @return the function; by default it returns the object as given
+   */
+  public BiFunction<UserInfo, Object, Object> prepareForCreateAs() {
+    return prepareForCreateAs;
+  }
+
+  /**
    * Returns what the resource does to an object written over a stored one through the main resource
    * before it is validated ({@code PrepareForUpdate}), after the server's own rules (the stored
    * status kept, the generation bumped on a change outside metadata and status): such as keeping a
@@ -495,6 +510,7 @@ public final class ResourceDefinition {
     private NameValidator names = Validation::nameIsDNSSubdomain;
     private ResourceValidator validator = (object, old) -> List.of();
     private UnaryOperator<Object> prepareForCreate = UnaryOperator.identity();
+    private BiFunction<UserInfo, Object, Object> prepareForCreateAs = (user, object) -> object;
     private BinaryOperator<Object> prepareForUpdate = (updated, old) -> updated;
     private final Map<String, Function<Object, String>> fieldLabels = new LinkedHashMap<>();
     private ObjectNormalizer normalizer = ObjectNormalizer.NONE;
@@ -755,6 +771,20 @@ public final class ResourceDefinition {
      */
     public Builder prepareForCreate(UnaryOperator<Object> prepare) {
       this.prepareForCreate = Objects.requireNonNull(prepare, "prepare");
+      return this;
+    }
+
+    /**
+     * Sets what the resource does to a new object with the requesting user, after {@link
+     * #prepareForCreate(UnaryOperator)} and before validation, as kube's strategies read the user
+     * from the request's context (a CertificateSigningRequest's {@code spec.username}, {@code uid},
+     * {@code groups} and {@code extra}); it may change the object and return it, or return another.
+     *
+     * @param prepare the function, given the user and an object in the storage version
+     * @return this builder
+     */
+    public Builder prepareForCreateAs(BiFunction<UserInfo, Object, Object> prepare) {
+      this.prepareForCreateAs = Objects.requireNonNull(prepare, "prepare");
       return this;
     }
 
