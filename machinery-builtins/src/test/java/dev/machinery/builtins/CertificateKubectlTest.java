@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -25,8 +26,9 @@ import org.junit.jupiter.api.Timeout;
  * {@code kubectl certificate approve} and {@code deny} (which PUT the {@code approval} subresource)
  * through every real kubectl on the machine, on a server of {@link BuiltinKinds#apiServer()}: a
  * request created with {@code kubectl apply} is approved (its {@code Approved} condition read back
- * with kubectl's reason {@code KubectlApprove}), another denied ({@code KubectlDeny}); approving a
- * denied request is refused by kubectl from the conditions read back.
+ * with kubectl's reason {@code KubectlApprove}) and listed with kube-apiserver's columns ({@code
+ * SIGNERNAME}, {@code REQUESTOR}, {@code CONDITION}), another denied ({@code KubectlDeny});
+ * approving a denied request is refused by kubectl from the conditions read back.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(600)
@@ -97,6 +99,21 @@ class CertificateKubectlTest {
             "-o",
             "jsonpath={.status.conditions[0].type}/{.status.conditions[0].reason}");
     assertEquals("Approved/KubectlApprove", condition.out().trim(), condition.all());
+
+    // kube-apiserver's columns, the age second.
+    Kubectl.Result table = kubectl.run("get", "csr", approved);
+    assertEquals(0, table.exitCode(), table.all());
+    String[] lines = table.out().strip().split("\n");
+    assertEquals(
+        List.of("NAME", "AGE", "SIGNERNAME", "REQUESTOR", "REQUESTEDDURATION", "CONDITION"),
+        List.of(lines[0].trim().split("\\s+")),
+        table.all());
+    List<String> row = List.of(lines[1].trim().split("\\s+"));
+    assertEquals(approved, row.get(0), table.all());
+    assertEquals(
+        List.of("example.com/signer", "system:anonymous", "<none>", "Approved"),
+        row.subList(2, 6),
+        table.all());
 
     Kubectl.Result deny = kubectl.run("certificate", "deny", denied);
     assertEquals(0, deny.exitCode(), deny.all());
