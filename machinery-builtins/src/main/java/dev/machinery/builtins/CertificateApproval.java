@@ -8,6 +8,7 @@ import dev.machinery.apiserver.authorization.Authorizer;
 import dev.machinery.apiserver.http.ApiHandler;
 import dev.machinery.core.schema.GroupResource;
 import dev.machinery.unversioned.unstructured.Unstructured;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -53,13 +54,26 @@ final class CertificateApproval implements ValidatingAdmissionPlugin {
     loopback.initialize(server);
   }
 
+  /**
+   * A request's tree; an object of another type (a kind modelled in Java in place of the built-in
+   * one) is refused in kube's words.
+   */
+  static Map<String, Object> content(Object object) {
+    try {
+      return ((Unstructured) object).content();
+    } catch (ClassCastException e) {
+      throw new AdmissionException(
+          "expected type CertificateSigningRequest, got: "
+              + (object == null ? "<nil>" : object.getClass().getName()));
+    }
+  }
+
   @Override
   public void validate(AdmissionAttributes a) {
     if (!a.subresource().equals("approval") || !a.resource().equals(CSRS)) {
       return;
     }
-    String signerName =
-        Trees.string(((Unstructured) a.oldObject()).content(), "", "spec", "signerName");
+    String signerName = Trees.string(content(a.oldObject()), "", "spec", "signerName");
     if (!SignerAuthorization.allowed(authorizer, a.user(), "approve", signerName)) {
       throw new AdmissionException(
           "user not permitted to approve requests with signerName "

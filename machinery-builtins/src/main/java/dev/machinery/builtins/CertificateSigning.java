@@ -6,7 +6,6 @@ import dev.machinery.apiserver.admission.Operation;
 import dev.machinery.apiserver.admission.ValidatingAdmissionPlugin;
 import dev.machinery.apiserver.authorization.Authorizer;
 import dev.machinery.apiserver.http.ApiHandler;
-import dev.machinery.unversioned.unstructured.Unstructured;
 import java.util.Map;
 import java.util.Objects;
 
@@ -56,8 +55,8 @@ final class CertificateSigning implements ValidatingAdmissionPlugin {
     if (!a.subresource().equals("status") || !a.resource().equals(CertificateApproval.CSRS)) {
       return;
     }
-    Map<String, Object> old = ((Unstructured) a.oldObject()).content();
-    Map<String, Object> csr = ((Unstructured) a.object()).content();
+    Map<String, Object> old = CertificateApproval.content(a.oldObject());
+    Map<String, Object> csr = CertificateApproval.content(a.object());
     if (Objects.equals(
             Trees.get(old, "status", "certificate"), Trees.get(csr, "status", "certificate"))
         && Trees.maps(old, "status", "conditions")

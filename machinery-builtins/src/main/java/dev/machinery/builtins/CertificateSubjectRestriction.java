@@ -4,7 +4,6 @@ import dev.machinery.apiserver.admission.AdmissionAttributes;
 import dev.machinery.apiserver.admission.AdmissionException;
 import dev.machinery.apiserver.admission.Operation;
 import dev.machinery.apiserver.admission.ValidatingAdmissionPlugin;
-import dev.machinery.unversioned.unstructured.Unstructured;
 import java.util.Base64;
 import java.util.Map;
 
@@ -35,7 +34,7 @@ final class CertificateSubjectRestriction implements ValidatingAdmissionPlugin {
     if (!a.resource().equals(CertificateApproval.CSRS) || !a.subresource().isEmpty()) {
       return;
     }
-    Map<String, Object> csr = ((Unstructured) a.object()).content();
+    Map<String, Object> csr = CertificateApproval.content(a.object());
     if (!CertificateSigningRequests.KUBE_APISERVER_CLIENT.equals(
         Trees.get(csr, "spec", "signerName"))) {
       return;

@@ -319,6 +319,46 @@ class CertificateAdmissionTest {
   }
 
   @Test
+  void wrongType() {
+    Object list = List.of();
+    String expected = "expected type CertificateSigningRequest, got: " + list.getClass().getName();
+    assertEquals(
+        expected,
+        assertThrows(
+                AdmissionException.class,
+                () ->
+                    new CertificateApproval(fake("approve", "", false))
+                        .validate(update("approval", list, list)))
+            .getMessage());
+    assertEquals(
+        expected,
+        assertThrows(
+                AdmissionException.class,
+                () ->
+                    new CertificateSigning(fake("sign", "", false))
+                        .validate(update("status", list, list)))
+            .getMessage());
+    AdmissionAttributes create =
+        new AdmissionAttributes(
+            Operation.CREATE,
+            GroupVersion.of("certificates.k8s.io", "v1").withKind("CertificateSigningRequest"),
+            CSRS,
+            "",
+            "",
+            "panda",
+            list,
+            null,
+            USER,
+            false);
+    assertEquals(
+        expected,
+        assertThrows(
+                AdmissionException.class,
+                () -> new CertificateSubjectRestriction().validate(create))
+            .getMessage());
+  }
+
+  @Test
   void theDefaultsRunThePluginsInKubesOrder() {
     List<String> enabled = DefaultAdmission.kubernetes().enabled();
     assertEquals(
