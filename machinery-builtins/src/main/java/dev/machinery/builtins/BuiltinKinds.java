@@ -36,8 +36,9 @@ import java.util.regex.Pattern;
  * short names, categories, verbs and subresources as kube-apiserver lists them), OpenAPI v2 and v3
  * (Kubernetes' own schemas), pruning of unknown fields and validation against those schemas,
  * server-side apply by them, kube-apiserver's Table columns for the kinds {@code kubectl get} users
- * see most, the {@code status} and {@code scale} subresources, and the defaults Kubernetes' Go code
- * sets on Deployments, Pods, Services, Jobs and the kinds that hold a Pod template.
+ * see most, the {@code status} and {@code scale} subresources, a CertificateSigningRequest's {@code
+ * approval} with kube-apiserver's CSR strategies and validation, and the defaults Kubernetes' Go
+ * code sets on Deployments, Pods, Services, Jobs and the kinds that hold a Pod template.
  *
  * <p>What Kubernetes checks in Go beyond its schemas (cross-field rules, immutable fields, name
  * formats of most kinds) is not checked here; docs/builtins.md lists what differs.
