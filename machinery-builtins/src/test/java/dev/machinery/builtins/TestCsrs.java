@@ -39,9 +39,17 @@ final class TestCsrs {
   }
 
   static byte[] der(String commonName, boolean corrupt, String... organizations) {
+    return der("EC", commonName, corrupt, organizations);
+  }
+
+  /** A request with a key of {@code EC} (P-256), {@code RSA} (2048) or {@code Ed25519}. */
+  static byte[] der(
+      String keyAlgorithm, String commonName, boolean corrupt, String... organizations) {
     try {
-      KeyPairGenerator generator = KeyPairGenerator.getInstance("EC");
-      generator.initialize(256);
+      KeyPairGenerator generator = KeyPairGenerator.getInstance(keyAlgorithm);
+      if (!keyAlgorithm.equals("Ed25519")) {
+        generator.initialize(keyAlgorithm.equals("RSA") ? 2048 : 256);
+      }
       KeyPair keys = generator.generateKeyPair();
       List<byte[]> names = new ArrayList<>();
       for (String organization : organizations) {
@@ -54,7 +62,13 @@ final class TestCsrs {
               sequence(names.toArray(byte[][]::new)),
               keys.getPublic().getEncoded(),
               element(0xa0, new byte[0]));
-      Signature signer = Signature.getInstance("SHA256withECDSA");
+      String signatureAlgorithm =
+          switch (keyAlgorithm) {
+            case "RSA" -> "SHA256withRSA";
+            case "Ed25519" -> "Ed25519";
+            default -> "SHA256withECDSA";
+          };
+      Signature signer = Signature.getInstance(signatureAlgorithm);
       signer.initSign(keys.getPrivate());
       signer.update(info);
       byte[] signature = signer.sign();
@@ -63,8 +77,14 @@ final class TestCsrs {
       }
       byte[] bits = new byte[signature.length + 1];
       System.arraycopy(signature, 0, bits, 1, signature.length);
-      return sequence(
-          info, sequence(oid(new int[] {1, 2, 840, 10045, 4, 3, 2})), element(0x03, bits));
+      byte[] algorithm =
+          switch (keyAlgorithm) {
+            case "RSA" ->
+                sequence(oid(new int[] {1, 2, 840, 113549, 1, 1, 11}), element(0x05, new byte[0]));
+            case "Ed25519" -> sequence(oid(new int[] {1, 3, 101, 112}));
+            default -> sequence(oid(new int[] {1, 2, 840, 10045, 4, 3, 2}));
+          };
+      return sequence(info, algorithm, element(0x03, bits));
     } catch (GeneralSecurityException e) {
       throw new IllegalStateException(e);
     }
