@@ -6,8 +6,10 @@ import dev.machinery.apiserver.ApiServer;
 import dev.machinery.apiserver.apiextensions.schema.StructuralSchema;
 import dev.machinery.apiserver.apiextensions.schema.ValidationRules;
 import dev.machinery.apiserver.apiextensions.v1.ApiextensionsV1;
+import dev.machinery.apiserver.authorization.Attributes;
 import dev.machinery.apiserver.rbac.RbacV1;
 import dev.machinery.apiserver.registry.rest.ResourceDefinition;
+import dev.machinery.apiserver.registry.rest.ResourceValidator;
 import dev.machinery.core.codec.FieldProblem;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.core.schema.GroupKind;
@@ -34,8 +36,9 @@ import java.util.regex.Pattern;
  * short names, categories, verbs and subresources as kube-apiserver lists them), OpenAPI v2 and v3
  * (Kubernetes' own schemas), pruning of unknown fields and validation against those schemas,
  * server-side apply by them, kube-apiserver's Table columns for the kinds {@code kubectl get} users
- * see most, the {@code status} and {@code scale} subresources, and the defaults Kubernetes' Go code
- * sets on Deployments, Pods, Services, Jobs and the kinds that hold a Pod template.
+ * see most, the {@code status} and {@code scale} subresources, a CertificateSigningRequest's {@code
+ * approval} with kube-apiserver's CSR strategies and validation, and the defaults Kubernetes' Go
+ * code sets on Deployments, Pods, Services, Jobs and the kinds that hold a Pod template.
  *
  * <p>What Kubernetes checks in Go beyond its schemas (cross-field rules, immutable fields, name
  * formats of most kinds) is not checked here; docs/builtins.md lists what differs.
@@ -60,6 +63,9 @@ public final class BuiltinKinds {
           "localsubjectaccessreviews");
 
   private static final Pattern GA = Pattern.compile("^v\\d+$");
+
+  private static final GroupKind CSR =
+      GroupKind.of("certificates.k8s.io", "CertificateSigningRequest");
 
   private static final class Loaded {
     static final BuiltinKinds INSTANCE = new BuiltinKinds(KubeOpenApi.load(RELEASE));
@@ -211,16 +217,17 @@ public final class BuiltinKinds {
                 v -> v.equals(apiVersion) ? openApi.patchSchemas().forDefinition(schemaName) : null)
             .normalizer(object -> normalize(resource, (Unstructured) object))
             .validator(
-                (object, old) -> {
-                  Unstructured u = (Unstructured) object;
-                  List<FieldError> errors =
-                      new ArrayList<>(structural(resource).validate(u.content()));
-                  errors.addAll(Checks.validate(kind, u.content()));
-                  if (old != null) {
-                    errors.addAll(
-                        Checks.validateUpdate(kind, u.content(), ((Unstructured) old).content()));
+                new ResourceValidator() {
+                  @Override
+                  public List<FieldError> validate(Object object, Object old) {
+                    return validateBuiltin(resource, kind, object, old, "");
                   }
-                  return errors;
+
+                  @Override
+                  public List<FieldError> validate(
+                      Attributes requester, Object object, Object old) {
+                    return validateBuiltin(resource, kind, object, old, requester.subresource());
+                  }
                 });
     if (resource.subresources().contains("status")) {
       builder.statusSubresource();
@@ -230,6 +237,27 @@ public final class BuiltinKinds {
     }
     if (Names.tracksGeneration(kind)) {
       builder.tracksGeneration();
+    }
+    if (kind.equals(CSR)) {
+      builder.prepareForCreateAs(
+          (user, object) -> {
+            CertificateSigningRequests.prepareForCreate(((Unstructured) object).content(), user);
+            return object;
+          });
+      builder.updateSubresource(
+          "status",
+          (object, old) -> {
+            CertificateSigningRequests.prepareStatusUpdate(
+                ((Unstructured) object).content(), ((Unstructured) old).content());
+            return object;
+          });
+      builder.updateSubresource(
+          "approval",
+          (object, old) -> {
+            CertificateSigningRequests.prepareApprovalUpdate(
+                ((Unstructured) object).content(), ((Unstructured) old).content());
+            return object;
+          });
     }
     if (kind.equals(GroupKind.of("", "Pod"))) {
       builder.subresource("eviction", PodEviction.action());
@@ -265,6 +293,25 @@ public final class BuiltinKinds {
     }
     FieldLabels.forKind(kind).forEach(builder::fieldLabel);
     return builder.build();
+  }
+
+  /**
+   * A built-in object's errors: its schema's, the kind's own checks, and for a
+   * CertificateSigningRequest kube's validation of the main resource or the subresource written.
+   */
+  private List<FieldError> validateBuiltin(
+      BuiltinResource resource, GroupKind kind, Object object, Object old, String subresource) {
+    Unstructured u = (Unstructured) object;
+    List<FieldError> errors = new ArrayList<>(structural(resource).validate(u.content()));
+    errors.addAll(Checks.validate(kind, u.content()));
+    Map<String, Object> was = old == null ? null : ((Unstructured) old).content();
+    if (was != null) {
+      errors.addAll(Checks.validateUpdate(kind, u.content(), was));
+    }
+    if (kind.equals(CSR)) {
+      errors.addAll(CertificateSigningRequests.validate(u.content(), was, subresource));
+    }
+    return errors;
   }
 
   private StructuralSchema structural(BuiltinResource resource) {

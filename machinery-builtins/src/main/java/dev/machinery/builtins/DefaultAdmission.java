@@ -31,6 +31,9 @@ public final class DefaultAdmission {
           StorageObjectInUseProtection.NAME,
           PersistentVolumeClaimResize.NAME,
           RuntimeClassAdmission.NAME,
+          CertificateApproval.NAME,
+          CertificateSigning.NAME,
+          CertificateSubjectRestriction.NAME,
           DefaultIngressClass.NAME);
 
   /**
@@ -49,6 +52,9 @@ public final class DefaultAdmission {
           StorageObjectInUseProtection.NAME,
           PersistentVolumeClaimResize.NAME,
           RuntimeClassAdmission.NAME,
+          CertificateApproval.NAME,
+          CertificateSigning.NAME,
+          CertificateSubjectRestriction.NAME,
           DefaultIngressClass.NAME);
 
   /**
@@ -261,6 +267,9 @@ public final class DefaultAdmission {
       case TaintNodesByCondition.NAME -> new TaintNodesByCondition();
       case PersistentVolumeClaimResize.NAME -> new PersistentVolumeClaimResize();
       case DefaultIngressClass.NAME -> new DefaultIngressClass();
+      case CertificateApproval.NAME -> new CertificateApproval();
+      case CertificateSigning.NAME -> new CertificateSigning();
+      case CertificateSubjectRestriction.NAME -> new CertificateSubjectRestriction();
       default -> throw new IllegalStateException("no plugin " + name);
     };
   }

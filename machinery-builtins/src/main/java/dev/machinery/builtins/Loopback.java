@@ -78,6 +78,29 @@ final class Loopback {
     }
   }
 
+  /**
+   * POSTs an object and reads the answer of a {@code 200} or {@code 201}, such as a review's; any
+   * other answer is the server's error.
+   */
+  Map<String, Object> post(String path, Map<String, Object> object) {
+    ApiResponse response;
+    try {
+      response = send("POST", path, JSON.writeValueAsBytes(object));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    if (response.status() == 201) {
+      java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+      try {
+        response.writeBody(bytes);
+        return JSON.readValue(bytes.toByteArray(), TREE);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+    return body(path, response);
+  }
+
   private ApiResponse send(String method, String path, byte[] body) {
     return handler()
         .handle(

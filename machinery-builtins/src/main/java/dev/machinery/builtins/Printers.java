@@ -41,7 +41,8 @@ final class Printers {
           "coordination.k8s.io/Lease",
           "/ServiceAccount",
           "networking.k8s.io/Ingress",
-          "/PersistentVolumeClaim");
+          "/PersistentVolumeClaim",
+          "certificates.k8s.io/CertificateSigningRequest");
 
   /** Whether kube-apiserver's printers have columns for the kind here. */
   static boolean has(GroupKind kind) {
@@ -288,8 +289,74 @@ final class Printers {
                   .age();
           case "networking.k8s.io/Ingress" -> ingresses();
           case "/PersistentVolumeClaim" -> claims();
+          case "certificates.k8s.io/CertificateSigningRequest" -> certificateSigningRequests();
           default -> null;
         });
+  }
+
+  /**
+   * A CertificateSigningRequest's columns: the age comes second, then the signer, the requestor
+   * ({@code spec.username}), the requested duration and the condition ({@code Denied} before {@code
+   * Approved} before {@code Pending}, then {@code ,Failed} and {@code ,Issued}). The descriptions
+   * are the first paragraphs of the fields' documentation.
+   */
+  private static TreeTable certificateSigningRequests() {
+    return TreeTable.named()
+        .age()
+        .add(
+            "SignerName",
+            "string",
+            0,
+            "signerName indicates the requested signer, and is a qualified name.",
+            o -> Trees.string(o, "<none>", "spec", "signerName"))
+        .add(
+            "Requestor",
+            "string",
+            0,
+            "Name of the user which made this request.",
+            o -> Trees.string(o, "", "spec", "username"))
+        .add(
+            "RequestedDuration",
+            "string",
+            0,
+            "expirationSeconds is the requested duration of validity of the issued certificate."
+                + " The certificate signer may issue a certificate with a different validity"
+                + " duration so a client must check the delta between the notBefore and and"
+                + " notAfter fields in the issued certificate to determine the actual duration.",
+            o ->
+                Trees.get(o, "spec", "expirationSeconds") instanceof Number seconds
+                    ? dev.machinery.apiserver.negotiation.Ages.human(
+                        Duration.ofSeconds(seconds.longValue()))
+                    : "<none>")
+        .add(
+            "Condition",
+            "string",
+            0,
+            "Current condition of the certificate signing request",
+            Printers::csrCondition);
+  }
+
+  /** kube's {@code extractCSRStatus}. */
+  static String csrCondition(Map<String, Object> csr) {
+    boolean approved = false;
+    boolean denied = false;
+    boolean failed = false;
+    for (Map<String, Object> c : Trees.maps(csr, "status", "conditions")) {
+      switch (String.valueOf(c.get("type"))) {
+        case "Approved" -> approved = true;
+        case "Denied" -> denied = true;
+        case "Failed" -> failed = true;
+        default -> {}
+      }
+    }
+    String status = denied ? "Denied" : approved ? "Approved" : "Pending";
+    if (failed) {
+      status += ",Failed";
+    }
+    if (!Trees.string(csr, "", "status", "certificate").isEmpty()) {
+      status += ",Issued";
+    }
+    return status;
   }
 
   private static TreeTable pods() {

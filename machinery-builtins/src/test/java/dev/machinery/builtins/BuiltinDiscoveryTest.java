@@ -25,8 +25,9 @@ import org.junit.jupiter.api.Test;
  * The built-in resources as discovery lists them, compared with kube-apiserver's own discovery
  * documents (core {@code /api/v1}, and the aggregated {@code /apis} of about 1.31): every resource
  * both serve in the same group version has the same kind, scope, verbs, short names, categories,
- * singular name and {@code status}, {@code scale} and {@code finalize} subresources. The served set
- * comes from Kubernetes' OpenAPI document, the expected values from discovery: two sources.
+ * singular name and {@code status}, {@code scale}, {@code finalize} and {@code approval}
+ * subresources. The served set comes from Kubernetes' OpenAPI document, the expected values from
+ * discovery: two sources.
  */
 class BuiltinDiscoveryTest {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -169,7 +170,7 @@ class BuiltinDiscoveryTest {
     Set<String> theirSubresources = new TreeSet<>();
     for (JsonNode sub : theirs.path("subresources")) {
       String n = sub.get("subresource").asText();
-      if (n.equals("status") || n.equals("scale") || n.equals("finalize")) {
+      if (n.equals("status") || n.equals("scale") || n.equals("finalize") || n.equals("approval")) {
         theirSubresources.add(n);
       }
     }

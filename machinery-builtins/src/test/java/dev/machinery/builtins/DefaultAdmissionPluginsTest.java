@@ -366,6 +366,9 @@ class DefaultAdmissionPluginsTest {
             "StorageObjectInUseProtection",
             "PersistentVolumeClaimResize",
             "RuntimeClass",
+            "CertificateApproval",
+            "CertificateSigning",
+            "CertificateSubjectRestriction",
             "DefaultIngressClass"),
         DefaultAdmission.kubernetes().enabled());
     assertEquals(

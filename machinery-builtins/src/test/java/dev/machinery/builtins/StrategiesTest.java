@@ -660,9 +660,10 @@ class StrategiesTest {
         created(
             "/apis/certificates.k8s.io/v1/certificatesigningrequests",
             """
-            {"metadata":{"name":"csr"},"spec":{"request":"cmVxdWVzdA==",
+            {"metadata":{"name":"csr"},"spec":{"request":"%s",
              "signerName":"example.dev/signer","usages":["client auth"]}}
-            """);
+            """
+                .formatted(TestCsrs.base64(TestCsrs.pem("csr"))));
     assertEquals(0, csr.at("/metadata/generation").asInt());
     ((ObjectNode) csr.get("spec")).put("signerName", "example.dev/other");
     ApiResponse put =

@@ -72,7 +72,7 @@ final class ApplyPatcher {
                       return stored(
                           target, fields.apply(live, applied, manager, force), validation);
                     },
-                    "status".equals(info.subresource()),
+                    info.subresource(),
                     dryRun);
         return RequestScope.admitted(
             scope.respond(request, target, scope.toServed(updated, target), 200, false),

@@ -90,6 +90,9 @@ final class FieldManagement {
       reset = FieldSet.of(FieldPath.of("status"));
     } else if ("scale".equals(subresource)) {
       reset = hasStatus ? FieldSet.of(FieldPath.of("status")) : FieldSet.empty();
+    } else if (subresource != null && definition.updateSubresources().containsKey(subresource)) {
+      // A subresource written as the object (a CSR's approval) leaves the spec alone.
+      reset = FieldSet.of(FieldPath.of("spec"));
     }
     return FieldManager.builder(schemaType, kind.apiVersion(), kind.kind())
         .subresource(subresource)

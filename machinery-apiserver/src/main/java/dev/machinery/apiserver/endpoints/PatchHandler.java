@@ -105,7 +105,7 @@ final class PatchHandler implements VerbHandler {
                         scope.trackUpdate(request, target, info.subresource(), current, patched),
                         target);
                   },
-                  "status".equals(info.subresource()),
+                  info.subresource(),
                   dryRun);
     } finally {
       RequestScope.audit(context, notes);

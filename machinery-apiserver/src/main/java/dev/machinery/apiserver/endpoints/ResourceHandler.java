@@ -133,6 +133,7 @@ public final class ResourceHandler {
             || verb.equals("watch")
             || !(sub.equals("status") && store.definition().hasStatus())
                 && !(sub.equals("scale") && store.definition().scale().isPresent())
+                && !store.definition().updateSubresources().containsKey(sub)
                 && !finalize)) {
       throw notFound();
     }

@@ -40,6 +40,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.UUID;
+import java.util.function.BinaryOperator;
 import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 
@@ -565,7 +566,10 @@ public final class ResourceStore {
     if (status != null) {
       status.reset(object);
     }
-    Object prepared = definition.prepareForCreate().apply(object);
+    Object prepared =
+        definition
+            .prepareForCreateAs()
+            .apply(requester.user(), definition.prepareForCreate().apply(object));
     MetaObject preparedMeta = Accessor.of(prepared);
     List<FieldError> errors =
         new ArrayList<>(
@@ -708,7 +712,9 @@ public final class ResourceStore {
    * @param namespace the namespace
    * @param name the name
    * @param change makes the new object from the stored one
-   * @param subresource {@code status}, {@code finalize}, or {@code null} for the main resource
+   * @param subresource {@code status}, {@code finalize}, a subresource of the definition's {@link
+   *     ResourceDefinition#updateSubresources()} (its strategy in place of the main resource's), or
+   *     {@code null} for the main resource
    * @param dryRun whether to stop before storing
    * @return the stored object
    */
@@ -720,8 +726,6 @@ public final class ResourceStore {
       UnaryOperator<Object> change,
       String subresource,
       boolean dryRun) {
-    boolean statusOnly = "status".equals(subresource);
-    boolean finalize = "finalize".equals(subresource);
     for (int attempt = 0; ; attempt++) {
       KeyValue current = read(namespace, name);
       Object old = decode(current);
@@ -733,7 +737,7 @@ public final class ResourceStore {
       if (!isEmpty(asked) && parseRevision(asked) != current.modRevision()) {
         throw conflict(name);
       }
-      Object prepared = prepareUpdate(updated, old, current, statusOnly, finalize);
+      Object prepared = prepareUpdate(updated, old, current, subresource);
       Accessor.of(prepared).setResourceVersion(Long.toString(current.modRevision()));
       MetaObject oldMeta = Accessor.of(old);
       MetaObject newMeta = Accessor.of(prepared);
@@ -801,8 +805,12 @@ public final class ResourceStore {
         && (!definition.kind().equals(NAMESPACE) || specFinalizers(updated).isEmpty());
   }
 
-  private Object prepareUpdate(
-      Object updated, Object old, KeyValue current, boolean statusOnly, boolean finalize) {
+  private Object prepareUpdate(Object updated, Object old, KeyValue current, String subresource) {
+    boolean statusOnly = "status".equals(subresource);
+    boolean finalize = "finalize".equals(subresource);
+    // A subresource written as the object with a strategy of its own (a CSR's approval).
+    BinaryOperator<Object> strategy =
+        subresource == null ? null : definition.updateSubresources().get(subresource);
     MetaObject oldMeta = Accessor.of(old);
     Object prepared = updated;
     if (statusOnly) {
@@ -812,7 +820,7 @@ public final class ResourceStore {
       Accessor.of(prepared).setResourceVersion(Accessor.of(updated).getResourceVersion());
       // Who owns the new status is recorded in the new object's managed fields.
       Accessor.of(prepared).setManagedFields(Accessor.of(updated).getManagedFields());
-    } else if (status != null) {
+    } else if (status != null && strategy == null) {
       // The main resource: the new object with the stored status.
       status.set(prepared, status.get(old));
     }
@@ -831,6 +839,9 @@ public final class ResourceStore {
         !definition.tracksGeneration() || statusOnly || spec(prepared).equals(spec(old))
             ? oldMeta.getGeneration()
             : oldMeta.getGeneration() + 1);
+    if (strategy != null) {
+      return strategy.apply(prepared, old);
+    }
     return statusOnly || finalize ? prepared : definition.prepareForUpdate().apply(prepared, old);
   }
 

@@ -1,5 +1,6 @@
 package dev.machinery.apiserver.registry.rest;
 
+import dev.machinery.apiserver.authentication.UserInfo;
 import dev.machinery.apiserver.negotiation.ScaleAccessor;
 import dev.machinery.apiserver.negotiation.TableConvertor;
 import dev.machinery.core.patch.StrategicMergeSchema;
@@ -16,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.BiFunction;
 import java.util.function.BinaryOperator;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -46,10 +48,12 @@ public final class ResourceDefinition {
   private final Class<?> scaleType;
   private final ScaleAccessor<Object> scale;
   private final Map<String, SubresourceAction> actions;
+  private final Map<String, BinaryOperator<Object>> updateSubresources;
   private final TableConvertor table;
   private final NameValidator names;
   private final ResourceValidator validator;
   private final UnaryOperator<Object> prepareForCreate;
+  private final BiFunction<UserInfo, Object, Object> prepareForCreateAs;
   private final BinaryOperator<Object> prepareForUpdate;
   private final Map<String, Function<Object, String>> fieldLabels;
   private final ObjectNormalizer normalizer;
@@ -77,10 +81,13 @@ public final class ResourceDefinition {
     this.scaleType = builder.scaleType;
     this.scale = (ScaleAccessor<Object>) builder.scale;
     this.actions = Collections.unmodifiableMap(new LinkedHashMap<>(builder.actions));
+    this.updateSubresources =
+        Collections.unmodifiableMap(new LinkedHashMap<>(builder.updateSubresources));
     this.table = builder.table;
     this.names = builder.names;
     this.validator = builder.validator;
     this.prepareForCreate = builder.prepareForCreate;
+    this.prepareForCreateAs = builder.prepareForCreateAs;
     this.prepareForUpdate = builder.prepareForUpdate;
     this.fieldLabels = Map.copyOf(builder.fieldLabels);
     this.normalizer = builder.normalizer;
@@ -108,10 +115,12 @@ public final class ResourceDefinition {
     this.scaleType = from.scaleType;
     this.scale = from.scale;
     this.actions = Collections.unmodifiableMap(new LinkedHashMap<>(actions));
+    this.updateSubresources = from.updateSubresources;
     this.table = from.table;
     this.names = from.names;
     this.validator = from.validator;
     this.prepareForCreate = from.prepareForCreate;
+    this.prepareForCreateAs = from.prepareForCreateAs;
     this.prepareForUpdate = from.prepareForUpdate;
     this.fieldLabels = from.fieldLabels;
     this.normalizer = from.normalizer;
@@ -292,6 +301,17 @@ public final class ResourceDefinition {
   }
 
   /**
+   * Returns the update strategies of the subresources written as the object itself ({@link
+   * Builder#updateSubresource}), by name: {@code status} when the resource's status subresource has
+   * one of its own, and subresources such as a CertificateSigningRequest's {@code approval}.
+   *
+   * @return the strategies, possibly none
+   */
+  public Map<String, BinaryOperator<Object>> updateSubresources() {
+    return updateSubresources;
+  }
+
+  /**
    * Returns the class the scale accessor works on, or {@code null}.
    *
    * @return the class
@@ -335,6 +355,16 @@ public final class ResourceDefinition {
    */
   public UnaryOperator<Object> prepareForCreate() {
     return prepareForCreate;
+  }
+
+  /**
+   * Returns what the resource does to a new object with the requesting user, after {@link
+   * #prepareForCreate()} (see {@link Builder#prepareForCreateAs}).
+   *
+   * @return the function; by default it returns the object as given
+   */
+  public BiFunction<UserInfo, Object, Object> prepareForCreateAs() {
+    return prepareForCreateAs;
   }
 
   /**
@@ -440,6 +470,14 @@ public final class ResourceDefinition {
                   GroupVersion.of("autoscaling", "v1").withKind("Scale"),
                   List.of("get", "patch", "update")));
     }
+    for (String name : updateSubresources.keySet()) {
+      if (!name.equals("status")) {
+        info =
+            info.withSubresource(
+                new ResourceInfo.Subresource(
+                    name, version.withKind(kind.kind()), List.of("get", "patch", "update")));
+      }
+    }
     for (Map.Entry<String, SubresourceAction> action : actions.entrySet()) {
       info =
           info.withSubresource(
@@ -466,11 +504,13 @@ public final class ResourceDefinition {
     private UnstructuredConversion conversion = UnstructuredConversion.none();
     private Class<?> scaleType;
     private final Map<String, SubresourceAction> actions = new LinkedHashMap<>();
+    private final Map<String, BinaryOperator<Object>> updateSubresources = new LinkedHashMap<>();
     private ScaleAccessor<?> scale;
     private TableConvertor table;
     private NameValidator names = Validation::nameIsDNSSubdomain;
     private ResourceValidator validator = (object, old) -> List.of();
     private UnaryOperator<Object> prepareForCreate = UnaryOperator.identity();
+    private BiFunction<UserInfo, Object, Object> prepareForCreateAs = (user, object) -> object;
     private BinaryOperator<Object> prepareForUpdate = (updated, old) -> updated;
     private final Map<String, Function<Object, String>> fieldLabels = new LinkedHashMap<>();
     private ObjectNormalizer normalizer = ObjectNormalizer.NONE;
@@ -654,6 +694,27 @@ public final class ResourceDefinition {
     }
 
     /**
+     * Adds a subresource written as the object itself ({@code get}, {@code update}, {@code patch}
+     * and apply of the whole object), with an update strategy of its own in place of the main
+     * resource's, as kube-apiserver's CertificateSigningRequest {@code approval} subresource and
+     * its status strategies. For {@code status} (of a resource with {@link #statusSubresource()})
+     * the strategy runs after the server's own rule (the stored object with the new status); for
+     * any other name it is given the object as sent. Admission sees the subresource's name, and the
+     * resource's validator runs on what the strategy returns (a {@link ResourceValidator} that
+     * needs to tell the subresource apart reads it from the requester's attributes).
+     *
+     * @param name the subresource's name, such as {@code approval}
+     * @param prepare makes the object to store from the new one and the stored one (which it must
+     *     not change), both in the storage version
+     * @return this builder
+     */
+    public Builder updateSubresource(String name, BinaryOperator<Object> prepare) {
+      updateSubresources.put(
+          Objects.requireNonNull(name, "name"), Objects.requireNonNull(prepare, "prepare"));
+      return this;
+    }
+
+    /**
      * Adds the {@code scale} subresource, read and written through an accessor on the storage
      * version's class.
      *
@@ -710,6 +771,20 @@ public final class ResourceDefinition {
      */
     public Builder prepareForCreate(UnaryOperator<Object> prepare) {
       this.prepareForCreate = Objects.requireNonNull(prepare, "prepare");
+      return this;
+    }
+
+    /**
+     * Sets what the resource does to a new object with the requesting user, after {@link
+     * #prepareForCreate(UnaryOperator)} and before validation, as kube's strategies read the user
+     * from the request's context (a CertificateSigningRequest's {@code spec.username}, {@code uid},
+     * {@code groups} and {@code extra}); it may change the object and return it, or return another.
+     *
+     * @param prepare the function, given the user and an object in the storage version
+     * @return this builder
+     */
+    public Builder prepareForCreateAs(BiFunction<UserInfo, Object, Object> prepare) {
+      this.prepareForCreateAs = Objects.requireNonNull(prepare, "prepare");
       return this;
     }
 
