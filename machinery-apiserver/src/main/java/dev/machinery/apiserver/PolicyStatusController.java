@@ -1,0 +1,215 @@
+package dev.machinery.apiserver;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.machinery.apiserver.admission.policy.PolicyObjects;
+import dev.machinery.apiserver.admission.policy.PolicyTypeChecker;
+import dev.machinery.apiserver.admission.policy.PolicyTypeChecker.ExpressionWarning;
+import dev.machinery.apiserver.http.ApiRequest;
+import dev.machinery.apiserver.http.ApiResponse;
+import dev.machinery.apiserver.registry.ResourceStore;
+import dev.machinery.apiserver.storage.StorageEvent;
+import dev.machinery.apiserver.storage.StorageException;
+import dev.machinery.apiserver.storage.StorageWatch;
+import java.io.ByteArrayInputStream;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * kube-apiserver's ValidatingAdmissionPolicy status controller: for each generation of a policy
+ * (its {@code metadata.generation} above its {@code status.observedGeneration}) it type checks the
+ * policy's validations ({@link PolicyTypeChecker}) and writes {@code status.observedGeneration} and
+ * {@code status.typeChecking} (its {@code expressionWarnings} left out when there is none) through
+ * the request path, as a merge patch of the {@code status} subresource by the field manager {@value
+ * #FIELD_MANAGER} (kube-apiserver's controller applies it server-side; a merge patch keeps an
+ * emptied {@code typeChecking} present, as kube-apiserver's status shows it). It follows the stored
+ * policies with a storage watch on a daemon thread of its own, so the status is written soon after
+ * a create or update, not within it.
+ *
+ * <p>Thread-safe: one thread reconciles, until {@link #close()}.
+ */
+final class PolicyStatusController implements AutoCloseable {
+  /** The field manager of the status writes, as kube-apiserver's controller names itself. */
+  static final String FIELD_MANAGER = "validatingadmissionpolicy-status-controller";
+
+  private static final Logger LOG = LoggerFactory.getLogger(PolicyStatusController.class);
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String PATH =
+      "/apis/admissionregistration.k8s.io/v1/validatingadmissionpolicies/";
+
+  private final ResourceStore policies;
+  private final PolicyObjects objects;
+  private final PolicyTypeChecker checker;
+  private final Function<ApiRequest, ApiResponse> loopback;
+  private volatile boolean closed;
+  private volatile Thread thread;
+
+  private PolicyStatusController(
+      ResourceStore policies,
+      PolicyObjects objects,
+      PolicyTypeChecker checker,
+      Function<ApiRequest, ApiResponse> loopback) {
+    this.policies = policies;
+    this.objects = objects;
+    this.checker = checker;
+    this.loopback = loopback;
+  }
+
+  /**
+   * Starts the controller: the watch is opened at once, at the revision of a first list, so that no
+   * policy written after the server is built is missed; the policies already stored are reconciled
+   * by the thread first.
+   */
+  static PolicyStatusController start(
+      ResourceStore policies,
+      PolicyObjects objects,
+      PolicyTypeChecker checker,
+      Function<ApiRequest, ApiResponse> loopback) {
+    PolicyStatusController controller =
+        new PolicyStatusController(policies, objects, checker, loopback);
+    ResourceStore.Page page = policies.list(null, o -> true, 0, null, "");
+    StorageWatch first = policies.watch(null, page.revision());
+    Thread thread =
+        new Thread(
+            () -> {
+              for (Object policy : page.items()) {
+                controller.reconcileQuietly(policy);
+              }
+              controller.run(page.revision(), first);
+            },
+            "validatingadmissionpolicy status controller");
+    thread.setDaemon(true);
+    controller.thread = thread;
+    thread.start();
+    return controller;
+  }
+
+  /** Stops the thread, waiting up to ten seconds for it. Calling it again does nothing more. */
+  @Override
+  public void close() {
+    closed = true;
+    Thread running = thread;
+    if (running != null && running != Thread.currentThread()) {
+      running.interrupt();
+      try {
+        running.join(TimeUnit.SECONDS.toMillis(10));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  private void run(long revision, StorageWatch first) {
+    long after = revision;
+    long backoff = 0;
+    StorageWatch opened = first;
+    while (!closed) {
+      StorageWatch next = opened;
+      opened = null;
+      try (StorageWatch watch = next != null ? next : policies.watch(null, after)) {
+        backoff = 0;
+        while (!watch.isDone() && !closed) {
+          StorageEvent event = watch.poll(1, TimeUnit.SECONDS);
+          if (event == null) {
+            continue;
+          }
+          after = event.revision();
+          if (event.type() != StorageEvent.Type.DELETE) {
+            reconcileQuietly(policies.decode(event.kv()));
+          }
+        }
+        StorageException error = watch.error();
+        if (error != null && error.kind() == StorageException.Kind.COMPACTED) {
+          after = policies.currentRevision();
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      } catch (RuntimeException e) {
+        if (closed) {
+          return;
+        }
+        LOG.debug("the ValidatingAdmissionPolicy watch failed; starting it again", e);
+        backoff = Math.min(backoff == 0 ? 1000 : backoff * 2, 30_000);
+        try {
+          Thread.sleep(backoff);
+        } catch (InterruptedException interrupted) {
+          Thread.currentThread().interrupt();
+          return;
+        }
+      }
+    }
+    if (opened != null) {
+      opened.close();
+    }
+  }
+
+  private void reconcileQuietly(Object policy) {
+    try {
+      reconcile(objects.tree(policy));
+    } catch (RuntimeException e) {
+      LOG.warn("writing the status of a ValidatingAdmissionPolicy failed", e);
+    }
+  }
+
+  /** Type checks a policy and applies its status, unless its generation was observed already. */
+  void reconcile(Map<String, Object> policy) {
+    long generation = number(policy, "metadata", "generation");
+    long observed = number(policy, "status", "observedGeneration");
+    if (generation <= observed) {
+      return;
+    }
+    String name = String.valueOf(((Map<?, ?>) policy.get("metadata")).get("name"));
+    List<Map<String, Object>> warnings = new ArrayList<>();
+    for (ExpressionWarning warning : checker.check(policy)) {
+      Map<String, Object> entry = new LinkedHashMap<>();
+      entry.put("fieldRef", warning.fieldRef());
+      entry.put("warning", warning.warning());
+      warnings.add(entry);
+    }
+    // A merge patch whose null removes the warnings of an earlier generation and leaves
+    // typeChecking present, empty, as kube-apiserver's status shows a check without warnings.
+    Map<String, Object> typeChecking = new LinkedHashMap<>();
+    typeChecking.put("expressionWarnings", warnings.isEmpty() ? null : warnings);
+    Map<String, Object> status = new LinkedHashMap<>();
+    status.put("observedGeneration", generation);
+    status.put("typeChecking", typeChecking);
+    byte[] body;
+    try {
+      body = JSON.writeValueAsBytes(Map.of("status", status));
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException(e);
+    }
+    ApiResponse response =
+        loopback.apply(
+            new ApiRequest(
+                "PATCH",
+                PATH + name + "/status",
+                Map.of("fieldManager", List.of(FIELD_MANAGER)),
+                Map.of("Content-Type", List.of("application/merge-patch+json")),
+                new ByteArrayInputStream(body)));
+    if (response.status() >= 300 && response.status() != 404) {
+      LOG.warn(
+          "writing the status of ValidatingAdmissionPolicy {} failed: {} {}",
+          URLEncoder.encode(name, StandardCharsets.UTF_8),
+          response.status(),
+          new String(response.body(), StandardCharsets.UTF_8));
+    }
+  }
+
+  private static long number(Map<String, Object> tree, String first, String second) {
+    Object parent = tree.get(first);
+    if (parent instanceof Map<?, ?> map && map.get(second) instanceof Number n) {
+      return n.longValue();
+    }
+    return 0;
+  }
+}
