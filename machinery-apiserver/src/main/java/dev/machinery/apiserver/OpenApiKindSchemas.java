@@ -134,6 +134,10 @@ final class OpenApiKindSchemas {
         out.set(keyword, schema.get(keyword));
       }
     }
+    if ("int-or-string".equals(schema.path("format").asText(""))) {
+      // Kubernetes' IntOrString, as its definition names it: any integer or string.
+      out.put("x-kubernetes-int-or-string", true);
+    }
     JsonNode properties = schema.get("properties");
     if (properties != null && properties.isObject()) {
       ObjectNode inlined = out.putObject("properties");

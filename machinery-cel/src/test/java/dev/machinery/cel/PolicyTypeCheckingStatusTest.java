@@ -175,6 +175,40 @@ class PolicyTypeCheckingStatusTest {
   }
 
   @Test
+  void kindsWithJavaClassesAndRecursiveSchemasAreChecked() throws Exception {
+    // ClusterRoles are held as Java classes; a CustomResourceDefinition's schema refers to itself.
+    policy(
+        "several",
+        "{\"matchConstraints\":{\"resourceRules\":["
+            + "{\"apiGroups\":[\"rbac.authorization.k8s.io\"],\"apiVersions\":[\"v1\"],"
+            + "\"operations\":[\"CREATE\"],\"resources\":[\"clusterroles\"]},"
+            + "{\"apiGroups\":[\"apiextensions.k8s.io\"],\"apiVersions\":[\"v1\"],"
+            + "\"operations\":[\"CREATE\"],\"resources\":[\"customresourcedefinitions\"]}]},"
+            + "\"validations\":[{\"expression\":\"object.metadata.name != ''\"},"
+            + "{\"expression\":\"object.rules.size() > 0\"},"
+            + "{\"expression\":\"object.spec.versions.exists(v,"
+            + " v.schema.openAPIV3Schema.properties.size() > 0)\"}]}");
+    JsonNode warnings = warnings(observed("several", 1));
+    assertEquals(2, warnings.size(), warnings.toString());
+    assertEquals("spec.validations[1].expression", warnings.get(0).get("fieldRef").asText());
+    String warning = warnings.get(0).get("warning").asText();
+    assertTrue(
+        warning.startsWith(
+            "apiextensions.k8s.io/v1, Kind=CustomResourceDefinition: ERROR: <input>:1:7:"
+                + " undefined field 'rules'\n"),
+        warning);
+    assertFalse(warning.contains("ClusterRole"), warning);
+    assertEquals("spec.validations[2].expression", warnings.get(1).get("fieldRef").asText());
+    warning = warnings.get(1).get("warning").asText();
+    assertTrue(
+        warning.startsWith(
+            "rbac.authorization.k8s.io/v1, Kind=ClusterRole: ERROR: <input>:1:7:"
+                + " undefined field 'spec'\n"),
+        warning);
+    assertFalse(warning.contains("CustomResourceDefinition"), warning);
+  }
+
+  @Test
   void wildcardsAndUnservedResourcesAreNotChecked() throws Exception {
     policy("any", "{" + rules("apps", "*", "deployments") + "," + validation("object.nope") + "}");
     policy(
