@@ -26,11 +26,12 @@ import org.slf4j.LoggerFactory;
 /**
  * kube-apiserver's ValidatingAdmissionPolicy status controller: for each generation of a policy
  * (its {@code metadata.generation} above its {@code status.observedGeneration}) it type checks the
- * policy's validations ({@link PolicyTypeChecker}) and writes {@code status.observedGeneration} and
- * {@code status.typeChecking} (its {@code expressionWarnings} left out when there is none) through
- * the request path, as a merge patch of the {@code status} subresource by the field manager {@value
- * #FIELD_MANAGER} (kube-apiserver's controller applies it server-side; a merge patch keeps an
- * emptied {@code typeChecking} present, as kube-apiserver's status shows it). It follows the stored
+ * policy's validations ({@link PolicyTypeChecker}) and applies {@code status.observedGeneration}
+ * and {@code status.typeChecking} (its {@code expressionWarnings} left out when there is none)
+ * through the request path, as a server-side apply of the {@code status} subresource by the field
+ * manager {@value #FIELD_MANAGER} with {@code force}. As with kube-apiserver's structured merge, a
+ * generation without warnings after one with them leaves no {@code typeChecking} at all (removing
+ * the last field of the applied, otherwise empty object removes the object). It follows the stored
  * policies with a storage watch on a daemon thread of its own, so the status is written soon after
  * a create or update, not within it.
  *
@@ -175,16 +176,21 @@ final class PolicyStatusController implements AutoCloseable {
       entry.put("warning", warning.warning());
       warnings.add(entry);
     }
-    // A merge patch whose null removes the warnings of an earlier generation and leaves
-    // typeChecking present, empty, as kube-apiserver's status shows a check without warnings.
     Map<String, Object> typeChecking = new LinkedHashMap<>();
-    typeChecking.put("expressionWarnings", warnings.isEmpty() ? null : warnings);
+    if (!warnings.isEmpty()) {
+      typeChecking.put("expressionWarnings", warnings);
+    }
     Map<String, Object> status = new LinkedHashMap<>();
     status.put("observedGeneration", generation);
     status.put("typeChecking", typeChecking);
+    Map<String, Object> apply = new LinkedHashMap<>();
+    apply.put("apiVersion", "admissionregistration.k8s.io/v1");
+    apply.put("kind", "ValidatingAdmissionPolicy");
+    apply.put("metadata", Map.of("name", name));
+    apply.put("status", status);
     byte[] body;
     try {
-      body = JSON.writeValueAsBytes(Map.of("status", status));
+      body = JSON.writeValueAsBytes(apply);
     } catch (JsonProcessingException e) {
       throw new IllegalStateException(e);
     }
@@ -193,12 +199,12 @@ final class PolicyStatusController implements AutoCloseable {
             new ApiRequest(
                 "PATCH",
                 PATH + name + "/status",
-                Map.of("fieldManager", List.of(FIELD_MANAGER)),
-                Map.of("Content-Type", List.of("application/merge-patch+json")),
+                Map.of("fieldManager", List.of(FIELD_MANAGER), "force", List.of("true")),
+                Map.of("Content-Type", List.of("application/apply-patch+yaml")),
                 new ByteArrayInputStream(body)));
     if (response.status() >= 300 && response.status() != 404) {
       LOG.warn(
-          "writing the status of ValidatingAdmissionPolicy {} failed: {} {}",
+          "applying the status of ValidatingAdmissionPolicy {} failed: {} {}",
           URLEncoder.encode(name, StandardCharsets.UTF_8),
           response.status(),
           new String(response.body(), StandardCharsets.UTF_8));
