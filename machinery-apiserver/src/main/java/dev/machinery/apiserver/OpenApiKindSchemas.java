@@ -82,6 +82,11 @@ final class OpenApiKindSchemas {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+    return resolve(components, kind);
+  }
+
+  /** The schema of a kind among a document's named schemas, references inlined. */
+  static Optional<JSONSchemaProps> resolve(JsonNode components, GroupVersionKind kind) {
     for (Map.Entry<String, JsonNode> component : components.properties()) {
       for (JsonNode gvk : component.getValue().path("x-kubernetes-group-version-kind")) {
         if (gvk.path("group").asText("").equals(kind.group())
