@@ -11,13 +11,16 @@ import dev.machinery.apiserver.registry.ResourceStore;
 import dev.machinery.apiserver.storage.StorageEvent;
 import dev.machinery.apiserver.storage.StorageException;
 import dev.machinery.apiserver.storage.StorageWatch;
+import dev.machinery.unversioned.errors.ApiErrors;
 import java.io.ByteArrayInputStream;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.slf4j.Logger;
@@ -34,6 +37,9 @@ import org.slf4j.LoggerFactory;
  * the last field of the applied, otherwise empty object removes the object). It follows the stored
  * policies with a storage watch on a daemon thread of its own, so the status is written soon after
  * a create or update, not within it.
+ *
+ * <p>A policy whose status could not be written is reconciled again, from its stored state, when
+ * the watch has been idle for a second, as kube-apiserver's controller requeues it.
  *
  * <p>Thread-safe: one thread reconciles, until {@link #close()}.
  */
@@ -52,6 +58,9 @@ final class PolicyStatusController implements AutoCloseable {
   private final Function<ApiRequest, ApiResponse> loopback;
   private volatile boolean closed;
   private volatile Thread thread;
+
+  /** The policies whose status could not be written, tried again when the watch is idle. */
+  private final Set<String> failed = new LinkedHashSet<>();
 
   private PolicyStatusController(
       ResourceStore policies,
@@ -120,6 +129,7 @@ final class PolicyStatusController implements AutoCloseable {
         while (!watch.isDone() && !closed) {
           StorageEvent event = watch.poll(1, TimeUnit.SECONDS);
           if (event == null) {
+            retryFailed();
             continue;
           }
           after = event.revision();
@@ -154,21 +164,58 @@ final class PolicyStatusController implements AutoCloseable {
   }
 
   private void reconcileQuietly(Object policy) {
+    Map<String, Object> tree = objects.tree(policy);
+    String name = name(tree);
+    boolean done;
     try {
-      reconcile(objects.tree(policy));
+      done = reconcile(tree);
     } catch (RuntimeException e) {
-      LOG.warn("writing the status of a ValidatingAdmissionPolicy failed", e);
+      LOG.warn("type checking ValidatingAdmissionPolicy {} failed", name, e);
+      done = false;
+    }
+    if (done) {
+      failed.remove(name);
+    } else {
+      failed.add(name);
     }
   }
 
-  /** Type checks a policy and applies its status, unless its generation was observed already. */
-  void reconcile(Map<String, Object> policy) {
+  /** Reconciles again, from their stored state, the policies whose status could not be written. */
+  private void retryFailed() {
+    for (String name : List.copyOf(failed)) {
+      if (closed) {
+        return;
+      }
+      Object policy;
+      try {
+        policy = policies.get(null, name);
+      } catch (RuntimeException e) {
+        if (ApiErrors.isNotFound(e)) {
+          failed.remove(name);
+        }
+        continue;
+      }
+      reconcileQuietly(policy);
+    }
+  }
+
+  private static String name(Map<String, Object> policy) {
+    Object metadata = policy.get("metadata");
+    return metadata instanceof Map<?, ?> m ? String.valueOf(m.get("name")) : "";
+  }
+
+  /**
+   * Type checks a policy and applies its status, unless its generation was observed already.
+   *
+   * @return false when the status could not be written (tried again later)
+   */
+  boolean reconcile(Map<String, Object> policy) {
     long generation = number(policy, "metadata", "generation");
     long observed = number(policy, "status", "observedGeneration");
     if (generation <= observed) {
-      return;
+      return true;
     }
-    String name = String.valueOf(((Map<?, ?>) policy.get("metadata")).get("name"));
+    String name = name(policy);
     List<Map<String, Object>> warnings = new ArrayList<>();
     for (ExpressionWarning warning : checker.check(policy)) {
       Map<String, Object> entry = new LinkedHashMap<>();
@@ -208,7 +255,9 @@ final class PolicyStatusController implements AutoCloseable {
           URLEncoder.encode(name, StandardCharsets.UTF_8),
           response.status(),
           new String(response.body(), StandardCharsets.UTF_8));
+      return false;
     }
+    return true;
   }
 
   private static long number(Map<String, Object> tree, String first, String second) {

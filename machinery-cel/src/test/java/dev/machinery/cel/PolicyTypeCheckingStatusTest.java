@@ -127,6 +127,40 @@ class PolicyTypeCheckingStatusTest {
         typo.get(0).get("warning").asText());
   }
 
+  /** The rows of kube-controller-manager's validatingadmissionpolicystatus controller_test.go. */
+  @Test
+  void typeConfusionAndMissingFieldsOfADeployment() throws Exception {
+    policy(
+        "confused-deployment",
+        "{"
+            + rules("apps", "v1", "deployments")
+            + ",\"validations\":["
+            + "{\"expression\":\"object.spec.replicas < 100\"},"
+            + "{\"expression\":\"object.spec.replicas > '1'\"},"
+            + "{\"expression\":\"object.spec.nonExistingFirst > 1\"},"
+            + "{\"expression\":\"object.spec.replicas > '1' && object.spec.nonExisting == 1\"}]}");
+    JsonNode warnings = warnings(observed("confused-deployment", 1));
+    assertEquals(3, warnings.size(), warnings.toString());
+    List<String> fieldRefs = new java.util.ArrayList<>();
+    warnings.forEach(w -> fieldRefs.add(w.get("fieldRef").asText()));
+    assertEquals(
+        List.of(
+            "spec.validations[1].expression",
+            "spec.validations[2].expression",
+            "spec.validations[3].expression"),
+        fieldRefs);
+    String overload = "found no matching overload for '_>_' applied to '(int, string)'";
+    assertTrue(warnings.get(0).get("warning").asText().contains(overload), warnings.toString());
+    assertTrue(
+        warnings.get(1).get("warning").asText().contains("undefined field 'nonExistingFirst'"),
+        warnings.toString());
+    String both = warnings.get(2).get("warning").asText();
+    assertTrue(both.contains(overload), both);
+    assertTrue(both.contains("undefined field 'nonExisting'"), both);
+    // One kind, so one prefix, the issues of one compilation following it.
+    assertEquals(1, both.split("Kind=Deployment", -1).length - 1, both);
+  }
+
   @Test
   void eachNewGenerationIsCheckedAgain() throws Exception {
     policy(
@@ -286,6 +320,36 @@ class PolicyTypeCheckingStatusTest {
                 "denied request: expression 'object.dataz.size() == 0' resulted in error: no such"
                     + " key: dataz"),
         new String(refused.body(), StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void aStatusWriteThatFailsIsTriedAgain() throws Exception {
+    server.close();
+    java.util.concurrent.atomic.AtomicInteger refused =
+        new java.util.concurrent.atomic.AtomicInteger();
+    server =
+        BuiltinKinds.apiServer()
+            .admission(
+                new dev.machinery.apiserver.admission.ValidatingAdmissionPlugin() {
+                  @Override
+                  public String name() {
+                    return "RefuseFirstStatus";
+                  }
+
+                  @Override
+                  public void validate(dev.machinery.apiserver.admission.AdmissionAttributes a) {
+                    if (a.resource().resource().equals("validatingadmissionpolicies")
+                        && a.subresource().equals("status")
+                        && refused.getAndIncrement() == 0) {
+                      throw new IllegalStateException("refused once");
+                    }
+                  }
+                })
+            .build();
+    policy("retried", "{" + rules("apps", "v1", "deployments") + "," + validation("true") + "}");
+    JsonNode policy = observed("retried", 1);
+    assertTrue(refused.get() >= 2, String.valueOf(refused.get()));
+    assertTrue(policy.path("status").has("typeChecking"), policy.toString());
   }
 
   @Test
