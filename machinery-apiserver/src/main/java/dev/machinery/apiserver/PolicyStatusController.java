@@ -138,8 +138,13 @@ final class PolicyStatusController implements AutoCloseable {
           }
         }
         StorageException error = watch.error();
-        if (error != null && error.kind() == StorageException.Kind.COMPACTED) {
-          after = policies.currentRevision();
+        if (error != null && error.kind() == StorageException.Kind.COMPACTED && !closed) {
+          // The changes in between are gone: every policy is looked at again.
+          ResourceStore.Page page = policies.list(null, o -> true, 0, null, "");
+          for (Object policy : page.items()) {
+            reconcileQuietly(policy);
+          }
+          after = page.revision();
         }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
@@ -170,7 +175,9 @@ final class PolicyStatusController implements AutoCloseable {
     try {
       done = reconcile(tree);
     } catch (RuntimeException e) {
-      LOG.warn("type checking ValidatingAdmissionPolicy {} failed", name, e);
+      if (!closed) {
+        LOG.warn("type checking ValidatingAdmissionPolicy {} failed", name, e);
+      }
       done = false;
     }
     if (done) {
@@ -250,6 +257,9 @@ final class PolicyStatusController implements AutoCloseable {
                 Map.of("Content-Type", List.of("application/apply-patch+yaml")),
                 new ByteArrayInputStream(body)));
     if (response.status() >= 300 && response.status() != 404) {
+      if (closed) {
+        return false;
+      }
       LOG.warn(
           "applying the status of ValidatingAdmissionPolicy {} failed: {} {}",
           URLEncoder.encode(name, StandardCharsets.UTF_8),
