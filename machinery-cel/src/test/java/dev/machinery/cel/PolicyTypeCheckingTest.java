@@ -237,6 +237,25 @@ class PolicyTypeCheckingTest {
             List.of(),
             null),
         Arguments.of(
+            "authorizer.requestResource, declared as every policy expression has it",
+            "spec:\n"
+                + DEPLOYMENTS
+                + validations(
+                    "{expression: \"authorizer.requestResource.check('get').allowed()\"}"),
+            FOO_STRING,
+            List.of(),
+            null),
+        Arguments.of(
+            "a variable typed by the variables before it",
+            "spec:\n"
+                + DEPLOYMENTS
+                + "  variables: [{name: a, expression: \"'x'\"}, {name: b, expression: 'variables.a +"
+                + " object.foo'}]\n"
+                + validations("{expression: 'variables.b == 1'}"),
+            FOO_STRING,
+            List.of("spec.validations[0].expression"),
+            "found no matching overload for '_==_' applied to '(string, int)"),
+        Arguments.of(
             "authorizer invalid",
             "spec:\n" + DEPLOYMENTS + validations("{expression: 'authorizer.allowed()'}"),
             FOO_STRING,
