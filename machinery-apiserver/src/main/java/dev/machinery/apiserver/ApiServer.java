@@ -3,6 +3,7 @@ package dev.machinery.apiserver;
 import dev.machinery.apiserver.admission.AdmissionChain;
 import dev.machinery.apiserver.admission.AdmissionPlugin;
 import dev.machinery.apiserver.admission.NamespaceLifecycle;
+import dev.machinery.apiserver.admission.policy.PolicyTypeChecker;
 import dev.machinery.apiserver.admission.policy.ValidatingAdmissionPolicies;
 import dev.machinery.apiserver.apiextensions.CustomResourceDefinitions;
 import dev.machinery.apiserver.authentication.Authenticator;
@@ -116,6 +117,7 @@ public final class ApiServer implements ApiHandler, AutoCloseable {
   private final ServedResources served;
   private final PublishedDocuments documents;
   private final CustomResourceDefinitions customResourceDefinitions;
+  private final PolicyStatusController policyStatus;
   private final Codec json;
   private final Storage storage;
   private final Consumer<String> requestLog;
@@ -227,12 +229,19 @@ public final class ApiServer implements ApiHandler, AutoCloseable {
         registry
             .store(GroupKind.of("admissionregistration.k8s.io", "ValidatingAdmissionPolicyBinding"))
             .orElse(null);
+    ServedPolicyObjects policyObjects = null;
     if (policies != null && bindings != null) {
+      policyObjects =
+          new ServedPolicyObjects(
+              served,
+              json,
+              policies,
+              bindings,
+              namespaces,
+              new OpenApiKindSchemas(this.documents::openApiV3));
       plugins.add(
           new ValidatingAdmissionPolicies(
-              builder.policyExpressions,
-              new ServedPolicyObjects(served, json, policies, bindings, namespaces),
-              this::currentAuthorizer));
+              builder.policyExpressions, policyObjects, this::currentAuthorizer));
     }
     admission.attach(AdmissionChain.of(plugins), namespaces);
     Optional<ResourceStore> mutatingWebhooks = registry.store(AdmissionRunner.MUTATING_WEBHOOKS);
@@ -322,6 +331,14 @@ public final class ApiServer implements ApiHandler, AutoCloseable {
             .orElse(null);
     // Last: a plugin may read and write through the server from here on.
     plugins.forEach(plugin -> plugin.initialize(request -> handleAs(LOOPBACK_USER, request)));
+    this.policyStatus =
+        policyObjects == null
+            ? null
+            : PolicyStatusController.start(
+                policies,
+                policyObjects,
+                new PolicyTypeChecker(builder.policyExpressions, policyObjects),
+                request -> handleAs(LOOPBACK_USER, request));
   }
 
   private Authorizer currentAuthorizer() {
@@ -359,16 +376,20 @@ public final class ApiServer implements ApiHandler, AutoCloseable {
   }
 
   /**
-   * Stops the threads the server runs and lets go of what they hold: the CustomResourceDefinition
-   * controller's thread ends (waited for, up to ten seconds) and every resource's watch cache is
-   * closed (its thread ends, its objects are let go, its watchers end). Close the server's binding
-   * first ({@link HttpBinding#close()}), which stops its own threads; the storage given to {@link
-   * Builder#storage} and the sinks given to the builder (an audit log) are the caller's to close.
-   * Requests made after it are still answered, from the storage, but the definitions created or
-   * changed then are not followed. Calling it again does nothing more.
+   * Stops the threads the server runs and lets go of what they hold: the ValidatingAdmissionPolicy
+   * status controller's and the CustomResourceDefinition controller's threads end (each waited for,
+   * up to ten seconds) and every resource's watch cache is closed (its thread ends, its objects are
+   * let go, its watchers end). Close the server's binding first ({@link HttpBinding#close()}),
+   * which stops its own threads; the storage given to {@link Builder#storage} and the sinks given
+   * to the builder (an audit log) are the caller's to close. Requests made after it are still
+   * answered, from the storage, but the definitions created or changed then are not followed.
+   * Calling it again does nothing more.
    */
   @Override
   public void close() {
+    if (policyStatus != null) {
+      policyStatus.close();
+    }
     if (customResourceDefinitions != null) {
       customResourceDefinitions.close();
     }

@@ -3,10 +3,12 @@ package dev.machinery.apiserver;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.machinery.apiserver.admission.policy.PolicyObjects;
+import dev.machinery.apiserver.apiextensions.v1.JSONSchemaProps;
 import dev.machinery.apiserver.endpoints.Served;
 import dev.machinery.apiserver.endpoints.ServedResources;
 import dev.machinery.apiserver.registry.ResourceStore;
 import dev.machinery.core.codec.Codec;
+import dev.machinery.core.schema.GroupVersionKind;
 import dev.machinery.unversioned.errors.ApiErrors;
 import dev.machinery.unversioned.labels.Selector;
 import dev.machinery.unversioned.meta.v1.Accessor;
@@ -19,7 +21,8 @@ import java.util.Optional;
 /**
  * The policies, bindings, namespaces and parameters of {@code ValidatingAdmissionPolicies}, read
  * from the server's own stores on every write; the policies and bindings are turned into trees
- * again only when one was added, changed or removed. Thread-safe.
+ * again only when one was added, changed or removed. The kinds of resources and their schemas, for
+ * type checking, are those served and published in OpenAPI now. Thread-safe.
  */
 final class ServedPolicyObjects implements PolicyObjects {
   private static final JsonMapper TREES = JsonMapper.builder().build();
@@ -33,6 +36,7 @@ final class ServedPolicyObjects implements PolicyObjects {
   private final ResourceStore policies;
   private final ResourceStore bindings;
   private final ResourceStore namespaces;
+  private final OpenApiKindSchemas schemas;
   private volatile Snapshot policySnapshot = new Snapshot(List.of(), List.of());
   private volatile Snapshot bindingSnapshot = new Snapshot(List.of(), List.of());
 
@@ -41,8 +45,10 @@ final class ServedPolicyObjects implements PolicyObjects {
       Codec json,
       ResourceStore policies,
       ResourceStore bindings,
-      ResourceStore namespaces) {
+      ResourceStore namespaces,
+      OpenApiKindSchemas schemas) {
     this.served = served;
+    this.schemas = schemas;
     this.json = json;
     this.policies = policies;
     this.bindings = bindings;
@@ -102,6 +108,16 @@ final class ServedPolicyObjects implements PolicyObjects {
       }
       throw e;
     }
+  }
+
+  @Override
+  public List<GroupVersionKind> kindsFor(String group, String version, String resource) {
+    return served.find(group, version, resource).map(s -> List.of(s.kind())).orElse(List.of());
+  }
+
+  @Override
+  public Optional<JSONSchemaProps> schema(GroupVersionKind kind) {
+    return schemas.schema(kind);
   }
 
   @Override

@@ -29,8 +29,9 @@ import java.util.regex.Pattern;
  * {@code oldObject}, {@code request}, {@code namespaceObject}, {@code params} (with a {@code
  * paramKind}), {@code variables} and {@code authorizer} (not in message expressions and audit
  * annotations); each evaluation bounded by {@link PolicyExpressions#PER_CALL_LIMIT} and by what is
- * left of the policy's budget. Objects are typed dynamically, so the compiler does not check field
- * names against schemas. Found by {@link PolicyExpressions#installed()}.
+ * left of the policy's budget. Objects are typed dynamically when expressions are compiled to be
+ * evaluated; {@link #typeChecker} checks them against the matched kinds' schemas, for {@code
+ * status.typeChecking} only. Found by {@link PolicyExpressions#installed()}.
  *
  * <p>Immutable and thread-safe.
  */
@@ -109,6 +110,11 @@ public final class CelPolicyExpressions implements PolicyExpressions {
     } catch (CelValidationException | CelEvaluationException | RuntimeException e) {
       return new Compiled(expression, "compilation failed: " + e.getMessage(), null);
     }
+  }
+
+  @Override
+  public TypeChecker typeChecker(TypeCheckTypes types) {
+    return new PolicyTypeChecking(types);
   }
 
   private static String typeError(ResultType type, CelType result) {

@@ -17,11 +17,13 @@ import java.util.Optional;
 /**
  * The CEL types of a schema's values, as Kubernetes declares them: an object with properties is an
  * object type with its declared fields (a resource's root and an embedded resource also have {@code
- * apiVersion}, {@code kind} and {@code metadata} with {@code name} and {@code generateName}), an
- * object with {@code additionalProperties} a map, an array a list, a string of {@code format:
- * date-time} or {@code date} a timestamp, of {@code duration} a duration, of {@code byte} bytes,
- * integers {@code int}, numbers {@code double}, and {@code x-kubernetes-int-or-string} and objects
- * that keep unknown fields without declaring any {@code dyn}.
+ * apiVersion}, {@code kind} and {@code metadata} with {@code name} and {@code generateName}, unless
+ * its schema declares them all as strings and {@code metadata} as an object, as a built-in kind's
+ * does, when it keeps its declared types, {@code metadata} whole), an object with {@code
+ * additionalProperties} a map, an array a list, a string of {@code format: date-time} or {@code
+ * date} a timestamp, of {@code duration} a duration, of {@code byte} bytes, integers {@code int},
+ * numbers {@code double}, and {@code x-kubernetes-int-or-string} and objects that keep unknown
+ * fields without declaring any {@code dyn}.
  *
  * <p>One instance serves one version's schema; it is also the type provider its environments
  * resolve the object types with. Built by one thread, then only read: thread-safe once published.
@@ -76,9 +78,23 @@ final class DeclaredTypes implements CelTypeProvider {
     }
   }
 
+  /**
+   * Adds a type of its own making, such as one a variable is declared with.
+   *
+   * @param type the type, replacing one of the same name
+   */
+  void add(CelType type) {
+    types.put(type.name(), type);
+  }
+
   private CelType objectType(JSONSchemaProps schema, String name, boolean resource) {
     Map<String, JSONSchemaProps> properties =
         schema.properties() == null ? Map.of() : schema.properties();
+    if (resource && declaresTypeAndObjectMeta(properties)) {
+      // As Kubernetes: a resource whose schema declares apiVersion, kind and metadata with name
+      // and generateName (a built-in kind's) keeps its own types for them, metadata whole.
+      resource = false;
+    }
     if (properties.isEmpty() && !resource) {
       if (schema.additionalProperties() != null && schema.additionalProperties().schema() != null) {
         return MapType.create(
@@ -109,6 +125,22 @@ final class DeclaredTypes implements CelTypeProvider {
             name, ImmutableSet.copyOf(fields.keySet()), f -> Optional.ofNullable(declared.get(f)));
     types.put(name, struct);
     return struct;
+  }
+
+  private static boolean declaresTypeAndObjectMeta(Map<String, JSONSchemaProps> properties) {
+    JSONSchemaProps metadata = properties.get("metadata");
+    if (!isType(properties.get("kind"), "string")
+        || !isType(properties.get("apiVersion"), "string")
+        || !isType(metadata, "object")
+        || metadata.properties() == null) {
+      return false;
+    }
+    return isType(metadata.properties().get("name"), "string")
+        && isType(metadata.properties().get("generateName"), "string");
+  }
+
+  private static boolean isType(JSONSchemaProps schema, String type) {
+    return schema != null && type.equals(schema.type());
   }
 
   @Override

@@ -38,6 +38,7 @@ public final class PublishedDocuments {
   private final List<Map<String, JsonNode>> schemaComponents;
   private volatile Discovery discovery;
   private volatile DiscoveryHandler discoveryHandler;
+  private volatile Supplier<OpenApiV3> openApiV3;
 
   /**
    * Creates the documents of the fixed resources and publishes them.
@@ -85,6 +86,15 @@ public final class PublishedDocuments {
   }
 
   /**
+   * The OpenAPI v3 documents published last, built on first use.
+   *
+   * @return the documents
+   */
+  public OpenApiV3 openApiV3() {
+    return openApiV3.get();
+  }
+
+  /**
    * The handler of {@code /version}, health, discovery and OpenAPI published last.
    *
    * @return the handler
@@ -126,6 +136,7 @@ public final class PublishedDocuments {
                     patchKinds));
     Supplier<OpenApiV2> openApiV2 =
         memoize(() -> OpenApiV2.from(openApiV3.get(), kubernetesVersion));
+    this.openApiV3 = openApiV3;
     this.discoveryHandler =
         new DiscoveryHandler(built, openApiV3, openApiV2, json, kubernetesVersion);
     this.discovery = built;

@@ -1,5 +1,6 @@
 package dev.machinery.apiserver.admission.policy;
 
+import dev.machinery.apiserver.apiextensions.v1.JSONSchemaProps;
 import dev.machinery.apiserver.authentication.UserInfo;
 import dev.machinery.apiserver.authorization.Authorizer;
 import java.util.List;
@@ -214,6 +215,77 @@ public interface PolicyExpressions {
   Expression compile(String expression, ResultType type, Declarations declarations);
 
   /**
+   * A policy's variable, as the type checker compiles it. Immutable.
+   *
+   * @param name the variable's name
+   * @param expression its expression
+   */
+  record Variable(String name, String expression) {
+    /**
+     * Checks the parts.
+     *
+     * @param name see the record description
+     * @param expression see the record description
+     */
+    public Variable {
+      Objects.requireNonNull(name, "name");
+      Objects.requireNonNull(expression, "expression");
+    }
+  }
+
+  /**
+   * What expressions are type checked against for one kind, as kube-apiserver's type checker
+   * declares it: {@code object} and {@code oldObject} typed by the kind's schema, {@code params} by
+   * the parameter kind's schema ({@code dyn} when it is not known), {@code request} and {@code
+   * namespaceObject} as kube-apiserver types them, {@code authorizer}, and {@code variables} with
+   * the policy's variables, each typed by what its expression compiles to ({@code dyn} when it does
+   * not). Immutable.
+   *
+   * @param object the structural schema of the kind's objects, or {@code null} for {@code dyn}
+   * @param params whether {@code params} is declared (the policy has a {@code paramKind})
+   * @param paramsSchema the schema of the parameter kind, or {@code null} for {@code dyn}
+   * @param variables the policy's variables, in order
+   */
+  record TypeCheckTypes(
+      JSONSchemaProps object,
+      boolean params,
+      JSONSchemaProps paramsSchema,
+      List<Variable> variables) {
+    /**
+     * Copies the list.
+     *
+     * @param object see the record description
+     * @param params see the record description
+     * @param paramsSchema see the record description
+     * @param variables see the record description
+     */
+    public TypeCheckTypes {
+      variables = List.copyOf(variables);
+    }
+  }
+
+  /** Type checks expressions against one kind's types. Immutable and thread-safe. */
+  interface TypeChecker {
+    /**
+     * Type checks an expression; the type of its result is not checked, as in kube-apiserver.
+     *
+     * @param expression the source
+     * @return the compiler's issues, as it prints them ({@code ERROR: <input>:1:13: undefined field
+     *     'replicaz'} and the line marked), or empty when the expression type checks
+     */
+    Optional<String> check(String expression);
+  }
+
+  /**
+   * Makes a type checker for one kind's types. Type checking only reports: an expression that does
+   * not type check is still compiled by {@link #compile} and evaluated as before.
+   *
+   * @param types the types
+   * @return the checker
+   */
+  TypeChecker typeChecker(TypeCheckTypes types);
+
+  /**
    * The implementation on the class path or module path, found with {@link ServiceLoader} ({@code
    * machinery-cel} provides one).
    *
@@ -227,13 +299,16 @@ public interface PolicyExpressions {
   /**
    * The expressions of a server built without an implementation: every expression has the
    * compilation error {@code compilation failed: no expression language is installed}, so a policy
-   * fails closed (or is ignored under {@code failurePolicy: Ignore}).
+   * fails closed (or is ignored under {@code failurePolicy: Ignore}); its type checker reports
+   * nothing.
    *
    * @return expressions that never compile
    */
   static PolicyExpressions unsupported() {
-    return (expression, type, declarations) ->
-        new Expression() {
+    return new PolicyExpressions() {
+      @Override
+      public Expression compile(String expression, ResultType type, Declarations declarations) {
+        return new Expression() {
           @Override
           public String source() {
             return expression;
@@ -250,5 +325,13 @@ public interface PolicyExpressions {
             throw new IllegalStateException(error().orElseThrow());
           }
         };
+      }
+
+      /** Without a language nothing is type checked: every expression already fails to compile. */
+      @Override
+      public TypeChecker typeChecker(TypeCheckTypes types) {
+        return expression -> Optional.empty();
+      }
+    };
   }
 }

@@ -1,5 +1,7 @@
 package dev.machinery.apiserver.admission.policy;
 
+import dev.machinery.apiserver.apiextensions.v1.JSONSchemaProps;
+import dev.machinery.core.schema.GroupVersionKind;
 import dev.machinery.unversioned.labels.Selector;
 import java.util.List;
 import java.util.Map;
@@ -51,6 +53,30 @@ public interface PolicyObjects {
    * @return the tree, or {@code null} for {@code null}
    */
   Map<String, Object> tree(Object object);
+
+  /**
+   * The kinds a resource of a group version names, as kube-apiserver's REST mapper resolves a
+   * policy's resource rules for type checking. The default knows none, so nothing is type checked.
+   *
+   * @param group the group, {@code ""} for the core group
+   * @param version the version
+   * @param resource the resource (plural, no subresource)
+   * @return the kinds, empty when the resource is not served
+   */
+  default List<GroupVersionKind> kindsFor(String group, String version, String resource) {
+    return List.of();
+  }
+
+  /**
+   * The schema of a kind's objects, as the server publishes it in OpenAPI (references inlined), for
+   * type checking. The default knows none.
+   *
+   * @param kind the kind
+   * @return the schema, or empty when the kind is not served or has no schema
+   */
+  default Optional<JSONSchemaProps> schema(GroupVersionKind kind) {
+    return Optional.empty();
+  }
 
   /** The objects of one served resource, read as parameters. Thread-safe. */
   interface ParamSource {
