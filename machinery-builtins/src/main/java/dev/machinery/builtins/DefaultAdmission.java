@@ -31,7 +31,8 @@ public final class DefaultAdmission {
           StorageObjectInUseProtection.NAME,
           PersistentVolumeClaimResize.NAME,
           RuntimeClassAdmission.NAME,
-          DefaultIngressClass.NAME);
+          DefaultIngressClass.NAME,
+          ResourceQuota.NAME);
 
   /**
    * The plugins {@link #kubernetes()} enables: every available one but {@code ServiceAccount},
@@ -49,7 +50,8 @@ public final class DefaultAdmission {
           StorageObjectInUseProtection.NAME,
           PersistentVolumeClaimResize.NAME,
           RuntimeClassAdmission.NAME,
-          DefaultIngressClass.NAME);
+          DefaultIngressClass.NAME,
+          ResourceQuota.NAME);
 
   /**
    * The configuration of {@code PodSecurity}, as kube-apiserver's {@code PodSecurityConfiguration}
@@ -261,6 +263,7 @@ public final class DefaultAdmission {
       case TaintNodesByCondition.NAME -> new TaintNodesByCondition();
       case PersistentVolumeClaimResize.NAME -> new PersistentVolumeClaimResize();
       case DefaultIngressClass.NAME -> new DefaultIngressClass();
+      case ResourceQuota.NAME -> new ResourceQuota();
       default -> throw new IllegalStateException("no plugin " + name);
     };
   }

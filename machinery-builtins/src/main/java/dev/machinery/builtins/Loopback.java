@@ -78,6 +78,15 @@ final class Loopback {
     }
   }
 
+  /** PUTs an object; returns the status code (a conflict is not an error here). */
+  int update(String path, Map<String, Object> object) {
+    try {
+      return send("PUT", path, JSON.writeValueAsBytes(object)).status();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   private ApiResponse send(String method, String path, byte[] body) {
     return handler()
         .handle(

@@ -366,7 +366,8 @@ class DefaultAdmissionPluginsTest {
             "StorageObjectInUseProtection",
             "PersistentVolumeClaimResize",
             "RuntimeClass",
-            "DefaultIngressClass"),
+            "DefaultIngressClass",
+            "ResourceQuota"),
         DefaultAdmission.kubernetes().enabled());
     assertEquals(
         List.of("ServiceAccount", "PodSecurity", "DefaultTolerationSeconds"),
