@@ -81,10 +81,13 @@ final class ResourceQuota implements ValidatingAdmissionPlugin {
     if (!evaluator.handles(a.operation())) {
       return;
     }
+    String path = "/api/v1/namespaces/" + a.namespace() + "/resourcequotas";
+    if (loopback.list(path).isEmpty()) {
+      return; // most namespaces have no quota: no lock taken
+    }
     ReentrantLock lock = locks[Math.floorMod(a.namespace().hashCode(), locks.length)];
     lock.lock();
     try {
-      String path = "/api/v1/namespaces/" + a.namespace() + "/resourcequotas";
       List<Map<String, Object>> quotas = loopback.list(path);
       for (int attempt = 0; !quotas.isEmpty(); attempt++) {
         List<Map<String, Object>> changed = check(quotas, a, evaluator, clock.instant());
