@@ -182,5 +182,8 @@ class ResourceQuotaControllerTest {
     status("rq-count", hard, Map.of("pods", "1", "count/pods", "2", "count/deployments.apps", "1"));
     client.pods().inNamespace("rq-count").withName("b").withGracePeriod(0).delete();
     status("rq-count", hard, Map.of("pods", "0", "count/pods", "1", "count/deployments.apps", "1"));
+    // A resource counted by name replenishes on delete too.
+    client.apps().deployments().inNamespace("rq-count").withName("d").delete();
+    status("rq-count", hard, Map.of("pods", "0", "count/pods", "1", "count/deployments.apps", "0"));
   }
 }

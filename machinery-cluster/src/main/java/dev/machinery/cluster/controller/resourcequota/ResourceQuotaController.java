@@ -7,6 +7,8 @@ import dev.machinery.controller.EventHandler;
 import dev.machinery.controller.Request;
 import dev.machinery.controller.Result;
 import dev.machinery.controller.cache.Lister;
+import dev.machinery.controller.cache.ResourceEventHandler;
+import dev.machinery.controller.cache.SharedIndexInformer;
 import dev.machinery.controller.clock.Clock;
 import dev.machinery.controller.workqueue.RateLimitingQueue;
 import dev.machinery.core.schema.GroupResource;
@@ -24,6 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * kube-controller-manager's resource quota controller (Go's {@code pkg/controller/resourcequota}):
@@ -34,8 +37,8 @@ import java.util.TreeMap;
  * finished, a Service that is no longer a {@code NodePort}, a claim's storage); every quota is
  * recomputed each {@link #RESYNC} ({@code --resource-quota-sync-period}). Pods, Services, claims,
  * ConfigMaps, Secrets, ReplicationControllers and ResourceQuotas are watched through informers;
- * another resource a quota counts ({@code count/deployments.apps}) is listed when the quota is
- * computed. It writes as {@value #IDENTITY}.
+ * another resource a quota counts ({@code count/deployments.apps}) gets an informer when a quota
+ * first names it, its deletes replenishing too. It writes as {@value #IDENTITY}.
  *
  * <p>Thread-safe: the controller's workers may sync different quotas at once.
  */
@@ -66,16 +69,25 @@ public final class ResourceQuotaController {
           "replicationcontrollers",
           "resourcequotas");
 
+  private final ControllerContext context;
   private final Lister<Unstructured> quotas;
   private final Map<String, Lister<Unstructured>> watched;
   private final Client client;
   private final Clock clock;
 
+  /** Informers of the other resources quotas count, started when a quota first names them. */
+  private final Map<GroupVersionResource, SharedIndexInformer<Unstructured>> counted =
+      new ConcurrentHashMap<>();
+
+  private volatile RateLimitingQueue<Request> queue;
+
   private ResourceQuotaController(
+      ControllerContext context,
       Lister<Unstructured> quotas,
       Map<String, Lister<Unstructured>> watched,
       Client client,
       Clock clock) {
+    this.context = context;
     this.quotas = quotas;
     this.watched = watched;
     this.client = client;
@@ -92,8 +104,7 @@ public final class ResourceQuotaController {
   public static void initialize(ControllerContext context) throws InterruptedException {
     var quotaInformer = context.informer(QUOTAS);
     Map<String, Lister<Unstructured>> listers = new LinkedHashMap<>();
-    Map<String, dev.machinery.controller.cache.SharedIndexInformer<Unstructured>> informers =
-        new LinkedHashMap<>();
+    Map<String, SharedIndexInformer<Unstructured>> informers = new LinkedHashMap<>();
     for (String resource : WATCHED) {
       var informer =
           resource.equals("resourcequotas")
@@ -104,7 +115,7 @@ public final class ResourceQuotaController {
     }
     ResourceQuotaController sync =
         new ResourceQuotaController(
-            quotaInformer.lister(), listers, context.client(IDENTITY), context.clock());
+            context, quotaInformer.lister(), listers, context.client(IDENTITY), context.clock());
     Controller.Builder builder =
         Controller.builder(NAME, sync::reconcile).watches(quotaInformer, quotaEvents());
     for (var entry : informers.entrySet()) {
@@ -112,7 +123,9 @@ public final class ResourceQuotaController {
           entry.getValue(),
           sync.replenishment(QuotaEvaluator.of(GroupResource.of("", entry.getKey()))));
     }
-    context.add(builder.workers(2).build());
+    Controller controller = builder.workers(2).build();
+    sync.queue = controller.queue();
+    context.add(controller);
   }
 
   /** Recomputes one quota's status. */
@@ -181,7 +194,8 @@ public final class ResourceQuotaController {
       }
       out.putAll(sum(evaluator, matched, scopes, objects));
     }
-    // Other resources counted by name: count/<resource>[.<group>], listed now.
+    // Other resources counted by name: count/<resource>[.<group>], through an informer started
+    // when a quota first names the resource (listed directly until it has synced).
     for (String name : remaining) {
       if (!name.startsWith("count/")) {
         continue;
@@ -202,14 +216,36 @@ public final class ResourceQuotaController {
         continue; // not served (yet): its usage stays as it was
       }
       QuotaEvaluator evaluator = QuotaEvaluator.of(resource);
+      SharedIndexInformer<Unstructured> informer =
+          counted.computeIfAbsent(versioned, gvr -> countedInformer(gvr, evaluator));
+      List<Unstructured> listed =
+          informer.hasSynced()
+              ? informer.lister().namespace(namespace).list(Selector.everything())
+              : client.resources(versioned).inNamespace(namespace).listAll(new ListOptions());
       List<Map<String, Object>> objects = new ArrayList<>();
-      for (Unstructured object :
-          client.resources(versioned).inNamespace(namespace).listAll(new ListOptions())) {
+      for (Unstructured object : listed) {
         objects.add(object.content());
       }
       out.putAll(sum(evaluator, evaluator.matchingResources(List.of(name)), scopes, objects));
     }
     return out;
+  }
+
+  /** The shared informer of a counted resource, whose deletes replenish the quotas counting it. */
+  private SharedIndexInformer<Unstructured> countedInformer(
+      GroupVersionResource resource, QuotaEvaluator evaluator) {
+    SharedIndexInformer<Unstructured> informer = context.informer(resource);
+    informer.addEventHandler(
+        new ResourceEventHandler<>() {
+          @Override
+          public void onDelete(Unstructured object, boolean finalStateUnknown) {
+            RateLimitingQueue<Request> q = queue;
+            if (q != null) {
+              replenish(evaluator, object, q);
+            }
+          }
+        });
+    return informer;
   }
 
   private Map<String, Quantity> sum(
