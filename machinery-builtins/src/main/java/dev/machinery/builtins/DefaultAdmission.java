@@ -34,7 +34,8 @@ public final class DefaultAdmission {
           CertificateApproval.NAME,
           CertificateSigning.NAME,
           CertificateSubjectRestriction.NAME,
-          DefaultIngressClass.NAME);
+          DefaultIngressClass.NAME,
+          ResourceQuota.NAME);
 
   /**
    * The plugins {@link #kubernetes()} enables: every available one but {@code ServiceAccount},
@@ -55,7 +56,8 @@ public final class DefaultAdmission {
           CertificateApproval.NAME,
           CertificateSigning.NAME,
           CertificateSubjectRestriction.NAME,
-          DefaultIngressClass.NAME);
+          DefaultIngressClass.NAME,
+          ResourceQuota.NAME);
 
   /**
    * The configuration of {@code PodSecurity}, as kube-apiserver's {@code PodSecurityConfiguration}
@@ -270,6 +272,7 @@ public final class DefaultAdmission {
       case CertificateApproval.NAME -> new CertificateApproval();
       case CertificateSigning.NAME -> new CertificateSigning();
       case CertificateSubjectRestriction.NAME -> new CertificateSubjectRestriction();
+      case ResourceQuota.NAME -> new ResourceQuota();
       default -> throw new IllegalStateException("no plugin " + name);
     };
   }

@@ -101,6 +101,15 @@ final class Loopback {
     return body(path, response);
   }
 
+  /** PUTs an object; returns the status code (a conflict is not an error here). */
+  int update(String path, Map<String, Object> object) {
+    try {
+      return send("PUT", path, JSON.writeValueAsBytes(object)).status();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   private ApiResponse send(String method, String path, byte[] body) {
     return handler()
         .handle(

@@ -369,7 +369,8 @@ class DefaultAdmissionPluginsTest {
             "CertificateApproval",
             "CertificateSigning",
             "CertificateSubjectRestriction",
-            "DefaultIngressClass"),
+            "DefaultIngressClass",
+            "ResourceQuota"),
         DefaultAdmission.kubernetes().enabled());
     assertEquals(
         List.of("ServiceAccount", "PodSecurity", "DefaultTolerationSeconds"),

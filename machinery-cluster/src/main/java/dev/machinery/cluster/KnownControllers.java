@@ -7,6 +7,7 @@ import dev.machinery.cluster.controller.endpointslice.EndpointSliceController;
 import dev.machinery.cluster.controller.garbagecollector.GarbageCollectorController;
 import dev.machinery.cluster.controller.namespace.NamespaceController;
 import dev.machinery.cluster.controller.replicaset.ReplicaSetController;
+import dev.machinery.cluster.controller.resourcequota.ResourceQuotaController;
 import dev.machinery.cluster.controller.rootcacertpublisher.Publisher;
 import dev.machinery.cluster.controller.serviceaccount.ServiceAccountsController;
 import java.util.List;
@@ -110,6 +111,11 @@ final class KnownControllers {
             "daemonset-controller",
             List.of("daemonset"),
             true,
-            dev.machinery.cluster.controller.daemonset.DaemonSetController::initialize));
+            dev.machinery.cluster.controller.daemonset.DaemonSetController::initialize),
+        new ControllerDescriptor(
+            ResourceQuotaController.NAME,
+            List.of(ResourceQuotaController.ALIAS),
+            true,
+            ResourceQuotaController::initialize));
   }
 }
