@@ -154,6 +154,21 @@ class AdmissionWarningsServerTest {
   }
 
   @Test
+  void aRefusedWriteCarriesTheWarningsGivenBeforeTheRefusal() {
+    // kube-apiserver's warning recorder writes its headers whatever the status: kubectl prints
+    // "Warning: ..." above the refusal.
+    ApiResponse refused = call("POST", ROLES, role("forbidden-2"), "application/json");
+    assertEquals(403, refused.status());
+    assertEquals(
+        List.of("299 - \"noted by a mutating plugin on CREATE\""),
+        refused.headers().get("Warning"));
+    assertEquals(201, call("POST", ROLES, role("r"), "application/json").status());
+    ApiResponse refusedDelete = call("DELETE", ROLES + "/forbidden-3", null, null);
+    assertEquals(404, refusedDelete.status());
+    assertEquals(null, refusedDelete.headers().get("Warning"), "nothing admitted, nothing warned");
+  }
+
+  @Test
   void blankWarningsAndKeysAreRefusedNamingThem() {
     AdmissionNotes notes = new AdmissionNotes();
     AdmissionAttributes a =

@@ -106,6 +106,20 @@ class KubectlValidatingAdmissionPolicyTest {
         a: "1"
       """;
 
+  private static final String WARNED_AND_REFUSED =
+      """
+      apiVersion: v1
+      kind: ConfigMap
+      metadata:
+        name: both
+        namespace: default
+        labels:
+          debug: "true"
+      data:
+        a: "1"
+        b: "2"
+      """;
+
   static List<Path> kubectls() throws IOException {
     List<Path> found = new ArrayList<>();
     String path = System.getenv("PATH");
@@ -149,6 +163,7 @@ class KubectlValidatingAdmissionPolicyTest {
         Files.writeString(dir.resolve("refused.yaml"), REFUSED);
         Files.writeString(dir.resolve("warn-policy.yaml"), WARN_POLICY);
         Files.writeString(dir.resolve("warned.yaml"), WARNED);
+        Files.writeString(dir.resolve("both.yaml"), WARNED_AND_REFUSED);
         Files.writeString(
             dir.resolve("namespace.yaml"),
             "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: default\n");
@@ -161,6 +176,17 @@ class KubectlValidatingAdmissionPolicyTest {
         Run warnPolicy =
             run(kubectl, serverFlag, cache, "apply", "-f", dir.resolve("warn-policy.yaml"));
         Run warned = run(kubectl, serverFlag, cache, "apply", "-f", dir.resolve("warned.yaml"));
+        Run both = run(kubectl, serverFlag, cache, "apply", "-f", dir.resolve("both.yaml"));
+        // A refusal carries the warnings given before it, as kube-apiserver's does: kubectl
+        // prints them above the error.
+        String bothExpected =
+            "Warning: Validation failed for ValidatingAdmissionPolicy 'no-debug' with binding"
+                + " 'no-debug-binding': configmap both is labelled debug\n"
+                + "The configmaps \"both\" is invalid: : ValidatingAdmissionPolicy 'one-key' with"
+                + " binding 'one-key-binding' denied request: configmap both has too many keys\n";
+        if (both.exit() == 0 || !both.output().equals(bothExpected)) {
+          failures.add(kubectl.getFileName() + " (Warn and Deny):\n" + both.output());
+        }
         // A Warn binding admits and kubectl prints the Warning header on stderr.
         if (warnPolicy.exit() != 0
             || warned.exit() != 0

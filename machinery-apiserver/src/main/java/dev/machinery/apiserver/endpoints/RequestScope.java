@@ -274,9 +274,7 @@ final class RequestScope {
     audit(context, notes);
     ApiResponse out = response;
     for (String warning : notes.warnings()) {
-      out =
-          out.withHeader(
-              "Warning", "299 - \"" + warning.replace("\\", "\\\\").replace("\"", "\\\"") + "\"");
+      out = out.withWarning(warning);
     }
     return out;
   }
@@ -284,16 +282,15 @@ final class RequestScope {
   /** Records admission's audit annotations for the request's audit event. */
   static void audit(RequestContext context, AdmissionNotes notes) {
     notes.annotations().forEach(context.audit()::annotate);
+    // Kept for the request too, so that a refusal after them is answered with them.
+    notes.warnings().forEach(context::addWarning);
   }
 
   /** The response with one {@code Warning} header a field problem. */
   static ApiResponse withWarnings(ApiResponse response, List<FieldProblem> warnings) {
     ApiResponse out = response;
     for (FieldProblem problem : warnings) {
-      out =
-          out.withHeader(
-              "Warning",
-              "299 - \"" + problem.toString().replace("\\", "\\\\").replace("\"", "\\\"") + "\"");
+      out = out.withWarning(problem.toString());
     }
     return out;
   }

@@ -146,9 +146,7 @@ public final class AuditFilter implements Filter {
     try {
       return audit.complete(next.handle(context.withRequest(audit.request()).withAudit(audit)));
     } catch (RuntimeException | StackOverflowError e) {
-      ApiResponse failure =
-          failures.response(context.request().method(), context.request().path(), e);
-      return audit.failed(e, failure);
+      return audit.failed(e, failures.response(context, e));
     }
   }
 

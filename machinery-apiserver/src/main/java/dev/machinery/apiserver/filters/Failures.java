@@ -1,6 +1,7 @@
 package dev.machinery.apiserver.filters;
 
 import dev.machinery.apiserver.http.ApiResponse;
+import dev.machinery.apiserver.request.RequestContext;
 import dev.machinery.core.codec.Codec;
 import dev.machinery.unversioned.errors.ApiErrors;
 import dev.machinery.unversioned.meta.v1.ListMeta;
@@ -61,5 +62,23 @@ public final class Failures {
       LOG.warn("{} {} failed", method, path, thrown);
     }
     return response(status);
+  }
+
+  /**
+   * The response for what a step threw while serving a request, as {@link #response(String, String,
+   * Throwable)}, with a {@code Warning} header for each warning the steps gave before it failed
+   * ({@link RequestContext#warnings()}): kube-apiserver answers a refusal with them, and kubectl
+   * prints them above the error.
+   *
+   * @param context the request
+   * @param thrown what was thrown
+   * @return the response
+   */
+  public ApiResponse response(RequestContext context, Throwable thrown) {
+    ApiResponse failed = response(context.request().method(), context.request().path(), thrown);
+    for (String warning : context.warnings()) {
+      failed = failed.withWarning(warning);
+    }
+    return failed;
   }
 }

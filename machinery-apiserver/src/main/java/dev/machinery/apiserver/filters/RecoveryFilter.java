@@ -7,8 +7,8 @@ import java.util.Objects;
 /**
  * The outermost step, as kube-apiserver's panic recovery: whatever a later step throws (a {@code
  * StatusException} of the API's errors, any other runtime failure, a stack overflow) is answered
- * with its {@code Status}, so that a request never leaves the chain without a response. Immutable;
- * thread-safe.
+ * with its {@code Status}, so that a request never leaves the chain without a response, with the
+ * {@code Warning} headers of what the steps warned of before it failed. Immutable; thread-safe.
  */
 public final class RecoveryFilter implements Filter {
   private final Failures failures;
@@ -27,7 +27,7 @@ public final class RecoveryFilter implements Filter {
     try {
       return next.handle(request);
     } catch (RuntimeException | StackOverflowError e) {
-      return failures.response(request.request().method(), request.request().path(), e);
+      return failures.response(request, e);
     }
   }
 }

@@ -57,6 +57,18 @@ public final class ApiResponse {
   }
 
   /**
+   * Returns a copy with one more {@code Warning} header, as kube-apiserver writes them: code 299,
+   * no agent, the text quoted (RFC 7234).
+   *
+   * @param text the warning's text
+   * @return the new response
+   */
+  public ApiResponse withWarning(String text) {
+    return withHeader(
+        "Warning", "299 - \"" + text.replace("\\", "\\\\").replace("\"", "\\\"") + "\"");
+  }
+
+  /**
    * Returns a copy with one more header value.
    *
    * @param name the header's name

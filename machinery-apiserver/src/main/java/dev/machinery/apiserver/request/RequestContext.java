@@ -6,9 +6,11 @@ import dev.machinery.apiserver.authorization.Authorization;
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.unversioned.validation.Validation;
 import java.time.Instant;
+import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * One request as it passes down the server's filters to its handler, as Go's request {@code
@@ -16,9 +18,12 @@ import java.util.Optional;
  * when the context is made), when it was received, the user it is made as, its authorization {@link
  * Attributes}, and the {@link AuditRecorder} that takes what the later steps decide. Each filter
  * that learns something hands its successor a new context ({@link #withUser}, {@link #withRequest},
- * {@link #withAudit}); nothing is kept in a thread.
+ * {@link #withAudit}); nothing is kept in a thread. The warnings a step gives for the response
+ * ({@link #addWarning}) are kept for the request as a whole, as Go's warning recorder keeps them in
+ * the request's context, so that a refused request is answered with them too.
  *
- * <p>Immutable, so thread-safe.
+ * <p>Thread-safe: immutable but for the warnings, which every context of one request shares and
+ * which may be added from any thread.
  */
 public final class RequestContext {
   private final ApiRequest request;
@@ -27,13 +32,16 @@ public final class RequestContext {
   private final UserInfo user;
   private final Attributes attributes;
   private final AuditRecorder audit;
+  private final List<String> warnings;
 
   private RequestContext(
       ApiRequest request,
       Optional<RequestInfo> info,
       Instant received,
       UserInfo user,
-      AuditRecorder audit) {
+      AuditRecorder audit,
+      List<String> warnings) {
+    this.warnings = warnings;
     this.request = request;
     this.info = info;
     this.received = received;
@@ -53,7 +61,12 @@ public final class RequestContext {
     Objects.requireNonNull(request, "request");
     Objects.requireNonNull(received, "received");
     return new RequestContext(
-        request, RequestInfo.parse(request.path()), received, null, AuditRecorder.NONE);
+        request,
+        RequestInfo.parse(request.path()),
+        received,
+        null,
+        AuditRecorder.NONE,
+        new CopyOnWriteArrayList<>());
   }
 
   /**
@@ -126,7 +139,8 @@ public final class RequestContext {
    * @return the new context
    */
   public RequestContext withUser(UserInfo user) {
-    return new RequestContext(request, info, received, Objects.requireNonNull(user), audit);
+    return new RequestContext(
+        request, info, received, Objects.requireNonNull(user), audit, warnings);
   }
 
   /**
@@ -136,7 +150,8 @@ public final class RequestContext {
    * @return the new context
    */
   public RequestContext withRequest(ApiRequest request) {
-    return new RequestContext(Objects.requireNonNull(request), info, received, user, audit);
+    return new RequestContext(
+        Objects.requireNonNull(request), info, received, user, audit, warnings);
   }
 
   /**
@@ -146,7 +161,8 @@ public final class RequestContext {
    * @return the new context
    */
   public RequestContext withAudit(AuditRecorder audit) {
-    return new RequestContext(request, info, received, user, Objects.requireNonNull(audit));
+    return new RequestContext(
+        request, info, received, user, Objects.requireNonNull(audit), warnings);
   }
 
   /**
@@ -156,6 +172,30 @@ public final class RequestContext {
    * about that name; anything else is a non-resource request whose verb is the method in lower
    * case.
    */
+  /**
+   * Keeps a warning for the response, once however often it is given (as kube-apiserver's warning
+   * recorder deduplicates them).
+   *
+   * @param warning the warning's text
+   */
+  public void addWarning(String warning) {
+    Objects.requireNonNull(warning, "warning");
+    synchronized (warnings) {
+      if (!warnings.contains(warning)) {
+        warnings.add(warning);
+      }
+    }
+  }
+
+  /**
+   * Returns the warnings given so far for the response, in the order given.
+   *
+   * @return the warnings
+   */
+  public List<String> warnings() {
+    return List.copyOf(warnings);
+  }
+
   private static Attributes attributes(
       ApiRequest request, Optional<RequestInfo> parsed, UserInfo user) {
     if (parsed.isEmpty()) {
