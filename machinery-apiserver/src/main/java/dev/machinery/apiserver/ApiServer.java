@@ -260,7 +260,8 @@ public final class ApiServer implements ApiHandler, AutoCloseable {
                   .map(s -> s.kind().version())
                   .distinct()
                   .toList(),
-          builder.storage.answersFromMemory());
+          builder.storage.answersFromMemory(),
+          this::currentAuthorizer);
     }
     this.admission = admission;
     Negotiator negotiator = negotiatorBuilder.build();

@@ -367,7 +367,8 @@ class CertificateAdmissionTest {
             "CertificateApproval",
             "CertificateSigning",
             "CertificateSubjectRestriction",
-            "DefaultIngressClass"),
+            "DefaultIngressClass",
+            "ResourceQuota"),
         enabled.subList(enabled.indexOf("RuntimeClass"), enabled.size()));
   }
 }

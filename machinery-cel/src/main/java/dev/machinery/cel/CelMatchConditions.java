@@ -20,9 +20,10 @@ import java.util.Optional;
 /**
  * The CEL {@code matchConditions} of admission webhooks, as kube-apiserver evaluates them: each
  * condition compiles to a bool over {@code object}, {@code oldObject} and {@code request} (of no
- * declared type, as maps, lists and scalars), with the Kubernetes libraries of the validation
- * rules; the first false condition skips the webhook; errors count only when no condition is false.
- * Found by {@link MatchConditions#installed()} on the class path. Immutable and thread-safe.
+ * declared type, as maps, lists and scalars) and {@code authorizer} (kube's authorizer library,
+ * checks made as the requesting user), with the Kubernetes libraries of the validation rules; the
+ * first false condition skips the webhook; errors count only when no condition is false. Found by
+ * {@link MatchConditions#installed()} on the class path. Immutable and thread-safe.
  */
 public final class CelMatchConditions implements MatchConditions {
   private final Cel cel;
@@ -37,9 +38,13 @@ public final class CelMatchConditions implements MatchConditions {
             .addRuntimeLibraries(CelExtensions.strings(), CelOptionalLibrary.INSTANCE)
             .addFunctionDeclarations(KubernetesLibrary.declarations(false))
             .addFunctionBindings(KubernetesLibrary.bindings())
+            .addFunctionDeclarations(AuthorizerLibrary.declarations())
+            .addFunctionBindings(AuthorizerLibrary.bindings())
             .addVar("object", SimpleType.DYN)
             .addVar("oldObject", SimpleType.DYN)
             .addVar("request", SimpleType.DYN)
+            .addVar("authorizer", AuthorizerLibrary.AUTHORIZER)
+            .addVar("authorizer.requestResource", AuthorizerLibrary.RESOURCE_CHECK)
             .build();
   }
 
@@ -75,16 +80,26 @@ public final class CelMatchConditions implements MatchConditions {
     }
     List<Condition> compiledNames = List.copyOf(names);
     List<CelRuntime.Program> compiledPrograms = List.copyOf(programs);
-    return variables -> evaluate(compiledNames, compiledPrograms, variables);
+    return (variables, authorizer) ->
+        evaluate(compiledNames, compiledPrograms, variables, authorizer);
   }
 
   private static Optional<String> evaluate(
       List<Condition> conditions,
       List<CelRuntime.Program> programs,
-      Map<String, Object> variables) {
+      Map<String, Object> variables,
+      MatchConditions.Authorization authorizer) {
     Map<String, Object> activation = new HashMap<>();
     for (String name : List.of("object", "oldObject", "request")) {
       activation.put(name, CelValues.dynamic(variables.get(name)));
+    }
+    if (authorizer != null) {
+      AuthorizerLibrary.Authz authz =
+          new AuthorizerLibrary.Authz(authorizer.authorizer(), authorizer.user());
+      activation.put("authorizer", authz);
+      activation.put(
+          "authorizer.requestResource",
+          AuthorizerLibrary.requestResource(authz, authorizer.requestResource()));
     }
     List<String> errors = new ArrayList<>();
     for (int i = 0; i < programs.size(); i++) {

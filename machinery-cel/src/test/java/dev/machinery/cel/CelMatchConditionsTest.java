@@ -6,6 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.machinery.apiserver.admission.webhook.MatchConditions;
 import dev.machinery.apiserver.admission.webhook.MatchConditions.Condition;
+import dev.machinery.apiserver.authentication.UserInfo;
+import dev.machinery.apiserver.authorization.Authorization;
+import dev.machinery.apiserver.authorization.Authorizer;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -97,6 +101,48 @@ class CelMatchConditionsTest {
             .startsWith(
                 "matchConditions[0].expression: Invalid value: \"object.(\": compilation failed: "),
         e.getMessage());
+  }
+
+  @Test
+  void theAuthorizerChecksAsTheRequestsUser() {
+    // kube-apiserver gives webhooks' match conditions the authorizer variable (1.28 on): checks
+    // made as the requesting user, and authorizer.requestResource for the request's own resource.
+    List<String> asked = new ArrayList<>();
+    Authorizer onlyGets =
+        attributes -> {
+          asked.add(
+              attributes.user().name()
+                  + " "
+                  + attributes.verb()
+                  + " "
+                  + attributes.resource()
+                  + " "
+                  + attributes.namespace());
+          return attributes.verb().equals("get")
+              ? Authorization.allow("")
+              : Authorization.noOpinion("");
+        };
+    Map<String, Object> variables = variables(Map.of("metadata", Map.of("name", "x")));
+    MatchConditions.Authorization authorization =
+        new MatchConditions.Authorization(
+            onlyGets,
+            UserInfo.of("alice", List.of("system:authenticated")),
+            List.of("", "v1", "pods", "", "ns", "x"));
+    MatchConditions.Compiled compiled =
+        conditions.compile(
+            List.of(
+                new Condition(
+                    "may-get",
+                    "authorizer.group('').resource('pods').namespace('ns').check('get')"
+                        + ".allowed()"),
+                new Condition(
+                    "may-delete", "authorizer.requestResource.check('delete').allowed()")));
+    assertEquals(Optional.of("may-delete"), compiled.firstFalse(variables, authorization));
+    assertEquals(List.of("alice get pods ns", "alice delete pods ns"), asked);
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> compiled.firstFalse(variables),
+        "without an authorizer a condition reading it cannot be evaluated");
   }
 
   @Test

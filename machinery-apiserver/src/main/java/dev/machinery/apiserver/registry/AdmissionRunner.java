@@ -10,6 +10,7 @@ import dev.machinery.apiserver.admission.Operation;
 import dev.machinery.apiserver.admission.webhook.MatchConditions;
 import dev.machinery.apiserver.authentication.UserInfo;
 import dev.machinery.apiserver.authorization.Attributes;
+import dev.machinery.apiserver.authorization.Authorizer;
 import dev.machinery.apiserver.registry.webhook.WebhookAdmission;
 import dev.machinery.apiserver.registry.webhook.WebhookClient;
 import dev.machinery.apiserver.registry.webhook.WebhookValidation;
@@ -27,6 +28,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * The server's {@link AdmissionHook}: describes each write of a store as {@link
@@ -89,6 +91,7 @@ public final class AdmissionRunner implements AdmissionHook {
    * @param versions the versions a store's resource is served in, most preferred first
    * @param storageFromMemory whether the storage answers from memory: the configurations are then
    *     read again whenever its revision has moved, else whenever a watch of them reports a change
+   * @param authorizer the server's authorizer, for the {@code authorizer} of match conditions
    */
   public void attachWebhooks(
       ResourceStore mutating,
@@ -96,10 +99,11 @@ public final class AdmissionRunner implements AdmissionHook {
       WebhookClient client,
       Optional<MatchConditions> conditions,
       Function<ResourceStore, List<String>> versions,
-      boolean storageFromMemory) {
+      boolean storageFromMemory,
+      Supplier<Authorizer> authorizer) {
     this.configurations =
         new WebhookConfigurations(json, mutating, validating, namespaces, storageFromMemory);
-    this.webhooks = new WebhookAdmission(configurations, client, conditions);
+    this.webhooks = new WebhookAdmission(configurations, client, conditions, authorizer);
     this.matchConditions = conditions;
     this.versions = versions;
   }

@@ -644,7 +644,10 @@ class AdmissionWebhooksTest {
             rule("", "v1", "configmaps"),
             "  sideEffects: None\n  matchConditions:\n  - name: not-skipped\n    expression:"
                 + " \"object.metadata.name != 'skip-me'\"\n  - name: by-anonymous\n"
-                + "    expression: \"request.userInfo.username == 'system:anonymous'\"\n"));
+                + "    expression: \"request.userInfo.username == 'system:anonymous'\"\n"
+                // kube's authorizer library, checks made as the requesting user (1.28 on).
+                + "  - name: may-create\n"
+                + "    expression: \"authorizer.requestResource.check('create').allowed()\"\n"));
     ConfigMap called =
         client
             .configMaps()

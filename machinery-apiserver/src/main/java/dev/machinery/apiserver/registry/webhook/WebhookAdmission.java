@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.machinery.apiserver.admission.Operation;
 import dev.machinery.apiserver.admission.webhook.MatchConditions;
 import dev.machinery.apiserver.authentication.UserInfo;
+import dev.machinery.apiserver.authorization.Authorizer;
 import dev.machinery.core.patch.JsonPatch;
 import dev.machinery.core.schema.GroupResource;
 import dev.machinery.core.schema.GroupVersionKind;
@@ -14,10 +15,12 @@ import dev.machinery.unversioned.errors.ApiErrors;
 import dev.machinery.unversioned.errors.StatusException;
 import dev.machinery.unversioned.meta.v1.Status;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -25,6 +28,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * kube-apiserver's {@code MutatingAdmissionWebhook} and {@code ValidatingAdmissionWebhook}: for
@@ -43,6 +47,7 @@ public final class WebhookAdmission {
   private final Source source;
   private final WebhookClient client;
   private final Optional<MatchConditions> conditions;
+  private final Supplier<Authorizer> authorizer;
   private final Map<List<MatchConditions.Condition>, Object> compiled = new ConcurrentHashMap<>();
   private final ExecutorService parallel;
 
@@ -122,6 +127,24 @@ public final class WebhookAdmission {
    */
   public WebhookAdmission(
       Source source, WebhookClient client, Optional<MatchConditions> conditions) {
+    this(source, client, conditions, Authorizer::alwaysAllow);
+  }
+
+  /**
+   * Creates the admission whose webhooks' match conditions check with the server's authorizer.
+   *
+   * @param source the configurations
+   * @param client the client that calls webhooks
+   * @param conditions the CEL implementation of match conditions, when one is installed
+   * @param authorizer the server's authorizer, read for each request ({@code authorizer} in match
+   *     conditions)
+   */
+  public WebhookAdmission(
+      Source source,
+      WebhookClient client,
+      Optional<MatchConditions> conditions,
+      Supplier<Authorizer> authorizer) {
+    this.authorizer = Objects.requireNonNull(authorizer, "authorizer");
     this.source = source;
     this.client = client;
     this.conditions = conditions;
@@ -523,7 +546,18 @@ public final class WebhookAdmission {
     variables.put("oldObject", old == null ? null : Json.MAPPER.convertValue(old, Map.class));
     ObjectNode reviewRequest = requestNode("", webhook, request, version, null, null);
     variables.put("request", Json.MAPPER.convertValue(reviewRequest, Map.class));
-    return ((MatchConditions.Compiled) compiledConditions).firstFalse(variables);
+    MatchConditions.Authorization authorization =
+        new MatchConditions.Authorization(
+            authorizer.get(),
+            request.user(),
+            Arrays.asList(
+                request.kind().group(),
+                request.kind().version(),
+                request.resource(),
+                Objects.toString(request.subresource(), ""),
+                Objects.toString(request.namespace(), ""),
+                Objects.toString(request.name(), "")));
+    return ((MatchConditions.Compiled) compiledConditions).firstFalse(variables, authorization);
   }
 
   private ObjectNode ignoreOrFail(
