@@ -13,6 +13,7 @@ import dev.machinery.api.core.v1.PodSpec;
 import dev.machinery.client.Client;
 import dev.machinery.cluster.ControllerContext;
 import dev.machinery.cluster.controller.history.ControllerHistory;
+import dev.machinery.cluster.controller.util.ControllerRefs;
 import dev.machinery.cluster.controller.util.Copies;
 import dev.machinery.controller.Controller;
 import dev.machinery.controller.EventHandler;
@@ -642,20 +643,11 @@ public final class DaemonSetController implements Reconciler {
   }
 
   private static boolean controlledBy(ObjectMeta meta, String uid) {
-    return meta.getOwnerReferences() != null
-        && meta.getOwnerReferences().stream()
-            .anyMatch(o -> Boolean.TRUE.equals(o.getController()) && uid.equals(o.getUid()));
+    return ControllerRefs.controllerOf(meta).map(ref -> uid.equals(ref.getUid())).orElse(false);
   }
 
   private static OwnerReference ownerReference(DaemonSet set) {
-    OwnerReference owner = new OwnerReference();
-    owner.setApiVersion("apps/v1");
-    owner.setKind("DaemonSet");
-    owner.setName(set.getMetadata().getName());
-    owner.setUid(set.getMetadata().getUid());
-    owner.setController(true);
-    owner.setBlockOwnerDeletion(true);
-    return owner;
+    return ControllerRefs.newControllerRef("apps/v1", "DaemonSet", set.getMetadata());
   }
 
   private static Map<String, String> labels(ObjectMeta meta) {
