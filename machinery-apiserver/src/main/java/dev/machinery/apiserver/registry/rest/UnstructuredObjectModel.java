@@ -143,6 +143,9 @@ final class UnstructuredObjectModel implements ObjectModel {
     if (meta.getContinue() != null) {
       metadata.put("continue", meta.getContinue());
     }
+    if (meta.getRemainingItemCount() != null) {
+      metadata.put("remainingItemCount", meta.getRemainingItemCount());
+    }
     list.setMetadata(metadata);
     List<Unstructured> objects = new ArrayList<>(items.size());
     items.forEach(item -> objects.add(unstructured(item)));

@@ -246,6 +246,18 @@ class ObjectModelTest {
     assertEquals("example.dev/v1", list.getApiVersion());
     assertEquals(Map.of("resourceVersion", "7"), list.getMetadata());
     assertEquals(1, list.getItems().size());
+    meta.setContinue("next");
+    meta.setRemainingItemCount(4L);
+    assertEquals(
+        List.of("resourceVersion", "continue", "remainingItemCount"),
+        List.copyOf(
+            ((UnstructuredList) model.list(endpoint, meta, List.of())).getMetadata().keySet()),
+        "kube's order");
+    assertEquals(
+        4L,
+        ((UnstructuredList) model.list(endpoint, meta, List.of()))
+            .getMetadata()
+            .get("remainingItemCount"));
     assertEquals(java.util.Optional.empty(), model.strategicMergeSchema(Unstructured.class));
   }
 }
