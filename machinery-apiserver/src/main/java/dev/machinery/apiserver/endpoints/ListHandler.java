@@ -7,7 +7,6 @@ import dev.machinery.apiserver.request.RequestContext;
 import dev.machinery.apiserver.request.RequestInfo;
 import dev.machinery.unversioned.meta.v1.ListMeta;
 import dev.machinery.unversioned.meta.v1.ListOptions;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -35,15 +34,11 @@ final class ListHandler implements VerbHandler {
                 RequestOptions.limit(options),
                 options.getContinue(),
                 options.getResourceVersion());
-    List<Object> items = new ArrayList<>(page.items().size());
-    for (Object item : page.items()) {
-      items.add(scope.toServed(item, target));
-    }
     ListMeta meta = new ListMeta();
     meta.setResourceVersion(Long.toString(page.revision()));
     meta.setContinue(page.continueToken());
     meta.setRemainingItemCount(page.remainingItemCount());
-    return scope.respond(request, target, list(target, meta, items), 200, true);
+    return scope.respondList(request, target, meta, page.items());
   }
 
   /** A list of the resource's kind in the request's version, as its object model holds lists. */

@@ -10,8 +10,10 @@ import dev.machinery.apiserver.negotiation.Negotiation;
 import dev.machinery.apiserver.negotiation.Negotiator;
 import dev.machinery.apiserver.negotiation.ProtobufBodies;
 import dev.machinery.apiserver.negotiation.QueryOptions;
+import dev.machinery.apiserver.negotiation.Representation;
 import dev.machinery.apiserver.negotiation.Response;
 import dev.machinery.apiserver.registry.AdmissionNotes;
+import dev.machinery.apiserver.registry.ResourceStore;
 import dev.machinery.apiserver.request.RequestContext;
 import dev.machinery.core.codec.Codec;
 import dev.machinery.core.codec.CodecFactory;
@@ -24,11 +26,13 @@ import dev.machinery.core.schema.GroupVersionKind;
 import dev.machinery.unversioned.errors.ApiErrors;
 import dev.machinery.unversioned.managedfields.FieldManager;
 import dev.machinery.unversioned.meta.v1.Accessor;
+import dev.machinery.unversioned.meta.v1.ListMeta;
 import dev.machinery.unversioned.meta.v1.ManagedFieldsEntry;
 import dev.machinery.unversioned.protobuf.ProtobufCodec;
 import dev.machinery.unversioned.unstructured.Unstructured;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -264,6 +268,55 @@ final class RequestScope {
         negotiator.respond(
             negotiation.representation(), object, request.parameter("includeObject"));
     return ApiResponse.of(code, response.contentType(), response.body());
+  }
+
+  /**
+   * Renders a page of a list. In compact JSON of the served version (what clients ask most), each
+   * item's encoding is made once per stored object and kept with the watch cache's copy of it
+   * ({@link dev.machinery.apiserver.registry.ResourceStore#encodedOnce}), so a list copies bytes it
+   * already has instead of converting and encoding every item for every request; the bytes are
+   * those of the list encoded whole. Other representations encode the list whole.
+   *
+   * @param request the request
+   * @param target what is served
+   * @param meta the list's metadata
+   * @param stored the page's items, as the store returned them (in the storage version, shared)
+   * @return the response
+   */
+  ApiResponse respondList(ApiRequest request, Served target, ListMeta meta, List<Object> stored) {
+    Negotiation negotiation = negotiate(request, target, true);
+    if (!negotiation.acceptable()) {
+      Response refused = negotiator.notAcceptableResponse(negotiation);
+      return ApiResponse.of(refused.status(), refused.contentType(), refused.body());
+    }
+    Representation representation = negotiation.representation();
+    GroupVersionKind kind = target.kind();
+    if (negotiator.encodesItemsAlone(representation, kind)) {
+      ResourceStore store = target.store();
+      List<byte[]> items = new ArrayList<>(stored.size());
+      for (Object item : stored) {
+        items.add(
+            (byte[])
+                store.encodedOnce(
+                    item, kind, shared -> negotiator.encodeListItem(toServed(shared, target))));
+      }
+      Optional<Response> response =
+          negotiator.respondWithEncodedItems(
+              representation, store.model().list(kind, meta, new ArrayList<>()), items);
+      if (response.isPresent()) {
+        return ApiResponse.of(200, response.get().contentType(), response.get().body());
+      }
+    }
+    List<Object> items = new ArrayList<>(stored.size());
+    for (Object item : stored) {
+      items.add(toServed(item, target));
+    }
+    Response response =
+        negotiator.respond(
+            representation,
+            target.store().model().list(kind, meta, items),
+            request.parameter("includeObject"));
+    return ApiResponse.of(200, response.contentType(), response.body());
   }
 
   /**

@@ -22,6 +22,7 @@ import dev.machinery.unversioned.protobuf.ProtobufCodec;
 import dev.machinery.unversioned.unstructured.Unstructured;
 import dev.machinery.unversioned.unstructured.UnstructuredList;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -553,6 +554,88 @@ public final class Negotiator {
       return new Response(200, representation.contentType().toString(), protobuf.encode(result));
     }
     return new Response(200, representation.contentType().toString(), codec.encode(result));
+  }
+
+  /**
+   * Whether a list of a kind, in a representation, holds its items as {@link #encodeListItem}
+   * encodes them, so that {@link #respondWithEncodedItems} can answer it: compact JSON of the
+   * kind's own group and version, not transformed, not exported.
+   *
+   * @param representation the negotiated representation
+   * @param itemKind the kind of the list's items, in the version they are served in
+   * @return whether the list can be answered from its items' encodings
+   */
+  public boolean encodesItemsAlone(Representation representation, GroupVersionKind itemKind) {
+    return representation.format().equals("json")
+        && !representation.pretty()
+        && !representation.export()
+        && representation.transform() == Representation.Transform.NONE
+        && representation.group().equals(itemKind.group())
+        && representation.version().equals(itemKind.version());
+  }
+
+  /**
+   * Encodes an item of a list as the list's JSON holds it (see {@link Codec#encodeItem}), so that
+   * it can be encoded once and written into many lists.
+   *
+   * @param item the item, in the version it is served in
+   * @return its compact JSON
+   */
+  public byte[] encodeListItem(Object item) {
+    return json.encodeItem(item);
+  }
+
+  /**
+   * Renders a list whose items are already encoded ({@link #encodeListItem}): the list without
+   * items encoded as {@link #respond} encodes it, the items' bytes written into its {@code items}
+   * in order. The bytes are those {@link #respond} gives for the list with its items, for a
+   * representation where {@link #encodesItemsAlone} holds.
+   *
+   * @param representation the negotiated representation
+   * @param emptyList the list, without items
+   * @param items each item's encoding
+   * @return the response, status 200; empty when the list's encoding does not end with an empty
+   *     {@code items} array (a list shaped otherwise), and the list is to be rendered whole
+   */
+  public Optional<Response> respondWithEncodedItems(
+      Representation representation, Object emptyList, List<byte[]> items) {
+    Response shell = respond(representation, emptyList, null);
+    byte[] body = shell.body();
+    if (!endsWith(body, EMPTY_ITEMS)) {
+      return Optional.empty();
+    }
+    int head = body.length - 2;
+    long size = head + 2L + Math.max(0, items.size() - 1);
+    for (byte[] item : items) {
+      size += item.length;
+    }
+    if (size > Integer.MAX_VALUE - 16) {
+      return Optional.empty();
+    }
+    byte[] out = new byte[(int) size];
+    System.arraycopy(body, 0, out, 0, head);
+    int at = head;
+    for (int i = 0; i < items.size(); i++) {
+      if (i > 0) {
+        out[at++] = ',';
+      }
+      byte[] item = items.get(i);
+      System.arraycopy(item, 0, out, at, item.length);
+      at += item.length;
+    }
+    out[at++] = ']';
+    out[at] = '}';
+    return Optional.of(new Response(shell.status(), shell.contentType(), out));
+  }
+
+  private static final byte[] EMPTY_ITEMS =
+      "\"items\":[]}".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+
+  private static boolean endsWith(byte[] body, byte[] suffix) {
+    if (body.length < suffix.length) {
+      return false;
+    }
+    return Arrays.equals(body, body.length - suffix.length, body.length, suffix, 0, suffix.length);
   }
 
   /**

@@ -41,6 +41,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.function.BinaryOperator;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 
@@ -326,6 +327,27 @@ public final class ResourceStore {
   public Object getShared(String namespace, String name) {
     KeyValue kv = read(namespace, name);
     return watchCache != null ? watchCache.decoded(kv) : decode(kv);
+  }
+
+  /**
+   * An encoding of an object this store's reads returned, made once and shared, as kube-apiserver's
+   * watch cache keeps each object's serialization for every reader: while the watch cache holds the
+   * object (the same shared instance from {@link #getShared} or {@link #list}, at its revision),
+   * the first call computes the encoding and later calls with an equal key return the same value;
+   * for any other object, and on a store without a watch cache, it is computed each time. One key
+   * is kept per object (the last asked for).
+   *
+   * @param shared an object from {@link #getShared} or a {@link Page}'s items
+   * @param key everything the encoding depends on besides the object (the version served, the
+   *     representation); calls with equal keys must make equal values
+   * @param encode makes the encoding from the object; must not change it
+   * @return the encoding
+   */
+  public Object encodedOnce(Object shared, Object key, Function<Object, Object> encode) {
+    Objects.requireNonNull(shared, "shared");
+    Objects.requireNonNull(key, "key");
+    Objects.requireNonNull(encode, "encode");
+    return watchCache != null ? watchCache.encoded(shared, key, encode) : encode.apply(shared);
   }
 
   private KeyValue read(String namespace, String name) {

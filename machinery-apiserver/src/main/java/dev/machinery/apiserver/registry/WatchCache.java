@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
@@ -45,6 +46,10 @@ final class WatchCache {
   private final ArrayDeque<StorageEvent> recent = new ArrayDeque<>();
   private final List<Watcher> watchers = new ArrayList<>();
   private final NavigableMap<String, Entry> state = new TreeMap<>();
+
+  /** The entry of each object the cache decoded while the entry is current, by identity. */
+  private final Map<Identity, Entry> byObject = new ConcurrentHashMap<>();
+
   private final Function<KeyValue, Object> decoder;
   private StorageWatch source;
   private Thread dispatcher;
@@ -163,7 +168,7 @@ final class WatchCache {
   private void start() {
     ListResult all = storage.list(root, 0, null, 0);
     long now = all.revision();
-    state.clear();
+    retireAll();
     for (KeyValue kv : all.items()) {
       state.put(kv.key(), new Entry(kv));
     }
@@ -196,10 +201,12 @@ final class WatchCache {
 
   private void deliver(StorageEvent event) {
     synchronized (lock) {
-      if (event.type() == StorageEvent.Type.DELETE) {
-        state.remove(event.kv().key());
-      } else {
-        state.put(event.kv().key(), new Entry(event.kv()));
+      Entry replaced =
+          event.type() == StorageEvent.Type.DELETE
+              ? state.remove(event.kv().key())
+              : state.put(event.kv().key(), new Entry(event.kv()));
+      if (replaced != null) {
+        replaced.retire();
       }
       stateRevision = Math.max(stateRevision, event.revision());
       lock.notifyAll();
@@ -235,7 +242,7 @@ final class WatchCache {
       }
       watchers.clear();
       recent.clear();
-      state.clear();
+      retireAll();
       lock.notifyAll();
     }
   }
@@ -249,7 +256,7 @@ final class WatchCache {
   void close() {
     synchronized (lock) {
       closed = true;
-      state.clear();
+      retireAll();
       lock.notifyAll();
       if (source != null) {
         source.close();
@@ -259,6 +266,32 @@ final class WatchCache {
         dispatcher = null;
       }
     }
+  }
+
+  /** Empties the state: its objects' encodings are no longer kept. Holds the lock. */
+  private void retireAll() {
+    for (Entry entry : state.values()) {
+      entry.retire();
+    }
+    state.clear();
+    byObject.clear();
+  }
+
+  /**
+   * An encoding of an object the cache decoded, made once: while the cache holds the object (the
+   * same instance, at the revision it was decoded from), the first call computes it and later calls
+   * with an equal key return it; an object the cache no longer holds, or never held, is encoded
+   * each time. One key is kept per object (the last asked for): a resource is normally served in
+   * one version and representation.
+   *
+   * @param object an object from {@link Entry#object()} or {@link #decoded}
+   * @param key what the encoding depends on besides the object
+   * @param encode makes the encoding
+   * @return the encoding
+   */
+  Object encoded(Object object, Object key, Function<Object, Object> encode) {
+    Entry entry = byObject.get(new Identity(object));
+    return entry == null ? encode.apply(object) : entry.encoded(key, encode);
   }
 
   /** A watcher that ended or was closed is served no more. */
@@ -312,10 +345,15 @@ final class WatchCache {
     }
   }
 
-  /** A stored value and its object, decoded on first use. */
+  /**
+   * A stored value and its object, decoded on first use, with the last encoding asked of it; the
+   * cache forgets both when the key changes or the cache stops ({@link #retire}).
+   */
   final class Entry {
     private final KeyValue kv;
     private volatile Object object;
+    private volatile Encoding encoding;
+    private volatile boolean retired;
 
     Entry(KeyValue kv) {
       this.kv = kv;
@@ -329,10 +367,65 @@ final class WatchCache {
     Object object() {
       Object decoded = object;
       if (decoded == null) {
-        decoded = decoder.apply(kv);
-        object = decoded;
+        synchronized (this) {
+          decoded = object;
+          if (decoded == null) {
+            decoded = decoder.apply(kv);
+            object = decoded;
+            byObject.put(new Identity(decoded), this);
+            if (retired) {
+              // Retired while decoding: retire() may have run before the object was set.
+              byObject.remove(new Identity(decoded));
+            }
+          }
+        }
       }
       return decoded;
+    }
+
+    /** The encoding under a key, made on first use (see {@link WatchCache#encoded}). */
+    Object encoded(Object key, Function<Object, Object> encode) {
+      Encoding held = encoding;
+      if (held != null && held.key().equals(key)) {
+        return held.value();
+      }
+      Object value = encode.apply(object());
+      if (!retired) {
+        encoding = new Encoding(key, value);
+      }
+      return value;
+    }
+
+    /** The cache no longer holds this entry: its object's encodings are not kept. */
+    void retire() {
+      retired = true;
+      encoding = null;
+      Object decoded = object;
+      if (decoded != null) {
+        byObject.remove(new Identity(decoded));
+      }
+    }
+  }
+
+  /** One encoding of an object, and what it was made for. */
+  private record Encoding(Object key, Object value) {}
+
+  /** An object as a map key: by identity, as the cache hands out one instance per entry. */
+  private static final class Identity {
+    private final Object object;
+
+    Identity(Object object) {
+      this.object = object;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+      return other instanceof Identity && ((Identity) other).object == object;
+    }
+
+    @Override
+    public int hashCode() {
+      return System.identityHashCode(object);
     }
   }
 

@@ -294,6 +294,51 @@ class WatchCacheTest {
   }
 
   @Test
+  void anEncodingIsMadeOncePerHeldObjectAndForgottenWhenTheObjectChanges() throws Exception {
+    MemoryStorage storage = new MemoryStorage();
+    KeyValue stored = storage.create(ROOT + "a/one", bytes("1"));
+    WatchCache cache = new WatchCache(storage, ROOT, 100, 1_000, DECODE);
+    Object one = cache.snapshot(ROOT).items().get(0).object();
+    AtomicInteger encodes = new AtomicInteger();
+    java.util.function.Function<Object, Object> encode =
+        object -> {
+          encodes.incrementAndGet();
+          return "<" + object + ">";
+        };
+
+    assertEquals("<1>", cache.encoded(one, "v1", encode));
+    assertEquals("<1>", cache.encoded(one, "v1", encode));
+    assertEquals(1, encodes.get(), "a held object is encoded once per key");
+    assertEquals("<1>", cache.encoded(cache.decoded(stored), "v1", encode));
+    assertEquals(1, encodes.get(), "a read of the same revision shares the object and encoding");
+    assertEquals("<1>", cache.encoded(one, "v2", encode));
+    assertEquals(2, encodes.get(), "another key is encoded anew");
+
+    Object stranger = new String("1");
+    cache.encoded(stranger, "v2", encode);
+    cache.encoded(stranger, "v2", encode);
+    assertEquals(4, encodes.get(), "an object the cache does not hold is encoded every time");
+
+    storage.update(ROOT + "a/one", stored.modRevision(), bytes("2"));
+    assertTrue(cache.awaitRevision(storage.currentRevision(), java.time.Duration.ofSeconds(5)));
+    cache.encoded(one, "v2", encode);
+    cache.encoded(one, "v2", encode);
+    assertEquals(6, encodes.get(), "the replaced object's encoding is no longer kept");
+    Object two = cache.snapshot(ROOT).items().get(0).object();
+    assertEquals("<2>", cache.encoded(two, "v2", encode));
+    assertEquals("<2>", cache.encoded(two, "v2", encode));
+    assertEquals(7, encodes.get());
+
+    storage.delete(ROOT + "a/one", storage.get(ROOT + "a/one").orElseThrow().modRevision());
+    assertTrue(cache.awaitRevision(storage.currentRevision(), java.time.Duration.ofSeconds(5)));
+    cache.encoded(two, "v2", encode);
+    assertEquals(8, encodes.get(), "a deleted object's encoding is no longer kept");
+    cache.close();
+    cache.encoded(two, "v2", encode);
+    assertEquals(9, encodes.get());
+  }
+
+  @Test
   void aSnapshotHoldsTheCurrentObjectsOfAPrefixDecodedOnce() throws Exception {
     MemoryStorage storage = new MemoryStorage();
     storage.create(ROOT + "a/one", "1".getBytes(UTF_8));

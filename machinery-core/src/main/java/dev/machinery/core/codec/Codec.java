@@ -391,6 +391,21 @@ public final class Codec {
   }
 
   /**
+   * Encodes an object as it is written inside another object (an item of a list): compact JSON
+   * whatever this codec's format, the object neither converted nor given the Scheme's kind (it
+   * keeps the {@code apiVersion} and {@code kind} it holds, as a list's items do). The bytes are
+   * those the item has inside the compact JSON encoding of a list that holds it, so an item encoded
+   * once can be copied into many lists.
+   *
+   * @param object the object
+   * @return UTF-8 JSON
+   * @throws EncodeException if a value cannot be written
+   */
+  public byte[] encodeItem(Object object) {
+    return encoder.encodeItem(Objects.requireNonNull(object, "object"));
+  }
+
+  /**
    * Encodes an object as a string.
    *
    * @param object the object

@@ -54,6 +54,19 @@ final class Encoder {
     }
   }
 
+  byte[] encodeItem(Object object) {
+    try {
+      return factory.writer(Codec.Format.JSON, object.getClass()).writeValueAsBytes(object);
+    } catch (IOException e) {
+      throw new EncodeException(
+          "could not encode "
+              + object.getClass().getName()
+              + ": "
+              + Messages.sanitize(e.getMessage()),
+          e);
+    }
+  }
+
   void encode(Object object, OutputStream out) {
     Object converted = toEncodeVersion(object);
     GroupVersionKind gvk = kindToEncode(converted);
