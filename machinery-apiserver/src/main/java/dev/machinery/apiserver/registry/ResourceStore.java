@@ -105,6 +105,7 @@ public final class ResourceStore {
   private final String root;
   private final ObjectModel.StatusAccess status;
   private final WatchCache watchCache;
+  private final CacheFreshness freshness;
   private final AdmissionHook admission;
 
   /**
@@ -198,6 +199,10 @@ public final class ResourceStore {
     this.watchCache =
         watchCacheSize > 0
             ? new WatchCache(storage, root, watchCacheSize, WATCHER_QUEUE_LIMIT, this::decode)
+            : null;
+    this.freshness =
+        watchCache != null && !storage.answersFromMemory()
+            ? new CacheFreshness(storage, watchCache)
             : null;
   }
 
@@ -325,8 +330,40 @@ public final class ResourceStore {
    * @throws dev.machinery.unversioned.errors.StatusException {@code 404} when absent
    */
   public Object getShared(String namespace, String name) {
+    if (freshness != null) {
+      Object cached = getFromCache(namespace, name);
+      if (cached != null) {
+        return cached;
+      }
+    }
     KeyValue kv = read(namespace, name);
     return watchCache != null ? watchCache.decoded(kv) : decode(kv);
+  }
+
+  /**
+   * A consistent GET from the watch cache, on a storage that does not answer from memory: once a
+   * check shared with the reads arriving together shows the cache holds the storage's current state
+   * ({@link CacheFreshness}), the cache answers (and a key it does not hold is {@code 404}); {@code
+   * null} when it cannot tell, and the storage is read.
+   */
+  private Object getFromCache(String namespace, String name) {
+    CacheFreshness.Result check;
+    try {
+      check = freshness.await();
+    } catch (StorageException e) {
+      return null;
+    }
+    if (!check.fresh()) {
+      return null;
+    }
+    WatchCache.Lookup lookup = watchCache.lookup(key(namespace, name));
+    if (lookup == null) {
+      return null;
+    }
+    if (lookup.entry() == null) {
+      throw ApiErrors.newNotFound(resource, name);
+    }
+    return lookup.entry().object();
   }
 
   /**
@@ -488,27 +525,30 @@ public final class ResourceStore {
 
   /**
    * A consistent list (no resourceVersion) served from the watch cache, as kube-apiserver serves
-   * them (KEP-2340): the storage's current revision is read (one request), and the cache answers
-   * once it is known to hold that revision — it holds it or a later one, or the storage tells that
-   * nothing under the resource changed since the cache's revision ({@link Storage#unchangedSince})
-   * — else after waiting for its watch to deliver it (bounded); {@code null} when it cannot, and
-   * the storage is read.
+   * them (KEP-2340): the storage's current revision is read (one request, shared with the reads
+   * arriving together: {@link CacheFreshness}), and the cache answers once it is known to hold that
+   * revision — it holds it or a later one, or the storage tells that nothing under the resource
+   * changed since the cache's revision ({@link Storage#unchangedSince}) — else after waiting for
+   * its watch to deliver it (bounded); {@code null} when it cannot, and the storage is read.
    */
   private Page listConsistentFromCache(String prefix, Predicate<Object> filter, int limit) {
-    long current = storage.currentRevision();
-    WatchCache.Snapshot snapshot = watchCache.snapshot(prefix);
-    if (snapshot == null) {
+    CacheFreshness.Result check;
+    try {
+      check = freshness.await();
+    } catch (StorageException e) {
       return null;
     }
-    if (snapshot.revision() >= current) {
-      return page(snapshot, snapshot.revision(), prefix, filter, limit);
-    }
-    if (storage.unchangedSince(
-        watchCache.root(), snapshot.revision(), current, snapshot.rootKeys())) {
-      return page(snapshot, current, prefix, filter, limit);
+    if (check.fresh()) {
+      WatchCache.Snapshot snapshot = watchCache.snapshot(prefix);
+      if (snapshot == null) {
+        return null;
+      }
+      // The snapshot is at the checked state or a later one: an earlier revision of its own held
+      // nothing the check's did not.
+      return page(snapshot, Math.max(snapshot.revision(), check.freshAt()), prefix, filter, limit);
     }
     try {
-      if (!watchCache.awaitRevision(current, CONSISTENT_READ_WAIT)) {
+      if (!watchCache.awaitRevision(check.current(), CONSISTENT_READ_WAIT)) {
         return null;
       }
     } catch (InterruptedException e) {
@@ -516,7 +556,7 @@ public final class ResourceStore {
       return null;
     }
     WatchCache.Snapshot caughtUp = watchCache.snapshot(prefix);
-    if (caughtUp == null || caughtUp.revision() < current) {
+    if (caughtUp == null || caughtUp.revision() < check.current()) {
       return null;
     }
     return page(caughtUp, caughtUp.revision(), prefix, filter, limit);

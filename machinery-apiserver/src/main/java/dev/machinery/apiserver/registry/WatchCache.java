@@ -129,6 +129,47 @@ final class WatchCache {
   }
 
   /**
+   * The revision the cache holds its root at and how many keys it holds there; starts the cache
+   * when it is not running; {@code null} when it is closed or cannot start.
+   */
+  Progress progress() {
+    synchronized (lock) {
+      if (closed || (source == null && !tryStart())) {
+        return null;
+      }
+      return new Progress(stateRevision, state.size());
+    }
+  }
+
+  /**
+   * What the cache holds under a key now: its entry, or none when the key is absent; {@code null}
+   * when the cache is not running (closed, or stopped since a check), and cannot tell.
+   */
+  Lookup lookup(String key) {
+    synchronized (lock) {
+      if (closed || source == null) {
+        return null;
+      }
+      return new Lookup(state.get(key));
+    }
+  }
+
+  /**
+   * The revision a cache holds its root at.
+   *
+   * @param revision the revision
+   * @param rootKeys how many keys it holds under its root there
+   */
+  record Progress(long revision, long rootKeys) {}
+
+  /**
+   * What a cache holds under a key.
+   *
+   * @param entry the entry, or {@code null} when the key is absent
+   */
+  record Lookup(Entry entry) {}
+
+  /**
    * The decoded object of a stored value when the cache holds that key at that revision, else the
    * value decoded now; starts the cache when it is not running, so that the next reads find the
    * objects decoded.

@@ -290,6 +290,30 @@ public final class MemoryStorage implements Storage {
     }
   }
 
+  /**
+   * Tells from the versions kept: no key under the prefix has a version (a write or a delete) after
+   * the one revision and at or before the other; false when compaction dropped what would tell.
+   */
+  @Override
+  public synchronized boolean unchangedSince(
+      String prefix, long afterRevision, long atRevision, long keysAtAfter) {
+    open();
+    if (afterRevision < compacted || atRevision > revision || afterRevision > atRevision) {
+      return false;
+    }
+    for (Map.Entry<String, List<Version>> entry : versions.tailMap(prefix, true).entrySet()) {
+      if (!entry.getKey().startsWith(prefix)) {
+        break;
+      }
+      for (Version version : entry.getValue()) {
+        if (version.revision > afterRevision && version.revision <= atRevision) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
   private static KeyValue visibleAt(List<Version> list, long at) {
     for (int i = list.size() - 1; i >= 0; i--) {
       Version version = list.get(i);

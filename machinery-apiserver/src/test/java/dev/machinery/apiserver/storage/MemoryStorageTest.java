@@ -2,6 +2,7 @@ package dev.machinery.apiserver.storage;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -15,6 +16,27 @@ class MemoryStorageTest extends StorageContract {
   @Override
   protected Storage newStorage() {
     return new MemoryStorage();
+  }
+
+  @Test
+  void tellsWhetherAPrefixChangedBetweenTwoRevisions() {
+    MemoryStorage storage = new MemoryStorage();
+    KeyValue a = storage.create("/r/a", "1".getBytes(UTF_8));
+    long afterA = storage.currentRevision();
+    storage.create("/other/x", "1".getBytes(UTF_8));
+    long now = storage.currentRevision();
+    assertTrue(storage.unchangedSince("/r/", afterA, now, 1), "another prefix's write");
+    assertFalse(storage.unchangedSince("/r/", afterA - 1, now, 0), "the create of /r/a");
+    storage.update("/r/a", a.modRevision(), "2".getBytes(UTF_8));
+    assertFalse(storage.unchangedSince("/r/", now, storage.currentRevision(), 1), "an update");
+    long updated = storage.currentRevision();
+    storage.delete("/r/a", 0);
+    assertFalse(storage.unchangedSince("/r/", updated, storage.currentRevision(), 1), "a delete");
+    long deleted = storage.currentRevision();
+    storage.compact(deleted);
+    assertFalse(storage.unchangedSince("/r/", updated, deleted, 1), "compacted: cannot tell");
+    assertTrue(storage.unchangedSince("/r/", deleted, deleted, 0));
+    assertFalse(storage.unchangedSince("/r/", deleted, deleted + 5, 0), "a future revision");
   }
 
   @Test

@@ -199,10 +199,62 @@ public abstract class ConsistentListContract {
     assertEquals(0, readerStore.ranges.get(), "no range read of the roles");
   }
 
+  private static ApiResponse get(ApiServer server, String path) {
+    return call(server, "GET", path, null);
+  }
+
+  @Test
+  void aGetShowsEveryWriteAnsweredBeforeIt() throws IOException {
+    for (int i = 0; i < 10; i++) {
+      String path = ROLES + "/role-" + i;
+      assertEquals(404, get(reader, path).status(), "before its create");
+      long created = create(writer, ROLES, "Role", "role-" + i);
+      ApiResponse seen = get(reader, path);
+      assertEquals(200, seen.status(), "role-" + i + " after its create");
+      assertEquals(created, revision(JSON.readTree(seen.body())));
+      // Another resource's write between: the role is still read as it is.
+      create(writer, BINDINGS, "RoleBinding", "b-" + i);
+      ApiResponse updated =
+          call(
+              writer,
+              "PUT",
+              path,
+              "{\"apiVersion\":\"rbac.authorization.k8s.io/v1\",\"kind\":\"Role\","
+                  + "\"metadata\":{\"name\":\"role-"
+                  + i
+                  + "\",\"labels\":{\"step\":\""
+                  + i
+                  + "\"}},\"rules\":[]}");
+      assertEquals(200, updated.status(), new String(updated.body(), StandardCharsets.UTF_8));
+      JsonNode after = JSON.readTree(get(reader, path).body());
+      assertEquals(String.valueOf(i), after.path("metadata").path("labels").path("step").asText());
+      assertEquals(revision(JSON.readTree(updated.body())), revision(after));
+      assertEquals(200, call(writer, "DELETE", path, null).status());
+      assertEquals(404, get(reader, path).status(), "role-" + i + " after its delete");
+    }
+  }
+
+  @Test
+  void whenTheStoreCanTellTheCacheAnswersAGetWithoutReadingTheObject() throws IOException {
+    assumeFalse(readerStore.answersFromMemory(), "a store answering from memory is read directly");
+    create(writer, ROLES, "Role", "role-0");
+    assertEquals(200, get(reader, ROLES + "/role-0").status());
+    create(writer, BINDINGS, "RoleBinding", "other");
+    readerStore.gets.set(0);
+    readerStore.ranges.set(0);
+    for (int i = 0; i < 5; i++) {
+      assertEquals(200, get(reader, ROLES + "/role-0").status());
+      assertEquals(404, get(reader, ROLES + "/role-1").status());
+    }
+    assertEquals(0, readerStore.gets.get(), "no read of the role");
+    assertEquals(0, readerStore.ranges.get(), "no range read of the roles");
+  }
+
   /** A store that counts the range reads of values made through it. */
   private static final class Counting implements Storage {
     private final Storage store;
     final AtomicInteger ranges = new AtomicInteger();
+    final AtomicInteger gets = new AtomicInteger();
 
     Counting(Storage store) {
       this.store = store;
@@ -230,6 +282,7 @@ public abstract class ConsistentListContract {
 
     @Override
     public Optional<KeyValue> get(String key) {
+      gets.incrementAndGet();
       return store.get(key);
     }
 

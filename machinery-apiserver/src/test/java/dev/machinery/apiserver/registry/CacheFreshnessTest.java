@@ -1,0 +1,195 @@
+package dev.machinery.apiserver.registry;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.machinery.apiserver.storage.KeyValue;
+import dev.machinery.apiserver.storage.ListResult;
+import dev.machinery.apiserver.storage.MemoryStorage;
+import dev.machinery.apiserver.storage.Storage;
+import dev.machinery.apiserver.storage.StorageException;
+import dev.machinery.apiserver.storage.StorageWatch;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Reads that arrive together share one check of the watch cache's freshness, and a read is only
+ * answered by a check that began after it arrived, so it sees every write answered before it.
+ */
+class CacheFreshnessTest {
+  private static final String ROOT = "configmaps/";
+  private static final Function<KeyValue, Object> DECODE = kv -> new String(kv.value(), UTF_8);
+
+  /** A memory store whose revision reads can be held, counted, or made to fail. */
+  private static final class Gated implements Storage {
+    final MemoryStorage memory = new MemoryStorage();
+    final AtomicInteger revisionReads = new AtomicInteger();
+    final CountDownLatch firstRead = new CountDownLatch(1);
+    final CountDownLatch release = new CountDownLatch(1);
+    volatile boolean hold;
+    volatile StorageException failure;
+
+    @Override
+    public long currentRevision() {
+      long revision = memory.currentRevision();
+      if (failure != null) {
+        throw failure;
+      }
+      if (revisionReads.incrementAndGet() == 1 && hold) {
+        firstRead.countDown();
+        try {
+          release.await(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
+      return revision;
+    }
+
+    @Override
+    public boolean answersFromMemory() {
+      return false;
+    }
+
+    @Override
+    public long compactedRevision() {
+      return memory.compactedRevision();
+    }
+
+    @Override
+    public Optional<KeyValue> get(String key) {
+      return memory.get(key);
+    }
+
+    @Override
+    public ListResult list(String prefix, long revision, String startKey, int limit) {
+      return memory.list(prefix, revision, startKey, limit);
+    }
+
+    @Override
+    public boolean unchangedSince(String prefix, long after, long at, long keysAtAfter) {
+      return memory.unchangedSince(prefix, after, at, keysAtAfter);
+    }
+
+    @Override
+    public KeyValue create(String key, byte[] value) {
+      return memory.create(key, value);
+    }
+
+    @Override
+    public KeyValue update(String key, long expectedModRevision, byte[] value) {
+      return memory.update(key, expectedModRevision, value);
+    }
+
+    @Override
+    public KeyValue delete(String key, long expectedModRevision) {
+      return memory.delete(key, expectedModRevision);
+    }
+
+    @Override
+    public StorageWatch watch(String prefix, long afterRevision) {
+      return memory.watch(prefix, afterRevision);
+    }
+
+    @Override
+    public void compact(long revision) {
+      memory.compact(revision);
+    }
+
+    @Override
+    public void close() {
+      memory.close();
+    }
+  }
+
+  private static void awaitWaiting(List<Thread> threads) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    for (Thread thread : threads) {
+      while (thread.getState() != Thread.State.WAITING) {
+        assertTrue(System.nanoTime() < deadline, thread.getName() + " never waited");
+        Thread.sleep(5);
+      }
+    }
+  }
+
+  @Test
+  void readsArrivingDuringACheckShareTheNextOneWhichSeesTheWritesBeforeThem() throws Exception {
+    Gated storage = new Gated();
+    storage.create(ROOT + "ns/a", "1".getBytes(UTF_8));
+    WatchCache cache = new WatchCache(storage, ROOT, 100, 1_000, DECODE);
+    CacheFreshness freshness = new CacheFreshness(storage, cache);
+    storage.hold = true;
+
+    CompletableFuture<CacheFreshness.Result> first =
+        CompletableFuture.supplyAsync(freshness::await);
+    assertTrue(storage.firstRead.await(30, TimeUnit.SECONDS));
+    long before = storage.memory.currentRevision();
+    // A write answered while the first check runs: reads arriving now must see it.
+    storage.create(ROOT + "ns/b", "2".getBytes(UTF_8));
+    long written = storage.memory.currentRevision();
+
+    List<CacheFreshness.Result> later = new ArrayList<>();
+    List<Thread> readers = new ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      Thread reader =
+          new Thread(
+              () -> {
+                CacheFreshness.Result result = freshness.await();
+                synchronized (later) {
+                  later.add(result);
+                }
+              },
+              "reader-" + i);
+      readers.add(reader);
+      reader.start();
+    }
+    awaitWaiting(readers);
+    storage.release.countDown();
+    for (Thread reader : readers) {
+      reader.join(TimeUnit.SECONDS.toMillis(30));
+    }
+
+    assertEquals(before, first.get(30, TimeUnit.SECONDS).current());
+    assertEquals(3, later.size());
+    for (CacheFreshness.Result result : later) {
+      assertEquals(written, result.current(), "a check begun after the read arrived");
+      assertSame(later.get(0), result, "one check for the three");
+    }
+    assertEquals(2, storage.revisionReads.get(), "two checks for four reads");
+    cache.close();
+  }
+
+  @Test
+  void aCacheBehindTheStorageIsFreshOnlyWhenNothingOfItsResourceChanged() throws Exception {
+    Gated storage = new Gated();
+    storage.create(ROOT + "ns/a", "1".getBytes(UTF_8));
+    WatchCache cache = new WatchCache(storage, ROOT, 100, 1_000, DECODE);
+    CacheFreshness freshness = new CacheFreshness(storage, cache);
+    CacheFreshness.Result atStart = freshness.await();
+    assertTrue(atStart.fresh());
+    assertEquals(storage.memory.currentRevision(), atStart.freshAt());
+
+    // Another resource's write: the cache is behind the revision but holds the current state.
+    storage.create("secrets/ns/s", "x".getBytes(UTF_8));
+    CacheFreshness.Result other = freshness.await();
+    assertTrue(other.fresh());
+    assertEquals(storage.memory.currentRevision(), other.freshAt());
+
+    storage.failure = new StorageException(StorageException.Kind.UNAVAILABLE, ROOT, 0, "down");
+    assertThrows(StorageException.class, freshness::await, "the storage's error, to the reader");
+    storage.failure = null;
+    cache.close();
+    assertFalse(freshness.await().fresh(), "a closed cache is never fresh");
+  }
+}
