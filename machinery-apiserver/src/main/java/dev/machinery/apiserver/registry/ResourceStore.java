@@ -547,6 +547,10 @@ public final class ResourceStore {
       // nothing the check's did not.
       return page(snapshot, Math.max(snapshot.revision(), check.freshAt()), prefix, filter, limit);
     }
+    if (!storage.tellsUnchanged()) {
+      // The cache may never reach the revision (other resources moved it on): read the store.
+      return null;
+    }
     try {
       if (!watchCache.awaitRevision(check.current(), CONSISTENT_READ_WAIT)) {
         return null;

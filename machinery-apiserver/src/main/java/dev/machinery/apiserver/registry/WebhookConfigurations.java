@@ -141,11 +141,17 @@ final class WebhookConfigurations implements WebhookAdmission.Source, AutoClosea
 
   @Override
   public List<Webhook> webhooks(boolean wantMutating) {
-    ResourceStore any = mutating != null ? mutating : validating;
-    long revision = any.currentRevision();
     Snapshot current = snapshot;
-    if (current == null || current.revision() != revision) {
-      current = new Snapshot(revision, read(mutating, true), read(validating, false));
+    if (fromMemory) {
+      ResourceStore any = mutating != null ? mutating : validating;
+      long revision = any.currentRevision();
+      if (current == null || current.revision() != revision) {
+        current = new Snapshot(revision, read(mutating, true), read(validating, false));
+        snapshot = current;
+      }
+    } else if (current == null || changed.getAndSet(false)) {
+      // Cleared before reading: a change the watch marks while this reads is read again next time.
+      current = new Snapshot(-1, read(mutating, true), read(validating, false));
       snapshot = current;
     }
     return wantMutating ? current.mutating() : current.validating();

@@ -116,6 +116,17 @@ public interface Storage extends AutoCloseable {
   }
 
   /**
+   * Whether {@link #unchangedSince} can answer true. A cache behind a store that cannot tell reads
+   * the store at once, rather than wait for changes that may never come (its resource may be idle
+   * while others are written).
+   *
+   * @return true when the store implements {@link #unchangedSince}
+   */
+  default boolean tellsUnchanged() {
+    return false;
+  }
+
+  /**
    * Creates a key.
    *
    * @param key the key

@@ -78,6 +78,11 @@ class CacheFreshnessTest {
     }
 
     @Override
+    public boolean tellsUnchanged() {
+      return memory.tellsUnchanged();
+    }
+
+    @Override
     public boolean unchangedSince(String prefix, long after, long at, long keysAtAfter) {
       return memory.unchangedSince(prefix, after, at, keysAtAfter);
     }

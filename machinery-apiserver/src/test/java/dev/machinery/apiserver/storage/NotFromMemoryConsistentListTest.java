@@ -55,6 +55,11 @@ class NotFromMemoryConsistentListTest extends ConsistentListContract {
     }
 
     @Override
+    public boolean tellsUnchanged() {
+      return store.tellsUnchanged();
+    }
+
+    @Override
     public boolean unchangedSince(
         String prefix, long afterRevision, long atRevision, long keysAtAfter) {
       return store.unchangedSince(prefix, afterRevision, atRevision, keysAtAfter);

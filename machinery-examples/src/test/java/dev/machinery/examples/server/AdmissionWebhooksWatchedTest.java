@@ -49,6 +49,8 @@ class AdmissionWebhooksWatchedTest {
   /** A memory storage that says it does not answer from memory. */
   private static final class RemoteLike implements Storage {
     private final MemoryStorage memory = new MemoryStorage();
+    final java.util.concurrent.atomic.AtomicInteger configurationReads =
+        new java.util.concurrent.atomic.AtomicInteger();
 
     @Override
     public long currentRevision() {
@@ -67,6 +69,9 @@ class AdmissionWebhooksWatchedTest {
 
     @Override
     public ListResult list(String prefix, long revision, String startKey, int limit) {
+      if (prefix.contains("webhookconfigurations")) {
+        configurationReads.incrementAndGet();
+      }
       return memory.list(prefix, revision, startKey, limit);
     }
 
@@ -101,6 +106,7 @@ class AdmissionWebhooksWatchedTest {
     }
   }
 
+  private final RemoteLike storage = new RemoteLike();
   private HttpsServer webhook;
   private String caBundle;
   private ApiServer server;
@@ -141,8 +147,7 @@ class AdmissionWebhooksWatchedTest {
         });
     webhook.start();
     server =
-        SampleServer.builder(Enablement.all(), Duration.ofMinutes(1), null, new RemoteLike(), 100)
-            .build();
+        SampleServer.builder(Enablement.all(), Duration.ofMinutes(1), null, storage, 100).build();
     SampleServer.loadSamples(server);
     binding =
         SampleServer.serve(
@@ -212,5 +217,25 @@ class AdmissionWebhooksWatchedTest {
         .withName("watched")
         .delete();
     eventually(() -> probeLabels().isEmpty());
+  }
+
+  @Test
+  void writesReadTheConfigurationsAgainOnlyWhenOneChanged() throws Exception {
+    // Settled: the watch has opened and the configurations are read.
+    eventually(
+        () -> {
+          int reads = storage.configurationReads.get();
+          probeLabels();
+          return storage.configurationReads.get() == reads;
+        });
+    int before = storage.configurationReads.get();
+    for (int i = 0; i < 10; i++) {
+      client
+          .configMaps()
+          .resource(
+              new ConfigMapBuilder().withNewMetadata().withName("c-" + i).endMetadata().build())
+          .create();
+    }
+    assertEquals(before, storage.configurationReads.get(), "no read of the configurations");
   }
 }

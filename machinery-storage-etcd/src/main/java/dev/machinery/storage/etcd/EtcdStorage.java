@@ -168,6 +168,16 @@ public final class EtcdStorage implements Storage {
    * min_mod_revision}, keys only). The same count and no key modified since means nothing was
    * created, changed or deleted: a delete alone lowers the count, anything else is a modification.
    */
+  /**
+   * True: a count and a keys-only range tell ({@link #unchangedSince}).
+   *
+   * @return true
+   */
+  @Override
+  public boolean tellsUnchanged() {
+    return true;
+  }
+
   @Override
   public boolean unchangedSince(
       String prefix, long afterRevision, long atRevision, long keysAtAfter) {

@@ -98,6 +98,11 @@ final class TransformingStorage implements Storage {
   }
 
   @Override
+  public boolean tellsUnchanged() {
+    return storage.tellsUnchanged();
+  }
+
+  @Override
   public boolean unchangedSince(
       String prefix, long afterRevision, long atRevision, long keysAtAfter) {
     return storage.unchangedSince(prefix, afterRevision, atRevision, keysAtAfter);

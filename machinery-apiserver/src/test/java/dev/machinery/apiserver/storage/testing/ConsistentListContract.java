@@ -300,6 +300,11 @@ public abstract class ConsistentListContract {
     }
 
     @Override
+    public boolean tellsUnchanged() {
+      return store.tellsUnchanged();
+    }
+
+    @Override
     public boolean unchangedSince(
         String prefix, long afterRevision, long atRevision, long keysAtAfter) {
       return store.unchangedSince(prefix, afterRevision, atRevision, keysAtAfter);
