@@ -76,6 +76,16 @@ class ListEncodingTest {
     return fast;
   }
 
+  private static JsonNode tableOf(String path) throws IOException, InterruptedException {
+    HttpRequest request =
+        HttpRequest.newBuilder(URI.create(server.url() + path))
+            .header("Accept", "application/json;as=Table;v=v1;g=meta.k8s.io")
+            .build();
+    HttpResponse<byte[]> response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+    assertEquals(200, response.statusCode(), new String(response.body()));
+    return JSON.readTree(response.body());
+  }
+
   private static ObjectNode configMap(String name, String value) {
     ObjectNode map = JSON.createObjectNode();
     map.put("apiVersion", "v1").put("kind", "ConfigMap");
@@ -124,6 +134,19 @@ class ListEncodingTest {
     assertEquals(
         updated.path("metadata").path("resourceVersion"),
         afterUpdate.path("items").get(2).path("metadata").path("resourceVersion"));
+
+    // As a Table (what kubectl get asks for): each row's metadata is the object's as last written.
+    JsonNode table = tableOf(path);
+    assertEquals(
+        "cm-c", table.path("rows").get(2).path("object").path("metadata").path("name").asText());
+    assertEquals(
+        updated.path("metadata").path("resourceVersion"),
+        table.path("rows").get(2).path("object").path("metadata").path("resourceVersion"));
+    ((ObjectNode) updated.path("data")).put("value", "twice");
+    JsonNode again2 = tree(send("PUT", path + "/cm-c", updated));
+    assertEquals(
+        again2.path("metadata").path("resourceVersion"),
+        tableOf(path).path("rows").get(2).path("object").path("metadata").path("resourceVersion"));
 
     // Deleted and created again under the same name: the new object.
     String uid = first.path("items").get(3).path("metadata").path("uid").asText();

@@ -315,7 +315,8 @@ final class RequestScope {
         negotiator.respond(
             representation,
             target.store().model().list(kind, meta, items),
-            request.parameter("includeObject"));
+            request.parameter("includeObject"),
+            target.store()::encodedOnce);
     return ApiResponse.of(200, response.contentType(), response.body());
   }
 

@@ -503,7 +503,24 @@ public final class Negotiator {
    * @throws IllegalArgumentException if {@code includeObject} is none of the three
    */
   public Response respond(Representation representation, Object object, String includeObject) {
+    return respond(representation, object, includeObject, ItemMemo.NONE);
+  }
+
+  /**
+   * Renders an object (or a list) in the chosen representation, remembering what it computes from
+   * each item that does not depend on the request (a table row's metadata) in a memo.
+   *
+   * @param representation the choice
+   * @param object the object or list the endpoint serves
+   * @param includeObject for tables: {@code None}, {@code Metadata} (the default) or {@code Object}
+   * @param memo where values computed from items are remembered
+   * @return the response, status 200
+   * @throws IllegalArgumentException if {@code includeObject} is none of the three
+   */
+  public Response respond(
+      Representation representation, Object object, String includeObject, ItemMemo memo) {
     Objects.requireNonNull(representation, "representation");
+    Objects.requireNonNull(memo, "memo");
     Objects.requireNonNull(object, "object");
     String include = includeObject == null ? "Metadata" : includeObject;
     if (!List.of("None", "Metadata", "Object").contains(include)) {
@@ -517,7 +534,7 @@ public final class Negotiator {
     Object result;
     switch (representation.transform()) {
       case TABLE:
-        Table table = tables.table(object, include);
+        Table table = tables.table(object, include, memo);
         if (representation.format().equals("csv")) {
           return new Response(200, representation.contentType().toString(), Tables.csv(table));
         }

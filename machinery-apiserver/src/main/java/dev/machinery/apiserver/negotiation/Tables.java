@@ -43,7 +43,10 @@ final class Tables {
     this.kindOf = kindOf;
   }
 
-  Table table(Object object, String include) {
+  /** What a row's metadata is remembered under ({@link ItemMemo}). */
+  private static final Object ROW_METADATA = "table row metadata";
+
+  Table table(Object object, String include, ItemMemo memo) {
     List<Object> items = parts.items(object);
     List<Object> rows = items == null ? List.of(object) : items;
     GroupKind kind = kindOf.apply(object).groupKind();
@@ -56,7 +59,7 @@ final class Tables {
       convertor = more.apply(kind);
     }
     if (convertor == null) {
-      convertor = defaultTable;
+      convertor = defaultTable(memo);
     }
     convertor = convertor.forVersion(kindOf.apply(object).groupVersion());
     Table table = new Table();
@@ -76,7 +79,7 @@ final class Tables {
         partial.put("kind", "PartialObjectMetadata");
         partial.put("apiVersion", MetaV1.META_V1.toString());
         // The object's own metadata, written as it is when the table is encoded (no copy).
-        partial.put("metadata", parts.metadataOf(row));
+        partial.put("metadata", metadataOf(row, memo));
         tableRow.setObject(partial);
       } else if (include.equals("Object")) {
         tableRow.setObject(json.decode(json.encode(row), Unstructured.class).object().content());
@@ -87,37 +90,42 @@ final class Tables {
     return table;
   }
 
-  private final TableConvertor defaultTable =
-      new TableConvertor() {
-        @Override
-        public List<TableColumnDefinition> columns() {
-          TableColumnDefinition name = new TableColumnDefinition();
-          name.setName("Name");
-          name.setType("string");
-          name.setFormat("name");
-          name.setDescription("Name must be unique within a namespace.");
-          name.setPriority(0);
-          TableColumnDefinition created = new TableColumnDefinition();
-          created.setName("Created At");
-          created.setType("date");
-          created.setFormat("");
-          created.setDescription("The time the object was created.");
-          created.setPriority(0);
-          return List.of(name, created);
-        }
+  private ObjectMeta metadataOf(Object row, ItemMemo memo) {
+    return (ObjectMeta) memo.computeIfAbsent(row, ROW_METADATA, parts::metadataOf);
+  }
 
-        @Override
-        public List<Object> cells(Object object) {
-          ObjectMeta meta = parts.metadataOf(object);
-          List<Object> cells = new ArrayList<>(2);
-          cells.add(meta == null ? null : meta.getName());
-          cells.add(
-              meta == null || meta.getCreationTimestamp() == null
-                  ? null
-                  : Rfc3339.format(meta.getCreationTimestamp()));
-          return cells;
-        }
-      };
+  private TableConvertor defaultTable(ItemMemo memo) {
+    return new TableConvertor() {
+      @Override
+      public List<TableColumnDefinition> columns() {
+        TableColumnDefinition name = new TableColumnDefinition();
+        name.setName("Name");
+        name.setType("string");
+        name.setFormat("name");
+        name.setDescription("Name must be unique within a namespace.");
+        name.setPriority(0);
+        TableColumnDefinition created = new TableColumnDefinition();
+        created.setName("Created At");
+        created.setType("date");
+        created.setFormat("");
+        created.setDescription("The time the object was created.");
+        created.setPriority(0);
+        return List.of(name, created);
+      }
+
+      @Override
+      public List<Object> cells(Object object) {
+        ObjectMeta meta = metadataOf(object, memo);
+        List<Object> cells = new ArrayList<>(2);
+        cells.add(meta == null ? null : meta.getName());
+        cells.add(
+            meta == null || meta.getCreationTimestamp() == null
+                ? null
+                : Rfc3339.format(meta.getCreationTimestamp()));
+        return cells;
+      }
+    };
+  }
 
   /** A table as RFC 4180 CSV: a header row of column names, then one row per object. */
   static byte[] csv(Table table) {

@@ -371,8 +371,8 @@ public final class ResourceStore {
    * watch cache keeps each object's serialization for every reader: while the watch cache holds the
    * object (the same shared instance from {@link #getShared} or {@link #list}, at its revision),
    * the first call computes the encoding and later calls with an equal key return the same value;
-   * for any other object, and on a store without a watch cache, it is computed each time. One key
-   * is kept per object (the last asked for).
+   * for any other object, and on a store without a watch cache, it is computed each time. A few
+   * keys are kept per object (the last asked for).
    *
    * @param shared an object from {@link #getShared} or a {@link Page}'s items
    * @param key everything the encoding depends on besides the object (the version served, the

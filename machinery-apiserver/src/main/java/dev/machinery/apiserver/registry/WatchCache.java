@@ -322,8 +322,8 @@ final class WatchCache {
    * An encoding of an object the cache decoded, made once: while the cache holds the object (the
    * same instance, at the revision it was decoded from), the first call computes it and later calls
    * with an equal key return it; an object the cache no longer holds, or never held, is encoded
-   * each time. One key is kept per object (the last asked for): a resource is normally served in
-   * one version and representation.
+   * each time. A few keys are kept per object (the last asked for): a resource is normally served
+   * in one version and a few representations.
    *
    * @param object an object from {@link Entry#object()} or {@link #decoded}
    * @param key what the encoding depends on besides the object
@@ -387,13 +387,13 @@ final class WatchCache {
   }
 
   /**
-   * A stored value and its object, decoded on first use, with the last encoding asked of it; the
-   * cache forgets both when the key changes or the cache stops ({@link #retire}).
+   * A stored value and its object, decoded on first use, with the last few encodings asked of it;
+   * the cache forgets them when the key changes or the cache stops ({@link #retire}).
    */
   final class Entry {
     private final KeyValue kv;
     private volatile Object object;
-    private volatile Encoding encoding;
+    private volatile Encoding[] encodings = NO_ENCODINGS;
     private volatile boolean retired;
 
     Entry(KeyValue kv) {
@@ -426,13 +426,20 @@ final class WatchCache {
 
     /** The encoding under a key, made on first use (see {@link WatchCache#encoded}). */
     Object encoded(Object key, Function<Object, Object> encode) {
-      Encoding held = encoding;
-      if (held != null && held.key().equals(key)) {
-        return held.value();
+      Encoding[] held = encodings;
+      for (Encoding encoding : held) {
+        if (encoding.key().equals(key)) {
+          return encoding.value();
+        }
       }
       Object value = encode.apply(object());
       if (!retired) {
-        encoding = new Encoding(key, value);
+        // The newest first; the oldest dropped past the bound. A race loses an encoding, which is
+        // made again when next asked for.
+        Encoding[] next = new Encoding[Math.min(held.length + 1, ENCODINGS_KEPT)];
+        next[0] = new Encoding(key, value);
+        System.arraycopy(held, 0, next, 1, next.length - 1);
+        encodings = next;
       }
       return value;
     }
@@ -440,13 +447,18 @@ final class WatchCache {
     /** The cache no longer holds this entry: its object's encodings are not kept. */
     void retire() {
       retired = true;
-      encoding = null;
+      encodings = NO_ENCODINGS;
       Object decoded = object;
       if (decoded != null) {
         byObject.remove(new Identity(decoded));
       }
     }
   }
+
+  /** How many encodings an entry keeps (a JSON item, a table row's metadata, another version). */
+  private static final int ENCODINGS_KEPT = 4;
+
+  private static final Encoding[] NO_ENCODINGS = new Encoding[0];
 
   /** One encoding of an object, and what it was made for. */
   private record Encoding(Object key, Object value) {}

@@ -313,6 +313,8 @@ class WatchCacheTest {
     assertEquals(1, encodes.get(), "a read of the same revision shares the object and encoding");
     assertEquals("<1>", cache.encoded(one, "v2", encode));
     assertEquals(2, encodes.get(), "another key is encoded anew");
+    cache.encoded(one, "v1", encode);
+    assertEquals(2, encodes.get(), "and the first is kept beside it");
 
     Object stranger = new String("1");
     cache.encoded(stranger, "v2", encode);
