@@ -165,6 +165,9 @@ class ListEncodingTest {
         8,
         page.path("metadata").path("remainingItemCount").asInt(),
         page.path("metadata").toString());
+    JsonNode tablePage = tableOf(path + "?limit=5");
+    assertEquals(5, tablePage.path("rows").size());
+    assertEquals(8, tablePage.path("metadata").path("remainingItemCount").asInt(), "as a Table");
     JsonNode next =
         list(path + "?limit=5&continue=" + page.path("metadata").path("continue").asText());
     assertEquals("cm-f=v5", values(next).get(0));

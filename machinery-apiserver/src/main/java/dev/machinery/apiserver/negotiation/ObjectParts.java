@@ -47,6 +47,9 @@ final class ObjectParts {
     if (fields.get("continue") instanceof String token) {
       meta.setContinue(token);
     }
+    if (fields.get("remainingItemCount") instanceof Number count) {
+      meta.setRemainingItemCount(count.longValue());
+    }
     return meta;
   }
 
