@@ -23,6 +23,6 @@ final class GetHandler implements VerbHandler {
     if ("scale".equals(info.subresource())) {
       return scales.respond(target, stored, 200);
     }
-    return scope.respond(request, target, scope.toServed(stored, target), 200, false);
+    return scope.respondShared(request, target, stored);
   }
 }

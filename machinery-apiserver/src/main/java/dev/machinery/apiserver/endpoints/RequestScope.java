@@ -271,11 +271,59 @@ final class RequestScope {
   }
 
   /**
-   * Renders a page of a list. In compact JSON of the served version (what clients ask most), each
-   * item's encoding is made once per stored object and kept with the watch cache's copy of it
-   * ({@link dev.machinery.apiserver.registry.ResourceStore#encodedOnce}), so a list copies bytes it
-   * already has instead of converting and encoding every item for every request; the bytes are
-   * those of the list encoded whole. Other representations encode the list whole.
+   * What the encoding of an object in a representation depends on besides the object, for {@link
+   * ResourceStore#encodedOnce}; {@code null} for a representation whose encoding changes with time
+   * (a Table's ages), or when the object is served in another version than it is stored in (a
+   * conversion webhook is called for every request, as kube-apiserver calls it), which are made for
+   * each request.
+   */
+  static Object encodingKey(Served target, Representation representation, String includeObject) {
+    if (representation.transform() == Representation.Transform.TABLE || converts(target)) {
+      return null;
+    }
+    return List.of(target.kind(), representation, String.valueOf(includeObject));
+  }
+
+  /** Whether the resource is served in another version than it is stored in. */
+  static boolean converts(Served target) {
+    return !target.kind().groupVersion().equals(target.store().storageKind().groupVersion());
+  }
+
+  /**
+   * Renders one stored object (shared: never changed) in the negotiated representation; its bytes
+   * are made once per representation while the watch cache holds the object, and shared by every
+   * request and watcher that asks for them.
+   *
+   * @param request the request
+   * @param target what is served
+   * @param stored the object as the store returned it
+   * @return the response
+   */
+  ApiResponse respondShared(ApiRequest request, Served target, Object stored) {
+    Negotiation negotiation = negotiate(request, target, false);
+    if (!negotiation.acceptable()) {
+      Response refused = negotiator.notAcceptableResponse(negotiation);
+      return ApiResponse.of(refused.status(), refused.contentType(), refused.body());
+    }
+    Representation representation = negotiation.representation();
+    String includeObject = request.parameter("includeObject");
+    Object key = encodingKey(target, representation, includeObject);
+    java.util.function.Function<Object, Object> encode =
+        object ->
+            negotiator.respond(representation, toServed(object, target), includeObject).body();
+    byte[] body =
+        (byte[])
+            (key != null ? target.store().encodedOnce(stored, key, encode) : encode.apply(stored));
+    return ApiResponse.of(200, representation.contentType().toString(), body);
+  }
+
+  /**
+   * Renders a page of a list. In compact JSON of the version the resource is stored in (what
+   * clients ask most), each item's encoding is made once per stored object and kept with the watch
+   * cache's copy of it ({@link dev.machinery.apiserver.registry.ResourceStore#encodedOnce}), so a
+   * list copies bytes it already has instead of converting and encoding every item for every
+   * request; the bytes are those of the list encoded whole. Other representations encode the list
+   * whole.
    *
    * @param request the request
    * @param target what is served
@@ -291,7 +339,7 @@ final class RequestScope {
     }
     Representation representation = negotiation.representation();
     GroupVersionKind kind = target.kind();
-    if (negotiator.encodesItemsAlone(representation, kind)) {
+    if (negotiator.encodesItemsAlone(representation, kind) && !converts(target)) {
       ResourceStore store = target.store();
       List<byte[]> items = new ArrayList<>(stored.size());
       for (Object item : stored) {

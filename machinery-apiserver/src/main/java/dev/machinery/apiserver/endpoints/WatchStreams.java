@@ -27,6 +27,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 
@@ -126,7 +127,7 @@ public final class WatchStreams {
     }
     Framing framing;
     if (negotiation.representation().format().equals("protobuf")) {
-      framing = new ProtobufFraming(target);
+      framing = new ProtobufFraming(target, toServed);
     } else {
       Representation chosen = negotiation.representation();
       Representation compact =
@@ -139,7 +140,7 @@ public final class WatchStreams {
               false,
               chosen.export(),
               chosen.statusVersion());
-      framing = new JsonFraming(target, compact, includeObject);
+      framing = new JsonFraming(target, compact, includeObject, toServed);
     }
     long timeoutSeconds =
         options.getTimeoutSeconds() == null || options.getTimeoutSeconds() <= 0
@@ -150,6 +151,9 @@ public final class WatchStreams {
     ResourceStore store = target.store();
     Predicate<Object> selected =
         object -> name.test(Accessor.of(object).getName()) && filter.test(object);
+    // Without selectors an object's earlier state is selected as its current one (its name does
+    // not change), so the earlier state need not be decoded.
+    boolean unfiltered = filter == ResourceStore.EVERYTHING;
     Boolean sendInitialEvents = options.getSendInitialEvents();
     boolean initialEventsEnd = Boolean.TRUE.equals(sendInitialEvents) && bookmarks;
     boolean latest = rv == null || rv.isEmpty();
@@ -198,7 +202,7 @@ public final class WatchStreams {
         out -> {
           try (watch) {
             for (Object object : initial) {
-              framing.event(out, EventType.ADDED, toServed.apply(object));
+              framing.event(out, EventType.ADDED, object);
             }
             if (initialEventsEnd) {
               framing.bookmark(out, initialRevision, true);
@@ -243,13 +247,13 @@ public final class WatchStreams {
                     framing.bookmark(out, revision, false);
                     delivered = revision;
                   } else {
-                    delivered = send(out, pending, store, selected, toServed, framing);
+                    delivered = send(out, pending, store, selected, unfiltered, framing);
                   }
                   nextBookmark = nextBookmark(System.nanoTime(), interval, deadline);
                 }
                 continue;
               }
-              delivered = send(out, event, store, selected, toServed, framing);
+              delivered = send(out, event, store, selected, unfiltered, framing);
             }
           } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -303,23 +307,26 @@ public final class WatchStreams {
       StorageEvent event,
       ResourceStore store,
       Predicate<Object> selected,
-      UnaryOperator<Object> toServed,
+      boolean unfiltered,
       Framing framing)
       throws IOException {
-    Object current = store.decode(event.kv());
+    // Shared with the watch cache and every other watcher while the cache holds this revision.
+    Object current = store.decodeShared(event.kv());
     EventType type;
     if (event.type() == StorageEvent.Type.DELETE) {
       type = selected.test(current) ? EventType.DELETED : null;
     } else {
       boolean now = selected.test(current);
-      boolean before = event.previous() != null && selected.test(store.decode(event.previous()));
+      boolean before =
+          event.previous() != null
+              && (unfiltered ? now : selected.test(store.decode(event.previous())));
       type =
           now
               ? (before ? EventType.MODIFIED : EventType.ADDED)
               : (before ? EventType.DELETED : null);
     }
     if (type != null) {
-      framing.event(out, type, toServed.apply(current));
+      framing.event(out, type, current);
     }
     return event.revision();
   }
@@ -328,7 +335,11 @@ public final class WatchStreams {
   private interface Framing {
     String contentType();
 
-    void event(OutputStream out, EventType type, Object object) throws IOException;
+    /**
+     * Writes an event of a stored object (shared: never changed), converted to the request's
+     * version; its encoding is made once for every watcher while the watch cache holds the object.
+     */
+    void event(OutputStream out, EventType type, Object stored) throws IOException;
 
     void error(OutputStream out, Status status) throws IOException;
 
@@ -344,11 +355,19 @@ public final class WatchStreams {
     private final Served target;
     private final Representation representation;
     private final String includeObject;
+    private final UnaryOperator<Object> toServed;
+    private final Object key;
 
-    JsonFraming(Served target, Representation representation, String includeObject) {
+    JsonFraming(
+        Served target,
+        Representation representation,
+        String includeObject,
+        UnaryOperator<Object> toServed) {
       this.target = target;
       this.representation = representation;
       this.includeObject = includeObject;
+      this.toServed = toServed;
+      this.key = RequestScope.encodingKey(target, representation, includeObject);
     }
 
     @Override
@@ -357,9 +376,16 @@ public final class WatchStreams {
     }
 
     @Override
-    public void event(OutputStream out, EventType type, Object object) throws IOException {
-      WatchEncoder.writeJsonFrame(
-          out, type, negotiator.respond(representation, object, includeObject).body());
+    public void event(OutputStream out, EventType type, Object stored) throws IOException {
+      Function<Object, Object> encode =
+          object ->
+              negotiator.respond(representation, toServed.apply(object), includeObject).body();
+      byte[] body =
+          (byte[])
+              (key != null
+                  ? target.store().encodedOnce(stored, key, encode)
+                  : encode.apply(stored));
+      WatchEncoder.writeJsonFrame(out, type, body);
     }
 
     @Override
@@ -393,9 +419,13 @@ public final class WatchStreams {
    */
   private final class ProtobufFraming implements Framing {
     private final Served target;
+    private final UnaryOperator<Object> toServed;
+    private final Object key;
 
-    ProtobufFraming(Served target) {
+    ProtobufFraming(Served target, UnaryOperator<Object> toServed) {
       this.target = target;
+      this.toServed = toServed;
+      this.key = RequestScope.converts(target) ? null : List.of("protobuf", target.kind());
     }
 
     @Override
@@ -404,8 +434,14 @@ public final class WatchStreams {
     }
 
     @Override
-    public void event(OutputStream out, EventType type, Object object) throws IOException {
-      WatchEncoder.writeProtobufFrame(out, type, protobuf.encode(object));
+    public void event(OutputStream out, EventType type, Object stored) throws IOException {
+      Function<Object, Object> encode = object -> protobuf.encode(toServed.apply(object));
+      byte[] body =
+          (byte[])
+              (key != null
+                  ? target.store().encodedOnce(stored, key, encode)
+                  : encode.apply(stored));
+      WatchEncoder.writeProtobufFrame(out, type, body);
     }
 
     @Override

@@ -367,6 +367,17 @@ public final class ResourceStore {
   }
 
   /**
+   * Decodes a stored value to answer with, not to change: the watch cache's object when it holds
+   * that key at that revision (a watch event's object, shared by every watcher), else decoded now.
+   *
+   * @param kv the value
+   * @return the object, in the storage version, possibly shared: read it, never change it
+   */
+  public Object decodeShared(KeyValue kv) {
+    return watchCache != null ? watchCache.decoded(kv) : decode(kv);
+  }
+
+  /**
    * An encoding of an object this store's reads returned, made once and shared, as kube-apiserver's
    * watch cache keeps each object's serialization for every reader: while the watch cache holds the
    * object (the same shared instance from {@link #getShared} or {@link #list}, at its revision),
