@@ -8,14 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.machinery.apiserver.storage.KeyValue;
-import dev.machinery.apiserver.storage.ListResult;
 import dev.machinery.apiserver.storage.MemoryStorage;
-import dev.machinery.apiserver.storage.Storage;
 import dev.machinery.apiserver.storage.StorageException;
-import dev.machinery.apiserver.storage.StorageWatch;
+import dev.machinery.apiserver.storage.testing.ForwardingStorage;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -32,13 +29,22 @@ class CacheFreshnessTest {
   private static final Function<KeyValue, Object> DECODE = kv -> new String(kv.value(), UTF_8);
 
   /** A memory store whose revision reads can be held, counted, or made to fail. */
-  private static final class Gated implements Storage {
-    final MemoryStorage memory = new MemoryStorage();
+  private static final class Gated extends ForwardingStorage {
+    final MemoryStorage memory;
     final AtomicInteger revisionReads = new AtomicInteger();
     final CountDownLatch firstRead = new CountDownLatch(1);
     final CountDownLatch release = new CountDownLatch(1);
     volatile boolean hold;
     volatile StorageException failure;
+
+    Gated() {
+      this(new MemoryStorage());
+    }
+
+    private Gated(MemoryStorage memory) {
+      super(memory);
+      this.memory = memory;
+    }
 
     @Override
     public long currentRevision() {
@@ -60,61 +66,6 @@ class CacheFreshnessTest {
     @Override
     public boolean answersFromMemory() {
       return false;
-    }
-
-    @Override
-    public long compactedRevision() {
-      return memory.compactedRevision();
-    }
-
-    @Override
-    public Optional<KeyValue> get(String key) {
-      return memory.get(key);
-    }
-
-    @Override
-    public ListResult list(String prefix, long revision, String startKey, int limit) {
-      return memory.list(prefix, revision, startKey, limit);
-    }
-
-    @Override
-    public boolean tellsUnchanged() {
-      return memory.tellsUnchanged();
-    }
-
-    @Override
-    public boolean unchangedSince(String prefix, long after, long at, long keysAtAfter) {
-      return memory.unchangedSince(prefix, after, at, keysAtAfter);
-    }
-
-    @Override
-    public KeyValue create(String key, byte[] value) {
-      return memory.create(key, value);
-    }
-
-    @Override
-    public KeyValue update(String key, long expectedModRevision, byte[] value) {
-      return memory.update(key, expectedModRevision, value);
-    }
-
-    @Override
-    public KeyValue delete(String key, long expectedModRevision) {
-      return memory.delete(key, expectedModRevision);
-    }
-
-    @Override
-    public StorageWatch watch(String prefix, long afterRevision) {
-      return memory.watch(prefix, afterRevision);
-    }
-
-    @Override
-    public void compact(long revision) {
-      memory.compact(revision);
-    }
-
-    @Override
-    public void close() {
-      memory.close();
     }
   }
 

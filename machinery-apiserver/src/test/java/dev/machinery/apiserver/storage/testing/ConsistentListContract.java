@@ -16,7 +16,6 @@ import dev.machinery.apiserver.registry.rest.ResourceDefinition;
 import dev.machinery.apiserver.storage.KeyValue;
 import dev.machinery.apiserver.storage.ListResult;
 import dev.machinery.apiserver.storage.Storage;
-import dev.machinery.apiserver.storage.StorageWatch;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.core.schema.GroupKind;
 import dev.machinery.unversioned.meta.v1.MetaV1;
@@ -250,34 +249,13 @@ public abstract class ConsistentListContract {
     assertEquals(0, readerStore.ranges.get(), "no range read of the roles");
   }
 
-  /** A store that counts the range reads of values made through it. */
-  private static final class Counting implements Storage {
-    private final Storage store;
+  /** A store that counts the reads of values made through it. */
+  private static final class Counting extends ForwardingStorage {
     final AtomicInteger ranges = new AtomicInteger();
     final AtomicInteger gets = new AtomicInteger();
 
     Counting(Storage store) {
-      this.store = store;
-    }
-
-    @Override
-    public boolean answersFromMemory() {
-      return store.answersFromMemory();
-    }
-
-    @Override
-    public boolean isStale(KeyValue kv) {
-      return store.isStale(kv);
-    }
-
-    @Override
-    public long currentRevision() {
-      return store.currentRevision();
-    }
-
-    @Override
-    public long compactedRevision() {
-      return store.compactedRevision();
+      super(store);
     }
 
     @Override
@@ -297,47 +275,6 @@ public abstract class ConsistentListContract {
         String prefix, long revision, String startKey, int limit, boolean countRemaining) {
       ranges.incrementAndGet();
       return store.list(prefix, revision, startKey, limit, countRemaining);
-    }
-
-    @Override
-    public boolean tellsUnchanged() {
-      return store.tellsUnchanged();
-    }
-
-    @Override
-    public boolean unchangedSince(
-        String prefix, long afterRevision, long atRevision, long keysAtAfter) {
-      return store.unchangedSince(prefix, afterRevision, atRevision, keysAtAfter);
-    }
-
-    @Override
-    public KeyValue create(String key, byte[] value) {
-      return store.create(key, value);
-    }
-
-    @Override
-    public KeyValue update(String key, long expectedModRevision, byte[] value) {
-      return store.update(key, expectedModRevision, value);
-    }
-
-    @Override
-    public KeyValue delete(String key, long expectedModRevision) {
-      return store.delete(key, expectedModRevision);
-    }
-
-    @Override
-    public StorageWatch watch(String prefix, long afterRevision) {
-      return store.watch(prefix, afterRevision);
-    }
-
-    @Override
-    public void compact(long revision) {
-      store.compact(revision);
-    }
-
-    @Override
-    public void close() {
-      store.close();
     }
   }
 }
