@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.machinery.apiserver.ApiServer;
 import dev.machinery.apiserver.apiextensions.schema.StructuralSchema;
-import dev.machinery.apiserver.apiextensions.schema.ValidationRules;
 import dev.machinery.apiserver.apiextensions.v1.ApiextensionsV1;
 import dev.machinery.apiserver.authorization.Attributes;
 import dev.machinery.apiserver.rbac.RbacV1;
@@ -163,8 +162,7 @@ public final class BuiltinKinds {
     RbacV1.addToScheme(scheme);
     ApiServer.Builder builder =
         ApiServer.builder(scheme.build())
-            .customResourceDefinitions(
-                ValidationRules.installed().orElseGet(ValidationRules::unsupported));
+            .customResourceDefinitions(InstalledValidationRules.find());
     kubernetes().install(builder);
     return admission.install(builder);
   }
