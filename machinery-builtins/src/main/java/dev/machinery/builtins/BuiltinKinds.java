@@ -42,7 +42,8 @@ import java.util.regex.Pattern;
  * <p>What Kubernetes checks in Go beyond its schemas (cross-field rules, immutable fields, name
  * formats of most kinds) is not checked here; docs/builtins.md lists what differs.
  *
- * <p>Immutable and thread-safe; the document is read once per process and the schemas are built on
+ * <p>Immutable and thread-safe; the document's digest is read once per process, the whole document
+ * when a client first reads OpenAPI or a patch or apply needs it, and the schemas are built on
  * first use.
  */
 public final class BuiltinKinds {
@@ -76,7 +77,7 @@ public final class BuiltinKinds {
   private BuiltinKinds(KubeOpenApi openApi) {
     this.openApi = openApi;
     Map<String, BuiltinResource> preferred = new LinkedHashMap<>();
-    for (BuiltinResource resource : BuiltinResource.all(openApi)) {
+    for (BuiltinResource resource : openApi.resources()) {
       if (!GA.matcher(resource.version().version()).matches()
           || NOT_STORED.contains(resource.resource())
           || !resource.verbs().contains("create")) {
@@ -98,7 +99,8 @@ public final class BuiltinKinds {
   }
 
   /**
-   * Returns Kubernetes 1.33's built-in kinds, read from the bundled OpenAPI document on first use.
+   * Returns Kubernetes 1.33's built-in kinds, read from the bundled OpenAPI document's digest on
+   * first use.
    *
    * @return the kinds
    */
