@@ -74,7 +74,8 @@ public final class BuiltinKinds {
   private final KubeOpenApi openApi;
   private final List<BuiltinResource> resources;
 
-  private BuiltinKinds(KubeOpenApi openApi) {
+  /** The kinds of a document; {@link #kubernetes()} holds the one of the bundled release. */
+  BuiltinKinds(KubeOpenApi openApi) {
     this.openApi = openApi;
     Map<String, BuiltinResource> preferred = new LinkedHashMap<>();
     for (BuiltinResource resource : openApi.resources()) {
@@ -159,13 +160,18 @@ public final class BuiltinKinds {
    * @return the builder, for storage, TLS, authentication and the like
    */
   public static ApiServer.Builder apiServer(DefaultAdmission admission) {
+    return apiServer(kubernetes(), admission);
+  }
+
+  /** A server builder as {@link #apiServer(DefaultAdmission)} makes it, serving these kinds. */
+  static ApiServer.Builder apiServer(BuiltinKinds kinds, DefaultAdmission admission) {
     Scheme.Builder scheme = MetaV1.addToScheme(Scheme.builder());
     ApiextensionsV1.addToScheme(scheme);
     RbacV1.addToScheme(scheme);
     ApiServer.Builder builder =
         ApiServer.builder(scheme.build())
             .customResourceDefinitions(InstalledValidationRules.find());
-    kubernetes().install(builder);
+    kinds.install(builder);
     return admission.install(builder);
   }
 

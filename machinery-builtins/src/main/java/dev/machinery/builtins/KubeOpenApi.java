@@ -27,10 +27,10 @@ import java.util.function.Function;
  * Kubernetes' OpenAPI v2 document of one release and what the server derives from it: the resources
  * its paths describe, each kind's structural schema (references inlined, as a custom resource's
  * schema is written), the named schemas as OpenAPI v3 components and the schema server-side apply
- * reads objects by. A start reads only the document's digest ({@link KubeOpenApiDigest}: the
- * resources and the schemas cut to what structural schemas keep); the whole document is parsed
- * once, when a client first reads OpenAPI or an apply or strategic merge patch first needs its
- * schemas. The derived forms are built on first use and kept. Thread-safe.
+ * reads objects by. A start and writes read only the document's digest ({@link KubeOpenApiDigest}:
+ * the resources and the schemas cut to what structural schemas and apply's schema read); the whole
+ * document is parsed once, when a client first reads OpenAPI or a strategic merge patch first needs
+ * its schemas. The derived forms are built on first use and kept. Thread-safe.
  */
 final class KubeOpenApi {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -59,8 +59,7 @@ final class KubeOpenApi {
   private final KubeOpenApiDigest digest;
   private final Lazy<ObjectNode> document;
   private final Lazy<Map<String, JsonNode>> components = new Lazy<>(this::rewriteReferences);
-  private final Lazy<Schema> applySchema =
-      new Lazy<>(() -> OpenApiSchemas.fromOpenApi(rewritten()));
+  private final Lazy<Schema> applySchema;
   private final Lazy<OpenApiPatchSchemas> patchSchemas =
       new Lazy<>(() -> OpenApiPatchSchemas.of(rewritten()));
   private final Map<String, StructuralSchema> structural = new ConcurrentHashMap<>();
@@ -69,6 +68,8 @@ final class KubeOpenApi {
     this.release = release;
     this.digest = digest;
     this.document = new Lazy<>(() -> document(release));
+    // The digest keeps all that this schema reads (KubeOpenApiDigestTest compares the two).
+    this.applySchema = new Lazy<>(() -> OpenApiSchemas.fromOpenApi(digest.document()));
   }
 
   /**
@@ -215,9 +216,17 @@ final class KubeOpenApi {
     return node;
   }
 
-  /** The schema server-side apply reads objects by, every named schema converted once. */
+  /**
+   * The schema server-side apply and managed fields read objects by, every named schema converted
+   * once, from the digest.
+   */
   Schema applySchema() {
     return applySchema.get();
+  }
+
+  /** The schema {@link #applySchema()} is, made from the whole document (to compare). */
+  Schema applySchemaOfTheDocument() {
+    return OpenApiSchemas.fromOpenApi(rewritten());
   }
 
   /** The strategies of strategic merge patches, read once. */

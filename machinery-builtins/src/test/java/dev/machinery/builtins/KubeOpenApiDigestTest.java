@@ -8,6 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.machinery.apiserver.ApiServer;
+import dev.machinery.apiserver.http.ApiRequest;
+import dev.machinery.apiserver.http.ApiResponse;
 import dev.machinery.core.schema.GroupVersion;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -16,6 +19,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -109,10 +113,18 @@ class KubeOpenApiDigestTest {
   }
 
   @Test
-  void theDigestLeavesOutWhatStructuralSchemasDoNotRead() {
+  void applysSchemaIsTheSameFromTheDigestAsFromTheDocument() {
+    KubeOpenApi openApi = KubeOpenApi.load(RELEASE);
+    assertEquals(openApi.applySchemaOfTheDocument(), openApi.applySchema());
+    assertNotNull(openApi.applySchema().type("io.k8s.api.apps.v1.Deployment"));
+  }
+
+  @Test
+  void theDigestLeavesOutWhatStructuralSchemasAndApplyDoNotRead() {
     JsonNode pod = digest.definition("io.k8s.api.core.v1.PodSpec");
     assertFalse(pod.toString().contains("\"description\""), "no descriptions");
-    assertFalse(pod.has("x-kubernetes-patch-strategy"));
+    assertFalse(pod.has("x-kubernetes-group-version-kind"));
+    assertEquals("name", pod.at("/properties/containers/x-kubernetes-patch-merge-key").asText());
     assertEquals(
         "#/definitions/io.k8s.api.core.v1.Container",
         pod.at("/properties/containers/items/$ref").asText());
@@ -127,6 +139,56 @@ class KubeOpenApiDigestTest {
     assertFalse(openApi.documentRead());
     assertTrue(openApi.components().containsKey("io.k8s.api.core.v1.Namespace"));
     assertTrue(openApi.documentRead());
+  }
+
+  @Test
+  void aServerIsBuiltAndWritesWithoutParsingTheDocumentUntilOpenApiIsRead() {
+    KubeOpenApi openApi = KubeOpenApi.load(RELEASE);
+    ApiServer server =
+        BuiltinKinds.apiServer(new BuiltinKinds(openApi), DefaultAdmission.kubernetes()).build();
+    try {
+      assertEquals(
+          201,
+          send(
+                  server,
+                  "POST",
+                  "/api/v1/namespaces",
+                  "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":\"a\"}}")
+              .status());
+      assertEquals(
+          201,
+          send(
+                  server,
+                  "POST",
+                  "/apis/apps/v1/namespaces/a/deployments",
+                  "{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\",\"metadata\":{\"name\":\"d\"},"
+                      + "\"spec\":{\"selector\":{\"matchLabels\":{\"app\":\"d\"}},\"template\":{"
+                      + "\"metadata\":{\"labels\":{\"app\":\"d\"}},\"spec\":{\"containers\":["
+                      + "{\"name\":\"c\",\"image\":\"nginx\",\"bogus\":1}]}}}}")
+              .status());
+      assertEquals(
+          200, send(server, "GET", "/apis/apps/v1/namespaces/a/deployments/d", null).status());
+      assertFalse(openApi.documentRead(), "the document is not parsed for a start and writes");
+      ApiResponse openApiV3 = send(server, "GET", "/openapi/v3/apis/apps/v1", null);
+      assertEquals(200, openApiV3.status());
+      assertTrue(
+          new String(openApiV3.body(), StandardCharsets.UTF_8)
+              .contains("io.k8s.api.apps.v1.DeploymentSpec"));
+      assertTrue(openApi.documentRead(), "OpenAPI is read from the whole document");
+    } finally {
+      server.close();
+    }
+  }
+
+  private static ApiResponse send(ApiServer server, String method, String path, String body) {
+    return server.handle(
+        new ApiRequest(
+            method,
+            path,
+            Map.of(),
+            body == null ? Map.of() : Map.of("Content-Type", List.of("application/json")),
+            new ByteArrayInputStream(
+                body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8))));
   }
 
   @Test
