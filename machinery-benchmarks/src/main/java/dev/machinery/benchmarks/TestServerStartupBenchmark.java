@@ -53,7 +53,10 @@ import java.util.concurrent.TimeUnit;
  * <p>Run with {@code java -cp machinery-benchmarks/target/benchmarks.jar
  * dev.machinery.benchmarks.TestServerStartupBenchmark [rounds] [row,...] [-- jvm options]} from the
  * repository's root (default 8 rounds, every row); JVM options after {@code --} are given to every
- * spawned JVM alike (an AppCDS archive, say). Not thread-safe; a command-line program.
+ * spawned JVM alike (an AppCDS archive, say). With {@code -Dbaseline=JAR} (the benchmarks jar of
+ * another build, such as the commit before a change), each server row is also run from that jar in
+ * the same rounds, as {@code ROW@baseline}, for a before-and-after under the same load. Not
+ * thread-safe; a command-line program.
  */
 public final class TestServerStartupBenchmark {
   private static final String CONFIGMAPS = "/api/v1/namespaces/default/configmaps";
@@ -97,6 +100,17 @@ public final class TestServerStartupBenchmark {
               + Fabric8Mock.target().resolve("classpath.txt")
               + ")");
       rows = rows.stream().filter(r -> !r.equals("fabric8Mock")).toList();
+    }
+    String baseline = System.getProperty("baseline");
+    if (baseline != null) {
+      List<String> withBaseline = new ArrayList<>();
+      for (String row : rows) {
+        withBaseline.add(row);
+        if (!row.equals("jvm") && !row.equals("fabric8Mock")) {
+          withBaseline.add(row + "@baseline");
+        }
+      }
+      rows = withBaseline;
     }
     Path log = Files.createTempFile("startup-benchmark-", ".log");
     Map<String, List<Long>> times = new LinkedHashMap<>();
@@ -146,8 +160,10 @@ public final class TestServerStartupBenchmark {
   /** One start: from spawning the process to the first answer read. */
   private record Start(long nanos, long secondNanos) {}
 
-  private static Start start(String row, List<String> jvmOptions, Path log)
+  private static Start start(String name, List<String> jvmOptions, Path log)
       throws IOException, InterruptedException {
+    boolean fromBaseline = name.endsWith("@baseline");
+    String row = fromBaseline ? name.substring(0, name.length() - "@baseline".length()) : name;
     List<String> command;
     if (row.equals("fabric8Mock")) {
       command = Fabric8Mock.command(jvmOptions.toArray(String[]::new));
@@ -158,7 +174,7 @@ public final class TestServerStartupBenchmark {
       command.addAll(
           List.of(
               "-cp",
-              System.getProperty("java.class.path"),
+              fromBaseline ? System.getProperty("baseline") : System.getProperty("java.class.path"),
               TestServerStartupBenchmark.class.getName(),
               "serve",
               row));
@@ -172,7 +188,7 @@ public final class TestServerStartupBenchmark {
       String line = out.readLine();
       if (line == null || !line.startsWith("port ")) {
         throw new IllegalStateException(
-            row + " did not start: " + line + "\n" + Files.readString(log));
+            name + " did not start: " + line + "\n" + Files.readString(log));
       }
       String[] words = line.split(" ");
       int port = Integer.parseInt(words[1]);
