@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.machinery.apiserver.apiextensions.schema.StructuralSchema;
-import dev.machinery.apiserver.apiextensions.v1.JSONSchemaProps;
 import dev.machinery.core.patch.OpenApiPatchSchemas;
 import dev.machinery.core.typed.OpenApiSchemas;
 import dev.machinery.core.typed.Schema;
@@ -242,12 +241,7 @@ final class KubeOpenApi {
     return structural.computeIfAbsent(
         name,
         n -> {
-          ObjectNode inlined = inlined(n, digest::definition);
-          try {
-            return StructuralSchema.of(JSON.treeToValue(inlined, JSONSchemaProps.class));
-          } catch (IOException e) {
-            throw new UncheckedIOException("the schema of " + n + " could not be read", e);
-          }
+          return StructuralSchema.of(InlinedSchemas.read(inlined(n, digest::definition), n));
         });
   }
 

@@ -7,8 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.machinery.apiserver.ApiServer;
+import dev.machinery.apiserver.apiextensions.v1.JSONSchemaProps;
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
 import dev.machinery.core.schema.GroupVersion;
@@ -110,6 +112,38 @@ class KubeOpenApiDigestTest {
             .definition("io.k8s.api.core.v1.ContainerPort")
             .at("/properties/protocol/default")
             .asText());
+  }
+
+  @Test
+  void everyKindsInlinedSchemaReadsAsJacksonBindsIt() throws Exception {
+    ObjectMapper json = new ObjectMapper();
+    for (BuiltinResource resource : digest.resources()) {
+      ObjectNode inlined = KubeOpenApi.inlined(resource.definition(), digest::definition);
+      assertEquals(
+          json.treeToValue(inlined, JSONSchemaProps.class),
+          InlinedSchemas.read(inlined, resource.definition()),
+          resource.definition());
+    }
+  }
+
+  @Test
+  void anInlinedSchemaWithAKeywordItDoesNotReadIsRefusedNamingThePath() throws Exception {
+    JsonNode schema =
+        new ObjectMapper()
+            .readTree(
+                "{\"type\":\"object\",\"properties\":{\"spec\":{\"type\":\"object\","
+                    + "\"properties\":{\"n\":{\"type\":\"integer\",\"maximum\":3}}}}}");
+    IllegalStateException e =
+        assertThrows(IllegalStateException.class, () -> InlinedSchemas.read(schema, "x.Thing"));
+    assertEquals(
+        "x.Thing.properties.spec.properties.n: the keyword \"maximum\" is not read from an inlined"
+            + " schema",
+        e.getMessage());
+    JsonNode notText = new ObjectMapper().readTree("{\"type\":3}");
+    assertEquals(
+        "x.Thing.type: a string is expected, not 3",
+        assertThrows(IllegalStateException.class, () -> InlinedSchemas.read(notText, "x.Thing"))
+            .getMessage());
   }
 
   @Test
