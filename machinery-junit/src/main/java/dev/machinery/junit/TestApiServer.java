@@ -192,7 +192,8 @@ public final class TestApiServer implements AutoCloseable {
       if (e.getCause() instanceof RuntimeException cause) {
         throw cause;
       }
-      throw new IllegalStateException("the cluster's CA could not be made", e.getCause());
+      throw new IllegalStateException(
+          "the controllers' Scheme or the cluster's CA could not be made", e.getCause());
     }
   }
 
