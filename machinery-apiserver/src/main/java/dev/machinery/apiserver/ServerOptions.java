@@ -69,13 +69,13 @@ abstract sealed class ServerOptions permits ApiServer.Builder {
   final Map<GroupVersionKind, JsonNode> openApiSchemas = new LinkedHashMap<>();
   final List<Map<String, JsonNode>> openApiComponents = new ArrayList<>();
   ValidationRules validationRules = ValidationRules.unsupported();
+  // The installed CEL implementations are made when a server first compiles an expression.
   dev.machinery.apiserver.admission.policy.PolicyExpressions policyExpressions =
-      dev.machinery.apiserver.admission.policy.PolicyExpressions.installed()
-          .orElseGet(dev.machinery.apiserver.admission.policy.PolicyExpressions::unsupported);
+      InstalledExpressions.policyExpressions();
   AuditPolicy auditPolicy;
   AuditSink auditSink;
   ServiceResolver webhookServiceResolver = ServiceResolver.clusterDns();
-  Optional<MatchConditions> webhookMatchConditions = MatchConditions.installed();
+  Optional<MatchConditions> webhookMatchConditions = InstalledExpressions.matchConditions();
 
   /**
    * Serves a resource.

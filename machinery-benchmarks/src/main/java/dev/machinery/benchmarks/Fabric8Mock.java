@@ -44,16 +44,7 @@ final class Fabric8Mock implements AutoCloseable {
    * @param jvmOptions options of its JVM
    */
   static Fabric8Mock start(Path objects, Path log, String... jvmOptions) throws IOException {
-    Path target = target();
-    String classPath =
-        target.resolve("fabric8-mock.jar")
-            + File.pathSeparator
-            + Files.readString(target.resolve("classpath.txt")).trim();
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.addAll(List.of(jvmOptions));
-    command.addAll(
-        List.of("-cp", classPath, "dev.machinery.benchmarks.fabric8mock.Fabric8MockServer", "0"));
+    List<String> command = command(jvmOptions);
     if (objects != null) {
       command.add(objects.toString());
     }
@@ -66,6 +57,26 @@ final class Fabric8Mock implements AutoCloseable {
       throw new IllegalStateException("the mock server did not start: " + Files.readString(log));
     }
     return new Fabric8Mock(process, Integer.parseInt(line.substring(5).trim()));
+  }
+
+  /**
+   * The command that starts the mock server on a free port with no objects: it prints {@code port
+   * N} once it serves, and serves until its standard input ends.
+   *
+   * @param jvmOptions options of its JVM
+   */
+  static List<String> command(String... jvmOptions) throws IOException {
+    Path target = target();
+    String classPath =
+        target.resolve("fabric8-mock.jar")
+            + File.pathSeparator
+            + Files.readString(target.resolve("classpath.txt")).trim();
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.addAll(List.of(jvmOptions));
+    command.addAll(
+        List.of("-cp", classPath, "dev.machinery.benchmarks.fabric8mock.Fabric8MockServer", "0"));
+    return command;
   }
 
   int port() {

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.machinery.apiserver.ApiServer;
 import dev.machinery.apiserver.apiextensions.schema.StructuralSchema;
-import dev.machinery.apiserver.apiextensions.schema.ValidationRules;
 import dev.machinery.apiserver.apiextensions.v1.ApiextensionsV1;
 import dev.machinery.apiserver.authorization.Attributes;
 import dev.machinery.apiserver.rbac.RbacV1;
@@ -43,7 +42,8 @@ import java.util.regex.Pattern;
  * <p>What Kubernetes checks in Go beyond its schemas (cross-field rules, immutable fields, name
  * formats of most kinds) is not checked here; docs/builtins.md lists what differs.
  *
- * <p>Immutable and thread-safe; the document is read once per process and the schemas are built on
+ * <p>Immutable and thread-safe; the document's digest is read once per process, the whole document
+ * when a client first reads OpenAPI or a patch or apply needs it, and the schemas are built on
  * first use.
  */
 public final class BuiltinKinds {
@@ -74,10 +74,11 @@ public final class BuiltinKinds {
   private final KubeOpenApi openApi;
   private final List<BuiltinResource> resources;
 
-  private BuiltinKinds(KubeOpenApi openApi) {
+  /** The kinds of a document; {@link #kubernetes()} holds the one of the bundled release. */
+  BuiltinKinds(KubeOpenApi openApi) {
     this.openApi = openApi;
     Map<String, BuiltinResource> preferred = new LinkedHashMap<>();
-    for (BuiltinResource resource : BuiltinResource.all(openApi)) {
+    for (BuiltinResource resource : openApi.resources()) {
       if (!GA.matcher(resource.version().version()).matches()
           || NOT_STORED.contains(resource.resource())
           || !resource.verbs().contains("create")) {
@@ -99,7 +100,8 @@ public final class BuiltinKinds {
   }
 
   /**
-   * Returns Kubernetes 1.33's built-in kinds, read from the bundled OpenAPI document on first use.
+   * Returns Kubernetes 1.33's built-in kinds, read from the bundled OpenAPI document's digest on
+   * first use.
    *
    * @return the kinds
    */
@@ -158,14 +160,18 @@ public final class BuiltinKinds {
    * @return the builder, for storage, TLS, authentication and the like
    */
   public static ApiServer.Builder apiServer(DefaultAdmission admission) {
+    return apiServer(kubernetes(), admission);
+  }
+
+  /** A server builder as {@link #apiServer(DefaultAdmission)} makes it, serving these kinds. */
+  static ApiServer.Builder apiServer(BuiltinKinds kinds, DefaultAdmission admission) {
     Scheme.Builder scheme = MetaV1.addToScheme(Scheme.builder());
     ApiextensionsV1.addToScheme(scheme);
     RbacV1.addToScheme(scheme);
     ApiServer.Builder builder =
         ApiServer.builder(scheme.build())
-            .customResourceDefinitions(
-                ValidationRules.installed().orElseGet(ValidationRules::unsupported));
-    kubernetes().install(builder);
+            .customResourceDefinitions(InstalledValidationRules.find());
+    kinds.install(builder);
     return admission.install(builder);
   }
 

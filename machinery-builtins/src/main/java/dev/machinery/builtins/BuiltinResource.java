@@ -40,11 +40,12 @@ record BuiltinResource(
   }
 
   /**
-   * Every resource the document's paths describe with a kind of its own, in the document's order.
+   * Every resource an OpenAPI document's paths describe with a kind of its own, in the document's
+   * order ({@link KubeOpenApiDigest} keeps them).
    */
-  static List<BuiltinResource> all(KubeOpenApi openApi) {
+  static List<BuiltinResource> fromPaths(JsonNode paths) {
     Map<String, Builder> found = new LinkedHashMap<>();
-    for (Map.Entry<String, JsonNode> path : openApi.paths().properties()) {
+    for (Map.Entry<String, JsonNode> path : paths.properties()) {
       Matcher m = PATH.matcher(path.getKey());
       if (!m.matches() || m.group(4).equals("watch")) {
         continue;

@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.machinery.apiserver.apiextensions.schema.StructuralSchema;
-import dev.machinery.apiserver.apiextensions.v1.JSONSchemaProps;
 import dev.machinery.core.patch.OpenApiPatchSchemas;
 import dev.machinery.core.typed.OpenApiSchemas;
 import dev.machinery.core.typed.Schema;
@@ -17,15 +16,20 @@ import java.io.UncheckedIOException;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 
 /**
- * Kubernetes' OpenAPI v2 document of one release, read once, and what the server derives from it:
- * the named schemas as OpenAPI v3 components, each kind's structural schema (references inlined, as
- * a custom resource's schema is written) and the schema server-side apply reads objects by. The
- * derived forms are built on first use and kept. Thread-safe.
+ * Kubernetes' OpenAPI v2 document of one release and what the server derives from it: the resources
+ * its paths describe, each kind's structural schema (references inlined, as a custom resource's
+ * schema is written), the named schemas as OpenAPI v3 components and the schema server-side apply
+ * reads objects by. A start and writes read only the document's digest ({@link KubeOpenApiDigest}:
+ * the resources and the schemas cut to what structural schemas and apply's schema read); the whole
+ * document is parsed once, when a client first reads OpenAPI or a strategic merge patch first needs
+ * its schemas. The derived forms are built on first use and kept. Thread-safe.
  */
 final class KubeOpenApi {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -50,43 +54,53 @@ final class KubeOpenApi {
           "io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.JSONSchemaPropsOrBool",
           "io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.JSONSchemaPropsOrStringArray");
 
-  /** Schema keywords a structural schema keeps; descriptions and the rest are left out. */
-  private static final Set<String> KEPT =
-      Set.of(
-          "type",
-          "format",
-          "enum",
-          "required",
-          "default",
-          "x-kubernetes-list-type",
-          "x-kubernetes-list-map-keys",
-          "x-kubernetes-map-type",
-          "x-kubernetes-preserve-unknown-fields",
-          "x-kubernetes-int-or-string",
-          "x-kubernetes-embedded-resource");
-
   private final String release;
-  private final ObjectNode document;
-  private final ObjectNode definitions;
+  private final KubeOpenApiDigest digest;
+  private final Lazy<ObjectNode> document;
   private final Lazy<Map<String, JsonNode>> components = new Lazy<>(this::rewriteReferences);
-  private final Lazy<Schema> applySchema =
-      new Lazy<>(() -> OpenApiSchemas.fromOpenApi(rewritten()));
+  private final Lazy<Schema> applySchema;
   private final Lazy<OpenApiPatchSchemas> patchSchemas =
       new Lazy<>(() -> OpenApiPatchSchemas.of(rewritten()));
   private final Map<String, StructuralSchema> structural = new ConcurrentHashMap<>();
 
-  private KubeOpenApi(String release, ObjectNode document) {
+  private KubeOpenApi(String release, KubeOpenApiDigest digest) {
     this.release = release;
-    this.document = document;
-    this.definitions = (ObjectNode) document.get("definitions");
+    this.digest = digest;
+    this.document = new Lazy<>(() -> document(release));
+    // The digest keeps all that this schema reads (KubeOpenApiDigestTest compares the two).
+    this.applySchema = new Lazy<>(() -> OpenApiSchemas.fromOpenApi(digest.document()));
   }
 
   /**
-   * Reads the document of a release bundled with this module.
+   * Reads the digest of a release's document bundled with this module; the document itself is read
+   * on first use.
    *
    * @param release such as {@code v1.33}
    */
   static KubeOpenApi load(String release) {
+    String resource = "kube-api/" + release + "/digest.txt";
+    try (InputStream in = KubeOpenApi.class.getResourceAsStream(resource)) {
+      if (in == null) {
+        throw new IllegalStateException(
+            "the digest of Kubernetes' OpenAPI document of "
+                + release
+                + " is not bundled ("
+                + resource
+                + ")");
+      }
+      return new KubeOpenApi(release, KubeOpenApiDigest.read(in, resource));
+    } catch (IOException e) {
+      throw new UncheckedIOException("reading " + resource + " failed", e);
+    }
+  }
+
+  /**
+   * Reads the whole document of a release bundled with this module, with the key defaults its v3
+   * documents carry added.
+   *
+   * @param release such as {@code v1.33}
+   */
+  static ObjectNode document(String release) {
     String resource = "kube-api/" + release + "/swagger.json";
     try (InputStream in = KubeOpenApi.class.getResourceAsStream(resource)) {
       if (in == null) {
@@ -98,7 +112,7 @@ final class KubeOpenApi {
         throw new IllegalStateException(resource + " has no definitions");
       }
       addKeyDefaults((ObjectNode) document.get("definitions"));
-      return new KubeOpenApi(release, document);
+      return document;
     } catch (IOException e) {
       throw new UncheckedIOException("reading " + resource + " failed", e);
     }
@@ -128,9 +142,14 @@ final class KubeOpenApi {
     return release;
   }
 
-  /** The document's {@code paths}. */
-  JsonNode paths() {
-    return document.path("paths");
+  /** Whether the whole document has been parsed (a start reads only its digest). */
+  boolean documentRead() {
+    return document.isMade();
+  }
+
+  /** The resources the document's paths describe, in its order (from the digest). */
+  List<BuiltinResource> resources() {
+    return digest.resources();
   }
 
   /** Every named schema as an OpenAPI v3 component ({@code $ref}s to components). */
@@ -167,7 +186,7 @@ final class KubeOpenApi {
    */
   private Map<String, JsonNode> rewriteReferences() {
     Map<String, JsonNode> converted = new LinkedHashMap<>();
-    for (Map.Entry<String, JsonNode> entry : definitions.properties()) {
+    for (Map.Entry<String, JsonNode> entry : document.get().get("definitions").properties()) {
       converted.put(entry.getKey(), toV3(entry.getValue()));
     }
     return java.util.Collections.unmodifiableMap(converted);
@@ -176,7 +195,7 @@ final class KubeOpenApi {
   /** The document, its references rewritten. */
   private ObjectNode rewritten() {
     components();
-    return document;
+    return document.get();
   }
 
   /** Rewrites v2 references into v3 ones, in place. */
@@ -196,9 +215,17 @@ final class KubeOpenApi {
     return node;
   }
 
-  /** The schema server-side apply reads objects by, every named schema converted once. */
+  /**
+   * The schema server-side apply and managed fields read objects by, every named schema converted
+   * once, from the digest.
+   */
   Schema applySchema() {
     return applySchema.get();
+  }
+
+  /** The schema {@link #applySchema()} is, made from the whole document (to compare). */
+  Schema applySchemaOfTheDocument() {
+    return OpenApiSchemas.fromOpenApi(rewritten());
   }
 
   /** The strategies of strategic merge patches, read once. */
@@ -206,99 +233,107 @@ final class KubeOpenApi {
     return patchSchemas.get();
   }
 
-  /** The structural schema of a kind's named schema: references inlined, cycles left open. */
+  /**
+   * The structural schema of a kind's named schema: references inlined, cycles left open. Read from
+   * the digest: the document is not parsed for it.
+   */
   StructuralSchema structural(String name) {
-    components(); // the document is read only once its references are rewritten
     return structural.computeIfAbsent(
         name,
         n -> {
-          ObjectNode inlined = inline(n, new ArrayDeque<>(), true);
-          try {
-            return StructuralSchema.of(JSON.treeToValue(inlined, JSONSchemaProps.class));
-          } catch (IOException e) {
-            throw new UncheckedIOException("the schema of " + n + " could not be read", e);
-          }
+          return StructuralSchema.of(InlinedSchemas.read(inlined(n, digest::definition), n));
         });
   }
 
-  private ObjectNode inline(String name, Deque<String> stack, boolean root) {
-    if (INT_OR_STRING.contains(name)) {
-      return NODES.objectNode().put("x-kubernetes-int-or-string", true);
-    }
-    if (ANY_VALUE.contains(name) || stack.contains(name)) {
-      return NODES.objectNode().put("x-kubernetes-preserve-unknown-fields", true);
-    }
-    JsonNode definition = definitions.get(name);
-    if (definition == null) {
-      return NODES.objectNode().put("x-kubernetes-preserve-unknown-fields", true);
-    }
-    stack.push(name);
-    try {
-      return inlineSchema(definition, stack, root);
-    } finally {
-      stack.pop();
-    }
+  /**
+   * A named schema with its references inlined, cycles left open, the schemas read through {@code
+   * definitions} (the digest's, or the whole document's).
+   */
+  static ObjectNode inlined(String name, Function<String, JsonNode> definitions) {
+    return new Inliner(definitions).inline(name, new ArrayDeque<>(), true);
   }
 
-  private ObjectNode inlineSchema(JsonNode schema, Deque<String> stack, boolean root) {
-    JsonNode ref = schema.get("$ref");
-    if (ref != null && ref.isTextual()) {
-      String target = ref.asText();
-      if (target.startsWith(V2_REF)) {
-        return inline(target.substring(V2_REF.length()), stack, false);
+  /** Inlines references, reading named schemas through a function. */
+  private record Inliner(Function<String, JsonNode> definitions) {
+    private ObjectNode inline(String name, Deque<String> stack, boolean root) {
+      if (INT_OR_STRING.contains(name)) {
+        return NODES.objectNode().put("x-kubernetes-int-or-string", true);
       }
-      if (target.startsWith(V3_REF)) {
-        return inline(target.substring(V3_REF.length()), stack, false);
+      if (ANY_VALUE.contains(name) || stack.contains(name)) {
+        return NODES.objectNode().put("x-kubernetes-preserve-unknown-fields", true);
+      }
+      JsonNode definition = definitions.apply(name);
+      if (definition == null) {
+        return NODES.objectNode().put("x-kubernetes-preserve-unknown-fields", true);
+      }
+      stack.push(name);
+      try {
+        return inlineSchema(definition, stack, root);
+      } finally {
+        stack.pop();
       }
     }
-    JsonNode allOf = schema.get("allOf");
-    if (allOf != null && allOf.size() == 1) {
-      return inlineSchema(allOf.get(0), stack, false);
-    }
-    ObjectNode out = NODES.objectNode();
-    for (Map.Entry<String, JsonNode> field : schema.properties()) {
-      if (KEPT.contains(field.getKey())) {
-        out.set(field.getKey(), field.getValue().deepCopy());
-      }
-    }
-    JsonNode properties = schema.get("properties");
-    if (properties != null && properties.isObject()) {
-      ObjectNode inlined = out.putObject("properties");
-      for (Map.Entry<String, JsonNode> property : properties.properties()) {
-        if (root && property.getKey().equals("metadata")) {
-          // The server's own rules govern an object's metadata.
-          inlined.putObject("metadata").put("type", "object");
-          continue;
+
+    private ObjectNode inlineSchema(JsonNode schema, Deque<String> stack, boolean root) {
+      JsonNode ref = schema.get("$ref");
+      if (ref != null && ref.isTextual()) {
+        String target = ref.asText();
+        if (target.startsWith(V2_REF)) {
+          return inline(target.substring(V2_REF.length()), stack, false);
         }
-        inlined.set(property.getKey(), inlineSchema(property.getValue(), stack, false));
+        if (target.startsWith(V3_REF)) {
+          return inline(target.substring(V3_REF.length()), stack, false);
+        }
       }
+      JsonNode allOf = schema.get("allOf");
+      if (allOf != null && allOf.size() == 1) {
+        return inlineSchema(allOf.get(0), stack, false);
+      }
+      ObjectNode out = NODES.objectNode();
+      for (Map.Entry<String, JsonNode> field : schema.properties()) {
+        if (KubeOpenApiDigest.KEPT.contains(field.getKey())) {
+          out.set(field.getKey(), field.getValue().deepCopy());
+        }
+      }
+      JsonNode properties = schema.get("properties");
+      if (properties != null && properties.isObject()) {
+        ObjectNode inlined = out.putObject("properties");
+        for (Map.Entry<String, JsonNode> property : properties.properties()) {
+          if (root && property.getKey().equals("metadata")) {
+            // The server's own rules govern an object's metadata.
+            inlined.putObject("metadata").put("type", "object");
+            continue;
+          }
+          inlined.set(property.getKey(), inlineSchema(property.getValue(), stack, false));
+        }
+      }
+      JsonNode items = schema.get("items");
+      if (items != null && items.isObject()) {
+        out.set("items", inlineSchema(items, stack, false));
+      }
+      JsonNode additional = schema.get("additionalProperties");
+      if (additional != null) {
+        out.set(
+            "additionalProperties",
+            additional.isObject() ? inlineSchema(additional, stack, false) : additional);
+      }
+      if ("object".equals(out.path("type").asText())
+          && properties == null
+          && additional == null
+          && !out.has("x-kubernetes-preserve-unknown-fields")) {
+        // An object the document describes no further keeps what it holds.
+        out.put("x-kubernetes-preserve-unknown-fields", true);
+      }
+      if (out.path("type").asText().equals("string") && "int-or-string".equals(format(out))) {
+        out.remove("type");
+        out.remove("format");
+        out.put("x-kubernetes-int-or-string", true);
+      }
+      if (out.has("required") && !(out.get("required") instanceof ArrayNode)) {
+        out.remove("required");
+      }
+      return out;
     }
-    JsonNode items = schema.get("items");
-    if (items != null && items.isObject()) {
-      out.set("items", inlineSchema(items, stack, false));
-    }
-    JsonNode additional = schema.get("additionalProperties");
-    if (additional != null) {
-      out.set(
-          "additionalProperties",
-          additional.isObject() ? inlineSchema(additional, stack, false) : additional);
-    }
-    if ("object".equals(out.path("type").asText())
-        && properties == null
-        && additional == null
-        && !out.has("x-kubernetes-preserve-unknown-fields")) {
-      // An object the document describes no further keeps what it holds.
-      out.put("x-kubernetes-preserve-unknown-fields", true);
-    }
-    if (out.path("type").asText().equals("string") && "int-or-string".equals(format(out))) {
-      out.remove("type");
-      out.remove("format");
-      out.put("x-kubernetes-int-or-string", true);
-    }
-    if (out.has("required") && !(out.get("required") instanceof ArrayNode)) {
-      out.remove("required");
-    }
-    return out;
   }
 
   private static String format(ObjectNode schema) {

@@ -24,4 +24,9 @@ final class Lazy<T> implements Supplier<T> {
     }
     return made;
   }
+
+  /** Whether the value has been made. */
+  boolean isMade() {
+    return value != null;
+  }
 }

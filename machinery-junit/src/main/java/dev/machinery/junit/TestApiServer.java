@@ -37,6 +37,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.slf4j.ILoggerFactory;
@@ -58,10 +60,14 @@ import org.slf4j.helpers.NOPLoggerFactory;
  * <p>Thread-safe: any number of clients may use it at once.
  */
 public final class TestApiServer implements AutoCloseable {
-  private static final ObjectMapper JSON = new ObjectMapper();
-  private static final YAMLMapper YAML = new YAMLMapper(new YAMLFactory());
   private static final List<String> NAMESPACES =
       List.of("default", "kube-system", "kube-public", "kube-node-lease");
+
+  /** The mappers, made when a manifest or a refusal is first read (not at start). */
+  private static final class Mappers {
+    static final ObjectMapper JSON = new ObjectMapper();
+    static final YAMLMapper YAML = new YAMLMapper(new YAMLFactory());
+  }
 
   private final ApiServer server;
   private final JdkHttpBinding binding;
@@ -121,30 +127,12 @@ public final class TestApiServer implements AutoCloseable {
     // ServiceAccount admission plugin is on (each pod gets its namespace's default account); with
     // its namespace controller, a namespace's content is deleted by the controller, not by the
     // server at once.
-    ApiServer[] served = new ApiServer[1];
-    ControllerManager manager = null;
-    if (!settings.controllers.isEmpty() || !settings.nodes.isEmpty()) {
-      Scheme scheme = KubernetesApi.addToScheme(Scheme.builder()).build();
-      manager =
-          ControllerManager.builder(
-                  (user, groups) -> {
-                    List<String> all = new ArrayList<>(groups);
-                    all.add("system:authenticated");
-                    return Client.builder(
-                            InProcessTransport.as(served[0]::handleAs, UserInfo.of(user, all)))
-                        .scheme(scheme)
-                        // In process: no rate limit (kube-controller-manager's --kube-api-qps
-                        // and --kube-api-burst guard a network this path does not cross).
-                        .rateLimiter(RateLimiter.unlimited())
-                        .build();
-                  })
-              .controllers(settings.controllers)
-              .nodes(settings.nodes)
-              .clock(settings.clock)
-              .rootCaCertificate(clusterCa())
-              .build();
-    }
-    List<String> running = manager == null ? List.of() : manager.enabledControllers();
+    boolean cluster = !settings.controllers.isEmpty() || !settings.nodes.isEmpty();
+    List<String> running =
+        cluster ? ControllerManager.chosenControllers(settings.controllers) : List.of();
+    // What only the controllers need (their clients' Scheme, the cluster's CA: a key pair and a
+    // signature) is made on another thread while this one builds the server.
+    CompletableFuture<ClusterParts> parts = cluster ? ClusterParts.make() : null;
     DefaultAdmission admission = DefaultAdmission.kubernetes();
     if (running.contains(SERVICE_ACCOUNT_CONTROLLER)) {
       admission = admission.enable("ServiceAccount");
@@ -155,7 +143,6 @@ public final class TestApiServer implements AutoCloseable {
       builder.requestLog(requestLogSink(LoggerFactory.getILoggerFactory(), System.err));
     }
     ApiServer server = builder.build();
-    served[0] = server;
     JdkHttpBinding binding;
     try {
       binding = server.serve(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
@@ -182,7 +169,8 @@ public final class TestApiServer implements AutoCloseable {
                 + namespace
                 + "\"}}");
       }
-      if (manager != null) {
+      if (parts != null) {
+        ControllerManager manager = controllerManager(settings, server, joined(parts));
         started.controllers = manager;
         manager.start();
       }
@@ -195,6 +183,56 @@ public final class TestApiServer implements AutoCloseable {
       throw e;
     }
     return started;
+  }
+
+  private static ClusterParts joined(CompletableFuture<ClusterParts> parts) {
+    try {
+      return parts.join();
+    } catch (CompletionException e) {
+      if (e.getCause() instanceof RuntimeException cause) {
+        throw cause;
+      }
+      throw new IllegalStateException(
+          "the controllers' Scheme or the cluster's CA could not be made", e.getCause());
+    }
+  }
+
+  /** Kubernetes' controllers and the simulated nodes, each a client of the server in process. */
+  private static ControllerManager controllerManager(
+      Builder settings, ApiServer server, ClusterParts parts) {
+    return ControllerManager.builder(
+            (user, groups) -> {
+              List<String> all = new ArrayList<>(groups);
+              all.add("system:authenticated");
+              return Client.builder(InProcessTransport.as(server::handleAs, UserInfo.of(user, all)))
+                  .scheme(parts.scheme())
+                  // In process: no rate limit (kube-controller-manager's --kube-api-qps and
+                  // --kube-api-burst guard a network this path does not cross).
+                  .rateLimiter(RateLimiter.unlimited())
+                  .build();
+            })
+        .controllers(settings.controllers)
+        .nodes(settings.nodes)
+        .clock(settings.clock)
+        .rootCaCertificate(parts.caPem())
+        .build();
+  }
+
+  /**
+   * What the controllers need and the server does not: the Scheme of their clients and the
+   * cluster's CA.
+   */
+  private record ClusterParts(Scheme scheme, String caPem) {
+    /** Makes the parts on a daemon thread of its own. */
+    static CompletableFuture<ClusterParts> make() {
+      return CompletableFuture.supplyAsync(
+          () -> new ClusterParts(KubernetesApi.addToScheme(Scheme.builder()).build(), clusterCa()),
+          task -> {
+            Thread thread = new Thread(task, "machinery-test-cluster-parts");
+            thread.setDaemon(true);
+            thread.start();
+          });
+    }
   }
 
   /**
@@ -360,7 +398,7 @@ public final class TestApiServer implements AutoCloseable {
       ApiResponse response =
           request("GET", "/apis/apiextensions.k8s.io/v1/customresourcedefinitions/" + name, null);
       try {
-        for (JsonNode condition : JSON.readTree(response.body()).at("/status/conditions")) {
+        for (JsonNode condition : Mappers.JSON.readTree(response.body()).at("/status/conditions")) {
           if (condition.path("type").asText().equals("Established")
               && condition.path("status").asText().equals("True")) {
             return;
@@ -381,7 +419,7 @@ public final class TestApiServer implements AutoCloseable {
   private static List<JsonNode> read(String manifest) {
     try (InputStream in = open(manifest)) {
       List<JsonNode> documents = new ArrayList<>();
-      try (var values = YAML.readValues(YAML.createParser(in), JsonNode.class)) {
+      try (var values = Mappers.YAML.readValues(Mappers.YAML.createParser(in), JsonNode.class)) {
         while (values.hasNext()) {
           JsonNode document = values.next();
           if (document != null && !document.isNull() && !document.isMissingNode()) {
@@ -413,7 +451,7 @@ public final class TestApiServer implements AutoCloseable {
     if (response.status() != 201) {
       String message;
       try {
-        message = JSON.readTree(response.body()).path("message").asText();
+        message = Mappers.JSON.readTree(response.body()).path("message").asText();
       } catch (IOException e) {
         message = new String(response.body(), StandardCharsets.UTF_8);
       }

@@ -49,8 +49,10 @@ import java.util.Optional;
  * ({@code nbf} with a minute's leeway), and the service account (and the pod, secret or node the
  * token is bound to) still existing with the claimed uid.
  *
- * <p>Without a key, {@link #generate()} makes a P-256 key at start (tokens then die with the
- * server). Java's own {@code java.security}; no other library.
+ * <p>Without a key, {@link #generate()} makes a P-256 key (tokens then die with the server), when
+ * the first token is signed or checked or the key is first read: a fresh JVM spends a tenth of a
+ * second on its first key pair, which a server that never sees a token need not. Java's own {@code
+ * java.security}; no other library.
  *
  * <p>Immutable; thread-safe.
  */
@@ -65,33 +67,66 @@ public final class ServiceAccountTokens {
   private static final Base64.Encoder B64 = Base64.getUrlEncoder().withoutPadding();
 
   private final String issuer;
-  private final PrivateKey signingKey;
-  private final PublicKey signingPublicKey;
-  private final List<PublicKey> verificationKeys;
+  private final List<PublicKey> givenVerificationKeys;
+  private volatile Keys keys;
   private final List<String> apiAudiences;
   private final Duration maxExpiration;
   private final Clock clock;
 
   private ServiceAccountTokens(Builder builder) {
     this.issuer = builder.issuer;
-    this.signingKey = builder.signingKey;
-    this.signingPublicKey = builder.signingPublicKey;
-    List<PublicKey> keys = new ArrayList<>();
-    keys.add(signingPublicKey);
-    for (PublicKey key : builder.verificationKeys) {
-      if (!key.equals(signingPublicKey)) {
-        keys.add(key);
-      }
+    this.givenVerificationKeys = List.copyOf(builder.verificationKeys);
+    if (builder.signingKey != null) {
+      this.keys =
+          Keys.of(new KeyPair(builder.signingPublicKey, builder.signingKey), givenVerificationKeys);
     }
-    this.verificationKeys = List.copyOf(keys);
     this.apiAudiences =
         builder.apiAudiences.isEmpty() ? List.of(issuer) : List.copyOf(builder.apiAudiences);
     this.maxExpiration = builder.maxExpiration;
     this.clock = builder.clock;
   }
 
+  /** The signing key and the keys tokens are verified with (the signing key's first). */
+  private record Keys(PrivateKey signing, PublicKey signingPublic, List<PublicKey> verification) {
+    static Keys of(KeyPair signing, List<PublicKey> others) {
+      List<PublicKey> keys = new ArrayList<>();
+      keys.add(signing.getPublic());
+      for (PublicKey key : others) {
+        if (!key.equals(signing.getPublic())) {
+          keys.add(key);
+        }
+      }
+      return new Keys(signing.getPrivate(), signing.getPublic(), List.copyOf(keys));
+    }
+  }
+
+  /** The keys: the builder's, or a P-256 key pair made on the first call. */
+  private Keys keys() {
+    Keys known = keys;
+    if (known == null) {
+      synchronized (this) {
+        known = keys;
+        if (known == null) {
+          known = Keys.of(p256(), givenVerificationKeys);
+          keys = known;
+        }
+      }
+    }
+    return known;
+  }
+
+  private static KeyPair p256() {
+    try {
+      KeyPairGenerator generator = KeyPairGenerator.getInstance("EC");
+      generator.initialize(new ECGenParameterSpec("secp256r1"));
+      return generator.generateKeyPair();
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException("cannot make a P-256 key: " + e.getMessage(), e);
+    }
+  }
+
   /**
-   * Returns an issuer of {@link #DEFAULT_ISSUER} with a P-256 key made now.
+   * Returns an issuer of {@link #DEFAULT_ISSUER} with a P-256 key of its own, made on first use.
    *
    * @return the issuer
    */
@@ -150,7 +185,7 @@ public final class ServiceAccountTokens {
    * @return the PEM text
    */
   public String publicKeyPem() {
-    return Pem.encode("PUBLIC KEY", signingPublicKey.getEncoded());
+    return Pem.encode("PUBLIC KEY", keys().signingPublic().getEncoded());
   }
 
   /**
@@ -180,9 +215,11 @@ public final class ServiceAccountTokens {
 
   /** Signs a claims set as a compact JWS. */
   String sign(ObjectNode claims) {
+    Keys keys = keys();
+    PrivateKey signingKey = keys.signing();
     ObjectNode header = JSON.createObjectNode();
     header.put("alg", algorithm(signingKey));
-    header.put("kid", keyId(signingPublicKey));
+    header.put("kid", keyId(keys.signingPublic()));
     try {
       String signingInput =
           B64.encodeToString(JSON.writeValueAsBytes(header))
@@ -233,7 +270,7 @@ public final class ServiceAccountTokens {
     } catch (IllegalArgumentException e) {
       throw new AuthenticationException("invalid bearer token: the signature is not base64url");
     }
-    for (PublicKey key : verificationKeys) {
+    for (PublicKey key : keys().verification()) {
       if (!alg.equals(algorithm(key))) {
         continue;
       }
@@ -390,25 +427,15 @@ public final class ServiceAccountTokens {
     }
 
     /**
-     * Builds the issuer, making a P-256 key pair when no signing key was given.
+     * Builds the issuer; without a signing key it makes a P-256 key pair on first use.
      *
      * @return the issuer
      * @throws IllegalStateException when an EC signing key was read with no key file holding its
      *     public key
      */
     public ServiceAccountTokens build() {
-      if (signingKey == null) {
-        try {
-          KeyPairGenerator generator = KeyPairGenerator.getInstance("EC");
-          generator.initialize(new ECGenParameterSpec("secp256r1"));
-          KeyPair keys = generator.generateKeyPair();
-          signingKey = keys.getPrivate();
-          signingPublicKey = keys.getPublic();
-        } catch (GeneralSecurityException e) {
-          throw new IllegalStateException("cannot make a P-256 key: " + e.getMessage(), e);
-        }
-      }
-      if (signingPublicKey == null) {
+      // Without a signing key the issuer makes a P-256 key pair on first use.
+      if (signingKey != null && signingPublicKey == null) {
         signingPublicKey = matchingPublicKey();
       }
       return new ServiceAccountTokens(this);

@@ -122,8 +122,10 @@ public final class PublishedDocuments {
     Discovery built = builder.build();
     Map<GroupVersionKind, JsonNode> allSchemas = new LinkedHashMap<>(fixedSchemas);
     allSchemas.putAll(schemas);
-    Set<GroupVersionKind> patchKinds = strategicMergePatchKinds();
-    // OpenAPI is built when a client first reads it, not on every change of what is served.
+    // OpenAPI is built when a client first reads it, not on every change of what is served; so
+    // are the kinds that take strategic merge patches (a kind's patch schemas may be read from a
+    // large document), of the resources served now.
+    List<Served> servedNow = List.copyOf(served.all());
     Supplier<OpenApiV3> openApiV3 =
         memoize(
             () ->
@@ -133,7 +135,7 @@ public final class PublishedDocuments {
                     kubernetesVersion,
                     allSchemas,
                     components(schemaComponents),
-                    patchKinds));
+                    strategicMergePatchKinds(servedNow)));
     Supplier<OpenApiV2> openApiV2 =
         memoize(() -> OpenApiV2.from(openApiV3.get(), kubernetesVersion));
     this.openApiV3 = openApiV3;
@@ -197,9 +199,9 @@ public final class PublishedDocuments {
   }
 
   /** The served kinds whose resource declares the strategies of a strategic merge patch. */
-  private Set<GroupVersionKind> strategicMergePatchKinds() {
+  private static Set<GroupVersionKind> strategicMergePatchKinds(List<Served> served) {
     Set<GroupVersionKind> kinds = new HashSet<>();
-    for (Served each : served.all()) {
+    for (Served each : served) {
       if (each.store()
           .definition()
           .strategicMergePatchSchema(each.kind().apiVersion())

@@ -226,6 +226,48 @@ class ServiceAccountTokensTest {
   }
 
   @Test
+  void aGeneratedKeyIsMadeOnceForEveryThreadAndVerifiesItsTokens() throws Exception {
+    ServiceAccountTokens tokens = at(ServiceAccountTokens.builder(), NOW);
+    ServiceAccountTokens other = at(ServiceAccountTokens.builder(), NOW);
+    objects.put(
+        "/api/v1/namespaces/ns/serviceaccounts/robot",
+        "{\"metadata\":{\"name\":\"robot\",\"namespace\":\"ns\",\"uid\":\"u-1\"}}");
+    // Threads that sign at once all sign with the one key the issuer makes.
+    int threads = 8;
+    java.util.concurrent.ExecutorService pool =
+        java.util.concurrent.Executors.newFixedThreadPool(threads);
+    java.util.concurrent.CountDownLatch ready = new java.util.concurrent.CountDownLatch(1);
+    List<java.util.concurrent.Future<String>> signed = new java.util.ArrayList<>();
+    for (int i = 0; i < threads; i++) {
+      signed.add(
+          pool.submit(
+              () -> {
+                ready.await();
+                return tokens.sign(claims(tokens, 600, "u-1"));
+              }));
+    }
+    ready.countDown();
+    java.util.Set<String> keyIds = new java.util.HashSet<>();
+    Authenticator authenticator = tokens.authenticator(this::loopback);
+    for (java.util.concurrent.Future<String> token : signed) {
+      String value = token.get();
+      keyIds.add(header(value).path("kid").asText());
+      assertEquals(
+          "system:serviceaccount:ns:robot",
+          authenticator.authenticate(bearer(value)).orElseThrow().name());
+    }
+    pool.shutdown();
+    assertEquals(1, keyIds.size(), "one key: " + keyIds);
+    assertEquals("ES256", header(signed.get(0).get()).path("alg").asText());
+    assertEquals(tokens.publicKeyPem(), tokens.publicKeyPem());
+    assertTrue(tokens.publicKeyPem().startsWith("-----BEGIN PUBLIC KEY-----"));
+    // Another issuer makes a key of its own, and its tokens are not this one's.
+    assertTrue(!tokens.publicKeyPem().equals(other.publicKeyPem()));
+    String theirs = other.sign(claims(other, 600, "u-1"));
+    assertThrows(AuthenticationException.class, () -> authenticator.authenticate(bearer(theirs)));
+  }
+
+  @Test
   void maxExpirationIsAtLeastTenMinutes() {
     IllegalArgumentException e =
         assertThrows(
