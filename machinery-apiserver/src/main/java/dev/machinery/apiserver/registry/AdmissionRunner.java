@@ -11,16 +11,19 @@ import dev.machinery.apiserver.admission.webhook.MatchConditions;
 import dev.machinery.apiserver.authentication.UserInfo;
 import dev.machinery.apiserver.authorization.Attributes;
 import dev.machinery.apiserver.authorization.Authorizer;
+import dev.machinery.apiserver.negotiation.ScaleAccessor;
 import dev.machinery.apiserver.registry.webhook.WebhookAdmission;
 import dev.machinery.apiserver.registry.webhook.WebhookClient;
 import dev.machinery.apiserver.registry.webhook.WebhookValidation;
 import dev.machinery.core.codec.Codec;
 import dev.machinery.core.patch.Patches;
 import dev.machinery.core.schema.GroupKind;
+import dev.machinery.core.schema.GroupVersion;
 import dev.machinery.core.schema.GroupVersionKind;
 import dev.machinery.unversioned.errors.ApiErrors;
 import dev.machinery.unversioned.meta.v1.Accessor;
 import dev.machinery.unversioned.meta.v1.MetaObject;
+import dev.machinery.unversioned.meta.v1.Scale;
 import dev.machinery.unversioned.validation.FieldError;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -37,7 +40,10 @@ import java.util.function.Supplier;
  * NamespaceLifecycle} the state of a namespace from the store of Namespaces; then, when the server
  * serves webhook configurations, calls the admission webhooks ({@link WebhookAdmission}) with the
  * objects as JSON in the version the request was made in, after the chain's mutating plugins and
- * after its validating ones. Thread-safe: the chain and the stores are set once while the server is
+ * after its validating ones. An update of a {@code scale} subresource is admitted as kube-apiserver
+ * admits it ({@link ScaleAdmission}): plugins, policies and webhooks see the {@code autoscaling/v1
+ * Scale} of the object and of the stored one, and the replicas of the Scale they leave are written
+ * back into the object. Thread-safe: the chain and the stores are set once while the server is
  * built.
  */
 public final class AdmissionRunner implements AdmissionHook {
@@ -125,6 +131,10 @@ public final class AdmissionRunner implements AdmissionHook {
       Object old,
       boolean dryRun,
       AdmissionNotes notes) {
+    Optional<ScaleAccessor<Object>> scale = ScaleAdmission.accessor(requester, store);
+    if (scale.isPresent() && operation == Operation.UPDATE) {
+      return mutateScale(requester, store, scale.get(), object, old, dryRun, notes);
+    }
     Object result =
         chain.isEmpty()
             ? object
@@ -156,6 +166,11 @@ public final class AdmissionRunner implements AdmissionHook {
       Object old,
       boolean dryRun,
       AdmissionNotes notes) {
+    Optional<ScaleAccessor<Object>> scale = ScaleAdmission.accessor(requester, store);
+    if (scale.isPresent() && operation == Operation.UPDATE) {
+      validateScale(requester, store, scale.get(), object, old, dryRun, notes);
+      return;
+    }
     if (!chain.isEmpty()) {
       chain.validate(attributes(requester, store, operation, object, old, dryRun, notes));
     }
@@ -181,6 +196,144 @@ public final class AdmissionRunner implements AdmissionHook {
     webhooks.validate(webhookRequest(requester, store, operation, object, old, dryRun, notes));
   }
 
+  /**
+   * Admits an update of the scale subresource as its Scale: the mutating plugins, then the mutating
+   * webhooks; the Scale's replicas, when they changed, are written into the object.
+   */
+  private Object mutateScale(
+      Attributes requester,
+      ResourceStore store,
+      ScaleAccessor<Object> accessor,
+      Object object,
+      Object old,
+      boolean dryRun,
+      AdmissionNotes notes) {
+    Class<?> type = store.definition().scaleType();
+    Scale before = ScaleAdmission.read(accessor, type, object);
+    Scale oldScale = ScaleAdmission.read(accessor, type, old);
+    Scale current = before;
+    if (!chain.isEmpty()) {
+      // The chain hands on objects of the class it was given: a Scale.
+      current =
+          (Scale)
+              chain.mutate(
+                  scaleAttributes(requester, store, object, old, current, oldScale, dryRun, notes));
+    }
+    if (webhooks != null && !configurations.webhooks(true).isEmpty()) {
+      WebhookAdmission.Request request =
+          scaleRequest(requester, store, object, old, current, oldScale, dryRun, notes);
+      ObjectNode after = webhooks.mutate(request);
+      if (after != request.object() && !after.equals(request.object())) {
+        current = ScaleAdmission.patched(current, after);
+      }
+    }
+    if (ScaleAdmission.replicas(current) != ScaleAdmission.replicas(before)) {
+      // The object is the store's new one, made for this write: changed in place.
+      accessor.write(object, current);
+    }
+    return object;
+  }
+
+  /** Admits an update of the scale subresource as its Scale: validating plugins and webhooks. */
+  private void validateScale(
+      Attributes requester,
+      ResourceStore store,
+      ScaleAccessor<Object> accessor,
+      Object object,
+      Object old,
+      boolean dryRun,
+      AdmissionNotes notes) {
+    Class<?> type = store.definition().scaleType();
+    Scale scale = ScaleAdmission.read(accessor, type, object);
+    Scale oldScale = ScaleAdmission.read(accessor, type, old);
+    if (!chain.isEmpty()) {
+      chain.validate(
+          scaleAttributes(requester, store, object, old, scale, oldScale, dryRun, notes));
+    }
+    if (webhooks != null && !configurations.webhooks(false).isEmpty()) {
+      webhooks.validate(
+          scaleRequest(requester, store, object, old, scale, oldScale, dryRun, notes));
+    }
+  }
+
+  /** The attributes of a scale update: the Scales, with the resource in its storage version. */
+  private static AdmissionAttributes scaleAttributes(
+      Attributes requester,
+      ResourceStore store,
+      Object object,
+      Object old,
+      Scale scale,
+      Scale oldScale,
+      boolean dryRun,
+      AdmissionNotes notes) {
+    AdmissionAttributes parent =
+        attributes(requester, store, Operation.UPDATE, object, old, dryRun, notes);
+    return new AdmissionAttributes(
+        Operation.UPDATE,
+        ScaleAdmission.SCALE,
+        store.groupResource(),
+        store.storageKind().version(),
+        "scale",
+        parent.namespace(),
+        parent.name(),
+        scale,
+        oldScale,
+        requester.user(),
+        dryRun,
+        notes);
+  }
+
+  /**
+   * A scale update as webhooks see it: the Scales' JSON, the resource in the version the request
+   * was made in.
+   */
+  private WebhookAdmission.Request scaleRequest(
+      Attributes requester,
+      ResourceStore store,
+      Object object,
+      Object old,
+      Scale scale,
+      Scale oldScale,
+      boolean dryRun,
+      AdmissionNotes notes) {
+    AdmissionAttributes parent =
+        attributes(requester, store, Operation.UPDATE, object, old, dryRun, notes);
+    String version =
+        requester.apiVersion().isEmpty() ? store.storageKind().version() : requester.apiVersion();
+    return new WebhookAdmission.Request(
+        Operation.UPDATE,
+        ScaleAdmission.SCALE,
+        GroupVersion.of(store.groupResource().group(), version),
+        store.groupResource().resource(),
+        "scale",
+        parent.namespace(),
+        parent.name(),
+        requester.user(),
+        dryRun,
+        scaleTree(scale),
+        oldScale == null ? null : scaleTree(oldScale),
+        servedVersions(store),
+        // A Scale is the same in every version of the resource: nothing to convert.
+        (tree, to) -> tree,
+        notes::warning,
+        notes::annotate);
+  }
+
+  private ObjectNode scaleTree(Scale scale) {
+    return (ObjectNode) Patches.readTree(json.encode(scale), "the Scale");
+  }
+
+  private List<String> servedVersions(ResourceStore store) {
+    List<String> served = new ArrayList<>();
+    served.add(store.storageKind().version());
+    for (String each : versions.apply(store)) {
+      if (!served.contains(each)) {
+        served.add(each);
+      }
+    }
+    return List.copyOf(served);
+  }
+
   /** The write as webhooks see it: JSON in the version the request was made in. */
   private WebhookAdmission.Request webhookRequest(
       Attributes requester,
@@ -200,13 +353,6 @@ public final class AdmissionRunner implements AdmissionHook {
             ? storageKind.version()
             : requester.apiVersion();
     GroupVersionKind kind = GroupVersionKind.of(storageKind.group(), version, storageKind.kind());
-    List<String> served = new ArrayList<>();
-    served.add(storageKind.version());
-    for (String each : versions.apply(store)) {
-      if (!served.contains(each)) {
-        served.add(each);
-      }
-    }
     WebhookAdmission.Converter converter =
         (tree, to) -> {
           GroupVersionKind from =
@@ -228,7 +374,7 @@ public final class AdmissionRunner implements AdmissionHook {
         dryRun,
         object == null ? null : tree(store, object, kind),
         old == null ? null : tree(store, old, kind),
-        List.copyOf(served),
+        servedVersions(store),
         converter,
         notes::warning,
         notes::annotate);

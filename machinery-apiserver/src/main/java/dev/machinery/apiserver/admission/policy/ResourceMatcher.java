@@ -123,8 +123,8 @@ final class ResourceMatcher {
 
   static boolean ruleMatches(Object rule, AdmissionAttributes a) {
     return anyOf(Trees.strings(rule, "operations"), a.operation().name())
-        && anyOf(Trees.strings(rule, "apiGroups"), a.kind().group())
-        && anyOf(Trees.strings(rule, "apiVersions"), a.kind().version())
+        && anyOf(Trees.strings(rule, "apiGroups"), a.resource().group())
+        && anyOf(Trees.strings(rule, "apiVersions"), a.version())
         && resourceMatches(Trees.strings(rule, "resources"), a)
         && scopeMatches(Trees.string(rule, "scope"), a);
   }

@@ -459,8 +459,8 @@ public final class ValidatingAdmissionPolicies implements ValidatingAdmissionPlu
             authorizer.get(),
             a.user(),
             List.of(
-                a.kind().group(),
-                a.kind().version(),
+                a.resource().group(),
+                a.version(),
                 a.resource().resource(),
                 a.subresource(),
                 a.namespace(),
@@ -631,7 +631,7 @@ public final class ValidatingAdmissionPolicies implements ValidatingAdmissionPlu
     kind.put("kind", a.kind().kind());
     Map<String, Object> resource = new LinkedHashMap<>();
     resource.put("group", a.resource().group());
-    resource.put("version", a.kind().version());
+    resource.put("version", a.version());
     resource.put("resource", a.resource().resource());
     UserInfo user = a.user();
     Map<String, Object> userInfo = new LinkedHashMap<>();
