@@ -190,4 +190,39 @@ class ResourceMatcherTest {
     assertEquals(
         false, ResourceMatcher.matches(criteria(selector), a, plain, plain, ns -> Map.of()));
   }
+
+  /**
+   * An update of deployments/scale as kube-apiserver admits it: the Scale's kind, the resource's.
+   */
+  private static AdmissionAttributes scaleUpdate() {
+    return new AdmissionAttributes(
+        Operation.UPDATE,
+        GroupVersionKind.of("autoscaling", "v1", "Scale"),
+        GroupResource.of("apps", "deployments"),
+        "v1",
+        "scale",
+        "ns",
+        "web",
+        Map.of(),
+        Map.of(),
+        UserInfo.of("alice", List.of()),
+        false,
+        null);
+  }
+
+  @Test
+  void aScaleUpdateIsMatchedByTheResourcesGroupAndVersionNotTheScales() throws Exception {
+    AdmissionAttributes scale = scaleUpdate();
+    assertEquals("apps/v1, Resource=deployments", scale.groupVersionResource().toString());
+    String rule =
+        "{\"resourceRules\":[{\"operations\":[\"UPDATE\"],\"apiGroups\":[\"%s\"],"
+            + "\"apiVersions\":[\"%s\"],\"resources\":[\"%s\"]}]}";
+    assertTrue(matches(String.format(rule, "apps", "v1", "deployments/scale"), scale));
+    assertTrue(matches(String.format(rule, "apps", "v1", "*/scale"), scale));
+    assertEquals(
+        false, matches(String.format(rule, "autoscaling", "v1", "deployments/scale"), scale));
+    assertEquals(false, matches(String.format(rule, "apps", "v1", "deployments"), scale));
+    assertEquals(
+        false, matches(String.format(rule, "apps", "v1beta2", "deployments/scale"), scale));
+  }
 }
