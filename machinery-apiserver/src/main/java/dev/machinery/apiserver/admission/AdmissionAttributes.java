@@ -20,8 +20,9 @@ import java.util.Objects;
  * @param kind the kind of the object: the resource's kind in the storage version, or the
  *     subresource's own kind (such as {@code autoscaling/v1 Scale})
  * @param resource the resource
- * @param version the version of the resource the write is admitted in (its storage version); the
- *     same as {@code kind}'s version unless the subresource has a kind of its own
+ * @param version the version of the resource the objects are held in (its storage version); the
+ *     same as {@code kind}'s version unless the subresource has a kind of its own. The version the
+ *     request was made in is {@code versions().requested()}
  * @param subresource the subresource (such as {@code status} or {@code scale}), or {@code ""}
  * @param namespace the namespace, or {@code ""} for a cluster-scoped object
  * @param name the name, or {@code ""} when the object has none yet ({@code generateName})
@@ -31,6 +32,8 @@ import java.util.Objects;
  * @param dryRun whether the write stops before storing
  * @param recorder takes the warnings and audit annotations plugins add for the write ({@link
  *     #addWarning}, {@link #addAuditAnnotation})
+ * @param versions the versions the resource is served in, the one the request was made in and the
+ *     objects in each ({@code matchPolicy: Equivalent} of admission policies)
  */
 public record AdmissionAttributes(
     Operation operation,
@@ -44,7 +47,8 @@ public record AdmissionAttributes(
     Object oldObject,
     UserInfo user,
     boolean dryRun,
-    AdmissionRecorder recorder) {
+    AdmissionRecorder recorder,
+    ResourceVersions versions) {
   /**
    * Checks the parts; absent strings become {@code ""}.
    *
@@ -60,6 +64,8 @@ public record AdmissionAttributes(
    * @param user see the record description
    * @param dryRun see the record description
    * @param recorder see the record description; {@code null} is {@link AdmissionRecorder#NONE}
+   * @param versions see the record description; {@code null} is the resource's one version ({@link
+   *     ResourceVersions#only})
    */
   public AdmissionAttributes {
     Objects.requireNonNull(operation, "operation");
@@ -73,6 +79,54 @@ public record AdmissionAttributes(
     namespace = Objects.requireNonNullElse(namespace, "");
     name = Objects.requireNonNullElse(name, "");
     recorder = Objects.requireNonNullElse(recorder, AdmissionRecorder.NONE);
+    if (versions == null) {
+      versions = ResourceVersions.only(kind, version);
+    }
+  }
+
+  /**
+   * Attributes of a write whose resource is held in one version ({@link ResourceVersions#only}).
+   *
+   * @param operation see the record description
+   * @param kind see the record description
+   * @param resource see the record description
+   * @param version see the record description
+   * @param subresource see the record description
+   * @param namespace see the record description
+   * @param name see the record description
+   * @param object see the record description
+   * @param oldObject see the record description
+   * @param user see the record description
+   * @param dryRun see the record description
+   * @param recorder see the record description; {@code null} is {@link AdmissionRecorder#NONE}
+   */
+  public AdmissionAttributes(
+      Operation operation,
+      GroupVersionKind kind,
+      GroupResource resource,
+      String version,
+      String subresource,
+      String namespace,
+      String name,
+      Object object,
+      Object oldObject,
+      UserInfo user,
+      boolean dryRun,
+      AdmissionRecorder recorder) {
+    this(
+        operation,
+        kind,
+        resource,
+        version,
+        subresource,
+        namespace,
+        name,
+        object,
+        oldObject,
+        user,
+        dryRun,
+        recorder,
+        null);
   }
 
   /**
@@ -219,6 +273,7 @@ public record AdmissionAttributes(
         oldObject,
         user,
         dryRun,
-        recorder);
+        recorder,
+        versions);
   }
 }

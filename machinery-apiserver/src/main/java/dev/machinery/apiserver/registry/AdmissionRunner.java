@@ -7,6 +7,7 @@ import dev.machinery.apiserver.admission.AdmissionAttributes;
 import dev.machinery.apiserver.admission.AdmissionChain;
 import dev.machinery.apiserver.admission.NamespaceLifecycle;
 import dev.machinery.apiserver.admission.Operation;
+import dev.machinery.apiserver.admission.ResourceVersions;
 import dev.machinery.apiserver.admission.webhook.MatchConditions;
 import dev.machinery.apiserver.authentication.UserInfo;
 import dev.machinery.apiserver.authorization.Attributes;
@@ -84,6 +85,17 @@ public final class AdmissionRunner implements AdmissionHook {
   public void attach(AdmissionChain chain, ResourceStore namespaces) {
     this.chain = chain;
     this.namespaces = namespaces;
+  }
+
+  /**
+   * Tells admission the versions each resource is served in, once while the server is built: the
+   * attributes of a write then name the version its request was made in, and admission policies
+   * match other versions ({@code matchPolicy: Equivalent}).
+   *
+   * @param versions the versions a store's resource is served in, most preferred first
+   */
+  public void attachVersions(Function<ResourceStore, List<String>> versions) {
+    this.versions = versions;
   }
 
   /**
@@ -257,7 +269,7 @@ public final class AdmissionRunner implements AdmissionHook {
   }
 
   /** The attributes of a scale update: the Scales, with the resource in its storage version. */
-  private static AdmissionAttributes scaleAttributes(
+  private AdmissionAttributes scaleAttributes(
       Attributes requester,
       ResourceStore store,
       Object object,
@@ -280,7 +292,10 @@ public final class AdmissionRunner implements AdmissionHook {
         oldScale,
         requester.user(),
         dryRun,
-        notes);
+        notes,
+        // The Scale is the same in every version of the resource.
+        resourceVersions(
+            requester, store, version -> ScaleAdmission.SCALE, (each, version) -> each));
   }
 
   /**
@@ -298,8 +313,7 @@ public final class AdmissionRunner implements AdmissionHook {
       AdmissionNotes notes) {
     AdmissionAttributes parent =
         attributes(requester, store, Operation.UPDATE, object, old, dryRun, notes);
-    String version =
-        requester.apiVersion().isEmpty() ? store.storageKind().version() : requester.apiVersion();
+    String version = requestVersion(requester, store);
     return new WebhookAdmission.Request(
         Operation.UPDATE,
         ScaleAdmission.SCALE,
@@ -326,6 +340,9 @@ public final class AdmissionRunner implements AdmissionHook {
   private List<String> servedVersions(ResourceStore store) {
     List<String> served = new ArrayList<>();
     served.add(store.storageKind().version());
+    if (versions == null) {
+      return List.copyOf(served);
+    }
     for (String each : versions.apply(store)) {
       if (!served.contains(each)) {
         served.add(each);
@@ -346,12 +363,7 @@ public final class AdmissionRunner implements AdmissionHook {
     AdmissionAttributes attributes =
         attributes(requester, store, operation, object, old, dryRun, notes);
     GroupVersionKind storageKind = store.storageKind();
-    String version =
-        requester.apiVersion().isEmpty()
-                || !requester.apiGroup().equals(storageKind.group())
-                || !requester.resource().equals(store.groupResource().resource())
-            ? storageKind.version()
-            : requester.apiVersion();
+    String version = requestVersion(requester, store);
     GroupVersionKind kind = GroupVersionKind.of(storageKind.group(), version, storageKind.kind());
     WebhookAdmission.Converter converter =
         (tree, to) -> {
@@ -393,7 +405,7 @@ public final class AdmissionRunner implements AdmissionHook {
     }
   }
 
-  private static AdmissionAttributes attributes(
+  private AdmissionAttributes attributes(
       Attributes request,
       ResourceStore store,
       Operation operation,
@@ -413,10 +425,12 @@ public final class AdmissionRunner implements AdmissionHook {
     if (name == null || name.isEmpty()) {
       name = stored.getName();
     }
+    GroupVersionKind storageKind = store.storageKind();
     return new AdmissionAttributes(
         operation,
-        store.storageKind(),
+        storageKind,
         store.groupResource(),
+        storageKind.version(),
         request.subresource(),
         namespace,
         name,
@@ -424,7 +438,79 @@ public final class AdmissionRunner implements AdmissionHook {
         old,
         user,
         dryRun,
-        notes);
+        notes,
+        resourceVersions(
+            request,
+            store,
+            version -> GroupVersionKind.of(storageKind.group(), version, storageKind.kind()),
+            (each, version) ->
+                version.equals(storageKind.version())
+                    ? each
+                    : store
+                        .model()
+                        .copyTo(
+                            each,
+                            GroupVersionKind.of(
+                                storageKind.group(), version, storageKind.kind()))));
+  }
+
+  /**
+   * The versions of the store's resource: the one the request names (the storage version for the
+   * server's own writes and for a write of another resource's request), and those served.
+   */
+  private ResourceVersions resourceVersions(
+      Attributes request,
+      ResourceStore store,
+      Function<String, GroupVersionKind> kinds,
+      java.util.function.BiFunction<Object, String, Object> converter) {
+    String asked = requestVersion(request, store);
+    // Read when a policy asks, not on every write.
+    return new ResourceVersions() {
+      private volatile List<String> served;
+
+      @Override
+      public String requested() {
+        return served().contains(asked) ? asked : store.storageKind().version();
+      }
+
+      @Override
+      public List<String> served() {
+        List<String> known = served;
+        if (known == null) {
+          known = servedVersions(store);
+          served = known;
+        }
+        return known;
+      }
+
+      @Override
+      public GroupVersionKind kindIn(String version) {
+        check(version);
+        return kinds.apply(version);
+      }
+
+      @Override
+      public Object convert(Object object, String version) {
+        check(version);
+        return object == null ? null : converter.apply(object, version);
+      }
+
+      private void check(String version) {
+        if (!served().contains(version)) {
+          throw new IllegalArgumentException(
+              store.groupResource() + " is not served in version \"" + version + "\"");
+        }
+      }
+    };
+  }
+
+  /** The version a request names for the store's resource, else the storage version. */
+  private static String requestVersion(Attributes requester, ResourceStore store) {
+    return requester.apiVersion().isEmpty()
+            || !requester.apiGroup().equals(store.groupResource().group())
+            || !requester.resource().equals(store.groupResource().resource())
+        ? store.storageKind().version()
+        : requester.apiVersion();
   }
 
   /**
