@@ -244,6 +244,14 @@ public final class ApiServer implements ApiHandler, AutoCloseable {
               builder.policyExpressions, policyObjects, this::currentAuthorizer));
     }
     admission.attach(AdmissionChain.of(plugins), namespaces);
+    ServedResources servedVersions = this.served;
+    admission.attachVersions(
+        store ->
+            servedVersions.all().stream()
+                .filter(s -> s.store() == store)
+                .map(s -> s.kind().version())
+                .distinct()
+                .toList());
     Optional<ResourceStore> mutatingWebhooks = registry.store(AdmissionRunner.MUTATING_WEBHOOKS);
     Optional<ResourceStore> validatingWebhooks =
         registry.store(AdmissionRunner.VALIDATING_WEBHOOKS);

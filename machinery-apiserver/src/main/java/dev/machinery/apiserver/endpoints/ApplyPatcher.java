@@ -52,7 +52,7 @@ final class ApplyPatcher {
     FieldValidation validation = RequestOptions.fieldValidation(request);
     ObjectNode applied = read(scope.body(request));
     if ("scale".equals(info.subresource())) {
-      return scales.apply(context.attributes(), info, target, applied, manager, force, dryRun);
+      return scales.apply(context, info, target, applied, manager, force, dryRun);
     }
     checkNames(applied, info, target);
     FieldManager fields = scope.fieldManager(target, info.subresource());

@@ -82,7 +82,7 @@ final class PatchHandler implements VerbHandler {
     if ("scale".equals(info.subresource())) {
       Object stored = target.store().get(info.namespace(), info.name());
       Scale patched = Patches.apply(codec, scales.read(target, stored), patch, type);
-      return scales.write(context.attributes(), request, info, target, patched, dryRun);
+      return scales.write(context, info, target, patched, dryRun);
     }
     List<FieldProblem> warnings = new ArrayList<>();
     AdmissionNotes notes = new AdmissionNotes();

@@ -1,16 +1,15 @@
 package dev.machinery.apiserver.endpoints;
 
 import dev.machinery.apiserver.negotiation.ScaleAccessor;
+import dev.machinery.apiserver.registry.ScaleAdmission;
 import dev.machinery.core.runtime.Scheme;
-import dev.machinery.unversioned.meta.v1.Accessor;
-import dev.machinery.unversioned.meta.v1.MetaObject;
 import dev.machinery.unversioned.meta.v1.Scale;
 
 /**
  * A resource's Scale as the server shows it, in any served version: the object is converted to the
- * class the resource's {@link ScaleAccessor} reads, and the Scale's metadata names the object
- * (name, namespace, uid, resourceVersion, creation time), as kube-apiserver's scale subresources
- * do. Immutable; thread-safe.
+ * class the resource's {@link ScaleAccessor} reads, and the Scale ({@code autoscaling/v1}) names
+ * the object (name, namespace, uid, resourceVersion, creation time), as kube-apiserver's scale
+ * subresources do. Immutable; thread-safe.
  */
 public final class ScaleView implements ScaleAccessor<Object> {
   private final Scheme scheme;
@@ -33,15 +32,7 @@ public final class ScaleView implements ScaleAccessor<Object> {
   @Override
   public Scale read(Object object) {
     Object typed = type.isInstance(object) ? object : scheme.convert(object, type);
-    Scale scale = accessor.read(typed);
-    MetaObject from = Accessor.of(object);
-    MetaObject to = Accessor.of(scale);
-    to.setName(from.getName());
-    to.setNamespace(from.getNamespace());
-    to.setUid(from.getUid());
-    to.setResourceVersion(from.getResourceVersion());
-    to.setCreationTimestamp(from.getCreationTimestamp());
-    return scale;
+    return ScaleAdmission.named(accessor.read(typed), object);
   }
 
   /**

@@ -3,10 +3,12 @@ package dev.machinery.apiserver.endpoints;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.machinery.apiserver.authorization.Attributes;
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
 import dev.machinery.apiserver.negotiation.ScaleAccessor;
+import dev.machinery.apiserver.registry.AdmissionNotes;
+import dev.machinery.apiserver.registry.ScaleAdmission;
+import dev.machinery.apiserver.request.RequestContext;
 import dev.machinery.apiserver.request.RequestInfo;
 import dev.machinery.unversioned.errors.ApiErrors;
 import dev.machinery.unversioned.managedfields.FieldManager;
@@ -18,11 +20,12 @@ import java.util.Map;
 
 /**
  * The {@code scale} subresource: a resource's Scale read through its {@link ScaleAccessor} (in
- * {@code autoscaling/v1}, naming the object), and replicas written back through it. Immutable;
- * thread-safe.
+ * {@code autoscaling/v1}, naming the object), and replicas written back through it. A write is
+ * admitted as its Scale ({@link ScaleAdmission}); the warnings of admission are sent with the
+ * answer and its audit annotations recorded, as for any other write. Immutable; thread-safe.
  */
 final class Scales {
-  private static final String SCALE_API_VERSION = "autoscaling/v1";
+  private static final String SCALE_API_VERSION = ScaleAdmission.SCALE.apiVersion();
 
   private final RequestScope scope;
 
@@ -37,10 +40,7 @@ final class Scales {
             scope.scheme(),
             target.store().definition().scaleType(),
             target.store().definition().scale().orElseThrow());
-    Scale scale = view.read(stored);
-    scale.setApiVersion(SCALE_API_VERSION);
-    scale.setKind("Scale");
-    return scale;
+    return view.read(stored);
   }
 
   /** Answers with the stored object's Scale. */
@@ -68,7 +68,7 @@ final class Scales {
    * and shares them with those of the same value.
    */
   ApiResponse apply(
-      Attributes requester,
+      RequestContext context,
       RequestInfo info,
       Served target,
       ObjectNode applied,
@@ -102,25 +102,32 @@ final class Scales {
     FieldManager fields =
         scope.fields().forKind(target.store().storageKind(), type, "scale", target.store());
     String asked = scale.getMetadata() == null ? null : scale.getMetadata().getResourceVersion();
-    Object updated =
-        target
-            .store()
-            .update(
-                requester,
-                info.namespace(),
-                info.name(),
-                old -> {
-                  ObjectNode merged =
-                      fields.apply(scope.fields().tree(old), config, manager, force);
-                  Object next = scope.fields().object(merged, type);
-                  if (asked != null && !asked.isEmpty()) {
-                    Accessor.of(next).setResourceVersion(asked);
-                  }
-                  return next;
-                },
-                false,
-                dryRun);
-    return respond(target, updated, 200);
+    AdmissionNotes notes = new AdmissionNotes();
+    Object updated;
+    try {
+      updated =
+          target
+              .store()
+              .update(
+                  context.attributes(),
+                  notes,
+                  info.namespace(),
+                  info.name(),
+                  old -> {
+                    ObjectNode merged =
+                        fields.apply(scope.fields().tree(old), config, manager, force);
+                    Object next = scope.fields().object(merged, type);
+                    if (asked != null && !asked.isEmpty()) {
+                      Accessor.of(next).setResourceVersion(asked);
+                    }
+                    return next;
+                  },
+                  false,
+                  dryRun);
+    } finally {
+      RequestScope.audit(context, notes);
+    }
+    return RequestScope.admitted(respond(target, updated, 200), context, notes);
   }
 
   /** The tree without its nulls and empty objects, the fields an empty object leaves unset. */
@@ -141,29 +148,32 @@ final class Scales {
 
   /** Writes a Scale's replicas into the stored object, under the Scale's resourceVersion. */
   ApiResponse write(
-      Attributes requester,
-      ApiRequest request,
-      RequestInfo info,
-      Served target,
-      Scale scale,
-      boolean dryRun) {
+      RequestContext context, RequestInfo info, Served target, Scale scale, boolean dryRun) {
+    ApiRequest request = context.request();
     ScaleAccessor<Object> accessor = target.store().definition().scale().orElseThrow();
     String asked = scale.getMetadata() == null ? null : scale.getMetadata().getResourceVersion();
-    Object updated =
-        target
-            .store()
-            .update(
-                requester,
-                info.namespace(),
-                info.name(),
-                old -> {
-                  ObjectNode live = scope.fields().tree(old);
-                  accessor.write(old, scale);
-                  Accessor.of(old).setResourceVersion(asked);
-                  return track(request, target, live, old);
-                },
-                false,
-                dryRun);
-    return respond(target, updated, 200);
+    AdmissionNotes notes = new AdmissionNotes();
+    Object updated;
+    try {
+      updated =
+          target
+              .store()
+              .update(
+                  context.attributes(),
+                  notes,
+                  info.namespace(),
+                  info.name(),
+                  old -> {
+                    ObjectNode live = scope.fields().tree(old);
+                    accessor.write(old, scale);
+                    Accessor.of(old).setResourceVersion(asked);
+                    return track(request, target, live, old);
+                  },
+                  false,
+                  dryRun);
+    } finally {
+      RequestScope.audit(context, notes);
+    }
+    return RequestScope.admitted(respond(target, updated, 200), context, notes);
   }
 }

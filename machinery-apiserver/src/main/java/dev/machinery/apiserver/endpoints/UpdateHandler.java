@@ -38,7 +38,7 @@ final class UpdateHandler implements VerbHandler {
               .withFieldValidation(validation)
               .decode(scope.body(request), Scale.class)
               .object();
-      return scales.write(context.attributes(), request, info, target, scale, dryRun);
+      return scales.write(context, info, target, scale, dryRun);
     }
     RequestOptions.checkFieldManager(request, "UpdateOptions");
     Decoded<Object> decoded = scope.decodeObject(request, target, validation);

@@ -7,20 +7,24 @@ import dev.machinery.apiserver.admission.AdmissionAttributes;
 import dev.machinery.apiserver.admission.AdmissionChain;
 import dev.machinery.apiserver.admission.NamespaceLifecycle;
 import dev.machinery.apiserver.admission.Operation;
+import dev.machinery.apiserver.admission.ResourceVersions;
 import dev.machinery.apiserver.admission.webhook.MatchConditions;
 import dev.machinery.apiserver.authentication.UserInfo;
 import dev.machinery.apiserver.authorization.Attributes;
 import dev.machinery.apiserver.authorization.Authorizer;
+import dev.machinery.apiserver.negotiation.ScaleAccessor;
 import dev.machinery.apiserver.registry.webhook.WebhookAdmission;
 import dev.machinery.apiserver.registry.webhook.WebhookClient;
 import dev.machinery.apiserver.registry.webhook.WebhookValidation;
 import dev.machinery.core.codec.Codec;
 import dev.machinery.core.patch.Patches;
 import dev.machinery.core.schema.GroupKind;
+import dev.machinery.core.schema.GroupVersion;
 import dev.machinery.core.schema.GroupVersionKind;
 import dev.machinery.unversioned.errors.ApiErrors;
 import dev.machinery.unversioned.meta.v1.Accessor;
 import dev.machinery.unversioned.meta.v1.MetaObject;
+import dev.machinery.unversioned.meta.v1.Scale;
 import dev.machinery.unversioned.validation.FieldError;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -37,7 +41,10 @@ import java.util.function.Supplier;
  * NamespaceLifecycle} the state of a namespace from the store of Namespaces; then, when the server
  * serves webhook configurations, calls the admission webhooks ({@link WebhookAdmission}) with the
  * objects as JSON in the version the request was made in, after the chain's mutating plugins and
- * after its validating ones. Thread-safe: the chain and the stores are set once while the server is
+ * after its validating ones. An update of a {@code scale} subresource is admitted as kube-apiserver
+ * admits it ({@link ScaleAdmission}): plugins, policies and webhooks see the {@code autoscaling/v1
+ * Scale} of the object and of the stored one, and the replicas of the Scale they leave are written
+ * back into the object. Thread-safe: the chain and the stores are set once while the server is
  * built.
  */
 public final class AdmissionRunner implements AdmissionHook {
@@ -78,6 +85,17 @@ public final class AdmissionRunner implements AdmissionHook {
   public void attach(AdmissionChain chain, ResourceStore namespaces) {
     this.chain = chain;
     this.namespaces = namespaces;
+  }
+
+  /**
+   * Tells admission the versions each resource is served in, once while the server is built: the
+   * attributes of a write then name the version its request was made in, and admission policies
+   * match other versions ({@code matchPolicy: Equivalent}).
+   *
+   * @param versions the versions a store's resource is served in, most preferred first
+   */
+  public void attachVersions(Function<ResourceStore, List<String>> versions) {
+    this.versions = versions;
   }
 
   /**
@@ -125,6 +143,10 @@ public final class AdmissionRunner implements AdmissionHook {
       Object old,
       boolean dryRun,
       AdmissionNotes notes) {
+    Optional<ScaleAccessor<Object>> scale = ScaleAdmission.accessor(requester, store);
+    if (scale.isPresent() && operation == Operation.UPDATE) {
+      return mutateScale(requester, store, scale.get(), object, old, dryRun, notes);
+    }
     Object result =
         chain.isEmpty()
             ? object
@@ -156,6 +178,11 @@ public final class AdmissionRunner implements AdmissionHook {
       Object old,
       boolean dryRun,
       AdmissionNotes notes) {
+    Optional<ScaleAccessor<Object>> scale = ScaleAdmission.accessor(requester, store);
+    if (scale.isPresent() && operation == Operation.UPDATE) {
+      validateScale(requester, store, scale.get(), object, old, dryRun, notes);
+      return;
+    }
     if (!chain.isEmpty()) {
       chain.validate(attributes(requester, store, operation, object, old, dryRun, notes));
     }
@@ -181,6 +208,149 @@ public final class AdmissionRunner implements AdmissionHook {
     webhooks.validate(webhookRequest(requester, store, operation, object, old, dryRun, notes));
   }
 
+  /**
+   * Admits an update of the scale subresource as its Scale: the mutating plugins, then the mutating
+   * webhooks; the Scale's replicas, when they changed, are written into the object.
+   */
+  private Object mutateScale(
+      Attributes requester,
+      ResourceStore store,
+      ScaleAccessor<Object> accessor,
+      Object object,
+      Object old,
+      boolean dryRun,
+      AdmissionNotes notes) {
+    Class<?> type = store.definition().scaleType();
+    Scale before = ScaleAdmission.read(accessor, type, object);
+    Scale oldScale = ScaleAdmission.read(accessor, type, old);
+    Scale current = before;
+    if (!chain.isEmpty()) {
+      // The chain hands on objects of the class it was given: a Scale.
+      current =
+          (Scale)
+              chain.mutate(
+                  scaleAttributes(requester, store, object, old, current, oldScale, dryRun, notes));
+    }
+    if (webhooks != null && !configurations.webhooks(true).isEmpty()) {
+      WebhookAdmission.Request request =
+          scaleRequest(requester, store, object, old, current, oldScale, dryRun, notes);
+      ObjectNode after = webhooks.mutate(request);
+      if (after != request.object() && !after.equals(request.object())) {
+        current = ScaleAdmission.patched(current, after);
+      }
+    }
+    if (ScaleAdmission.replicas(current) != ScaleAdmission.replicas(before)) {
+      // The object is the store's new one, made for this write: changed in place.
+      accessor.write(object, current);
+    }
+    return object;
+  }
+
+  /** Admits an update of the scale subresource as its Scale: validating plugins and webhooks. */
+  private void validateScale(
+      Attributes requester,
+      ResourceStore store,
+      ScaleAccessor<Object> accessor,
+      Object object,
+      Object old,
+      boolean dryRun,
+      AdmissionNotes notes) {
+    Class<?> type = store.definition().scaleType();
+    Scale scale = ScaleAdmission.read(accessor, type, object);
+    Scale oldScale = ScaleAdmission.read(accessor, type, old);
+    if (!chain.isEmpty()) {
+      chain.validate(
+          scaleAttributes(requester, store, object, old, scale, oldScale, dryRun, notes));
+    }
+    if (webhooks != null && !configurations.webhooks(false).isEmpty()) {
+      webhooks.validate(
+          scaleRequest(requester, store, object, old, scale, oldScale, dryRun, notes));
+    }
+  }
+
+  /** The attributes of a scale update: the Scales, with the resource in its storage version. */
+  private AdmissionAttributes scaleAttributes(
+      Attributes requester,
+      ResourceStore store,
+      Object object,
+      Object old,
+      Scale scale,
+      Scale oldScale,
+      boolean dryRun,
+      AdmissionNotes notes) {
+    AdmissionAttributes parent =
+        attributes(requester, store, Operation.UPDATE, object, old, dryRun, notes);
+    return new AdmissionAttributes(
+        Operation.UPDATE,
+        ScaleAdmission.SCALE,
+        store.groupResource(),
+        store.storageKind().version(),
+        "scale",
+        parent.namespace(),
+        parent.name(),
+        scale,
+        oldScale,
+        requester.user(),
+        dryRun,
+        notes,
+        // The Scale is the same in every version of the resource.
+        resourceVersions(
+            requester, store, version -> ScaleAdmission.SCALE, (each, version) -> each));
+  }
+
+  /**
+   * A scale update as webhooks see it: the Scales' JSON, the resource in the version the request
+   * was made in.
+   */
+  private WebhookAdmission.Request scaleRequest(
+      Attributes requester,
+      ResourceStore store,
+      Object object,
+      Object old,
+      Scale scale,
+      Scale oldScale,
+      boolean dryRun,
+      AdmissionNotes notes) {
+    AdmissionAttributes parent =
+        attributes(requester, store, Operation.UPDATE, object, old, dryRun, notes);
+    String version = requestVersion(requester, store);
+    return new WebhookAdmission.Request(
+        Operation.UPDATE,
+        ScaleAdmission.SCALE,
+        GroupVersion.of(store.groupResource().group(), version),
+        store.groupResource().resource(),
+        "scale",
+        parent.namespace(),
+        parent.name(),
+        requester.user(),
+        dryRun,
+        scaleTree(scale),
+        oldScale == null ? null : scaleTree(oldScale),
+        servedVersions(store),
+        // A Scale is the same in every version of the resource: nothing to convert.
+        (tree, to) -> tree,
+        notes::warning,
+        notes::annotate);
+  }
+
+  private ObjectNode scaleTree(Scale scale) {
+    return (ObjectNode) Patches.readTree(json.encode(scale), "the Scale");
+  }
+
+  private List<String> servedVersions(ResourceStore store) {
+    List<String> served = new ArrayList<>();
+    served.add(store.storageKind().version());
+    if (versions == null) {
+      return List.copyOf(served);
+    }
+    for (String each : versions.apply(store)) {
+      if (!served.contains(each)) {
+        served.add(each);
+      }
+    }
+    return List.copyOf(served);
+  }
+
   /** The write as webhooks see it: JSON in the version the request was made in. */
   private WebhookAdmission.Request webhookRequest(
       Attributes requester,
@@ -193,20 +363,8 @@ public final class AdmissionRunner implements AdmissionHook {
     AdmissionAttributes attributes =
         attributes(requester, store, operation, object, old, dryRun, notes);
     GroupVersionKind storageKind = store.storageKind();
-    String version =
-        requester.apiVersion().isEmpty()
-                || !requester.apiGroup().equals(storageKind.group())
-                || !requester.resource().equals(store.groupResource().resource())
-            ? storageKind.version()
-            : requester.apiVersion();
+    String version = requestVersion(requester, store);
     GroupVersionKind kind = GroupVersionKind.of(storageKind.group(), version, storageKind.kind());
-    List<String> served = new ArrayList<>();
-    served.add(storageKind.version());
-    for (String each : versions.apply(store)) {
-      if (!served.contains(each)) {
-        served.add(each);
-      }
-    }
     WebhookAdmission.Converter converter =
         (tree, to) -> {
           GroupVersionKind from =
@@ -228,7 +386,7 @@ public final class AdmissionRunner implements AdmissionHook {
         dryRun,
         object == null ? null : tree(store, object, kind),
         old == null ? null : tree(store, old, kind),
-        List.copyOf(served),
+        servedVersions(store),
         converter,
         notes::warning,
         notes::annotate);
@@ -247,7 +405,7 @@ public final class AdmissionRunner implements AdmissionHook {
     }
   }
 
-  private static AdmissionAttributes attributes(
+  private AdmissionAttributes attributes(
       Attributes request,
       ResourceStore store,
       Operation operation,
@@ -267,10 +425,12 @@ public final class AdmissionRunner implements AdmissionHook {
     if (name == null || name.isEmpty()) {
       name = stored.getName();
     }
+    GroupVersionKind storageKind = store.storageKind();
     return new AdmissionAttributes(
         operation,
-        store.storageKind(),
+        storageKind,
         store.groupResource(),
+        storageKind.version(),
         request.subresource(),
         namespace,
         name,
@@ -278,7 +438,79 @@ public final class AdmissionRunner implements AdmissionHook {
         old,
         user,
         dryRun,
-        notes);
+        notes,
+        resourceVersions(
+            request,
+            store,
+            version -> GroupVersionKind.of(storageKind.group(), version, storageKind.kind()),
+            (each, version) ->
+                version.equals(storageKind.version())
+                    ? each
+                    : store
+                        .model()
+                        .copyTo(
+                            each,
+                            GroupVersionKind.of(
+                                storageKind.group(), version, storageKind.kind()))));
+  }
+
+  /**
+   * The versions of the store's resource: the one the request names (the storage version for the
+   * server's own writes and for a write of another resource's request), and those served.
+   */
+  private ResourceVersions resourceVersions(
+      Attributes request,
+      ResourceStore store,
+      Function<String, GroupVersionKind> kinds,
+      java.util.function.BiFunction<Object, String, Object> converter) {
+    String asked = requestVersion(request, store);
+    // Read when a policy asks, not on every write.
+    return new ResourceVersions() {
+      private volatile List<String> served;
+
+      @Override
+      public String requested() {
+        return served().contains(asked) ? asked : store.storageKind().version();
+      }
+
+      @Override
+      public List<String> served() {
+        List<String> known = served;
+        if (known == null) {
+          known = servedVersions(store);
+          served = known;
+        }
+        return known;
+      }
+
+      @Override
+      public GroupVersionKind kindIn(String version) {
+        check(version);
+        return kinds.apply(version);
+      }
+
+      @Override
+      public Object convert(Object object, String version) {
+        check(version);
+        return object == null ? null : converter.apply(object, version);
+      }
+
+      private void check(String version) {
+        if (!served().contains(version)) {
+          throw new IllegalArgumentException(
+              store.groupResource() + " is not served in version \"" + version + "\"");
+        }
+      }
+    };
+  }
+
+  /** The version a request names for the store's resource, else the storage version. */
+  private static String requestVersion(Attributes requester, ResourceStore store) {
+    return requester.apiVersion().isEmpty()
+            || !requester.apiGroup().equals(store.groupResource().group())
+            || !requester.resource().equals(store.groupResource().resource())
+        ? store.storageKind().version()
+        : requester.apiVersion();
   }
 
   /**

@@ -233,7 +233,6 @@ public final class ValidatingAdmissionPolicies implements ValidatingAdmissionPlu
           Map<String, Object> ns = namespaceOf.apply(name);
           return ns.containsKey("missing") ? null : Trees.labels(ns);
         };
-    Map<String, Object> request = request(a);
     List<Denied> denied = new ArrayList<>();
     List<String> warnings = new ArrayList<>();
     List<AuditFailure> auditFailures = new ArrayList<>();
@@ -241,15 +240,44 @@ public final class ValidatingAdmissionPolicies implements ValidatingAdmissionPlu
     for (Map<String, Object> policy : policies) {
       CompiledPolicy p = compiled(policy);
       Map<String, Object> constraints = Trees.map(policy, "spec", "matchConstraints");
+      Optional<String> matched;
       try {
-        if (constraints == null
-            || !ResourceMatcher.matches(constraints, a, object, old, labelsOf)) {
-          continue;
-        }
+        matched =
+            constraints == null
+                ? Optional.empty()
+                : ResourceMatcher.matchedVersion(constraints, a, object, old, labelsOf);
       } catch (RuntimeException e) {
         configError(p, null, "failed to configure policy: " + e.getMessage(), denied);
         continue;
       }
+      if (matched.isEmpty()) {
+        continue;
+      }
+      // As kube-apiserver: the policy sees the objects in the version it matched in.
+      String version = matched.get();
+      Map<String, Object> versionedObject = object;
+      Map<String, Object> versionedOld = old;
+      if (!version.equals(a.version())) {
+        try {
+          versionedObject = objects.tree(a.versions().convert(a.object(), version));
+          versionedOld = objects.tree(a.versions().convert(a.oldObject(), version));
+        } catch (RuntimeException e) {
+          configError(
+              p,
+              null,
+              "failed to convert to "
+                  + a.resource().resource()
+                  + "."
+                  + version
+                  + "."
+                  + a.resource().group()
+                  + ": "
+                  + e.getMessage(),
+              denied);
+          continue;
+        }
+      }
+      Map<String, Object> request = request(a, version);
       PolicyObjects.ParamSource paramSource = null;
       if (p.paramKind != null) {
         paramSource = objects.params(p.paramApiVersion, p.paramKind).orElse(null);
@@ -300,8 +328,9 @@ public final class ValidatingAdmissionPolicies implements ValidatingAdmissionPlu
           validate(
               p,
               a,
-              object,
-              old,
+              version,
+              versionedObject,
+              versionedOld,
               request,
               param,
               namespaceObject,
@@ -438,6 +467,7 @@ public final class ValidatingAdmissionPolicies implements ValidatingAdmissionPlu
   private void validate(
       CompiledPolicy p,
       AdmissionAttributes a,
+      String version,
       Map<String, Object> object,
       Map<String, Object> old,
       Map<String, Object> request,
@@ -459,8 +489,8 @@ public final class ValidatingAdmissionPolicies implements ValidatingAdmissionPlu
             authorizer.get(),
             a.user(),
             List.of(
-                a.kind().group(),
-                a.kind().version(),
+                a.resource().group(),
+                version,
                 a.resource().resource(),
                 a.subresource(),
                 a.namespace(),
@@ -623,16 +653,15 @@ public final class ValidatingAdmissionPolicies implements ValidatingAdmissionPlu
     return new StatusException(status);
   }
 
-  /** The AdmissionRequest expressions see as {@code request}, every field present. */
-  private static Map<String, Object> request(AdmissionAttributes a) {
-    Map<String, Object> kind = new LinkedHashMap<>();
-    kind.put("group", a.kind().group());
-    kind.put("version", a.kind().version());
-    kind.put("kind", a.kind().kind());
-    Map<String, Object> resource = new LinkedHashMap<>();
-    resource.put("group", a.resource().group());
-    resource.put("version", a.kind().version());
-    resource.put("resource", a.resource().resource());
+  /**
+   * The AdmissionRequest expressions see as {@code request}, every field present: {@code kind} and
+   * {@code resource} in the version the policy matched in, {@code requestKind} and {@code
+   * requestResource} in the request's.
+   */
+  private static Map<String, Object> request(AdmissionAttributes a, String version) {
+    Map<String, Object> kind = kind(a.versions().kindIn(version));
+    Map<String, Object> resource = resource(a, version);
+    String requested = a.versions().requested();
     UserInfo user = a.user();
     Map<String, Object> userInfo = new LinkedHashMap<>();
     userInfo.put("username", user.name() == null ? "" : user.name());
@@ -648,8 +677,8 @@ public final class ValidatingAdmissionPolicies implements ValidatingAdmissionPlu
     request.put("kind", kind);
     request.put("resource", resource);
     request.put("subResource", a.subresource());
-    request.put("requestKind", kind);
-    request.put("requestResource", resource);
+    request.put("requestKind", kind(a.versions().kindIn(requested)));
+    request.put("requestResource", resource(a, requested));
     request.put("requestSubResource", a.subresource());
     request.put("name", a.name());
     request.put("namespace", a.namespace());
@@ -665,6 +694,22 @@ public final class ValidatingAdmissionPolicies implements ValidatingAdmissionPlu
             : a.operation() == Operation.UPDATE ? "UpdateOptions" : "DeleteOptions");
     request.put("options", options);
     return request;
+  }
+
+  private static Map<String, Object> kind(dev.machinery.core.schema.GroupVersionKind gvk) {
+    Map<String, Object> kind = new LinkedHashMap<>();
+    kind.put("group", gvk.group());
+    kind.put("version", gvk.version());
+    kind.put("kind", gvk.kind());
+    return kind;
+  }
+
+  private static Map<String, Object> resource(AdmissionAttributes a, String version) {
+    Map<String, Object> resource = new LinkedHashMap<>();
+    resource.put("group", a.resource().group());
+    resource.put("version", version);
+    resource.put("resource", a.resource().resource());
+    return resource;
   }
 
   /** The Namespace as expressions see it: its spec, status and chosen metadata. */

@@ -10,6 +10,7 @@ import dev.machinery.apiserver.authentication.UserInfo;
 import dev.machinery.apiserver.authorization.Authorizer;
 import dev.machinery.core.patch.JsonPatch;
 import dev.machinery.core.schema.GroupResource;
+import dev.machinery.core.schema.GroupVersion;
 import dev.machinery.core.schema.GroupVersionKind;
 import dev.machinery.unversioned.errors.ApiErrors;
 import dev.machinery.unversioned.errors.StatusException;
@@ -86,8 +87,16 @@ public final class WebhookAdmission {
    * One write to admit, in the version the request was made in. Immutable as far as the webhook
    * admission goes: it never changes the objects it is given, and copies them to convert.
    *
+   * <p>A subresource with a kind of its own (the {@code scale} subresource's {@code autoscaling/v1
+   * Scale}) has that kind in {@code kind} and the resource's group and version in {@code
+   * groupVersion}; under {@code matchPolicy: Equivalent} its kind stays the same in every version
+   * of the resource, as kube-apiserver registers the kind of a custom resource's scale subresource,
+   * and its objects are not converted.
+   *
    * @param operation the operation
-   * @param kind the kind in the request's version
+   * @param kind the kind of the objects: the resource's kind in the request's version, or the
+   *     subresource's own kind
+   * @param groupVersion the group and the version of the resource the request was made in
    * @param resource the resource's plural name
    * @param subresource the subresource, {@code ""} for none
    * @param namespace the namespace, {@code ""} for none
@@ -105,6 +114,7 @@ public final class WebhookAdmission {
   public record Request(
       Operation operation,
       GroupVersionKind kind,
+      GroupVersion groupVersion,
       String resource,
       String subresource,
       String namespace,
@@ -116,7 +126,102 @@ public final class WebhookAdmission {
       List<String> versions,
       Converter converter,
       Consumer<String> warnings,
-      java.util.function.BiConsumer<String, String> auditAnnotations) {}
+      java.util.function.BiConsumer<String, String> auditAnnotations) {
+    /**
+     * Checks the parts that identify the write.
+     *
+     * @param operation see the record description
+     * @param kind see the record description
+     * @param groupVersion see the record description
+     * @param resource see the record description
+     * @param subresource see the record description
+     * @param namespace see the record description
+     * @param name see the record description
+     * @param user see the record description
+     * @param dryRun see the record description
+     * @param object see the record description
+     * @param oldObject see the record description
+     * @param versions see the record description
+     * @param converter see the record description
+     * @param warnings see the record description
+     * @param auditAnnotations see the record description
+     */
+    public Request {
+      Objects.requireNonNull(operation, "operation");
+      Objects.requireNonNull(kind, "kind");
+      Objects.requireNonNull(groupVersion, "groupVersion");
+      Objects.requireNonNull(resource, "resource");
+      subresource = Objects.requireNonNullElse(subresource, "");
+    }
+
+    /**
+     * A write of an object of the resource's own kind: the resource's group and version are the
+     * kind's.
+     *
+     * @param operation see the record description
+     * @param kind see the record description
+     * @param resource see the record description
+     * @param subresource see the record description
+     * @param namespace see the record description
+     * @param name see the record description
+     * @param user see the record description
+     * @param dryRun see the record description
+     * @param object see the record description
+     * @param oldObject see the record description
+     * @param versions see the record description
+     * @param converter see the record description
+     * @param warnings see the record description
+     * @param auditAnnotations see the record description
+     */
+    public Request(
+        Operation operation,
+        GroupVersionKind kind,
+        String resource,
+        String subresource,
+        String namespace,
+        String name,
+        UserInfo user,
+        boolean dryRun,
+        ObjectNode object,
+        ObjectNode oldObject,
+        List<String> versions,
+        Converter converter,
+        Consumer<String> warnings,
+        java.util.function.BiConsumer<String, String> auditAnnotations) {
+      this(
+          operation,
+          kind,
+          kind.groupVersion(),
+          resource,
+          subresource,
+          namespace,
+          name,
+          user,
+          dryRun,
+          object,
+          oldObject,
+          versions,
+          converter,
+          warnings,
+          auditAnnotations);
+    }
+
+    /**
+     * The kind of the objects when the resource is taken in another of its versions: the kind in
+     * that version, or the subresource's own kind unchanged.
+     *
+     * @param version a version the resource is served in
+     * @return the kind
+     */
+    public GroupVersionKind kindIn(String version) {
+      return kind.groupVersion().equals(groupVersion)
+          ? GroupVersionKind.of(groupVersion.group(), version, kind.kind())
+          : kind;
+    }
+  }
+
+  /** The version a webhook is called in: the resource's, and the objects' kind in it. */
+  record Target(GroupVersion groupVersion, GroupVersionKind kind) {}
 
   /**
    * Creates the admission.
@@ -183,7 +288,7 @@ public final class WebhookAdmission {
    * @throws StatusException when a webhook refuses or fails under {@code failurePolicy: Fail}
    */
   public ObjectNode mutate(Request request) {
-    if (exempt(request.kind().group(), request.resource())) {
+    if (exempt(request.groupVersion().group(), request.resource())) {
       return request.object();
     }
     List<Webhook> webhooks = source.webhooks(true);
@@ -195,7 +300,7 @@ public final class WebhookAdmission {
     List<Webhook> reinvoke = new ArrayList<>();
     int index = 0;
     for (Webhook webhook : webhooks) {
-      Optional<GroupVersionKind> version = match(webhook, current);
+      Optional<Target> version = match(webhook, current);
       if (version.isEmpty()) {
         index++;
         continue;
@@ -218,7 +323,7 @@ public final class WebhookAdmission {
         index++;
         continue;
       }
-      Optional<GroupVersionKind> version = match(webhook, current);
+      Optional<Target> version = match(webhook, current);
       if (version.isPresent()) {
         ObjectNode after = call(webhook, current, version.get(), 1, index);
         if (after != null) {
@@ -237,16 +342,16 @@ public final class WebhookAdmission {
    * @throws StatusException the first refusal or failure, in webhook order
    */
   public void validate(Request request) {
-    if (exempt(request.kind().group(), request.resource())) {
+    if (exempt(request.groupVersion().group(), request.resource())) {
       return;
     }
     List<Webhook> webhooks = source.webhooks(false);
     // As kube-apiserver, a validating webhook's index (in audit annotations) counts the webhooks
     // that match.
     List<Webhook> matched = new ArrayList<>();
-    List<GroupVersionKind> versions = new ArrayList<>();
+    List<Target> versions = new ArrayList<>();
     for (Webhook webhook : webhooks) {
-      Optional<GroupVersionKind> version = match(webhook, request);
+      Optional<Target> version = match(webhook, request);
       if (version.isPresent()) {
         matched.add(webhook);
         versions.add(version.get());
@@ -260,7 +365,7 @@ public final class WebhookAdmission {
     List<CompletableFuture<RuntimeException>> calls = new ArrayList<>();
     for (int i = 0; i < matched.size(); i++) {
       Webhook webhook = matched.get(i);
-      GroupVersionKind version = versions.get(i);
+      Target version = versions.get(i);
       int at = i;
       calls.add(
           CompletableFuture.supplyAsync(
@@ -290,6 +395,7 @@ public final class WebhookAdmission {
     return new Request(
         r.operation(),
         r.kind(),
+        r.groupVersion(),
         r.resource(),
         r.subresource(),
         r.namespace(),
@@ -308,19 +414,19 @@ public final class WebhookAdmission {
    * The kind the webhook is called with when it matches the request: the request's own, or under
    * {@code matchPolicy: Equivalent} another version of the resource that a rule names.
    */
-  Optional<GroupVersionKind> match(Webhook webhook, Request request) {
-    String group = request.kind().group();
+  Optional<Target> match(Webhook webhook, Request request) {
+    String group = request.groupVersion().group();
     String namespace = requestNamespace(request);
-    GroupVersionKind found = null;
+    Target found = null;
     for (Rule rule : webhook.rules()) {
       if (rule.matches(
           request.operation(),
           group,
-          request.kind().version(),
+          request.groupVersion().version(),
           request.resource(),
           request.subresource(),
           namespace)) {
-        found = request.kind();
+        found = new Target(request.groupVersion(), request.kind());
         break;
       }
     }
@@ -335,7 +441,7 @@ public final class WebhookAdmission {
               request.resource(),
               request.subresource(),
               namespace)) {
-            found = GroupVersionKind.of(group, version, request.kind().kind());
+            found = new Target(GroupVersion.of(group, version), request.kindIn(version));
             break search;
           }
         }
@@ -354,7 +460,7 @@ public final class WebhookAdmission {
   }
 
   static String requestNamespace(Request request) {
-    if (request.kind().group().isEmpty()
+    if (request.groupVersion().group().isEmpty()
         && request.resource().equals("namespaces")
         && request.namespace().isEmpty()) {
       return request.name();
@@ -366,12 +472,12 @@ public final class WebhookAdmission {
    * Calls one webhook; returns the patched object of a mutating webhook ({@code null} when it did
    * not answer and is ignored).
    */
-  private ObjectNode call(
-      Webhook webhook, Request request, GroupVersionKind version, int round, int index) {
+  private ObjectNode call(Webhook webhook, Request request, Target target, int round, int index) {
     String phase = webhook.mutating() ? "mutation" : "validation";
     String annotationKey = "round_" + round + "_index_" + index;
     ObjectNode object = request.object();
     ObjectNode old = request.oldObject();
+    GroupVersionKind version = target.kind();
     boolean converted = !version.equals(request.kind());
     try {
       if (converted) {
@@ -384,14 +490,14 @@ public final class WebhookAdmission {
     if (!webhook.conditions().isEmpty()) {
       Optional<String> skip;
       try {
-        skip = conditionsFalse(webhook, request, object, old, version);
+        skip = conditionsFalse(webhook, request, object, old, target);
       } catch (IllegalArgumentException e) {
         if (webhook.failOpen()) {
           return webhook.mutating() ? request.object() : null;
         }
         // As kube-apiserver: a condition that fails to evaluate (none false) refuses the write.
         throw ApiErrors.newForbidden(
-            GroupResource.of(request.kind().group(), request.resource()),
+            GroupResource.of(request.groupVersion().group(), request.resource()),
             request.name(),
             e.getMessage());
       }
@@ -420,7 +526,7 @@ public final class WebhookAdmission {
           webhook, request, round, index, "webhook does not accept known AdmissionReview versions");
     }
     String uid = UUID.randomUUID().toString();
-    ObjectNode review = review(reviewVersion, uid, webhook, request, version, object, old);
+    ObjectNode review = review(reviewVersion, uid, webhook, request, target, object, old);
     byte[] answer;
     try {
       answer = client.post(webhook, Json.MAPPER.writeValueAsBytes(review));
@@ -518,11 +624,7 @@ public final class WebhookAdmission {
   }
 
   private Optional<String> conditionsFalse(
-      Webhook webhook,
-      Request request,
-      ObjectNode object,
-      ObjectNode old,
-      GroupVersionKind version) {
+      Webhook webhook, Request request, ObjectNode object, ObjectNode old, Target version) {
     MatchConditions implementation =
         conditions.orElseThrow(
             () ->
@@ -551,8 +653,8 @@ public final class WebhookAdmission {
             authorizer.get(),
             request.user(),
             Arrays.asList(
-                request.kind().group(),
-                request.kind().version(),
+                request.groupVersion().group(),
+                request.groupVersion().version(),
                 request.resource(),
                 Objects.toString(request.subresource(), ""),
                 Objects.toString(request.namespace(), ""),
@@ -661,13 +763,13 @@ public final class WebhookAdmission {
       String uid,
       Webhook webhook,
       Request request,
-      GroupVersionKind kind,
+      Target target,
       ObjectNode object,
       ObjectNode old) {
     ObjectNode review = Json.MAPPER.createObjectNode();
     review.put("kind", "AdmissionReview");
     review.put("apiVersion", "admission.k8s.io/" + version);
-    review.set("request", requestNode(uid, webhook, request, kind, object, old));
+    review.set("request", requestNode(uid, webhook, request, target, object, old));
     return review;
   }
 
@@ -675,18 +777,18 @@ public final class WebhookAdmission {
       String uid,
       Webhook webhook,
       Request request,
-      GroupVersionKind kind,
+      Target target,
       ObjectNode object,
       ObjectNode old) {
     ObjectNode node = Json.MAPPER.createObjectNode();
     node.put("uid", uid);
-    node.set("kind", gvk(kind));
-    node.set("resource", gvr(kind, request.resource()));
+    node.set("kind", gvk(target.kind()));
+    node.set("resource", gvr(target.groupVersion(), request.resource()));
     if (!request.subresource().isEmpty()) {
       node.put("subResource", request.subresource());
     }
     node.set("requestKind", gvk(request.kind()));
-    node.set("requestResource", gvr(request.kind(), request.resource()));
+    node.set("requestResource", gvr(request.groupVersion(), request.resource()));
     if (!request.subresource().isEmpty()) {
       node.put("requestSubResource", request.subresource());
     }
@@ -749,10 +851,10 @@ public final class WebhookAdmission {
     return node;
   }
 
-  private static ObjectNode gvr(GroupVersionKind kind, String resource) {
+  private static ObjectNode gvr(GroupVersion groupVersion, String resource) {
     ObjectNode node = Json.MAPPER.createObjectNode();
-    node.put("group", kind.group());
-    node.put("version", kind.version());
+    node.put("group", groupVersion.group());
+    node.put("version", groupVersion.version());
     node.put("resource", resource);
     return node;
   }
