@@ -8,15 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.machinery.apiserver.storage.KeyValue;
-import dev.machinery.apiserver.storage.ListResult;
 import dev.machinery.apiserver.storage.MemoryStorage;
-import dev.machinery.apiserver.storage.Storage;
 import dev.machinery.apiserver.storage.StorageEvent;
 import dev.machinery.apiserver.storage.StorageException;
 import dev.machinery.apiserver.storage.StorageWatch;
+import dev.machinery.apiserver.storage.testing.ForwardingStorage;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -32,59 +30,23 @@ class WatchCacheTest {
       kv -> new String(kv.value(), UTF_8);
 
   /** A store that counts the storage watches opened on it. */
-  private static final class CountingStorage implements Storage {
-    final MemoryStorage delegate = new MemoryStorage();
+  private static final class CountingStorage extends ForwardingStorage {
+    final MemoryStorage delegate;
     final AtomicInteger watches = new AtomicInteger();
 
-    @Override
-    public long currentRevision() {
-      return delegate.currentRevision();
+    CountingStorage() {
+      this(new MemoryStorage());
     }
 
-    @Override
-    public long compactedRevision() {
-      return delegate.compactedRevision();
-    }
-
-    @Override
-    public Optional<KeyValue> get(String key) {
-      return delegate.get(key);
-    }
-
-    @Override
-    public ListResult list(String prefix, long revision, String startKey, int limit) {
-      return delegate.list(prefix, revision, startKey, limit);
-    }
-
-    @Override
-    public KeyValue create(String key, byte[] value) {
-      return delegate.create(key, value);
-    }
-
-    @Override
-    public KeyValue update(String key, long expectedModRevision, byte[] value) {
-      return delegate.update(key, expectedModRevision, value);
-    }
-
-    @Override
-    public KeyValue delete(String key, long expectedModRevision) {
-      return delegate.delete(key, expectedModRevision);
+    private CountingStorage(MemoryStorage delegate) {
+      super(delegate);
+      this.delegate = delegate;
     }
 
     @Override
     public StorageWatch watch(String prefix, long afterRevision) {
       watches.incrementAndGet();
-      return delegate.watch(prefix, afterRevision);
-    }
-
-    @Override
-    public void compact(long revision) {
-      delegate.compact(revision);
-    }
-
-    @Override
-    public void close() {
-      delegate.close();
+      return store.watch(prefix, afterRevision);
     }
   }
 

@@ -12,11 +12,9 @@ import dev.machinery.apiserver.certs.KeyAlgorithm;
 import dev.machinery.apiserver.certs.SelfSignedCertificates;
 import dev.machinery.apiserver.http.HttpBinding;
 import dev.machinery.apiserver.http.TlsConfig;
-import dev.machinery.apiserver.storage.KeyValue;
 import dev.machinery.apiserver.storage.ListResult;
 import dev.machinery.apiserver.storage.MemoryStorage;
-import dev.machinery.apiserver.storage.Storage;
-import dev.machinery.apiserver.storage.StorageWatch;
+import dev.machinery.apiserver.storage.testing.ForwardingStorage;
 import dev.machinery.unversioned.discovery.Enablement;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
@@ -31,7 +29,6 @@ import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
@@ -47,24 +44,28 @@ class AdmissionWebhooksWatchedTest {
   private static final JsonMapper JSON = JsonMapper.builder().build();
 
   /** A memory storage that says it does not answer from memory. */
-  private static final class RemoteLike implements Storage {
-    private final MemoryStorage memory = new MemoryStorage();
+  private static final class RemoteLike extends ForwardingStorage {
     final java.util.concurrent.atomic.AtomicInteger configurationReads =
         new java.util.concurrent.atomic.AtomicInteger();
 
-    @Override
-    public long currentRevision() {
-      return memory.currentRevision();
+    RemoteLike() {
+      super(new MemoryStorage());
     }
 
     @Override
-    public long compactedRevision() {
-      return memory.compactedRevision();
+    public boolean answersFromMemory() {
+      return false;
     }
 
     @Override
-    public Optional<KeyValue> get(String key) {
-      return memory.get(key);
+    public boolean unchangedSince(
+        String prefix, long afterRevision, long atRevision, long keysAtAfter) {
+      return false;
+    }
+
+    @Override
+    public boolean tellsUnchanged() {
+      return false;
     }
 
     @Override
@@ -72,37 +73,16 @@ class AdmissionWebhooksWatchedTest {
       if (prefix.contains("webhookconfigurations")) {
         configurationReads.incrementAndGet();
       }
-      return memory.list(prefix, revision, startKey, limit);
+      return store.list(prefix, revision, startKey, limit);
     }
 
     @Override
-    public KeyValue create(String key, byte[] value) {
-      return memory.create(key, value);
-    }
-
-    @Override
-    public KeyValue update(String key, long expectedModRevision, byte[] value) {
-      return memory.update(key, expectedModRevision, value);
-    }
-
-    @Override
-    public KeyValue delete(String key, long expectedModRevision) {
-      return memory.delete(key, expectedModRevision);
-    }
-
-    @Override
-    public StorageWatch watch(String prefix, long afterRevision) {
-      return memory.watch(prefix, afterRevision);
-    }
-
-    @Override
-    public void compact(long revision) {
-      memory.compact(revision);
-    }
-
-    @Override
-    public void close() {
-      memory.close();
+    public ListResult list(
+        String prefix, long revision, String startKey, int limit, boolean countRemaining) {
+      if (prefix.contains("webhookconfigurations")) {
+        configurationReads.incrementAndGet();
+      }
+      return store.list(prefix, revision, startKey, limit, countRemaining);
     }
   }
 
