@@ -33,17 +33,17 @@ final class InstalledExpressions {
         .map(LazyMatchConditions::new);
   }
 
-  /** Policy expressions whose implementation is made on first use. Thread-safe. */
-  private static final class LazyPolicyExpressions implements PolicyExpressions {
-    private final ServiceLoader.Provider<PolicyExpressions> provider;
-    private volatile PolicyExpressions made;
+  /** A provider's instance, made on first use. Thread-safe. */
+  private static final class Made<T> {
+    private final ServiceLoader.Provider<T> provider;
+    private volatile T made;
 
-    LazyPolicyExpressions(ServiceLoader.Provider<PolicyExpressions> provider) {
+    Made(ServiceLoader.Provider<T> provider) {
       this.provider = provider;
     }
 
-    private PolicyExpressions made() {
-      PolicyExpressions value = made;
+    T get() {
+      T value = made;
       if (value == null) {
         synchronized (this) {
           value = made;
@@ -54,16 +54,6 @@ final class InstalledExpressions {
         }
       }
       return value;
-    }
-
-    @Override
-    public Expression compile(String expression, ResultType type, Declarations declarations) {
-      return made().compile(expression, type, declarations);
-    }
-
-    @Override
-    public TypeChecker typeChecker(TypeCheckTypes types) {
-      return made().typeChecker(types);
     }
 
     @Override
@@ -72,37 +62,46 @@ final class InstalledExpressions {
     }
   }
 
-  /** Match conditions whose implementation is made on first use. Thread-safe. */
-  private static final class LazyMatchConditions implements MatchConditions {
-    private final ServiceLoader.Provider<MatchConditions> provider;
-    private volatile MatchConditions made;
+  /** Policy expressions whose implementation is made on first use. Thread-safe. */
+  private static final class LazyPolicyExpressions implements PolicyExpressions {
+    private final Made<PolicyExpressions> made;
 
-    LazyMatchConditions(ServiceLoader.Provider<MatchConditions> provider) {
-      this.provider = provider;
-    }
-
-    private MatchConditions made() {
-      MatchConditions value = made;
-      if (value == null) {
-        synchronized (this) {
-          value = made;
-          if (value == null) {
-            value = provider.get();
-            made = value;
-          }
-        }
-      }
-      return value;
+    LazyPolicyExpressions(ServiceLoader.Provider<PolicyExpressions> provider) {
+      this.made = new Made<>(provider);
     }
 
     @Override
-    public Compiled compile(List<Condition> conditions) {
-      return made().compile(conditions);
+    public Expression compile(String expression, ResultType type, Declarations declarations) {
+      return made.get().compile(expression, type, declarations);
+    }
+
+    @Override
+    public TypeChecker typeChecker(TypeCheckTypes types) {
+      return made.get().typeChecker(types);
     }
 
     @Override
     public String toString() {
-      return provider.type().getName();
+      return made.toString();
+    }
+  }
+
+  /** Match conditions whose implementation is made on first use. Thread-safe. */
+  private static final class LazyMatchConditions implements MatchConditions {
+    private final Made<MatchConditions> made;
+
+    LazyMatchConditions(ServiceLoader.Provider<MatchConditions> provider) {
+      this.made = new Made<>(provider);
+    }
+
+    @Override
+    public Compiled compile(List<Condition> conditions) {
+      return made.get().compile(conditions);
+    }
+
+    @Override
+    public String toString() {
+      return made.toString();
     }
   }
 }
