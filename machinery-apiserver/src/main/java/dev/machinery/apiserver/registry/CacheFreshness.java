@@ -1,14 +1,15 @@
 package dev.machinery.apiserver.registry;
 
+import dev.machinery.apiserver.storage.RevisionCheck;
 import dev.machinery.apiserver.storage.Storage;
 
 /**
  * Tells consistent reads (a GET or LIST without {@code resourceVersion}) whether a resource's watch
  * cache holds the storage's current state, so that they can be answered from it. Each check reads
- * the storage's current revision and, when the cache is behind it, asks the storage whether
- * anything under the resource changed in between ({@link Storage#unchangedSince}); reads that
- * arrive while a check runs wait for the next one and share it, so a burst of reads costs one
- * check, not one each.
+ * the storage's current revision and whether anything under the resource changed since the cache's
+ * revision, in one request to the storage ({@link Storage#checkUnchanged}); reads that arrive while
+ * a check runs wait for the next one and share it, so a burst of reads costs one check, not one
+ * each.
  *
  * <p>A read is answered from a check that began after the read arrived, so it sees every write
  * answered before it arrived, as a read of the storage itself would: the same guarantee
@@ -110,18 +111,16 @@ final class CacheFreshness {
   }
 
   private Result check() {
-    long current = storage.currentRevision();
     WatchCache.Progress progress = cache.progress();
     if (progress == null) {
-      return new Result(current, -1);
+      return new Result(storage.currentRevision(), -1);
     }
-    if (progress.revision() >= current) {
-      return new Result(current, progress.revision());
+    RevisionCheck check =
+        storage.checkUnchanged(cache.root(), progress.revision(), progress.rootKeys());
+    if (progress.revision() >= check.currentRevision()) {
+      return new Result(check.currentRevision(), progress.revision());
     }
-    if (storage.unchangedSince(cache.root(), progress.revision(), current, progress.rootKeys())) {
-      return new Result(current, current);
-    }
-    return new Result(current, -1);
+    return new Result(check.currentRevision(), check.unchanged() ? check.currentRevision() : -1);
   }
 
   /** One check and the reads that share it. Guarded by the lock. */

@@ -116,6 +116,27 @@ public interface Storage extends AutoCloseable {
   }
 
   /**
+   * Reads the store's current revision and tells whether the keys under a prefix at it are exactly
+   * those at an earlier revision: {@link #currentRevision()} and {@link #unchangedSince} answered
+   * together, for a cache deciding whether it may answer a consistent read. A remote store answers
+   * both with one request (etcd: one transaction of two ranges), so that each check of a cache
+   * costs one round trip. By default the two methods are called in turn, the second only when the
+   * first shows the store ahead of {@code afterRevision}.
+   *
+   * @param prefix the prefix
+   * @param afterRevision the revision the cache holds
+   * @param keysAtAfter how many keys the cache holds under the prefix
+   * @return the current revision, and whether nothing under the prefix changed since {@code
+   *     afterRevision}
+   */
+  default RevisionCheck checkUnchanged(String prefix, long afterRevision, long keysAtAfter) {
+    long current = currentRevision();
+    return new RevisionCheck(
+        current,
+        current <= afterRevision || unchangedSince(prefix, afterRevision, current, keysAtAfter));
+  }
+
+  /**
    * Whether {@link #unchangedSince} can answer true. A cache behind a store that cannot tell reads
    * the store at once, rather than wait for changes that may never come (its resource may be idle
    * while others are written).

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.machinery.apiserver.storage.KeyValue;
 import dev.machinery.apiserver.storage.MemoryStorage;
+import dev.machinery.apiserver.storage.RevisionCheck;
 import dev.machinery.apiserver.storage.StorageException;
 import dev.machinery.apiserver.storage.testing.ForwardingStorage;
 import java.util.ArrayList;
@@ -66,6 +67,16 @@ class CacheFreshnessTest {
     @Override
     public boolean answersFromMemory() {
       return false;
+    }
+
+    /** The revision read held, counted or failed as {@link #currentRevision()}'s. */
+    @Override
+    public RevisionCheck checkUnchanged(String prefix, long afterRevision, long keysAtAfter) {
+      long current = currentRevision();
+      return new RevisionCheck(
+          current,
+          current <= afterRevision
+              || memory.unchangedSince(prefix, afterRevision, current, keysAtAfter));
     }
   }
 

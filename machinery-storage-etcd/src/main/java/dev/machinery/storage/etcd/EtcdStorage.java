@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.machinery.apiserver.storage.KeyValue;
 import dev.machinery.apiserver.storage.ListResult;
 import dev.machinery.apiserver.storage.QueuedWatch;
+import dev.machinery.apiserver.storage.RevisionCheck;
 import dev.machinery.apiserver.storage.Storage;
 import dev.machinery.apiserver.storage.StorageException;
 import dev.machinery.apiserver.storage.StorageWatch;
@@ -163,12 +164,6 @@ public final class EtcdStorage implements Storage {
   }
 
   /**
-   * Two range requests, neither reading a value: the count of keys under the prefix at {@code
-   * atRevision}, then the first keys modified after {@code afterRevision} (etcd's {@code
-   * min_mod_revision}, keys only). The same count and no key modified since means nothing was
-   * created, changed or deleted: a delete alone lowers the count, anything else is a modification.
-   */
-  /**
    * True: a count and a keys-only range tell ({@link #unchangedSince}).
    *
    * @return true
@@ -178,6 +173,48 @@ public final class EtcdStorage implements Storage {
     return true;
   }
 
+  /**
+   * One transaction of two ranges, neither reading a value, both at the revision the transaction
+   * reads (its header's, the current one): the count of keys under the prefix, and the first key
+   * modified after {@code afterRevision} (etcd's {@code min_mod_revision}, keys only). The same
+   * count and no key modified since means nothing was created, changed or deleted: a delete alone
+   * lowers the count, anything else is a modification. A transaction of ranges only is a read: etcd
+   * answers it as it answers a range, without a write to its log.
+   */
+  @Override
+  public RevisionCheck checkUnchanged(String prefix, long afterRevision, long keysAtAfter) {
+    open();
+    if (compactKey.startsWith(this.prefix + prefix)) {
+      // The store's own bookkeeping key is under it: the count cannot be compared.
+      return new RevisionCheck(currentRevision(), false);
+    }
+    byte[] full = (this.prefix + prefix).getBytes(StandardCharsets.UTF_8);
+    ObjectNode count = EtcdClient.object();
+    count.put("key", EtcdClient.base64(full));
+    count.put("range_end", EtcdClient.base64(EtcdClient.prefixEnd(full)));
+    count.put("count_only", true);
+    ObjectNode modified = EtcdClient.object();
+    modified.put("key", EtcdClient.base64(full));
+    modified.put("range_end", EtcdClient.base64(EtcdClient.prefixEnd(full)));
+    modified.put("keys_only", true);
+    modified.put("min_mod_revision", Long.toString(afterRevision + 1));
+    modified.put("limit", "1");
+    ObjectNode txn = EtcdClient.object();
+    ArrayNode success = txn.putArray("success");
+    success.addObject().set("request_range", count);
+    success.addObject().set("request_range", modified);
+    JsonNode answer = client.call("/v3/kv/txn", txn);
+    JsonNode responses = answer.path("responses");
+    long keys = responses.path(0).path("response_range").path("count").asLong(0);
+    boolean none = responses.path(1).path("response_range").path("kvs").isEmpty();
+    return new RevisionCheck(EtcdClient.revision(answer), keys == keysAtAfter && none);
+  }
+
+  /**
+   * Two range requests, neither reading a value: the count of keys under the prefix at {@code
+   * atRevision}, then the first keys modified after {@code afterRevision} (etcd's {@code
+   * min_mod_revision}, keys only), with the meaning {@link #checkUnchanged} gives them.
+   */
   @Override
   public boolean unchangedSince(
       String prefix, long afterRevision, long atRevision, long keysAtAfter) {

@@ -2,6 +2,7 @@ package dev.machinery.apiserver.storage.encryption;
 
 import dev.machinery.apiserver.storage.KeyValue;
 import dev.machinery.apiserver.storage.ListResult;
+import dev.machinery.apiserver.storage.RevisionCheck;
 import dev.machinery.apiserver.storage.Storage;
 import dev.machinery.apiserver.storage.StorageEvent;
 import dev.machinery.apiserver.storage.StorageException;
@@ -100,6 +101,11 @@ final class TransformingStorage implements Storage {
   @Override
   public boolean tellsUnchanged() {
     return storage.tellsUnchanged();
+  }
+
+  @Override
+  public RevisionCheck checkUnchanged(String prefix, long afterRevision, long keysAtAfter) {
+    return storage.checkUnchanged(prefix, afterRevision, keysAtAfter);
   }
 
   @Override

@@ -2,6 +2,7 @@ package dev.machinery.apiserver.storage.testing;
 
 import dev.machinery.apiserver.storage.KeyValue;
 import dev.machinery.apiserver.storage.ListResult;
+import dev.machinery.apiserver.storage.RevisionCheck;
 import dev.machinery.apiserver.storage.Storage;
 import dev.machinery.apiserver.storage.StorageWatch;
 import java.util.Optional;
@@ -57,6 +58,11 @@ public class ForwardingStorage implements Storage {
   public ListResult list(
       String prefix, long revision, String startKey, int limit, boolean countRemaining) {
     return store.list(prefix, revision, startKey, limit, countRemaining);
+  }
+
+  @Override
+  public RevisionCheck checkUnchanged(String prefix, long afterRevision, long keysAtAfter) {
+    return store.checkUnchanged(prefix, afterRevision, keysAtAfter);
   }
 
   @Override

@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.machinery.apiserver.storage.KeyValue;
 import dev.machinery.apiserver.storage.ListResult;
+import dev.machinery.apiserver.storage.RevisionCheck;
 import dev.machinery.apiserver.storage.Storage;
 import dev.machinery.apiserver.storage.StorageEvent;
 import dev.machinery.apiserver.storage.StorageException;
@@ -59,6 +60,30 @@ public abstract class StorageContract {
 
   private static String text(KeyValue kv) {
     return new String(kv.value(), UTF_8);
+  }
+
+  @Test
+  void checkUnchangedReadsTheCurrentRevisionAndTellsAChangeUnderThePrefix() {
+    KeyValue a = storage.create("r/a", bytes("1"));
+    long afterA = storage.currentRevision();
+    RevisionCheck idle = storage.checkUnchanged("r/", afterA, 1);
+    assertEquals(afterA, idle.currentRevision());
+    assertTrue(idle.unchanged(), "nothing written since");
+    storage.create("other/x", bytes("1"));
+    RevisionCheck elsewhere = storage.checkUnchanged("r/", afterA, 1);
+    assertEquals(storage.currentRevision(), elsewhere.currentRevision());
+    assertEquals(storage.tellsUnchanged(), elsewhere.unchanged(), "another prefix's write");
+    long beforeCreate = afterA - 1;
+    assertFalse(storage.checkUnchanged("r/", beforeCreate, 0).unchanged(), "the create of r/a");
+    long beforeUpdate = storage.currentRevision();
+    storage.update("r/a", a.modRevision(), bytes("2"));
+    assertFalse(storage.checkUnchanged("r/", beforeUpdate, 1).unchanged(), "an update");
+    long beforeDelete = storage.currentRevision();
+    storage.delete("r/a", 0);
+    assertFalse(storage.checkUnchanged("r/", beforeDelete, 1).unchanged(), "a delete");
+    RevisionCheck after = storage.checkUnchanged("r/", storage.currentRevision(), 0);
+    assertEquals(storage.currentRevision(), after.currentRevision());
+    assertTrue(after.unchanged(), "nothing since the delete");
   }
 
   @Test
