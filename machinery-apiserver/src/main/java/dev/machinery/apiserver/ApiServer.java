@@ -283,6 +283,7 @@ public final class ApiServer implements ApiHandler, AutoCloseable {
             builder.maxRequestBodyBytes,
             new WatchStreams(negotiator, json, protobuf, scheme, builder.bookmarkInterval),
             namespaces,
+            admission::namespaceState,
             builder.namespaceContentCleanup,
             request -> handleAs(LOOPBACK_USER, request));
     List<Authorizer> authorizers = new ArrayList<>(builder.authorizers);

@@ -1,5 +1,6 @@
 package dev.machinery.apiserver.endpoints;
 
+import dev.machinery.apiserver.admission.NamespaceLifecycle;
 import dev.machinery.apiserver.registry.AdmissionNotes;
 import dev.machinery.apiserver.registry.ResourceStore;
 import dev.machinery.core.schema.GroupResource;
@@ -8,6 +9,7 @@ import dev.machinery.unversioned.meta.v1.Accessor;
 import dev.machinery.unversioned.meta.v1.DeleteOptions;
 import dev.machinery.unversioned.meta.v1.MetaObject;
 import java.util.Collection;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -21,34 +23,32 @@ final class Namespaces {
   static final String KUBERNETES_FINALIZER = "kubernetes";
 
   private final ResourceStore namespaces;
+  private final Function<String, NamespaceLifecycle.State> state;
   private final Supplier<Collection<ResourceStore>> namespaced;
   private final boolean cleanup;
 
   /**
    * @param namespaces the store of namespaces, or {@code null} when the server serves none
+   * @param state tells the state of a namespace
    * @param namespaced the stores of the namespaced resources served at the moment it is called
    *     (custom resources come and go)
    * @param cleanup whether deleting a namespace deletes its content and finalizes it
    */
   Namespaces(
-      ResourceStore namespaces, Supplier<Collection<ResourceStore>> namespaced, boolean cleanup) {
+      ResourceStore namespaces,
+      Function<String, NamespaceLifecycle.State> state,
+      Supplier<Collection<ResourceStore>> namespaced,
+      boolean cleanup) {
     this.namespaces = namespaces;
+    this.state = state;
     this.namespaced = namespaced;
     this.cleanup = cleanup;
   }
 
   /** Fails with a 404 naming the namespace when it does not exist. */
   void require(String namespace) {
-    if (namespaces == null) {
-      return;
-    }
-    try {
-      namespaces.get(null, namespace);
-    } catch (RuntimeException e) {
-      if (ApiErrors.isNotFound(e)) {
-        throw ApiErrors.newNotFound(GroupResource.of("", "namespaces"), namespace);
-      }
-      throw e;
+    if (namespaces != null && state.apply(namespace) == NamespaceLifecycle.State.ABSENT) {
+      throw ApiErrors.newNotFound(GroupResource.of("", "namespaces"), namespace);
     }
   }
 

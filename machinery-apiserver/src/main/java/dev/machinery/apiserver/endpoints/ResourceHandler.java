@@ -1,5 +1,6 @@
 package dev.machinery.apiserver.endpoints;
 
+import dev.machinery.apiserver.admission.NamespaceLifecycle;
 import dev.machinery.apiserver.http.ApiHandler;
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
@@ -23,6 +24,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Function;
 
 /**
  * Routes a resource request to the handler of its verb, as kube-apiserver's installer does: finds
@@ -50,6 +52,7 @@ public final class ResourceHandler {
    * @param maxBodyBytes the request body limit
    * @param watches the watch streams
    * @param namespaces the store of namespaces, or {@code null} when the server serves none
+   * @param namespaceState tells whether a namespace exists, before anything is created in it
    * @param namespaceContentCleanup whether deleting a namespace deletes its content and finalizes
    *     it (when no namespace controller runs)
    * @param loopback the server as its loopback user, for subresources answered in code
@@ -63,13 +66,15 @@ public final class ResourceHandler {
       long maxBodyBytes,
       WatchStreams watches,
       ResourceStore namespaces,
+      Function<String, NamespaceLifecycle.State> namespaceState,
       boolean namespaceContentCleanup,
       ApiHandler loopback) {
     this.served = served;
     RequestScope scope = new RequestScope(scheme, codecs, protobuf, negotiator, maxBodyBytes);
     this.actions = new SubresourceActions(scope, loopback);
     Namespaces lifecycle =
-        new Namespaces(namespaces, () -> namespacedStores(served), namespaceContentCleanup);
+        new Namespaces(
+            namespaces, namespaceState, () -> namespacedStores(served), namespaceContentCleanup);
     Scales scales = new Scales(scope);
     this.verbs =
         Map.of(

@@ -62,6 +62,7 @@ public final class AdmissionRunner implements AdmissionHook {
 
   private AdmissionChain chain = AdmissionChain.of(java.util.List.of());
   private ResourceStore namespaces;
+  private NamespaceStates namespaceStates;
   private WebhookConfigurations configurations;
   private WebhookAdmission webhooks;
   private Function<ResourceStore, List<String>> versions;
@@ -85,6 +86,7 @@ public final class AdmissionRunner implements AdmissionHook {
   public void attach(AdmissionChain chain, ResourceStore namespaces) {
     this.chain = chain;
     this.namespaces = namespaces;
+    this.namespaceStates = namespaces == null ? null : new NamespaceStates(namespaces, json);
   }
 
   /**
@@ -185,6 +187,9 @@ public final class AdmissionRunner implements AdmissionHook {
     }
     if (!chain.isEmpty()) {
       chain.validate(attributes(requester, store, operation, object, old, dryRun, notes));
+    }
+    if (store == namespaces && operation == Operation.DELETE && !dryRun) {
+      namespaceStates.deleting(Accessor.of(old != null ? old : object).getName());
     }
     if (webhooks != null
         && operation != Operation.DELETE
@@ -514,31 +519,14 @@ public final class AdmissionRunner implements AdmissionHook {
   }
 
   /**
-   * The state of a namespace, for {@link NamespaceLifecycle}.
+   * The state of a namespace, for {@link NamespaceLifecycle} and for the check that a namespace
+   * exists before anything is created in it: read from the Namespaces' watch cache, and from the
+   * storage when the cache cannot tell ({@link NamespaceStates}).
    *
    * @param name the namespace
-   * @return its state
+   * @return its state; {@code ABSENT} when the server serves no Namespaces
    */
   public NamespaceLifecycle.State namespaceState(String name) {
-    Object namespace;
-    try {
-      namespace = namespaces.get(null, name);
-    } catch (RuntimeException e) {
-      if (ApiErrors.isNotFound(e)) {
-        return NamespaceLifecycle.State.ABSENT;
-      }
-      throw e;
-    }
-    if (Accessor.of(namespace).getDeletionTimestamp() != null) {
-      return NamespaceLifecycle.State.TERMINATING;
-    }
-    try {
-      JsonNode tree = TREES.readTree(json.encode(namespace));
-      return tree.path("status").path("phase").asText("").equals("Terminating")
-          ? NamespaceLifecycle.State.TERMINATING
-          : NamespaceLifecycle.State.ACTIVE;
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return namespaceStates == null ? NamespaceLifecycle.State.ABSENT : namespaceStates.state(name);
   }
 }

@@ -341,6 +341,26 @@ public final class ResourceStore {
   }
 
   /**
+   * Reads one object as the watch cache holds it now, without asking the storage whether the cache
+   * is current, as an informer's lister reads: it may be behind the storage by the latency of the
+   * cache's watch. Starts the cache when it is not running.
+   *
+   * @param namespace the namespace ({@code null} for cluster-scoped)
+   * @param name the name
+   * @return the object (shared with the cache: read it, never change it), or empty when the cache
+   *     does not hold it, or holds nothing (there is none, or it cannot start)
+   */
+  public Optional<Object> getCached(String namespace, String name) {
+    if (watchCache == null || watchCache.progress() == null) {
+      return Optional.empty();
+    }
+    WatchCache.Lookup lookup = watchCache.lookup(key(namespace, name));
+    return lookup == null || lookup.entry() == null
+        ? Optional.empty()
+        : Optional.of(lookup.entry().object());
+  }
+
+  /**
    * A consistent GET from the watch cache, on a storage that does not answer from memory: once a
    * check shared with the reads arriving together shows the cache holds the storage's current state
    * ({@link CacheFreshness}), the cache answers (and a key it does not hold is {@code 404}); {@code
