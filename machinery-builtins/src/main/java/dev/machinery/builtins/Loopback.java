@@ -51,9 +51,21 @@ final class Loopback {
   }
 
   /** The items of a list by path (empty when the resource is not served). */
-  @SuppressWarnings("unchecked")
   List<Map<String, Object>> list(String path) {
-    ApiResponse response = send("GET", path, null);
+    return list(path, Map.of());
+  }
+
+  /**
+   * The items of a list as the server's watch cache holds them now ({@code resourceVersion=0}), as
+   * an informer's lister reads them: possibly behind the storage by the cache's watch latency.
+   */
+  List<Map<String, Object>> listCached(String path) {
+    return list(path, Map.of("resourceVersion", List.of("0")));
+  }
+
+  @SuppressWarnings("unchecked")
+  private List<Map<String, Object>> list(String path, Map<String, List<String>> query) {
+    ApiResponse response = send("GET", path, query, null);
     if (response.status() == 404) {
       return List.of();
     }
@@ -111,12 +123,17 @@ final class Loopback {
   }
 
   private ApiResponse send(String method, String path, byte[] body) {
+    return send(method, path, Map.of(), body);
+  }
+
+  private ApiResponse send(
+      String method, String path, Map<String, List<String>> query, byte[] body) {
     return handler()
         .handle(
             new ApiRequest(
                 method,
                 path,
-                Map.of(),
+                query,
                 body == null
                     ? Map.of("Accept", List.of("application/json"))
                     : Map.of(

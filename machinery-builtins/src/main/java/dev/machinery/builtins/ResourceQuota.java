@@ -40,6 +40,7 @@ final class ResourceQuota implements ValidatingAdmissionPlugin {
   private static final int RETRIES = 3;
 
   private final Loopback loopback = new Loopback();
+  private final NamespacesWithoutQuotas withoutQuotas;
   private final ReentrantLock[] locks = new ReentrantLock[64];
   private final Clock clock;
 
@@ -49,6 +50,7 @@ final class ResourceQuota implements ValidatingAdmissionPlugin {
 
   ResourceQuota(Clock clock) {
     this.clock = clock;
+    this.withoutQuotas = new NamespacesWithoutQuotas(System::nanoTime);
     for (int i = 0; i < locks.length; i++) {
       locks[i] = new ReentrantLock();
     }
@@ -82,8 +84,11 @@ final class ResourceQuota implements ValidatingAdmissionPlugin {
       return;
     }
     String path = "/api/v1/namespaces/" + a.namespace() + "/resourcequotas";
-    if (loopback.list(path).isEmpty()) {
-      return; // most namespaces have no quota: no lock taken
+    if (a.resource().equals(QUOTAS)) {
+      withoutQuotas.forget(a.namespace());
+    }
+    if (!mayHaveQuotas(a.namespace(), path)) {
+      return; // most namespaces have no quota: no lock taken, no read of the storage
     }
     ReentrantLock lock = locks[Math.floorMod(a.namespace().hashCode(), locks.length)];
     lock.lock();
@@ -128,6 +133,26 @@ final class ResourceQuota implements ValidatingAdmissionPlugin {
     } finally {
       lock.unlock();
     }
+  }
+
+  /**
+   * Whether the namespace may hold quotas, as kube's quota accessor tells: from the watch cache,
+   * and when that shows none, from a live list, which is remembered for {@link
+   * NamespacesWithoutQuotas#TTL} when it finds none too (a quota created through this server is
+   * counted from its own write on).
+   */
+  private boolean mayHaveQuotas(String namespace, String path) {
+    if (!loopback.listCached(path).isEmpty()) {
+      return true;
+    }
+    if (withoutQuotas.known(namespace)) {
+      return false;
+    }
+    boolean none = loopback.list(path).isEmpty();
+    if (none) {
+      withoutQuotas.remember(namespace);
+    }
+    return !none;
   }
 
   /**

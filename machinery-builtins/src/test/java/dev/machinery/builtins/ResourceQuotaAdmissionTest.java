@@ -3,17 +3,22 @@ package dev.machinery.builtins;
 import static dev.machinery.builtins.DefaultAdmissionPluginsTest.request;
 import static dev.machinery.builtins.DefaultAdmissionPluginsTest.text;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.machinery.apiserver.ApiServer;
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
+import dev.machinery.apiserver.storage.ListResult;
+import dev.machinery.apiserver.storage.MemoryStorage;
+import dev.machinery.apiserver.storage.testing.ForwardingStorage;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -102,6 +107,66 @@ class ResourceQuotaAdmissionTest {
   private static final String COMPUTE_USED = "{\"cpu\":\"1\",\"memory\":\"50Gi\",\"pods\":\"3\"}";
 
   /** TestAdmitBelowQuotaLimit: the pod's requests are added to the quota's used. */
+  /** A memory store counting the lists of one namespace's quotas that reach it. */
+  private static final class CountingQuotaLists extends ForwardingStorage {
+    final AtomicInteger lists = new AtomicInteger();
+
+    CountingQuotaLists() {
+      super(new MemoryStorage());
+    }
+
+    @Override
+    public ListResult list(String prefix, long revision, String startKey, int limit) {
+      count(prefix);
+      return super.list(prefix, revision, startKey, limit);
+    }
+
+    @Override
+    public ListResult list(
+        String prefix, long revision, String startKey, int limit, boolean countRemaining) {
+      count(prefix);
+      return super.list(prefix, revision, startKey, limit, countRemaining);
+    }
+
+    private void count(String prefix) {
+      if (prefix.startsWith("resourcequotas/test/")) {
+        lists.incrementAndGet();
+      }
+    }
+  }
+
+  @Test
+  void writesIntoANamespaceWithoutQuotasListItsQuotasFromTheStorageOnceInThirtySeconds()
+      throws Exception {
+    CountingQuotaLists storage = new CountingQuotaLists();
+    ApiServer server =
+        BuiltinKinds.apiServer(DefaultAdmission.none().enable("ResourceQuota"))
+            .storage(storage)
+            .build();
+    try {
+      assertEquals(
+          201,
+          request(server, "POST", "/api/v1/namespaces", "{\"metadata\":{\"name\":\"test\"}}")
+              .status());
+      String pods = "/api/v1/namespaces/test/pods";
+      for (int i = 0; i < 5; i++) {
+        ApiResponse created = request(server, "POST", pods, pod("p" + i, "{}", ""));
+        assertEquals(201, created.status(), text(created));
+      }
+      assertEquals(1, storage.lists.get(), "live lists of the quotas for five writes");
+
+      // A quota written through the server is counted from the next write on.
+      quota(server, "pods", "{\"hard\":{\"pods\":\"6\"}}", "{\"pods\":\"6\"}", "{\"pods\":\"5\"}");
+      ApiResponse fits = request(server, "POST", pods, pod("p5", "{}", ""));
+      assertEquals(201, fits.status(), text(fits));
+      ApiResponse over = request(server, "POST", pods, pod("p6", "{}", ""));
+      assertEquals(403, over.status(), text(over));
+      assertTrue(text(over).contains("exceeded quota: pods"), text(over));
+    } finally {
+      server.close();
+    }
+  }
+
   @Test
   void admittedUsageIsWrittenToTheQuota() throws Exception {
     ApiServer server = server();
