@@ -20,9 +20,11 @@ import java.util.Optional;
 
 /**
  * The policies, bindings, namespaces and parameters of {@code ValidatingAdmissionPolicies}, read
- * from the server's own stores on every write; the policies and bindings are turned into trees
- * again only when one was added, changed or removed. The kinds of resources and their schemas, for
- * type checking, are those served and published in OpenAPI now. Thread-safe.
+ * from the server's own stores on every write (policies and bindings from their watch caches, as
+ * kube-apiserver reads them from informers, with every write made through this server in them); the
+ * policies and bindings are turned into trees again only when one was added, changed or removed.
+ * The kinds of resources and their schemas, for type checking, are those served and published in
+ * OpenAPI now. Thread-safe.
  */
 final class ServedPolicyObjects implements PolicyObjects {
   private static final JsonMapper TREES = JsonMapper.builder().build();
@@ -70,11 +72,13 @@ final class ServedPolicyObjects implements PolicyObjects {
   }
 
   /**
-   * Lists a store from storage (so that an object just stored is seen), turning into trees only
-   * when an object was added, changed or removed since the last list.
+   * Lists a store as its watch cache holds it once every write made through this server is in it
+   * ({@link ResourceStore#listSeenHere}: a policy just stored here is seen, with no request to the
+   * storage), turning into trees only when an object was added, changed or removed since the last
+   * list.
    */
   private Snapshot read(ResourceStore store, Snapshot last) {
-    List<Object> objects = store.list(null, o -> true, 0, null, "").items();
+    List<Object> objects = store.listSeenHere(o -> true);
     List<String> versions =
         objects.stream()
             .map(Accessor::of)

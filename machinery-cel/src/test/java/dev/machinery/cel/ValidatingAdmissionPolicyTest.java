@@ -8,11 +8,16 @@ import dev.machinery.apiserver.ApiServer;
 import dev.machinery.apiserver.admission.policy.PolicyExpressions;
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
+import dev.machinery.apiserver.storage.MemoryStorage;
+import dev.machinery.apiserver.storage.Storage;
 import dev.machinery.builtins.BuiltinKinds;
 import java.io.ByteArrayInputStream;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -437,6 +442,57 @@ class ValidatingAdmissionPolicyTest {
             + error,
         json(response).get("message").asText());
     assertEquals(failureReason, json(response).get("reason").asText());
+  }
+
+  /**
+   * On a storage that is not in memory, a policy and binding written through the server apply to
+   * the next write at once, and writes read them from the watch caches, with no request to the
+   * storage (kube-apiserver reads them from informers).
+   */
+  @Test
+  void policiesAreReadFromTheWatchCacheWithEveryWriteMadeHereInIt() {
+    MemoryStorage memory = new MemoryStorage();
+    AtomicInteger policyReads = new AtomicInteger();
+    Storage remote =
+        (Storage)
+            Proxy.newProxyInstance(
+                Storage.class.getClassLoader(),
+                new Class<?>[] {Storage.class},
+                (proxy, method, args) -> {
+                  if (method.getName().equals("answersFromMemory")) {
+                    return false;
+                  }
+                  if (args != null
+                      && args.length > 0
+                      && args[0] instanceof String key
+                      && key.startsWith("validatingadmissionpolic")
+                      && !method.getName().equals("watch")) {
+                    policyReads.incrementAndGet();
+                  }
+                  try {
+                    return method.invoke(memory, args);
+                  } catch (InvocationTargetException e) {
+                    throw e.getCause();
+                  }
+                });
+    server.close();
+    server = BuiltinKinds.apiServer().storage(remote).build();
+    created(request("POST", "/api/v1/namespaces", "{\"metadata\":{\"name\":\"default\"}}"));
+    policy(
+        "one-key",
+        "{" + CONFIGMAP_RULES + ",\"validations\":[{\"expression\":\"size(object.data) <= 1\"}]}");
+    binding("one-key-binding", "{\"policyName\":\"one-key\",\"validationActions\":[\"Deny\"]}");
+    ApiResponse first = configMap("two", "{\"a\":\"1\",\"b\":\"2\"}");
+    assertEquals(422, first.status(), text(first));
+
+    policyReads.set(0);
+    for (int i = 0; i < 5; i++) {
+      assertEquals(201, configMap("fine-" + i, "{\"a\":\"1\"}").status());
+      ApiResponse refused = configMap("two-" + i, "{\"a\":\"1\",\"b\":\"2\"}");
+      assertEquals(422, refused.status(), text(refused));
+    }
+    assertEquals(0, policyReads.get(), "reads of policies and bindings from the storage");
+    server.close();
   }
 
   private static void created(ApiResponse response) {

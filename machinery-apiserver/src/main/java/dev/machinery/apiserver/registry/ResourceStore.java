@@ -40,6 +40,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BinaryOperator;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -106,6 +107,7 @@ public final class ResourceStore {
   private final ObjectModel.StatusAccess status;
   private final WatchCache watchCache;
   private final CacheFreshness freshness;
+  private final AtomicLong lastWrite = new AtomicLong();
   private final AdmissionHook admission;
 
   /**
@@ -597,6 +599,39 @@ public final class ResourceStore {
     return page(caughtUp, caughtUp.revision(), prefix, filter, limit);
   }
 
+  /** Notes the revision of a write this store made, for {@link #listSeenHere}. */
+  private KeyValue wrote(KeyValue kv) {
+    lastWrite.accumulateAndGet(kv.modRevision(), Math::max);
+    return kv;
+  }
+
+  /**
+   * Lists every object as the watch cache holds it once the cache holds every write this store
+   * made: what was written through this server is always there, what other servers wrote to the
+   * same storage as soon as the cache's watch brings it, as in an informer's list, and no request
+   * to the storage is made. For readers on the write path (admission's policies), which
+   * kube-apiserver reads from informers. Without a cache, or when the cache does not catch up in
+   * time, the storage is read.
+   *
+   * @param filter which objects to return
+   * @return the objects (shared with the cache: read them, never change them)
+   */
+  public List<Object> listSeenHere(Predicate<Object> filter) {
+    if (watchCache != null && !storage.answersFromMemory()) {
+      try {
+        if (watchCache.awaitRevision(lastWrite.get(), CONSISTENT_READ_WAIT)) {
+          WatchCache.Snapshot snapshot = watchCache.snapshot(prefix(null));
+          if (snapshot != null && snapshot.revision() >= lastWrite.get()) {
+            return page(snapshot, snapshot.revision(), prefix(null), filter, 0).items();
+          }
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+    return list(null, filter, 0, null, "").items();
+  }
+
   /** A page of a cache's snapshot, read as at a revision the snapshot is known to hold. */
   private Page page(
       WatchCache.Snapshot snapshot,
@@ -688,8 +723,9 @@ public final class ResourceStore {
     }
     try {
       KeyValue kv =
-          storage.create(
-              key(preparedMeta.getNamespace(), preparedMeta.getName()), encode(prepared));
+          wrote(
+              storage.create(
+                  key(preparedMeta.getNamespace(), preparedMeta.getName()), encode(prepared)));
       return decode(kv);
     } catch (StorageException e) {
       if (e.kind() == StorageException.Kind.KEY_EXISTS) {
@@ -868,11 +904,11 @@ public final class ResourceStore {
       }
       try {
         if (remove) {
-          storage.delete(current.key(), current.modRevision());
-          Accessor.of(prepared).setResourceVersion(Long.toString(storage.currentRevision()));
+          KeyValue deleted = wrote(storage.delete(current.key(), current.modRevision()));
+          Accessor.of(prepared).setResourceVersion(Long.toString(deleted.modRevision()));
           return prepared;
         }
-        return decode(storage.update(current.key(), current.modRevision(), bytes));
+        return decode(wrote(storage.update(current.key(), current.modRevision(), bytes)));
       } catch (StorageException e) {
         if (e.kind() == StorageException.Kind.CONFLICT && isEmpty(asked) && attempt < 16) {
           continue;
@@ -980,11 +1016,11 @@ public final class ResourceStore {
         if (meta.getDeletionTimestamp() != null
             && (meta.getFinalizers() == null || meta.getFinalizers().isEmpty())
             && !holdsSpecFinalizers(bytes)) {
-          storage.delete(current.key(), current.modRevision());
-          meta.setResourceVersion(Long.toString(storage.currentRevision()));
+          KeyValue deleted = wrote(storage.delete(current.key(), current.modRevision()));
+          meta.setResourceVersion(Long.toString(deleted.modRevision()));
           return next;
         }
-        return decode(storage.update(current.key(), current.modRevision(), bytes));
+        return decode(wrote(storage.update(current.key(), current.modRevision(), bytes)));
       } catch (StorageException e) {
         if (e.kind() == StorageException.Kind.CONFLICT && attempt < 16) {
           continue;
@@ -1270,7 +1306,7 @@ public final class ResourceStore {
   }
 
   private Deletion remove(KeyValue kv, Object object) {
-    KeyValue deleted = storage.delete(kv.key(), kv.modRevision());
+    KeyValue deleted = wrote(storage.delete(kv.key(), kv.modRevision()));
     Accessor.of(object).setResourceVersion(Long.toString(deleted.modRevision()));
     return new Deletion(object, true);
   }
@@ -1422,7 +1458,7 @@ public final class ResourceStore {
       Accessor.of(object).setResourceVersion(Long.toString(current.modRevision()));
       return new Written(object, current);
     }
-    KeyValue kv = storage.update(current.key(), current.modRevision(), bytes);
+    KeyValue kv = wrote(storage.update(current.key(), current.modRevision(), bytes));
     return new Written(decode(kv), kv);
   }
 
