@@ -466,7 +466,10 @@ class ValidatingAdmissionPolicyTest {
                       && args.length > 0
                       && args[0] instanceof String key
                       && key.startsWith("validatingadmissionpolic")
-                      && !method.getName().equals("watch")) {
+                      && (method.getName().equals("list")
+                          || method.getName().equals("checkUnchanged"))) {
+                    // What a list of them costs (the policy status writer reads and writes one
+                    // policy at a time, on its own schedule).
                     policyReads.incrementAndGet();
                   }
                   try {
@@ -491,7 +494,7 @@ class ValidatingAdmissionPolicyTest {
       ApiResponse refused = configMap("two-" + i, "{\"a\":\"1\",\"b\":\"2\"}");
       assertEquals(422, refused.status(), text(refused));
     }
-    assertEquals(0, policyReads.get(), "reads of policies and bindings from the storage");
+    assertEquals(0, policyReads.get(), "lists of policies and bindings from the storage");
     server.close();
   }
 

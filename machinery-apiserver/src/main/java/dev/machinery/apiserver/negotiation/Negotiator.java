@@ -53,6 +53,7 @@ public final class Negotiator {
 
   private final Scheme scheme;
   private final Codec json;
+  private final ListBodies listBodies = new ListBodies();
   private final Codec yaml;
   private final Map<String, MediaType> aliases;
   private final Map<GroupKind, ScaleAccessor<Object>> scales;
@@ -606,7 +607,9 @@ public final class Negotiator {
    * Renders a list whose items are already encoded ({@link #encodeListItem}): the list without
    * items encoded as {@link #respond} encodes it, the items' bytes written into its {@code items}
    * in order. The bytes are those {@link #respond} gives for the list with its items, for a
-   * representation where {@link #encodesItemsAlone} holds.
+   * representation where {@link #encodesItemsAlone} holds. A list answered again with the same head
+   * and the very same item encodings (nothing in it changed) is answered with the body written the
+   * first time, kept for it (lists up to 4 MiB, 32 MiB in all).
    *
    * @param representation the negotiated representation
    * @param emptyList the list, without items
@@ -622,6 +625,10 @@ public final class Negotiator {
       return Optional.empty();
     }
     int head = body.length - 2;
+    byte[] kept = listBodies.find(shell.contentType(), body, items);
+    if (kept != null) {
+      return Optional.of(new Response(shell.status(), shell.contentType(), kept));
+    }
     long size = head + 2L + Math.max(0, items.size() - 1);
     for (byte[] item : items) {
       size += item.length;
@@ -642,6 +649,7 @@ public final class Negotiator {
     }
     out[at++] = ']';
     out[at] = '}';
+    listBodies.keep(shell.contentType(), body, items, out);
     return Optional.of(new Response(shell.status(), shell.contentType(), out));
   }
 
