@@ -490,6 +490,12 @@ public final class ResourceStore {
             "Too large resource version: " + at + ", current: " + storage.currentRevision(), 1);
       }
     }
+    if (watchCache != null && at > 0) {
+      Page past = listAt(prefix, start, at, filter, limit);
+      if (past != null) {
+        return past;
+      }
+    }
     List<Object> items = new ArrayList<>();
     String next = null;
     long remaining = -1;
@@ -536,6 +542,42 @@ public final class ResourceStore {
     String token =
         next == null ? null : new ContinueToken(revision, next.substring(prefix.length())).encode();
     return new Page(items, revision, token, counted(filter, remaining));
+  }
+
+  /**
+   * A list at an exact revision, or a further page of a list, served from the watch cache when its
+   * kept changes cover that revision (kube-apiserver 1.33 lists from its cache's snapshots): the
+   * objects held now with every later change undone; {@code null} when the cache cannot, or the
+   * storage has compacted that revision (the storage then answers, {@code 410 Expired}).
+   */
+  private Page listAt(String prefix, String start, long at, Predicate<Object> filter, int limit) {
+    if (at < storage.compactedRevision()) {
+      return null;
+    }
+    WatchCache.PastPage past =
+        watchCache.pageAt(prefix, start, at, filter == EVERYTHING && limit > 0 ? limit + 1 : 0);
+    if (past == null) {
+      return null;
+    }
+    List<Object> items = new ArrayList<>();
+    String next = null;
+    long remaining = -1;
+    List<WatchCache.Entry> entries = past.items();
+    for (int i = 0; i < entries.size(); i++) {
+      WatchCache.Entry entry = entries.get(i);
+      if (limit > 0 && items.size() == limit) {
+        next = entry.kv().key();
+        remaining = past.total() - i;
+        break;
+      }
+      Object object = entry.object();
+      if (filter.test(object)) {
+        items.add(object);
+      }
+    }
+    String token =
+        next == null ? null : new ContinueToken(at, next.substring(prefix.length())).encode();
+    return new Page(items, at, token, counted(filter, remaining));
   }
 
   /** What a list tells of the items after its page: known only when none was filtered out. */

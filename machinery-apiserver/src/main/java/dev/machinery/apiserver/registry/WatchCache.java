@@ -129,6 +129,94 @@ final class WatchCache {
   }
 
   /**
+   * One page of the objects under a prefix as they were at an earlier revision that the cache's
+   * kept changes cover, as kube-apiserver lists from its cache's snapshots: the objects held now,
+   * with every change after that revision undone.
+   *
+   * @param items the objects from the start key on, at most the number asked for
+   * @param total how many objects there were from the start key on
+   */
+  record PastPage(List<Entry> items, long total) {}
+
+  /**
+   * The objects under a prefix, from a key on, as they were at a revision the cache's kept changes
+   * cover (not before the oldest kept change, not after the cache's revision); {@code null} when
+   * they do not cover it, a change does not tell the value before it, or the cache is not running.
+   *
+   * @param prefix the prefix
+   * @param startKey the first key to include, or {@code null} for the prefix's first
+   * @param revision the revision
+   * @param max the most objects to return, 0 for all
+   */
+  PastPage pageAt(String prefix, String startKey, long revision, int max) {
+    synchronized (lock) {
+      if (closed || source == null || revision < complete || revision > stateRevision) {
+        return null;
+      }
+      String from = startKey == null || startKey.compareTo(prefix) < 0 ? prefix : startKey;
+      // The value of each key changed since the revision, as it was then (null: absent then).
+      NavigableMap<String, KeyValue> then = new TreeMap<>();
+      for (var changes = recent.descendingIterator(); changes.hasNext(); ) {
+        StorageEvent event = changes.next();
+        if (event.revision() <= revision) {
+          break;
+        }
+        String key = event.kv().key();
+        if (!key.startsWith(prefix) || key.compareTo(from) < 0) {
+          continue;
+        }
+        if (event.previous() == null && !event.isCreate()) {
+          return null;
+        }
+        then.put(key, event.previous());
+      }
+      List<Entry> items = new ArrayList<>();
+      long total = 0;
+      var now = state.tailMap(from, true).entrySet().iterator();
+      var past = then.entrySet().iterator();
+      Map.Entry<String, Entry> current = next(now, prefix);
+      Map.Entry<String, KeyValue> earlier = past.hasNext() ? past.next() : null;
+      while (current != null || earlier != null) {
+        int order =
+            current == null
+                ? 1
+                : earlier == null ? -1 : current.getKey().compareTo(earlier.getKey());
+        Entry item = null;
+        if (order < 0) {
+          item = current.getValue();
+          current = next(now, prefix);
+        } else {
+          if (earlier.getValue() != null) {
+            // Held apart from the cache's entries: no encoding is kept for it.
+            item = new Entry(earlier.getValue());
+            item.retire();
+          }
+          if (order == 0) {
+            current = next(now, prefix);
+          }
+          earlier = past.hasNext() ? past.next() : null;
+        }
+        if (item != null) {
+          total++;
+          if (max == 0 || items.size() < max) {
+            items.add(item);
+          }
+        }
+      }
+      return new PastPage(items, total);
+    }
+  }
+
+  private static Map.Entry<String, Entry> next(
+      java.util.Iterator<Map.Entry<String, Entry>> entries, String prefix) {
+    if (!entries.hasNext()) {
+      return null;
+    }
+    Map.Entry<String, Entry> entry = entries.next();
+    return entry.getKey().startsWith(prefix) ? entry : null;
+  }
+
+  /**
    * The revision the cache holds its root at and how many keys it holds there; starts the cache
    * when it is not running; {@code null} when it is closed or cannot start.
    */

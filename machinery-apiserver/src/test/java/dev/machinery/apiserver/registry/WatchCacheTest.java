@@ -79,6 +79,69 @@ class WatchCacheTest {
     return keys;
   }
 
+  /**
+   * A page at a past revision, from the cache's kept changes, is the storage's own page at that
+   * revision: seeded random creates, updates and deletes under two namespaces, then every revision
+   * the changes cover, every start key and a few limits, compared with MemoryStorage, which keeps
+   * each key's versions itself.
+   */
+  @Test
+  void aPageAtAPastRevisionIsTheStoragesPageThen() throws Exception {
+    for (long seed = 1; seed <= 5; seed++) {
+      java.util.Random random = new java.util.Random(seed);
+      MemoryStorage storage = new MemoryStorage();
+      WatchCache cache = new WatchCache(storage, ROOT, 1_000, 1_000, DECODE);
+      storage.create(ROOT + "a/x", bytes("first"));
+      assertNotNull(cache.progress(), "started");
+      long oldest = storage.currentRevision();
+      List<String> keys = new ArrayList<>();
+      for (String ns : List.of("a/", "b/")) {
+        for (int k = 0; k < 8; k++) {
+          keys.add(ROOT + ns + "k" + k);
+        }
+      }
+      for (int step = 0; step < 120; step++) {
+        String key = keys.get(random.nextInt(keys.size()));
+        var current = storage.get(key);
+        if (current.isEmpty()) {
+          storage.create(key, bytes("v" + step));
+        } else if (random.nextInt(3) == 0) {
+          storage.delete(key, 0);
+        } else {
+          storage.update(key, 0, bytes("v" + step));
+        }
+      }
+      long newest = storage.currentRevision();
+      assertTrue(cache.awaitRevision(newest, java.time.Duration.ofSeconds(5)));
+      for (long revision = oldest; revision <= newest; revision++) {
+        for (String prefix : List.of(ROOT, ROOT + "a/", ROOT + "b/")) {
+          for (String start : new String[] {null, ROOT + "a/k3", ROOT + "b/k5"}) {
+            for (int limit : new int[] {0, 1, 3}) {
+              WatchCache.PastPage page = cache.pageAt(prefix, start, revision, limit);
+              assertNotNull(page, "revision " + revision);
+              String from = start == null || start.compareTo(prefix) < 0 ? prefix : start;
+              var expected = storage.list(prefix, revision, from, 0).items();
+              String where = "seed " + seed + ", " + prefix + " from " + start + " at " + revision;
+              assertEquals(expected.size(), page.total(), where);
+              int shown = limit == 0 ? expected.size() : Math.min(limit, expected.size());
+              assertEquals(shown, page.items().size(), where);
+              for (int j = 0; j < shown; j++) {
+                assertEquals(expected.get(j).key(), page.items().get(j).kv().key(), where);
+                assertEquals(
+                    new String(expected.get(j).value(), UTF_8),
+                    page.items().get(j).object(),
+                    where);
+              }
+            }
+          }
+        }
+      }
+      assertEquals(null, cache.pageAt(ROOT, null, oldest - 1, 0), "before the kept changes");
+      assertEquals(null, cache.pageAt(ROOT, null, newest + 1, 0), "after the cache's revision");
+      cache.close();
+    }
+  }
+
   @Test
   void aHundredWatchersShareOneStorageWatchAndSeeEveryChangeOnce() throws Exception {
     CountingStorage storage = new CountingStorage();
