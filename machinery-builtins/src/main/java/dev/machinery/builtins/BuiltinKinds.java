@@ -298,6 +298,7 @@ public final class BuiltinKinds {
       builder.table(new LazyTable(() -> Printers.forKind(kind).orElseThrow()));
     }
     FieldLabels.forKind(kind).forEach(builder::fieldLabel);
+    FieldLabels.indexedFor(kind).forEach(builder::indexField);
     return builder.build();
   }
 

@@ -54,6 +54,13 @@ final class FieldLabels {
           "certificates.k8s.io/CertificateSigningRequest",
           List.of("spec.signerName"));
 
+  /** The labels kube-apiserver's watch cache indexes: a Pod's node (its pod registry's indexer). */
+  static List<String> indexedFor(GroupKind kind) {
+    return kind.group().isEmpty() && kind.kind().equals("Pod")
+        ? List.of("spec.nodeName")
+        : List.of();
+  }
+
   static Map<String, Function<Object, String>> forKind(GroupKind kind) {
     Map<String, Function<Object, String>> out = new LinkedHashMap<>();
     for (String label : LABELS.getOrDefault(kind.group() + "/" + kind.kind(), List.of())) {

@@ -31,6 +31,7 @@ final class ListHandler implements VerbHandler {
             .list(
                 info.namespace(),
                 RequestOptions.filter(options, target.store()),
+                RequestOptions.indexed(options, target.store()),
                 RequestOptions.limit(options),
                 options.getContinue(),
                 options.getResourceVersion());

@@ -25,6 +25,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
@@ -211,6 +212,25 @@ final class RequestOptions {
         .json()
         .decode(fields.toString().getBytes(StandardCharsets.UTF_8), DeleteOptions.class)
         .object();
+  }
+
+  /**
+   * The value a list's field selector requires of a field the store's watch cache indexes, if it
+   * requires one (such as {@code spec.nodeName=node-1} for Pods); {@code null} otherwise.
+   */
+  static ResourceStore.FieldValue indexed(ListOptions options, ResourceStore store) {
+    String fieldText = options.getFieldSelector();
+    if (fieldText == null || fieldText.isEmpty() || store.definition().indexedFields().isEmpty()) {
+      return null;
+    }
+    FieldSelector fields = FieldSelector.parse(fieldText);
+    for (String field : store.definition().indexedFields()) {
+      Optional<String> value = fields.requiresExactMatch(field);
+      if (value.isPresent()) {
+        return new ResourceStore.FieldValue(field, value.get());
+      }
+    }
+    return null;
   }
 
   /**

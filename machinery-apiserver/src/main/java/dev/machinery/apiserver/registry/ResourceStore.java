@@ -36,6 +36,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -200,12 +201,46 @@ public final class ResourceStore {
     this.status = definition.hasStatus() ? model.status(storageClass) : null;
     this.watchCache =
         watchCacheSize > 0
-            ? new WatchCache(storage, root, watchCacheSize, WATCHER_QUEUE_LIMIT, this::decode)
+            ? new WatchCache(
+                storage,
+                root,
+                watchCacheSize,
+                WATCHER_QUEUE_LIMIT,
+                this::decode,
+                indexed(definition))
             : null;
     this.freshness =
         watchCache != null && !storage.answersFromMemory()
             ? new CacheFreshness(storage, watchCache)
             : null;
+  }
+
+  /** The readers of the fields the definition has the watch cache index. */
+  private static Map<String, Function<Object, String>> indexed(ResourceDefinition definition) {
+    Map<String, Function<Object, String>> readers = new java.util.LinkedHashMap<>();
+    for (String field : definition.indexedFields()) {
+      readers.put(field, definition.fieldLabels().get(field));
+    }
+    return readers;
+  }
+
+  /**
+   * A value that a list's field selector requires of a field the watch cache indexes ({@link
+   * ResourceDefinition#indexedFields()}), such as {@code spec.nodeName=node-1}: a list from the
+   * cache then reads only the objects with that value.
+   *
+   * @param field the field label
+   * @param value the value required
+   */
+  public record FieldValue(String field, String value) {
+    /**
+     * @param field see the record description
+     * @param value see the record description
+     */
+    public FieldValue {
+      Objects.requireNonNull(field, "field");
+      Objects.requireNonNull(value, "value");
+    }
   }
 
   /**
@@ -458,10 +493,34 @@ public final class ResourceStore {
       int limit,
       String continueToken,
       String resourceVersion) {
+    return list(namespace, filter, null, limit, continueToken, resourceVersion);
+  }
+
+  /**
+   * Reads one page of objects, as {@link #list(String, Predicate, int, String, String)}, with a
+   * value the filter requires of an indexed field: a list served from the watch cache reads only
+   * the objects with that value. The filter must itself require it.
+   *
+   * @param namespace the namespace, or {@code null} for all
+   * @param filter which objects to return (selectors)
+   * @param indexed the value the filter requires of an indexed field, or {@code null}
+   * @param limit the most objects, 0 for all
+   * @param continueToken the token of the previous page, or {@code null}
+   * @param resourceVersion the list's resourceVersion parameter
+   * @return the page; its objects may be shared with the watch cache and other requests: read them,
+   *     never change them
+   */
+  public Page list(
+      String namespace,
+      Predicate<Object> filter,
+      FieldValue indexed,
+      int limit,
+      String continueToken,
+      String resourceVersion) {
     String prefix = prefix(namespace);
     boolean noToken = continueToken == null || continueToken.isEmpty();
     if (watchCache != null && noToken && "0".equals(resourceVersion)) {
-      Page cached = listCached(prefix, filter, limit);
+      Page cached = listCached(prefix, filter, indexed, limit);
       if (cached != null) {
         return cached;
       }
@@ -470,7 +529,7 @@ public final class ResourceStore {
         && noToken
         && (resourceVersion == null || resourceVersion.isEmpty())
         && !storage.answersFromMemory()) {
-      Page consistent = listConsistentFromCache(prefix, filter, limit);
+      Page consistent = listConsistentFromCache(prefix, filter, indexed, limit);
       if (consistent != null) {
         return consistent;
       }
@@ -590,8 +649,8 @@ public final class ResourceStore {
    * the objects the cache holds, at its revision; a further page, if a limit leaves one, is read
    * from the storage at that revision; {@code null} when the cache is closed.
    */
-  private Page listCached(String prefix, Predicate<Object> filter, int limit) {
-    WatchCache.Snapshot snapshot = watchCache.snapshot(prefix);
+  private Page listCached(String prefix, Predicate<Object> filter, FieldValue indexed, int limit) {
+    WatchCache.Snapshot snapshot = snapshot(prefix, indexed);
     if (snapshot == null) {
       return null;
     }
@@ -606,7 +665,15 @@ public final class ResourceStore {
    * changed since the cache's revision ({@link Storage#unchangedSince}) — else after waiting for
    * its watch to deliver it (bounded); {@code null} when it cannot, and the storage is read.
    */
-  private Page listConsistentFromCache(String prefix, Predicate<Object> filter, int limit) {
+  /** The cache's objects under a prefix, only those with an indexed value when one is given. */
+  private WatchCache.Snapshot snapshot(String prefix, FieldValue indexed) {
+    WatchCache.Snapshot snapshot =
+        indexed == null ? null : watchCache.snapshot(prefix, indexed.field(), indexed.value());
+    return snapshot != null ? snapshot : watchCache.snapshot(prefix);
+  }
+
+  private Page listConsistentFromCache(
+      String prefix, Predicate<Object> filter, FieldValue indexed, int limit) {
     CacheFreshness.Result check;
     try {
       check = freshness.await();
@@ -614,7 +681,7 @@ public final class ResourceStore {
       return null;
     }
     if (check.fresh()) {
-      WatchCache.Snapshot snapshot = watchCache.snapshot(prefix);
+      WatchCache.Snapshot snapshot = snapshot(prefix, indexed);
       if (snapshot == null) {
         return null;
       }
@@ -634,7 +701,7 @@ public final class ResourceStore {
       Thread.currentThread().interrupt();
       return null;
     }
-    WatchCache.Snapshot caughtUp = watchCache.snapshot(prefix);
+    WatchCache.Snapshot caughtUp = snapshot(prefix, indexed);
     if (caughtUp == null || caughtUp.revision() < check.current()) {
       return null;
     }

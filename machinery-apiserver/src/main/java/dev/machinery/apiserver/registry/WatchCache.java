@@ -51,6 +51,7 @@ final class WatchCache {
   private final Map<Identity, Entry> byObject = new ConcurrentHashMap<>();
 
   private final Function<KeyValue, Object> decoder;
+  private final FieldIndexes indexes;
   private StorageWatch source;
   private Thread dispatcher;
   private boolean closed;
@@ -70,8 +71,27 @@ final class WatchCache {
       int capacity,
       int watcherQueue,
       Function<KeyValue, Object> decoder) {
+    this(storage, root, capacity, watcherQueue, decoder, Map.of());
+  }
+
+  /**
+   * @param storage the storage
+   * @param root the resource's key prefix
+   * @param capacity how many changes to keep
+   * @param watcherQueue how many changes a watcher may fall behind
+   * @param decoder decodes a stored value into an object
+   * @param indexed the fields to index, each with the reader of its value from a decoded object
+   */
+  WatchCache(
+      Storage storage,
+      String root,
+      int capacity,
+      int watcherQueue,
+      Function<KeyValue, Object> decoder,
+      Map<String, Function<Object, String>> indexed) {
     this.storage = storage;
     this.decoder = decoder;
+    this.indexes = new FieldIndexes(indexed);
     this.root = root;
     this.capacity = capacity;
     this.watcherQueue = watcherQueue;
@@ -123,6 +143,32 @@ final class WatchCache {
           break;
         }
         items.add(e.getValue());
+      }
+      return new Snapshot(items, stateRevision, state.size());
+    }
+  }
+
+  /**
+   * The objects under a prefix whose indexed field has a value, as the cache holds them, in key
+   * order, with the revision they are at (and any object whose value could not be read, for the
+   * caller's filter to judge); {@code null} when the field is not indexed or the cache cannot
+   * start.
+   */
+  Snapshot snapshot(String prefix, String field, String value) {
+    synchronized (lock) {
+      if (closed || (source == null && !tryStart())) {
+        return null;
+      }
+      java.util.Collection<String> keys = indexes.keys(field, value, prefix);
+      if (keys == null) {
+        return null;
+      }
+      List<Entry> items = new ArrayList<>(keys.size());
+      for (String key : keys) {
+        Entry entry = state.get(key);
+        if (entry != null) {
+          items.add(entry);
+        }
       }
       return new Snapshot(items, stateRevision, state.size());
     }
@@ -299,7 +345,9 @@ final class WatchCache {
     long now = all.revision();
     retireAll();
     for (KeyValue kv : all.items()) {
-      state.put(kv.key(), new Entry(kv));
+      Entry entry = new Entry(kv);
+      state.put(kv.key(), entry);
+      indexes.add(kv.key(), entry);
     }
     stateRevision = now;
     source = storage.watch(root, now);
@@ -330,12 +378,15 @@ final class WatchCache {
 
   private void deliver(StorageEvent event) {
     synchronized (lock) {
-      Entry replaced =
-          event.type() == StorageEvent.Type.DELETE
-              ? state.remove(event.kv().key())
-              : state.put(event.kv().key(), new Entry(event.kv()));
+      String key = event.kv().key();
+      Entry added = event.type() == StorageEvent.Type.DELETE ? null : new Entry(event.kv());
+      Entry replaced = added == null ? state.remove(key) : state.put(key, added);
       if (replaced != null) {
         replaced.retire();
+        indexes.remove(key);
+      }
+      if (added != null) {
+        indexes.add(key, added);
       }
       stateRevision = Math.max(stateRevision, event.revision());
       lock.notifyAll();
@@ -403,6 +454,7 @@ final class WatchCache {
       entry.retire();
     }
     state.clear();
+    indexes.clear();
     byObject.clear();
   }
 

@@ -15,6 +15,7 @@ import dev.machinery.apiserver.storage.StorageWatch;
 import dev.machinery.apiserver.storage.testing.ForwardingStorage;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -85,6 +86,79 @@ class WatchCacheTest {
    * the changes cover, every start key and a few limits, compared with MemoryStorage, which keeps
    * each key's versions itself.
    */
+  /**
+   * An indexed field's lookup gives the objects a scan of the cache with the same filter gives, in
+   * key order, through seeded random creates, updates that move objects between values, deletes,
+   * and values that do not decode (given to every lookup, for the filter to judge).
+   */
+  @Test
+  void anIndexedLookupIsTheScanOfTheCache() throws Exception {
+    java.util.function.Function<KeyValue, Object> decode =
+        kv -> {
+          String text = new String(kv.value(), UTF_8);
+          if (text.startsWith("bad")) {
+            throw new IllegalStateException("cannot decode " + kv.key());
+          }
+          return text;
+        };
+    java.util.function.Function<Object, String> node = object -> ((String) object).split("\\|")[0];
+    for (long seed = 1; seed <= 5; seed++) {
+      java.util.Random random = new java.util.Random(seed);
+      MemoryStorage storage = new MemoryStorage();
+      for (int k = 0; k < 6; k++) {
+        storage.create(ROOT + "a/p" + k, bytes("n" + random.nextInt(3) + "|0"));
+      }
+      WatchCache cache =
+          new WatchCache(storage, ROOT, 1_000, 1_000, decode, Map.of("spec.nodeName", node));
+      assertNotNull(cache.progress(), "started");
+      List<String> keys = new ArrayList<>();
+      for (String ns : List.of("a/", "b/")) {
+        for (int k = 0; k < 10; k++) {
+          keys.add(ROOT + ns + "p" + k);
+        }
+      }
+      for (int step = 1; step <= 150; step++) {
+        String key = keys.get(random.nextInt(keys.size()));
+        byte[] value =
+            bytes(random.nextInt(25) == 0 ? "bad" + step : "n" + random.nextInt(3) + "|" + step);
+        if (storage.get(key).isEmpty()) {
+          storage.create(key, value);
+        } else if (random.nextInt(4) == 0) {
+          storage.delete(key, 0);
+        } else {
+          storage.update(key, 0, value);
+        }
+        if (step % 10 != 0) {
+          continue;
+        }
+        assertTrue(cache.awaitRevision(storage.currentRevision(), java.time.Duration.ofSeconds(5)));
+        for (String prefix : List.of(ROOT, ROOT + "a/", ROOT + "b/")) {
+          List<String> all = new ArrayList<>();
+          for (WatchCache.Entry entry : cache.snapshot(prefix).items()) {
+            all.add(entry.kv().key());
+          }
+          for (String wanted : List.of("n0", "n1", "n2", "n9")) {
+            List<String> expected = new ArrayList<>();
+            for (String each : all) {
+              String text = new String(storage.get(each).orElseThrow().value(), UTF_8);
+              if (text.startsWith("bad") || text.startsWith(wanted + "|")) {
+                expected.add(each);
+              }
+            }
+            List<String> found = new ArrayList<>();
+            for (WatchCache.Entry entry : cache.snapshot(prefix, "spec.nodeName", wanted).items()) {
+              found.add(entry.kv().key());
+            }
+            assertEquals(
+                expected, found, "seed " + seed + ", step " + step + ", " + prefix + " " + wanted);
+          }
+        }
+      }
+      assertNull(cache.snapshot(ROOT, "status.phase", "Running"), "a field not indexed");
+      cache.close();
+    }
+  }
+
   @Test
   void aPageAtAPastRevisionIsTheStoragesPageThen() throws Exception {
     for (long seed = 1; seed <= 5; seed++) {

@@ -13,10 +13,12 @@ import dev.machinery.unversioned.validation.Validation;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.BiFunction;
 import java.util.function.BinaryOperator;
 import java.util.function.Consumer;
@@ -56,6 +58,7 @@ public final class ResourceDefinition {
   private final BiFunction<UserInfo, Object, Object> prepareForCreateAs;
   private final BinaryOperator<Object> prepareForUpdate;
   private final Map<String, Function<Object, String>> fieldLabels;
+  private final Set<String> indexedFields;
   private final ObjectNormalizer normalizer;
   private final Consumer<Object> readDefaults;
   private final Function<String, SchemaType> applySchemas;
@@ -90,6 +93,7 @@ public final class ResourceDefinition {
     this.prepareForCreateAs = builder.prepareForCreateAs;
     this.prepareForUpdate = builder.prepareForUpdate;
     this.fieldLabels = Map.copyOf(builder.fieldLabels);
+    this.indexedFields = Set.copyOf(builder.indexedFields);
     this.normalizer = builder.normalizer;
     this.readDefaults = builder.readDefaults;
     this.applySchemas = builder.applySchemas;
@@ -123,6 +127,7 @@ public final class ResourceDefinition {
     this.prepareForCreateAs = from.prepareForCreateAs;
     this.prepareForUpdate = from.prepareForUpdate;
     this.fieldLabels = from.fieldLabels;
+    this.indexedFields = from.indexedFields;
     this.normalizer = from.normalizer;
     this.readDefaults = from.readDefaults;
     this.applySchemas = from.applySchemas;
@@ -439,6 +444,17 @@ public final class ResourceDefinition {
   }
 
   /**
+   * Returns the field labels the resource's watch cache indexes, as kube-apiserver's cache indexes
+   * a Pod's {@code spec.nodeName}: a list whose field selector requires one value of such a field
+   * reads only the objects with that value.
+   *
+   * @return the indexed labels, each one of {@link #fieldLabels()}
+   */
+  public Set<String> indexedFields() {
+    return indexedFields;
+  }
+
+  /**
    * Returns the resource as discovery describes it in one version: with its {@code status} and
    * {@code scale} subresources, and a core Namespace's {@code finalize}.
    *
@@ -513,6 +529,7 @@ public final class ResourceDefinition {
     private BiFunction<UserInfo, Object, Object> prepareForCreateAs = (user, object) -> object;
     private BinaryOperator<Object> prepareForUpdate = (updated, old) -> updated;
     private final Map<String, Function<Object, String>> fieldLabels = new LinkedHashMap<>();
+    private final Set<String> indexedFields = new LinkedHashSet<>();
     private ObjectNormalizer normalizer = ObjectNormalizer.NONE;
     private Consumer<Object> readDefaults = object -> {};
     private Function<String, SchemaType> applySchemas = version -> null;
@@ -863,6 +880,23 @@ public final class ResourceDefinition {
     public Builder fieldLabel(String label, Function<Object, String> reader) {
       fieldLabels.put(
           Objects.requireNonNull(label, "label"), Objects.requireNonNull(reader, "reader"));
+      return this;
+    }
+
+    /**
+     * Has the resource's watch cache index a field label already added with {@link #fieldLabel}, as
+     * kube-apiserver's cache indexes a Pod's {@code spec.nodeName}.
+     *
+     * @param label the label
+     * @return this builder
+     * @throws IllegalArgumentException when the label was not added
+     */
+    public Builder indexField(String label) {
+      if (!fieldLabels.containsKey(label)) {
+        throw new IllegalArgumentException(
+            "cannot index \"" + label + "\": not a field label of " + kind);
+      }
+      indexedFields.add(label);
       return this;
     }
 
