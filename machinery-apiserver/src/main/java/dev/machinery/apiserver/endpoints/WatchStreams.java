@@ -154,6 +154,7 @@ public final class WatchStreams {
     // Without selectors an object's earlier state is selected as its current one (its name does
     // not change), so the earlier state need not be decoded.
     boolean unfiltered = filter == ResourceStore.EVERYTHING;
+    ResourceStore.FieldValue indexed = RequestOptions.indexed(options, store);
     Boolean sendInitialEvents = options.getSendInitialEvents();
     boolean initialEventsEnd = Boolean.TRUE.equals(sendInitialEvents) && bookmarks;
     boolean latest = rv == null || rv.isEmpty();
@@ -176,7 +177,7 @@ public final class WatchStreams {
           }
         }
         // "0" (any state) is served as the most recent state, which is one of them.
-        ResourceStore.Page page = store.list(namespace, selected, 0, null, null);
+        ResourceStore.Page page = store.list(namespace, selected, indexed, 0, null, null);
         initial = page.items();
         after = page.revision();
       } else {
@@ -184,7 +185,7 @@ public final class WatchStreams {
         after =
             latest || rv.equals("0") ? store.currentRevision() : ResourceStore.parseRevision(rv);
       }
-      watch = store.watch(namespace, after);
+      watch = store.watch(namespace, after, indexed);
     } catch (StorageException e) {
       if (e.kind() != StorageException.Kind.COMPACTED) {
         throw e;

@@ -56,6 +56,22 @@ final class FieldIndexes {
     }
   }
 
+  /** The values of a key that was absent: none match. */
+  static final String[] ABSENT = new String[0];
+
+  /** The position of an indexed field in {@link #values}, -1 when not indexed. */
+  int position(String field) {
+    return fields.indexOf(field);
+  }
+
+  /**
+   * The indexed values of a key's object, in {@link #position} order; {@code null} when not known
+   * (no field is indexed, or its value could not be read).
+   */
+  String[] values(String key) {
+    return fields.isEmpty() ? null : valuesByKey.get(key);
+  }
+
   /** Forgets a key. */
   void remove(String key) {
     if (fields.isEmpty()) {

@@ -1657,9 +1657,26 @@ public final class ResourceStore {
    * @return the storage watch
    */
   public StorageWatch watch(String namespace, long afterRevision) {
-    return watchCache != null
+    return watch(namespace, afterRevision, null);
+  }
+
+  /**
+   * Watches the objects of a namespace, or all, offered from the watch cache only the changes of
+   * objects that had or have a value of an indexed field, as kube-apiserver's cache offers a
+   * kubelet's watch only its node's Pods; the watcher's selectors must themselves require it.
+   *
+   * @param namespace the namespace, or {@code null}
+   * @param afterRevision report changes after this revision
+   * @param indexed the value the watcher's selectors require of an indexed field, or {@code null}
+   * @return the storage watch
+   */
+  public StorageWatch watch(String namespace, long afterRevision, FieldValue indexed) {
+    if (watchCache == null) {
+      return storage.watch(prefix(namespace), afterRevision);
+    }
+    return indexed == null
         ? watchCache.watch(prefix(namespace), afterRevision)
-        : storage.watch(prefix(namespace), afterRevision);
+        : watchCache.watch(prefix(namespace), afterRevision, indexed.field(), indexed.value());
   }
 
   /**

@@ -102,6 +102,19 @@ final class WatchCache {
    * revision.
    */
   StorageWatch watch(String prefix, long afterRevision) {
+    return watch(prefix, afterRevision, null, null);
+  }
+
+  /**
+   * Watches as {@link #watch(String, long)}, offered only the changes whose object, before or
+   * after, has a value of an indexed field (kube-apiserver's trigger functions, such as a Pod's
+   * {@code spec.nodeName} for a kubelet's watch), and those whose value could not be read; the
+   * changes kept from before the watch are all offered. The watcher's own selectors still judge.
+   *
+   * @param field the indexed field, or {@code null} for every change
+   * @param value the value
+   */
+  StorageWatch watch(String prefix, long afterRevision, String field, String value) {
     synchronized (lock) {
       if (closed) {
         return storage.watch(prefix, afterRevision > 0 ? afterRevision : storage.currentRevision());
@@ -116,9 +129,14 @@ final class WatchCache {
         // has forgotten.
         return storage.watch(prefix, after);
       }
-      Watcher watcher = new Watcher(new QueuedWatch(prefix, watcherQueue, this::forget), after);
+      Watcher watcher =
+          new Watcher(
+              new QueuedWatch(prefix, watcherQueue, this::forget),
+              after,
+              field == null ? -1 : indexes.position(field),
+              value);
       for (StorageEvent event : recent) {
-        watcher.offer(event);
+        watcher.offer(event, null, null);
       }
       watchers.add(watcher);
       return watcher.queue();
@@ -381,6 +399,7 @@ final class WatchCache {
       String key = event.kv().key();
       Entry added = event.type() == StorageEvent.Type.DELETE ? null : new Entry(event.kv());
       Entry replaced = added == null ? state.remove(key) : state.put(key, added);
+      String[] before = replaced == null ? FieldIndexes.ABSENT : indexes.values(key);
       if (replaced != null) {
         replaced.retire();
         indexes.remove(key);
@@ -388,6 +407,7 @@ final class WatchCache {
       if (added != null) {
         indexes.add(key, added);
       }
+      String[] after = added == null ? FieldIndexes.ABSENT : indexes.values(key);
       stateRevision = Math.max(stateRevision, event.revision());
       lock.notifyAll();
       recent.addLast(event);
@@ -395,7 +415,7 @@ final class WatchCache {
         complete = recent.removeFirst().revision();
       }
       for (Watcher watcher : List.copyOf(watchers)) {
-        watcher.offer(event);
+        watcher.offer(event, before, after);
       }
     }
   }
@@ -623,12 +643,22 @@ final class WatchCache {
   }
 
   /** A watcher served by the cache: its changes under its prefix after its revision. */
-  private record Watcher(QueuedWatch queue, long after) {
-    /** Called with the cache's lock held. */
-    void offer(StorageEvent event) {
-      if (event.revision() > after && event.kv().key().startsWith(queue.prefix())) {
+  private record Watcher(QueuedWatch queue, long after, int field, String value) {
+    /**
+     * Called with the cache's lock held, with the indexed values of the change's object before and
+     * after it ({@link FieldIndexes#ABSENT} when there was none, {@code null} when not known).
+     */
+    void offer(StorageEvent event, String[] previous, String[] current) {
+      if (event.revision() > after
+          && event.kv().key().startsWith(queue.prefix())
+          && (field < 0 || has(previous) || has(current))) {
         queue.offer(event);
       }
+    }
+
+    /** Whether the values may hold the watched one: unknown values may. */
+    private boolean has(String[] values) {
+      return values == null || (values.length > field && values[field].equals(value));
     }
   }
 }

@@ -91,6 +91,50 @@ class WatchCacheTest {
    * key order, through seeded random creates, updates that move objects between values, deletes,
    * and values that do not decode (given to every lookup, for the filter to judge).
    */
+  /**
+   * A watch by an indexed value is offered the changes whose object had or has that value (kube's
+   * trigger functions: a Pod moving off a node is seen by that node's watch and the next one's),
+   * and those whose value could not be read; a watch without one is offered everything.
+   */
+  @Test
+  void aWatchByAnIndexedValueIsOfferedOnlyItsChanges() throws Exception {
+    java.util.function.Function<KeyValue, Object> decode =
+        kv -> {
+          String text = new String(kv.value(), UTF_8);
+          if (text.startsWith("bad")) {
+            throw new IllegalStateException("cannot decode " + kv.key());
+          }
+          return text;
+        };
+    MemoryStorage storage = new MemoryStorage();
+    WatchCache cache =
+        new WatchCache(
+            storage,
+            ROOT,
+            1_000,
+            1_000,
+            decode,
+            Map.of("spec.nodeName", object -> ((String) object).split("\\|")[0]));
+    assertNotNull(cache.progress(), "started");
+    long start = storage.currentRevision();
+    StorageWatch one = cache.watch(ROOT, start, "spec.nodeName", "n1");
+    StorageWatch two = cache.watch(ROOT + "a/", start, "spec.nodeName", "n2");
+    StorageWatch all = cache.watch(ROOT, start, null, null);
+    storage.create(ROOT + "a/p", bytes("n1|1"));
+    storage.create(ROOT + "a/q", bytes("n3|1"));
+    storage.update(ROOT + "a/p", 0, bytes("n2|2"));
+    storage.create(ROOT + "b/r", bytes("n2|1"));
+    storage.delete(ROOT + "a/p", 0);
+    storage.create(ROOT + "a/s", bytes("bad"));
+    storage.create(ROOT + "a/t", bytes("n1|1"));
+
+    assertEquals(List.of("a/p", "a/p", "a/s", "a/t"), take(one, 4));
+    assertEquals(List.of("a/p", "a/p", "a/s"), take(two, 3));
+    assertEquals(List.of("a/p", "a/q", "a/p", "b/r", "a/p", "a/s", "a/t"), take(all, 7));
+    assertNull(two.poll(200, TimeUnit.MILLISECONDS), "n2's watch: a/t is on n1");
+    cache.close();
+  }
+
   @Test
   void anIndexedLookupIsTheScanOfTheCache() throws Exception {
     java.util.function.Function<KeyValue, Object> decode =
