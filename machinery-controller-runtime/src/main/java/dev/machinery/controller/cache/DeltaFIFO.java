@@ -1,5 +1,6 @@
 package dev.machinery.controller.cache;
 
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -32,6 +33,7 @@ public final class DeltaFIFO<T> implements Store<T> {
   private final Store<T> knownObjects;
   private final ReentrantLock lock = new ReentrantLock();
   private final Condition changed = lock.newCondition();
+  private final Condition synced = lock.newCondition();
   private final Map<String, List<Delta<T>>> items = new HashMap<>();
   private final ArrayDeque<String> queue = new ArrayDeque<>();
   private boolean populated;
@@ -99,8 +101,9 @@ public final class DeltaFIFO<T> implements Store<T> {
     String key = keyFunc.apply(object);
     lock.lock();
     try {
-      if (populate) {
+      if (populate && !populated) {
         populated = true;
+        synced.signalAll();
       }
       queueActionLocked(key, new Delta<>(type, object, unknown));
     } finally {
@@ -229,6 +232,7 @@ public final class DeltaFIFO<T> implements Store<T> {
       if (!populated) {
         populated = true;
         initialPopulationCount = keys.size() + queuedDeletions;
+        synced.signalAll();
       }
     } finally {
       lock.unlock();
@@ -289,6 +293,9 @@ public final class DeltaFIFO<T> implements Store<T> {
         lock.lock();
         try {
           initialPopulationCount--;
+          if (initialPopulationCount == 0) {
+            synced.signalAll();
+          }
         } finally {
           lock.unlock();
         }
@@ -306,6 +313,27 @@ public final class DeltaFIFO<T> implements Store<T> {
   public boolean hasSynced() {
     lock.lock();
     try {
+      return populated && initialPopulationCount == 0;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * Waits until {@link #hasSynced} is true, the queue is closed, or the time is up; wakes as soon
+   * as the last of the first list's keys has been processed.
+   *
+   * @param timeout the most to wait
+   * @return whether it has synced
+   * @throws InterruptedException when interrupted while waiting
+   */
+  public boolean awaitSynced(Duration timeout) throws InterruptedException {
+    long left = timeout.toNanos();
+    lock.lock();
+    try {
+      while (!(populated && initialPopulationCount == 0) && !closed && left > 0) {
+        left = synced.awaitNanos(left);
+      }
       return populated && initialPopulationCount == 0;
     } finally {
       lock.unlock();
@@ -332,6 +360,7 @@ public final class DeltaFIFO<T> implements Store<T> {
     try {
       closed = true;
       changed.signalAll();
+      synced.signalAll();
     } finally {
       lock.unlock();
     }

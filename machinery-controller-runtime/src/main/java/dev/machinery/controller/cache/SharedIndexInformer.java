@@ -260,8 +260,9 @@ public final class SharedIndexInformer<T> {
   }
 
   /**
-   * Blocks until the informer has synced or is stopped, checking every 100 milliseconds as
-   * client-go's {@code WaitForCacheSync}.
+   * Blocks until the informer has synced or is stopped. client-go's {@code WaitForCacheSync} checks
+   * every 100 milliseconds; this wakes as soon as the last object of the first list has been
+   * handled (and checks at least as often, for a stop).
    *
    * @return true when synced, false when stopped first
    * @throws InterruptedException when interrupted
@@ -274,7 +275,15 @@ public final class SharedIndexInformer<T> {
       if (isStopped()) {
         return false;
       }
-      Thread.sleep(100);
+      DeltaFIFO<T> queue;
+      synchronized (blockDeltas) {
+        queue = fifo;
+      }
+      if (queue == null) {
+        Thread.sleep(10);
+      } else {
+        queue.awaitSynced(Duration.ofMillis(100));
+      }
     }
   }
 
