@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
 import dev.machinery.apiserver.negotiation.ContentTypeNegotiator;
+import dev.machinery.apiserver.negotiation.EncodedList;
 import dev.machinery.apiserver.negotiation.Endpoint;
 import dev.machinery.apiserver.negotiation.Negotiation;
 import dev.machinery.apiserver.negotiation.Negotiator;
@@ -318,6 +319,12 @@ final class RequestScope {
   }
 
   /**
+   * The size beyond which a list answered from its items' kept encodings is written item by item (a
+   * streamed body), rather than as one array: the largest list body {@code Negotiator} keeps.
+   */
+  static final long STREAMED_LIST_BYTES = 4 << 20;
+
+  /**
    * Renders a page of a list. In compact JSON of the version the resource is stored in (what
    * clients ask most), each item's encoding is made once per stored object and kept with the watch
    * cache's copy of it ({@link dev.machinery.apiserver.registry.ResourceStore#encodedOnce}), so a
@@ -347,6 +354,19 @@ final class RequestScope {
             (byte[])
                 store.encodedOnce(
                     item, kind, shared -> negotiator.encodeListItem(toServed(shared, target))));
+      }
+      long size = 0;
+      for (byte[] item : items) {
+        size += item.length + 1;
+      }
+      if (size > STREAMED_LIST_BYTES) {
+        // Written item by item from the kept encodings: no array of the whole list is made.
+        Optional<EncodedList> list =
+            negotiator.encodedList(
+                representation, store.model().list(kind, meta, new ArrayList<>()), items);
+        if (list.isPresent()) {
+          return ApiResponse.streaming(200, list.get().contentType(), list.get()::writeTo);
+        }
       }
       Optional<Response> response =
           negotiator.respondWithEncodedItems(

@@ -653,6 +653,26 @@ public final class Negotiator {
     return Optional.of(new Response(shell.status(), shell.contentType(), out));
   }
 
+  /**
+   * A list whose items are already encoded ({@link #encodeListItem}), to be written item by item
+   * rather than spliced into one array: the same bytes as {@link #respondWithEncodedItems}, for a
+   * representation where {@link #encodesItemsAlone} holds.
+   *
+   * @param representation the negotiated representation
+   * @param emptyList the list, without items
+   * @param items each item's encoding
+   * @return the list; empty when the list's encoding does not end with an empty {@code items} array
+   *     (a list shaped otherwise), and the list is to be rendered whole
+   */
+  public Optional<EncodedList> encodedList(
+      Representation representation, Object emptyList, List<byte[]> items) {
+    Response shell = respond(representation, emptyList, null);
+    if (shell.status() != 200 || !endsWith(shell.body(), EMPTY_ITEMS)) {
+      return Optional.empty();
+    }
+    return Optional.of(new EncodedList(shell.contentType(), shell.body(), items));
+  }
+
   private static final byte[] EMPTY_ITEMS =
       "\"items\":[]}".getBytes(java.nio.charset.StandardCharsets.UTF_8);
 
