@@ -230,7 +230,7 @@ public final class ResourceStore {
     this.model = model;
     this.storageClass = model.type(storageKind);
     this.codec = codec;
-    this.values = java.util.Objects.requireNonNull(values, "values");
+    this.values = Objects.requireNonNull(values, "values");
     this.storage = storage;
     this.root = keyPrefix;
     this.status = definition.hasStatus() ? model.status(storageClass) : null;

@@ -205,6 +205,38 @@ class StorageCodecTest {
     assertFalse(tree(protobuf.decode(withZero, Unstructured.class)).path("spec").has("paused"));
   }
 
+  /**
+   * A {@code double} field read from protobuf is written as Go writes a float64 in JSON: a whole
+   * number without a fraction ({@code minimum: 1}, not {@code 1.0}), as kube-apiserver answers.
+   */
+  @Test
+  void wholeDoublesReadFromProtobufAreWrittenAsGoWritesThem() throws IOException {
+    GroupVersionKind crd =
+        GroupVersionKind.of("apiextensions.k8s.io", "v1", "CustomResourceDefinition");
+    String json =
+        "{\"apiVersion\":\"apiextensions.k8s.io/v1\",\"kind\":\"CustomResourceDefinition\","
+            + "\"metadata\":{\"name\":\"foos.example.dev\"},\"spec\":{\"group\":\"example.dev\","
+            + "\"names\":{\"plural\":\"foos\",\"kind\":\"Foo\"},\"scope\":\"Namespaced\","
+            + "\"versions\":[{\"name\":\"v1\",\"served\":true,\"storage\":true,"
+            + "\"schema\":{\"openAPIV3Schema\":{\"type\":\"object\",\"properties\":{"
+            + "\"replicas\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":1.5e21},"
+            + "\"ratio\":{\"type\":\"number\",\"maximum\":0.25}}}}}]}}";
+    StorageCodec codec = StorageCodec.of(StorageMediaType.PROTOBUF, CODEC, crd);
+    Unstructured object = CODEC.decode(json, Unstructured.class).object();
+    Unstructured read = codec.decode(codec.encode(object), Unstructured.class);
+    JsonNode properties =
+        tree(read)
+            .path("spec")
+            .path("versions")
+            .get(0)
+            .path("schema")
+            .path("openAPIV3Schema")
+            .path("properties");
+    assertEquals("1", properties.path("replicas").path("minimum").toString());
+    assertEquals(1.5e21, properties.path("replicas").path("maximum").asDouble());
+    assertEquals("0.25", properties.path("ratio").path("maximum").toString());
+  }
+
   @Test
   void aMalformedProtobufValueIsADecodeErrorNamingWhereItBroke() {
     StorageCodec codec =
