@@ -175,6 +175,7 @@ public final class ApiServer implements ApiHandler, AutoCloseable {
             builder.enablement,
             json,
             builder.storage,
+            builder.storageMediaType,
             builder.encryption,
             builder.watchCacheSize,
             admission,

@@ -20,6 +20,7 @@ import dev.machinery.apiserver.registry.rest.ResourceDefinition;
 import dev.machinery.apiserver.registry.rest.UnstructuredConversion;
 import dev.machinery.apiserver.storage.MemoryStorage;
 import dev.machinery.apiserver.storage.Storage;
+import dev.machinery.apiserver.storage.StorageMediaType;
 import dev.machinery.apiserver.storage.encryption.EncryptionConfiguration;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.core.schema.GroupVersion;
@@ -48,6 +49,7 @@ abstract sealed class ServerOptions permits ApiServer.Builder {
   Enablement enablement = Enablement.all();
   Storage storage;
   EncryptionConfiguration encryption;
+  StorageMediaType storageMediaType = StorageMediaType.JSON;
   String kubernetesVersion = "v1.33.0";
   long maxRequestBodyBytes = ApiServer.DEFAULT_MAX_REQUEST_BODY_BYTES;
   Duration bookmarkInterval = Duration.ofSeconds(60);
@@ -226,6 +228,26 @@ abstract sealed class ServerOptions permits ApiServer.Builder {
    */
   public ApiServer.Builder encryption(EncryptionConfiguration configuration) {
     this.encryption = Objects.requireNonNull(configuration, "configuration");
+    return self();
+  }
+
+  /**
+   * Sets the media type values are written to the storage in, as kube-apiserver's {@code
+   * --storage-media-type}: {@link StorageMediaType#JSON} by default (an embedded store, in memory,
+   * has no reader but this server, and JSON is the cheaper to read back), or {@link
+   * StorageMediaType#PROTOBUF}, kube-apiserver's default, which writes each object of a built-in
+   * kind (one with a message in Kubernetes' {@code .proto} files) in the {@code k8s\0} envelope of
+   * its storage version, so that a key kube-apiserver wrote reads here and the reverse; custom
+   * resources and kinds without a message stay JSON. Values in either are read whatever is chosen,
+   * so a store keeps reading after a switch, and an update rewrites a value in the other media type
+   * even when nothing else changes (as kube-apiserver does, so that replacing every object moves a
+   * store over).
+   *
+   * @param mediaType the media type
+   * @return this builder
+   */
+  public ApiServer.Builder storageMediaType(StorageMediaType mediaType) {
+    this.storageMediaType = Objects.requireNonNull(mediaType, "mediaType");
     return self();
   }
 

@@ -595,6 +595,8 @@ public final class CustomResourceDefinitions {
     }
     CustomResourceServing serving = CustomResourceServing.of(crd, rules, conversion(crd));
     ResourceDefinition definition = serving.definition();
+    // Custom resources are stored as JSON whatever the storage media type, as kube-apiserver
+    // stores them (the constructor's JSON storage codec).
     ResourceStore store =
         new ResourceStore(
             definition,

@@ -3,13 +3,17 @@ package dev.machinery.apiserver.endpoints;
 import dev.machinery.apiserver.negotiation.Negotiator;
 import dev.machinery.apiserver.registry.AdmissionHook;
 import dev.machinery.apiserver.registry.ResourceStore;
+import dev.machinery.apiserver.registry.StorageCodec;
 import dev.machinery.apiserver.registry.rest.ObjectModel;
 import dev.machinery.apiserver.registry.rest.ResourceDefinition;
 import dev.machinery.apiserver.storage.Storage;
+import dev.machinery.apiserver.storage.StorageKeys;
+import dev.machinery.apiserver.storage.StorageMediaType;
 import dev.machinery.apiserver.storage.encryption.EncryptionConfiguration;
 import dev.machinery.core.codec.Codec;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.core.schema.GroupKind;
+import dev.machinery.core.schema.GroupResource;
 import dev.machinery.core.schema.GroupVersion;
 import dev.machinery.core.schema.GroupVersionKind;
 import dev.machinery.unversioned.discovery.Enablement;
@@ -39,6 +43,7 @@ public final class ResourceRegistry {
   private final Codec json;
   private final Storage storage;
   private final EncryptionConfiguration encryption;
+  private final StorageMediaType mediaType;
   private final int watchCacheSize;
   private final AdmissionHook admission;
   private final Negotiator.Builder negotiator;
@@ -68,6 +73,42 @@ public final class ResourceRegistry {
       int watchCacheSize,
       AdmissionHook admission,
       Negotiator.Builder negotiator) {
+    this(
+        scheme,
+        enablement,
+        json,
+        storage,
+        StorageMediaType.JSON,
+        encryption,
+        watchCacheSize,
+        admission,
+        negotiator);
+  }
+
+  /**
+   * Starts a registry whose stores write their values in a media type ({@link StorageCodec#of}).
+   *
+   * @param scheme the Scheme of the typed kinds
+   * @param enablement which group versions are served
+   * @param json the JSON codec the stores encode with
+   * @param storage the storage
+   * @param mediaType the media type values are stored in
+   * @param encryption which resources' values are encrypted at rest, or {@code null} for none
+   * @param watchCacheSize the changes each store's watch cache keeps
+   * @param admission the admission every store's writes pass through
+   * @param negotiator where each resource's Table and Scale views go
+   */
+  public ResourceRegistry(
+      Scheme scheme,
+      Enablement enablement,
+      Codec json,
+      Storage storage,
+      StorageMediaType mediaType,
+      EncryptionConfiguration encryption,
+      int watchCacheSize,
+      AdmissionHook admission,
+      Negotiator.Builder negotiator) {
+    this.mediaType = Objects.requireNonNull(mediaType, "mediaType");
     this.scheme = Objects.requireNonNull(scheme, "scheme");
     this.enablement = Objects.requireNonNull(enablement, "enablement");
     this.json = Objects.requireNonNull(json, "json");
@@ -171,7 +212,16 @@ public final class ResourceRegistry {
             : encryption.storage(definition.kind().group(), definition.resource(), storage);
     ResourceStore store =
         new ResourceStore(
-            definition, storageKind, model, json, resourceStorage, watchCacheSize, admission);
+            definition,
+            storageKind,
+            model,
+            json,
+            StorageCodec.of(mediaType, json, storageKind),
+            resourceStorage,
+            watchCacheSize,
+            admission,
+            StorageKeys.resourcePrefix(
+                GroupResource.of(definition.kind().group(), definition.resource())));
     stores.put(definition.kind(), store);
     for (GroupVersion version : versions) {
       if (!enablement.isEnabled(version)) {

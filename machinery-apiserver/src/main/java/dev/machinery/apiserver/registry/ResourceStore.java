@@ -34,7 +34,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -103,6 +102,7 @@ public final class ResourceStore {
   private final Class<?> storageClass;
   private final ObjectModel model;
   private final Codec codec;
+  private final StorageCodec values;
   private final Storage storage;
   private final String root;
   private final ObjectModel.StatusAccess status;
@@ -185,6 +185,43 @@ public final class ResourceStore {
       int watchCacheSize,
       AdmissionHook admission,
       String keyPrefix) {
+    this(
+        definition,
+        storageKind,
+        model,
+        codec,
+        StorageCodec.json(codec, storageKind),
+        storage,
+        watchCacheSize,
+        admission,
+        keyPrefix);
+  }
+
+  /**
+   * Creates the store of one resource kept under a given key prefix, its values written and read by
+   * a storage codec of their own (JSON, or protobuf for a built-in kind, as the server's storage
+   * media type says).
+   *
+   * @param definition the resource
+   * @param storageKind the kind in the storage version
+   * @param model how its objects are held (the class of the storage version is the model's)
+   * @param codec the JSON codec objects are turned into JSON trees and back with
+   * @param values how objects become stored values and back
+   * @param storage the storage
+   * @param watchCacheSize how many changes the resource's watch cache keeps; 0 for no cache
+   * @param admission where creates, updates and deletes are admitted
+   * @param keyPrefix the prefix of the resource's keys in the storage, ending in {@code /}
+   */
+  public ResourceStore(
+      ResourceDefinition definition,
+      GroupVersionKind storageKind,
+      ObjectModel model,
+      Codec codec,
+      StorageCodec values,
+      Storage storage,
+      int watchCacheSize,
+      AdmissionHook admission,
+      String keyPrefix) {
     if (!keyPrefix.endsWith("/")) {
       throw new IllegalArgumentException(
           "the key prefix of " + definition.resource() + " does not end in '/': " + keyPrefix);
@@ -196,6 +233,7 @@ public final class ResourceStore {
     this.model = model;
     this.storageClass = model.type(storageKind);
     this.codec = codec;
+    this.values = Objects.requireNonNull(values, "values");
     this.storage = storage;
     this.root = keyPrefix;
     this.status = definition.hasStatus() ? model.status(storageClass) : null;
@@ -311,25 +349,21 @@ public final class ResourceStore {
    * @return the object, in the storage version
    */
   public Object decode(KeyValue kv) {
-    Object object = codec.decode(kv.value(), storageClass).object();
+    Object object = values.decode(kv.value(), storageClass);
     definition.readDefaults().accept(object);
     Accessor.of(object).setResourceVersion(Long.toString(kv.modRevision()));
     return object;
   }
 
   /**
-   * Whether an update's encoding holds the stored object: the same bytes, or (for an object held as
-   * a JSON tree, whose keys keep the order they were set in, so that a create and a later merge may
-   * write the same fields in another order) the same JSON with its keys in another order, as Go's
-   * encoding of the object would be the same bytes. A reordering keeps the length, so only
-   * encodings of equal length are parsed.
+   * Whether an update's encoding holds the stored object ({@link StorageCodec#sameObject}): the
+   * same bytes, or the same content in the same media type (for an object held as a JSON tree,
+   * whose keys keep the order they were set in, so that a create and a later merge may write the
+   * same fields in another order, the same JSON with its keys in another order), as Go's encoding
+   * of the object would be the same bytes.
    */
-  private static boolean sameObject(byte[] encoded, byte[] stored) {
-    if (Arrays.equals(encoded, stored)) {
-      return true;
-    }
-    return encoded.length == stored.length
-        && Patches.readTree(encoded, "the object").equals(Patches.readTree(stored, "the object"));
+  private boolean sameObject(byte[] encoded, byte[] stored) {
+    return values.sameObject(encoded, stored);
   }
 
   private byte[] encode(Object object) {
@@ -337,7 +371,7 @@ public final class ResourceStore {
     String version = meta.getResourceVersion();
     meta.setResourceVersion(null);
     try {
-      return codec.encode(object);
+      return values.encode(object);
     } finally {
       meta.setResourceVersion(version);
     }
@@ -1124,7 +1158,7 @@ public final class ResourceStore {
         byte[] bytes = encode(next);
         if (meta.getDeletionTimestamp() != null
             && (meta.getFinalizers() == null || meta.getFinalizers().isEmpty())
-            && !holdsSpecFinalizers(bytes)) {
+            && specFinalizers(next).isEmpty()) {
           KeyValue deleted = wrote(storage.delete(current.key(), current.modRevision()));
           meta.setResourceVersion(Long.toString(deleted.modRevision()));
           return next;
@@ -1140,12 +1174,6 @@ public final class ResourceStore {
         throw e;
       }
     }
-  }
-
-  /** Whether a namespace's {@code spec.finalizers} still hold it (read from its encoding). */
-  private static boolean holdsSpecFinalizers(byte[] encoded) {
-    JsonNode finalizers = Patches.readTree(encoded, "the object").path("spec").path("finalizers");
-    return finalizers.isArray() && !finalizers.isEmpty();
   }
 
   /**

@@ -85,7 +85,8 @@ import java.util.stream.Collectors;
  * (with a {@code status} subresource). Run it with {@code mvn -q -pl machinery-examples exec:java};
  * its flags ({@link SampleServerFlags}) are {@code --port}, {@code --runtime-config}, {@code
  * --request-log} (one line a request, through SLF4J), {@code --http-binding=netty|jdk}, and
- * kube-apiserver's etcd, TLS, authentication, authorization, in-flight and audit flags.
+ * kube-apiserver's etcd (with {@code --storage-media-type}, protobuf by default as
+ * kube-apiserver's), TLS, authentication, authorization, in-flight and audit flags.
  *
  * <p>Thread-safe once built, as {@link ApiServer} is.
  */
@@ -640,6 +641,7 @@ public final class SampleServer {
     Optional<SelfSignedCertificates.CertDirectory> selfSigned =
         configureSecurity(builder, flags.files(), flags.anonymousAuth(), flags.authorizationMode());
     builder
+        .storageMediaType(flags.storageMediaType())
         .maxRequestsInFlight(flags.maxRequestsInFlight())
         .maxMutatingRequestsInFlight(flags.maxMutatingRequestsInFlight());
     boolean https = flags.file("--tls-cert-file").isPresent() || selfSigned.isPresent();

@@ -1,5 +1,6 @@
 package dev.machinery.examples.server;
 
+import dev.machinery.apiserver.storage.StorageMediaType;
 import dev.machinery.unversioned.discovery.Enablement;
 import java.net.URI;
 import java.util.ArrayList;
@@ -12,14 +13,15 @@ import java.util.Set;
 /**
  * The sample server's command line, parsed: {@code --port}, {@code --runtime-config}, {@code
  * --request-log}, {@code --http-binding}, and kube-apiserver's own flags of the same names ({@code
- * --etcd-servers}, {@code --etcd-prefix}, {@code --secure-port}, {@code --cert-dir}, {@code
- * --tls-cert-file}, {@code --tls-private-key-file}, {@code --tls-sni-cert-key}, {@code
- * --client-ca-file}, {@code --token-auth-file}, {@code --anonymous-auth}, {@code
- * --authorization-mode}, {@code --max-requests-inflight}, {@code --max-mutating-requests-inflight},
- * {@code --audit-policy-file}, {@code --audit-log-path}, {@code --encryption-provider-config}),
- * kube-controller-manager's {@code --controllers}, {@code --leader-elect} and {@code
- * --leader-elect-lease-duration}, and {@code --nodes} (how many nodes to simulate). Each flag that
- * takes a value takes it as {@code --flag=value} or {@code --flag value}, as kube-apiserver's do.
+ * --etcd-servers}, {@code --etcd-prefix}, {@code --storage-media-type}, {@code --secure-port},
+ * {@code --cert-dir}, {@code --tls-cert-file}, {@code --tls-private-key-file}, {@code
+ * --tls-sni-cert-key}, {@code --client-ca-file}, {@code --token-auth-file}, {@code
+ * --anonymous-auth}, {@code --authorization-mode}, {@code --max-requests-inflight}, {@code
+ * --max-mutating-requests-inflight}, {@code --audit-policy-file}, {@code --audit-log-path}, {@code
+ * --encryption-provider-config}), kube-controller-manager's {@code --controllers}, {@code
+ * --leader-elect} and {@code --leader-elect-lease-duration}, and {@code --nodes} (how many nodes to
+ * simulate). Each flag that takes a value takes it as {@code --flag=value} or {@code --flag value},
+ * as kube-apiserver's do.
  *
  * <p>Immutable and thread-safe.
  */
@@ -34,6 +36,7 @@ public final class SampleServerFlags {
   public static final String USAGE =
       "usage: SampleServer [--port N] [--runtime-config RULES] [--request-log]"
           + " [--etcd-servers URL,URL...] [--etcd-prefix PREFIX]"
+          + " [--storage-media-type application/vnd.kubernetes.protobuf|application/json]"
           + " [--secure-port N] [--cert-dir DIR]"
           + " [--tls-cert-file FILE --tls-private-key-file FILE]"
           + " [--tls-sni-cert-key CERT,KEY[:NAME,...]]... [--client-ca-file FILE]"
@@ -67,6 +70,7 @@ public final class SampleServerFlags {
           "--runtime-config",
           "--etcd-servers",
           "--etcd-prefix",
+          "--storage-media-type",
           "--authorization-mode",
           "--max-requests-inflight",
           "--max-mutating-requests-inflight",
@@ -95,6 +99,7 @@ public final class SampleServerFlags {
   private final boolean requestLog;
   private final List<URI> etcdServers;
   private final String etcdPrefix;
+  private final StorageMediaType storageMediaType;
   private final Map<String, String> files;
   private final boolean anonymousAuth;
   private final String authorizationMode;
@@ -113,6 +118,7 @@ public final class SampleServerFlags {
     this.requestLog = p.requestLog;
     this.etcdServers = List.copyOf(p.etcdServers);
     this.etcdPrefix = p.etcdPrefix;
+    this.storageMediaType = p.storageMediaType;
     this.files = Map.copyOf(p.files);
     this.anonymousAuth = p.anonymous;
     this.authorizationMode = p.authorizationMode;
@@ -170,6 +176,8 @@ public final class SampleServerFlags {
     boolean requestLog;
     final List<URI> etcdServers = new ArrayList<>();
     String etcdPrefix = "/registry/";
+    // kube-apiserver's default: built-in kinds in protobuf, custom resources in JSON.
+    StorageMediaType storageMediaType = StorageMediaType.PROTOBUF;
     final Map<String, String> files = new HashMap<>();
     boolean anonymous = true;
     String authorizationMode = "AlwaysAllow";
@@ -193,6 +201,13 @@ public final class SampleServerFlags {
           }
         }
         case "--etcd-prefix" -> etcdPrefix = value;
+        case "--storage-media-type" -> {
+          try {
+            storageMediaType = StorageMediaType.parse(value);
+          } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+          }
+        }
         case "--tls-sni-cert-key" ->
             // Repeatable: the values, one a line.
             files.merge(flag, value, (a, b) -> a + "\n" + b);
@@ -318,6 +333,17 @@ public final class SampleServerFlags {
    */
   public String etcdPrefix() {
     return etcdPrefix;
+  }
+
+  /**
+   * Returns {@code --storage-media-type}: {@code application/vnd.kubernetes.protobuf} by default,
+   * as kube-apiserver's (Kubernetes' built-in kinds stored in protobuf, custom resources in JSON),
+   * or {@code application/json}.
+   *
+   * @return the media type values are stored in
+   */
+  public StorageMediaType storageMediaType() {
+    return storageMediaType;
   }
 
   /**

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.machinery.apiserver.storage.StorageMediaType;
 import dev.machinery.core.schema.GroupVersion;
 import java.net.URI;
 import java.util.List;
@@ -22,6 +23,7 @@ class SampleServerFlagsTest {
     assertFalse(flags.requestLog());
     assertEquals(List.of(), flags.etcdServers());
     assertEquals("/registry/", flags.etcdPrefix());
+    assertEquals(StorageMediaType.PROTOBUF, flags.storageMediaType());
     assertEquals(Map.of(), flags.files());
     assertTrue(flags.anonymousAuth());
     assertEquals("AlwaysAllow", flags.authorizationMode());
@@ -75,6 +77,8 @@ class SampleServerFlagsTest {
             "--etcd-servers",
             "http://127.0.0.1:2379, http://127.0.0.1:22379",
             "--etcd-prefix=/other/",
+            "--storage-media-type",
+            "application/json",
             "--token-auth-file",
             "tokens.csv",
             "--anonymous-auth=false",
@@ -93,6 +97,7 @@ class SampleServerFlagsTest {
         List.of(URI.create("http://127.0.0.1:2379"), URI.create("http://127.0.0.1:22379")),
         flags.etcdServers());
     assertEquals("/other/", flags.etcdPrefix());
+    assertEquals(StorageMediaType.JSON, flags.storageMediaType());
     assertEquals(Optional.of("tokens.csv"), flags.file("--token-auth-file"));
     assertFalse(flags.anonymousAuth());
     assertEquals("RBAC", flags.authorizationMode());
@@ -126,6 +131,13 @@ class SampleServerFlagsTest {
 
   @Test
   void aCommandLineItCannotReadIsAUsageErrorNamingTheFlag() {
+    assertEquals(
+        "--storage-media-type \"application/xml\" invalid, allowed values: application/json,"
+            + " application/vnd.kubernetes.protobuf",
+        assertThrows(
+                SampleServerFlags.UsageException.class,
+                () -> SampleServerFlags.parse("--storage-media-type=application/xml"))
+            .getMessage());
     assertEquals(
         "--http-binding: expected jdk or netty, got \"jetty\"",
         assertThrows(

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.machinery.apiserver.ApiServer;
 import dev.machinery.apiserver.http.JdkHttpBinding;
+import dev.machinery.apiserver.storage.StorageMediaType;
 import dev.machinery.apiserver.testing.Kubectl;
 import dev.machinery.storage.etcd.EtcdStorage;
 import dev.machinery.storage.etcd.testing.EtcdProcess;
@@ -51,10 +52,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * The sample server with its objects in a real etcd (started for this class): the kubectl suite of
- * {@link SampleServerKubectlTest} passes unchanged; two replicas on one etcd share objects and
- * watches, each client going through its own replica; a server restarted on the same etcd serves
- * every object it had.
+ * The sample server with its objects in a real etcd (started for this class), storing the built-in
+ * kinds in protobuf as its {@code --storage-media-type} does by default (kube-apiserver's): the
+ * kubectl suite of {@link SampleServerKubectlTest} passes unchanged; two replicas on one etcd share
+ * objects and watches, each client going through its own replica, also when one stores JSON and the
+ * other protobuf; a server restarted on the same etcd serves every object it had.
  */
 class SampleServerOnEtcdTest {
   private static final AtomicInteger PREFIXES = new AtomicInteger();
@@ -74,12 +76,19 @@ class SampleServerOnEtcdTest {
   /** A replica: a sample server on the shared etcd, served on a port of its own. */
   private record Replica(ApiServer server, JdkHttpBinding binding) implements AutoCloseable {
     static Replica start(String prefix) throws Exception {
+      return start(prefix, SampleServerFlags.parse().storageMediaType());
+    }
+
+    static Replica start(String prefix, StorageMediaType mediaType) throws Exception {
       ApiServer server =
-          SampleServer.build(
-              Enablement.all(),
-              Duration.ofMillis(500),
-              null,
-              EtcdStorage.builder(etcd.endpoint()).prefix(prefix).build());
+          SampleServer.builder(
+                  Enablement.all(),
+                  Duration.ofMillis(500),
+                  null,
+                  EtcdStorage.builder(etcd.endpoint()).prefix(prefix).build(),
+                  ApiServer.DEFAULT_WATCH_CACHE_SIZE)
+              .storageMediaType(mediaType)
+              .build();
       SampleServer.loadSamples(server);
       return new Replica(
           server, server.serve(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0)));
@@ -134,8 +143,24 @@ class SampleServerOnEtcdTest {
   void twoReplicasOnOneEtcdShareObjectsAndWatches() throws Exception {
     String prefix = prefix();
     try (Replica one = Replica.start(prefix);
-        Replica two = Replica.start(prefix);
-        KubernetesClient first = one.client();
+        Replica two = Replica.start(prefix)) {
+      shareObjectsAndWatches(one, two);
+    }
+  }
+
+  /** Replicas amid a change of the media type: each reads what the other writes. */
+  @Test
+  void replicasStoringJsonAndProtobufShareObjectsAndWatches() throws Exception {
+    String prefix = prefix();
+    try (Replica one = Replica.start(prefix, StorageMediaType.JSON);
+        Replica two = Replica.start(prefix, StorageMediaType.PROTOBUF)) {
+      shareObjectsAndWatches(one, two);
+      shareObjectsAndWatches(two, one);
+    }
+  }
+
+  private static void shareObjectsAndWatches(Replica one, Replica two) throws Exception {
+    try (KubernetesClient first = one.client();
         KubernetesClient second = two.client()) {
       List<String> seen = new CopyOnWriteArrayList<>();
       Watch watch =
@@ -303,7 +328,40 @@ class SampleServerOnEtcdTest {
         assertFalse(key.startsWith("/registry//"), "the prefix is applied twice: " + key);
         assertFalse(key.contains("/core/"), "a core segment kube-apiserver does not write: " + key);
       }
+      // As kube-apiserver stores them: built-in kinds in protobuf, custom resources in JSON.
+      for (String key :
+          List.of(
+              "/registry/configmaps/default/cm1",
+              "/registry/services/specs/default/service1",
+              "/registry/deployments/default/hello",
+              "/registry/namespaces/default",
+              "/registry/apiextensions.k8s.io/customresourcedefinitions/foos.cr.bar.com")) {
+        String value = new String(etcdValue(key, etcd), StandardCharsets.ISO_8859_1);
+        assertTrue(value.startsWith("k8s\0"), key + " is not in protobuf: " + value);
+      }
+      String custom =
+          new String(
+              etcdValue("/registry/cr.bar.com/foos/default/cr1foo", etcd), StandardCharsets.UTF_8);
+      assertTrue(custom.startsWith("{\"apiVersion\":\"cr.bar.com/v1\""), custom);
     }
+  }
+
+  /** One key's value, read through etcd's JSON gateway. */
+  static byte[] etcdValue(String key, EtcdProcess etcd) throws Exception {
+    ObjectNode range = JSON.createObjectNode();
+    range.put("key", Base64.getEncoder().encodeToString(key.getBytes(StandardCharsets.UTF_8)));
+    HttpResponse<byte[]> response =
+        HttpClient.newHttpClient()
+            .send(
+                HttpRequest.newBuilder(etcd.endpoint().resolve("/v3/kv/range"))
+                    .timeout(Duration.ofSeconds(10))
+                    .POST(HttpRequest.BodyPublishers.ofByteArray(JSON.writeValueAsBytes(range)))
+                    .build(),
+                HttpResponse.BodyHandlers.ofByteArray());
+    assertEquals(200, response.statusCode(), new String(response.body(), StandardCharsets.UTF_8));
+    JsonNode kvs = JSON.readTree(response.body()).path("kvs");
+    assertEquals(1, kvs.size(), key + " is not in etcd");
+    return Base64.getDecoder().decode(kvs.get(0).path("value").asText());
   }
 
   /** Every key below a prefix, read through etcd's JSON gateway. */

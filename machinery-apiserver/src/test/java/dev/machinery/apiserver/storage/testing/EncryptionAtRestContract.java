@@ -14,6 +14,7 @@ import dev.machinery.apiserver.rbac.RbacV1;
 import dev.machinery.apiserver.registry.rest.ResourceDefinition;
 import dev.machinery.apiserver.storage.Storage;
 import dev.machinery.apiserver.storage.StorageKeys;
+import dev.machinery.apiserver.storage.StorageMediaType;
 import dev.machinery.apiserver.storage.encryption.EncryptionConfiguration;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.core.schema.GroupKind;
@@ -35,7 +36,8 @@ import org.junit.jupiter.api.Test;
  * key reads the old values and rewrites each one that is replaced unchanged (the {@code kubectl get
  * -o json | kubectl replace -f -} step); a server whose keys cannot read a value answers a 500
  * naming the key and the resource for it, and goes on serving every other object. Extend it and
- * return a fresh, empty store from {@link #newStorage()}.
+ * return a fresh, empty store from {@link #newStorage()}; override {@link #storageMediaType()} to
+ * run it with the values below the encryption written in protobuf.
  */
 public abstract class EncryptionAtRestContract {
   private static final JsonMapper JSON = JsonMapper.builder().build();
@@ -56,6 +58,21 @@ public abstract class EncryptionAtRestContract {
    * @return the store
    */
   protected abstract Storage newStorage();
+
+  /**
+   * Returns the media type the servers store values in, below the encryption ({@link
+   * StorageMediaType#JSON} unless overridden).
+   *
+   * @return the media type
+   */
+  protected StorageMediaType storageMediaType() {
+    return StorageMediaType.JSON;
+  }
+
+  /** How a value the server stores without encryption starts: JSON's brace, or protobuf's magic. */
+  private String plainStart() {
+    return storageMediaType() == StorageMediaType.PROTOBUF ? "k8s\0" : "{";
+  }
 
   @BeforeEach
   void open() {
@@ -91,6 +108,7 @@ public abstract class EncryptionAtRestContract {
   private ApiServer server(EncryptionConfiguration config) {
     return ApiServer.builder(SCHEME)
         .storage(storage)
+        .storageMediaType(storageMediaType())
         .encryption(config)
         .addResource(ResourceDefinition.builder(GroupKind.of(RbacV1.GROUP, "Role"), true).build())
         .addResource(
@@ -156,8 +174,8 @@ public abstract class EncryptionAtRestContract {
               null,
               "c1");
       assertTrue(
-          new String(storage.get(clusterKey).orElseThrow().value(), StandardCharsets.UTF_8)
-              .startsWith("{"),
+          new String(storage.get(clusterKey).orElseThrow().value(), StandardCharsets.ISO_8859_1)
+              .startsWith(plainStart()),
           "a resource the configuration does not name is stored as it is");
     }
   }
@@ -211,7 +229,7 @@ public abstract class EncryptionAtRestContract {
       ApiResponse got = call(plain, "GET", ROLES + "/r1", null);
       assertEquals(200, got.status(), text(got));
       assertEquals(200, call(plain, "PUT", ROLES + "/r1", text(got)).status());
-      assertTrue(raw("r1").startsWith("{"), raw("r1"));
+      assertTrue(raw("r1").startsWith(plainStart()), raw("r1"));
     }
   }
 
