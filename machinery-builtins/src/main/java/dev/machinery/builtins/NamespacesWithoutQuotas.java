@@ -19,6 +19,7 @@ final class NamespacesWithoutQuotas {
   static final int SIZE = 100;
 
   private final LongSupplier nanoTime;
+  private long writes;
   private final Map<String, Long> seenAt =
       new LinkedHashMap<>(16, 0.75f, true) {
         @Override
@@ -44,13 +45,29 @@ final class NamespacesWithoutQuotas {
     return true;
   }
 
-  /** Notes that a live list found the namespace without quotas now. */
-  synchronized void remember(String namespace) {
-    seenAt.put(namespace, nanoTime.getAsLong());
+  /**
+   * How many quota writes were seen: a live list's answer is remembered only when none was seen
+   * while it ran ({@link #remember}).
+   */
+  synchronized long writes() {
+    return writes;
+  }
+
+  /**
+   * Notes that a live list found the namespace without quotas now, unless a quota was written since
+   * the list began (it may have missed it).
+   *
+   * @param writesBefore {@link #writes()} before the list
+   */
+  synchronized void remember(String namespace, long writesBefore) {
+    if (writes == writesBefore) {
+      seenAt.put(namespace, nanoTime.getAsLong());
+    }
   }
 
   /** Forgets the namespace: a quota is being written in it. */
   synchronized void forget(String namespace) {
+    writes++;
     seenAt.remove(namespace);
   }
 }

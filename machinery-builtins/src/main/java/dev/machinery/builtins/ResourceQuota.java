@@ -87,7 +87,7 @@ final class ResourceQuota implements ValidatingAdmissionPlugin {
     if (a.resource().equals(QUOTAS)) {
       withoutQuotas.forget(a.namespace());
     }
-    if (!mayHaveQuotas(a.namespace(), path)) {
+    if (!mayHaveQuotas(a.namespace(), path, !a.resource().equals(QUOTAS))) {
       return; // most namespaces have no quota: no lock taken, no read of the storage
     }
     ReentrantLock lock = locks[Math.floorMod(a.namespace().hashCode(), locks.length)];
@@ -139,18 +139,20 @@ final class ResourceQuota implements ValidatingAdmissionPlugin {
    * Whether the namespace may hold quotas, as kube's quota accessor tells: from the watch cache,
    * and when that shows none, from a live list, which is remembered for {@link
    * NamespacesWithoutQuotas#TTL} when it finds none too (a quota created through this server is
-   * counted from its own write on).
+   * counted from its own write on: its write forgets the namespace, and is not remembered as
+   * without quotas by the live list made while it is admitted, nor by one that ran meanwhile).
    */
-  private boolean mayHaveQuotas(String namespace, String path) {
+  private boolean mayHaveQuotas(String namespace, String path, boolean remember) {
     if (!loopback.listCached(path).isEmpty()) {
       return true;
     }
     if (withoutQuotas.known(namespace)) {
       return false;
     }
+    long writes = withoutQuotas.writes();
     boolean none = loopback.list(path).isEmpty();
-    if (none) {
-      withoutQuotas.remember(namespace);
+    if (none && remember) {
+      withoutQuotas.remember(namespace, writes);
     }
     return !none;
   }

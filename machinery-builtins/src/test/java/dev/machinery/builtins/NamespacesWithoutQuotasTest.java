@@ -13,7 +13,7 @@ class NamespacesWithoutQuotasTest {
   @Test
   void aLiveListsAnswerIsTrustedForThirtySeconds() {
     assertFalse(namespaces.known("a"));
-    namespaces.remember("a");
+    namespaces.remember("a", namespaces.writes());
     now.addAndGet(NamespacesWithoutQuotas.TTL.toNanos() - 1);
     assertTrue(namespaces.known("a"));
     now.addAndGet(1);
@@ -22,15 +22,23 @@ class NamespacesWithoutQuotasTest {
 
   @Test
   void aQuotaWrittenInTheNamespaceForgetsIt() {
-    namespaces.remember("a");
+    namespaces.remember("a", namespaces.writes());
     namespaces.forget("a");
     assertFalse(namespaces.known("a"));
   }
 
   @Test
+  void aListThatRanWhileAQuotaWasWrittenIsNotRemembered() {
+    long before = namespaces.writes();
+    namespaces.forget("b");
+    namespaces.remember("a", before);
+    assertFalse(namespaces.known("a"), "a quota written meanwhile may be missing from the list");
+  }
+
+  @Test
   void onlyTheMostRecentHundredAreKept() {
     for (int i = 0; i <= NamespacesWithoutQuotas.SIZE; i++) {
-      namespaces.remember("ns" + i);
+      namespaces.remember("ns" + i, namespaces.writes());
     }
     assertFalse(namespaces.known("ns0"), "the eldest");
     assertTrue(namespaces.known("ns1"));
