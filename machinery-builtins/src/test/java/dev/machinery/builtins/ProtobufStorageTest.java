@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.machinery.apiserver.ApiServer;
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
+import dev.machinery.apiserver.storage.MemoryStorage;
 import dev.machinery.apiserver.storage.StorageMediaType;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
@@ -16,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -93,6 +95,32 @@ class ProtobufStorageTest {
     JsonNode again = JSON.readTree(get(server, path + "/db").body());
     assertClaimTemplate(again);
     assertEquals(2, again.at("/spec/replicas").asInt());
+  }
+
+  /**
+   * A JSON value written without the claims' type meta (by another writer) is read as kube reads
+   * it.
+   */
+  @Test
+  void aJsonValueWithoutTheClaimsKindIsAnsweredWithIt() throws Exception {
+    MemoryStorage storage = new MemoryStorage();
+    storage.create(
+        "statefulsets/default/old",
+        """
+        {"apiVersion":"apps/v1","kind":"StatefulSet","metadata":{"name":"old",
+         "namespace":"default","uid":"6b1c5e1e-0c0d-4f4e-9a51-3a3f3c1d2e4f",
+         "creationTimestamp":"2026-01-01T00:00:00Z","generation":1},
+         "spec":{"replicas":1,"serviceName":"old","selector":{"matchLabels":{"app":"db"}},
+          "template":{"metadata":{"labels":{"app":"db"}},
+           "spec":{"containers":[{"name":"c","image":"busybox:1.36"}]}},
+          "volumeClaimTemplates":[{"metadata":{"name":"data"},
+           "spec":{"accessModes":["ReadWriteOnce"],
+            "resources":{"requests":{"storage":"1Gi"}}}}]}}
+        """
+            .getBytes(StandardCharsets.UTF_8));
+    ApiServer server = BuiltinKinds.apiServer().storage(storage).build();
+    assertClaimTemplate(
+        JSON.readTree(get(server, "/apis/apps/v1/namespaces/default/statefulsets/old").body()));
   }
 
   private static void assertClaimTemplate(JsonNode set) throws Exception {
