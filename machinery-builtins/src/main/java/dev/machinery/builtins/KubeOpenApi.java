@@ -65,6 +65,7 @@ final class KubeOpenApi {
   private static final Map<String, Set<String>> MAY_BE_EMPTY =
       Map.of(
           "io.k8s.api.discovery.v1.EndpointSlice", Set.of("endpoints"),
+          "io.k8s.api.batch.v1.PodFailurePolicy", Set.of("rules"),
           "io.k8s.api.core.v1.LimitRangeSpec", Set.of("limits"),
           "io.k8s.api.storage.v1.CSINodeSpec", Set.of("drivers"));
 

@@ -41,6 +41,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  *       iterated, never required non-empty.
  *   <li>{@code pkg/apis/storage/validation}, {@code validateCSINodeDrivers}: {@code spec.drivers}
  *       is only iterated, never required non-empty.
+ *   <li>{@code pkg/apis/batch/validation}, {@code validatePodFailurePolicy}: a Job's {@code
+ *       podFailurePolicy.rules} are checked for at most 20 entries, never for at least one.
  * </ul>
  *
  * Go writes each of those empty lists as {@code null} and protobuf carries none, so the object read
@@ -152,7 +154,7 @@ class ProtobufStorageTest {
 
   @ParameterizedTest
   @EnumSource(StorageMediaType.class)
-  void aLimitRangeAndACsiNodeWithEmptyListsAreUpdatedWithWhatWasRead(StorageMediaType mediaType)
+  void aLimitRangeACsiNodeAndAJobWithEmptyListsAreUpdatedWithWhatWasRead(StorageMediaType mediaType)
       throws Exception {
     ApiServer server = server(mediaType);
     roundTrip(
@@ -165,6 +167,15 @@ class ProtobufStorageTest {
         "/apis/storage.k8s.io/v1/csinodes",
         "{\"metadata\":{\"name\":\"node-1\"},\"spec\":{\"drivers\":[]}}",
         "node-1");
+    roundTrip(
+        server,
+        "/apis/batch/v1/namespaces/default/jobs",
+        """
+        {"metadata":{"name":"once"},"spec":{"podFailurePolicy":{"rules":[]},
+         "template":{"spec":{"restartPolicy":"Never",
+          "containers":[{"name":"c","image":"busybox:1.36"}]}}}}
+        """,
+        "once");
   }
 
   @ParameterizedTest
