@@ -235,6 +235,9 @@ public final class BuiltinKinds {
                     return validateBuiltin(resource, kind, object, old, requester.subresource());
                   }
                 });
+    if (kind.equals(GroupKind.of("apps", "StatefulSet"))) {
+      builder.readDefaults(object -> Defaults.onRead(kind, ((Unstructured) object).content()));
+    }
     if (resource.subresources().contains("status")) {
       builder.statusSubresource();
     }

@@ -15,6 +15,37 @@ import java.util.Map;
 final class Defaults {
   private Defaults() {}
 
+  /**
+   * What kube-apiserver sets on a StatefulSet it reads from storage, in place: every claim template
+   * named by its kind and defaulted as a claim is. Go's conversion of the internal StatefulSet to
+   * apps/v1 ({@code Convert_apps_StatefulSetSpec_To_v1_StatefulSetSpec}, since 1.17 as the
+   * reflective conversion did before) sets {@code apiVersion: v1} and {@code kind:
+   * PersistentVolumeClaim} on each template whenever the object is encoded, and the storage decoder
+   * applies the templates' defaults; a protobuf value carries no type meta for an embedded object,
+   * and a JSON value written elsewhere may lack both.
+   */
+  static void onRead(GroupKind kind, Map<String, Object> object) {
+    if (kind.group().equals("apps") && kind.kind().equals("StatefulSet")) {
+      Map<String, Object> spec = Trees.map(object, "spec");
+      if (spec != null) {
+        claimTemplates(spec);
+      }
+    }
+  }
+
+  /**
+   * A StatefulSet's claim templates defaulted as claims are, and named by their kind (Go's
+   * conversion of apps/v1 sets both, as reflective conversion did before 1.17).
+   */
+  private static void claimTemplates(Map<String, Object> spec) {
+    for (Map<String, Object> claim : Trees.maps(spec, "volumeClaimTemplates")) {
+      claim.put("apiVersion", "v1");
+      claim.put("kind", "PersistentVolumeClaim");
+      Trees.fill(Trees.child(claim, "spec"), "volumeMode", "Filesystem");
+      Trees.fill(Trees.child(claim, "status"), "phase", "Pending");
+    }
+  }
+
   /** Sets the kind's defaults on an object, in place. */
   static void apply(GroupKind kind, Map<String, Object> object) {
     Map<String, Object> spec = Trees.map(object, "spec");
@@ -56,14 +87,7 @@ final class Defaults {
         Map<String, Object> retention = Trees.child(spec, "persistentVolumeClaimRetentionPolicy");
         Trees.fill(retention, "whenDeleted", "Retain");
         Trees.fill(retention, "whenScaled", "Retain");
-        // A claim template is defaulted as a claim is, and named by its kind (Go's conversion of
-        // apps/v1 sets both, as reflective conversion did before 1.17).
-        for (Map<String, Object> claim : Trees.maps(spec, "volumeClaimTemplates")) {
-          claim.put("apiVersion", "v1");
-          claim.put("kind", "PersistentVolumeClaim");
-          Trees.fill(Trees.child(claim, "spec"), "volumeMode", "Filesystem");
-          Trees.fill(Trees.child(claim, "status"), "phase", "Pending");
-        }
+        claimTemplates(spec);
         podTemplate(spec);
       }
       case "apps/DaemonSet" -> {

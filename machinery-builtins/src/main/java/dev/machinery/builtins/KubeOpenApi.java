@@ -54,6 +54,21 @@ final class KubeOpenApi {
           "io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.JSONSchemaPropsOrBool",
           "io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.JSONSchemaPropsOrStringArray");
 
+  /**
+   * The lists the OpenAPI document calls required that Kubernetes' Go validation lets be empty: Go
+   * writes an empty list as {@code null} (no {@code omitempty}) and a protobuf value carries none,
+   * so such an object comes back without the property, and kube-apiserver, which validates its Go
+   * types and not the document, accepts it. Every other required list (a Pod's containers, an
+   * endpoint's addresses, a policy rule's verbs, a node selector's terms, ...) is one Go requires
+   * non-empty, and stays required.
+   */
+  private static final Map<String, Set<String>> MAY_BE_EMPTY =
+      Map.of(
+          "io.k8s.api.discovery.v1.EndpointSlice", Set.of("endpoints"),
+          "io.k8s.api.batch.v1.PodFailurePolicy", Set.of("rules"),
+          "io.k8s.api.core.v1.LimitRangeSpec", Set.of("limits"),
+          "io.k8s.api.storage.v1.CSINodeSpec", Set.of("drivers"));
+
   private final String release;
   private final KubeOpenApiDigest digest;
   private final Lazy<ObjectNode> document;
@@ -268,7 +283,19 @@ final class KubeOpenApi {
       }
       stack.push(name);
       try {
-        return inlineSchema(definition, stack, root);
+        ObjectNode out = inlineSchema(definition, stack, root);
+        Set<String> mayBeEmpty = MAY_BE_EMPTY.get(name);
+        if (mayBeEmpty != null && out.get("required") instanceof ArrayNode required) {
+          ArrayNode kept = NODES.arrayNode();
+          required.forEach(
+              n -> {
+                if (!mayBeEmpty.contains(n.asText())) {
+                  kept.add(n);
+                }
+              });
+          out.set("required", kept);
+        }
+        return out;
       } finally {
         stack.pop();
       }
