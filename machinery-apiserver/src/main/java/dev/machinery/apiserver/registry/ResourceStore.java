@@ -198,7 +198,12 @@ public final class ResourceStore {
     this.status = definition.hasStatus() ? model.status(storageClass) : null;
     this.watchCache =
         watchCacheSize > 0
-            ? new WatchCache(storage, root, watchCacheSize, WATCHER_QUEUE_LIMIT, this::decode)
+            ? new WatchCache(
+                storage,
+                root,
+                watchCacheSize,
+                WATCHER_QUEUE_LIMIT,
+                kv -> model.shareable(decode(kv)))
             : null;
     this.freshness =
         watchCache != null && !storage.answersFromMemory()

@@ -388,10 +388,14 @@ final class WatchCache {
 
   /**
    * A stored value and its object, decoded on first use, with the last few encodings asked of it;
-   * the cache forgets them when the key changes or the cache stops ({@link #retire}).
+   * the cache forgets them when the key changes or the cache stops ({@link #retire}). Once decoded,
+   * the entry no longer holds the value's bytes ({@link #kv()} keeps the key and revisions), as
+   * kube-apiserver's watch cache holds objects, not their stored bytes.
    */
   final class Entry {
-    private final KeyValue kv;
+    /** The stored value until the object is decoded; then its key and revisions alone. */
+    private volatile KeyValue kv;
+
     private volatile Object object;
     private volatile Encoding[] encodings = NO_ENCODINGS;
     private volatile boolean retired;
@@ -413,6 +417,15 @@ final class WatchCache {
           if (decoded == null) {
             decoded = decoder.apply(kv);
             object = decoded;
+            // The bytes are not read again: the decoded object and its encodings answer.
+            KeyValue read = kv;
+            kv =
+                new KeyValue(
+                    read.key(),
+                    NO_BYTES,
+                    read.createRevision(),
+                    read.modRevision(),
+                    read.version());
             byObject.put(new Identity(decoded), this);
             if (retired) {
               // Retired while decoding: retire() may have run before the object was set.
@@ -459,6 +472,8 @@ final class WatchCache {
   private static final int ENCODINGS_KEPT = 4;
 
   private static final Encoding[] NO_ENCODINGS = new Encoding[0];
+
+  private static final byte[] NO_BYTES = new byte[0];
 
   /** One encoding of an object, and what it was made for. */
   private record Encoding(Object key, Object value) {}
