@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.RandomAccess;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * JSON values held compactly and never changed, for the objects a watch cache shares between every
@@ -29,6 +30,20 @@ final class FrozenJson {
   private static final Object[] NONE = new Object[0];
   private static final FrozenMap EMPTY_MAP = new FrozenMap(NONE);
   private static final FrozenList EMPTY_LIST = new FrozenList(NONE);
+
+  /** The longest string value shared between frozen objects. */
+  static final int SHARED_STRING_LENGTH = 128;
+
+  /** How many distinct strings are remembered before the table starts again. */
+  static final int SHARED_STRINGS = 1 << 16;
+
+  /**
+   * One instance of each short string value frozen lately: values repeat across objects (images,
+   * label values, ports' protocols, node names), each a string of its own when decoded. Bounded:
+   * once it holds {@link #SHARED_STRINGS} strings it is emptied, and the values that repeat are
+   * found again.
+   */
+  private static final ConcurrentHashMap<String, String> STRINGS = new ConcurrentHashMap<>();
 
   private FrozenJson() {}
 
@@ -63,7 +78,26 @@ final class FrozenJson {
       }
       return new FrozenList(items);
     }
+    if (value instanceof String text && text.length() <= SHARED_STRING_LENGTH) {
+      return shared(text);
+    }
     return value;
+  }
+
+  private static String shared(String text) {
+    String known = STRINGS.putIfAbsent(text, text);
+    if (known != null) {
+      return known;
+    }
+    if (STRINGS.size() > SHARED_STRINGS) {
+      STRINGS.clear();
+    }
+    return text;
+  }
+
+  /** How many strings the table of shared strings holds now (for tests). */
+  static int sharedStrings() {
+    return STRINGS.size();
   }
 
   /** A JSON object: its keys and values alternating in one array, in their order. */
