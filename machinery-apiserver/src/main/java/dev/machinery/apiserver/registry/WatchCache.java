@@ -16,6 +16,7 @@ import java.util.NavigableMap;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 
 /**
@@ -51,6 +52,11 @@ final class WatchCache {
   private final Map<Identity, Entry> byObject = new ConcurrentHashMap<>();
 
   private final Function<KeyValue, Object> decoder;
+  private final long encodingBudget;
+
+  /** The bytes of the encodings the entries keep, together: at most {@code encodingBudget}. */
+  private final AtomicLong keptBytes = new AtomicLong();
+
   private StorageWatch source;
   private Thread dispatcher;
   private boolean closed;
@@ -70,6 +76,25 @@ final class WatchCache {
       int capacity,
       int watcherQueue,
       Function<KeyValue, Object> decoder) {
+    this(storage, root, capacity, watcherQueue, decoder, ENCODING_BUDGET);
+  }
+
+  /**
+   * @param storage the storage
+   * @param root the resource's key prefix
+   * @param capacity how many changes to keep
+   * @param watcherQueue how many changes a watcher may fall behind
+   * @param decoder decodes a stored value into an object
+   * @param encodingBudget how many bytes of encodings the entries may keep together
+   */
+  WatchCache(
+      Storage storage,
+      String root,
+      int capacity,
+      int watcherQueue,
+      Function<KeyValue, Object> decoder,
+      long encodingBudget) {
+    this.encodingBudget = encodingBudget;
     this.storage = storage;
     this.decoder = decoder;
     this.root = root;
@@ -323,7 +348,9 @@ final class WatchCache {
    * same instance, at the revision it was decoded from), the first call computes it and later calls
    * with an equal key return it; an object the cache no longer holds, or never held, is encoded
    * each time. A few keys are kept per object (the last asked for): a resource is normally served
-   * in one version and a few representations.
+   * in one version and a few representations. The encodings the cache keeps hold at most its budget
+   * of bytes together ({@link #ENCODING_BUDGET} by default); past it, an encoding is made each time
+   * it is asked for until entries that keep theirs change or leave.
    *
    * @param object an object from {@link Entry#object()} or {@link #decoded}
    * @param key what the encoding depends on besides the object
@@ -446,26 +473,71 @@ final class WatchCache {
         }
       }
       Object value = encode.apply(object());
-      if (!retired) {
-        // The newest first; the oldest dropped past the bound. A race loses an encoding, which is
-        // made again when next asked for.
-        Encoding[] next = new Encoding[Math.min(held.length + 1, ENCODINGS_KEPT)];
-        next[0] = new Encoding(key, value);
-        System.arraycopy(held, 0, next, 1, next.length - 1);
-        encodings = next;
-      }
+      keep(key, value);
       return value;
     }
 
+    /**
+     * Keeps an encoding, the newest first, the oldest dropped past the bound; not when the entry is
+     * retired or the cache's encodings would pass its budget (then it is made again when next asked
+     * for).
+     */
+    private synchronized void keep(Object key, Object value) {
+      if (retired) {
+        return;
+      }
+      Encoding[] held = encodings;
+      for (Encoding encoding : held) {
+        if (encoding.key().equals(key)) {
+          return;
+        }
+      }
+      long size = sizeOf(value);
+      Encoding[] next = new Encoding[Math.min(held.length + 1, ENCODINGS_KEPT)];
+      long dropped = 0;
+      for (int i = next.length - 1; i < held.length; i++) {
+        dropped += sizeOf(held[i].value());
+      }
+      if (keptBytes.get() + size - dropped > encodingBudget) {
+        return;
+      }
+      keptBytes.addAndGet(size - dropped);
+      next[0] = new Encoding(key, value);
+      System.arraycopy(held, 0, next, 1, next.length - 1);
+      encodings = next;
+    }
+
     /** The cache no longer holds this entry: its object's encodings are not kept. */
-    void retire() {
+    synchronized void retire() {
       retired = true;
+      long freed = 0;
+      for (Encoding encoding : encodings) {
+        freed += sizeOf(encoding.value());
+      }
+      keptBytes.addAndGet(-freed);
       encodings = NO_ENCODINGS;
       Object decoded = object;
       if (decoded != null) {
         byObject.remove(new Identity(decoded));
       }
     }
+  }
+
+  /** The bytes an encoding holds, as far as the cache counts them: a byte array's length. */
+  private static long sizeOf(Object encoding) {
+    return encoding instanceof byte[] bytes ? bytes.length : 0;
+  }
+
+  /**
+   * How many bytes of encodings one resource's cache keeps by default: enough for every answer of a
+   * few thousand objects of a few KB; past it, encodings are made for each request, as for objects
+   * the cache does not hold, so that a resource of 150,000 Pods does not keep a GB of list items.
+   */
+  static final long ENCODING_BUDGET = 32L << 20;
+
+  /** The bytes of encodings the entries keep now (for tests). */
+  long keptEncodingBytes() {
+    return keptBytes.get();
   }
 
   /** How many encodings an entry keeps (a JSON item, a table row's metadata, another version). */
