@@ -72,6 +72,8 @@ import javax.management.ObjectName;
  * Options} for every flag and its default; the defaults are kube's 10,000 namespaces, 150,000 Pods,
  * 3,000 Pods in a namespace, 10,000 Services, churn of 20 objects a second, 10 informers). Prints
  * Markdown tables.
+ *
+ * <p>Thread safety: a program with a static entry point only; it keeps no state between runs.
  */
 public final class ScaleRun {
   private static final MemoryMXBean MEMORY = ManagementFactory.getMemoryMXBean();
