@@ -244,7 +244,7 @@ public final class ResourceStore {
                 root,
                 watchCacheSize,
                 WATCHER_QUEUE_LIMIT,
-                this::decode,
+                kv -> model.shareable(decode(kv)),
                 indexed(definition))
             : null;
     this.freshness =

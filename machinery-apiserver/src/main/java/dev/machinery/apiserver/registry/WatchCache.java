@@ -16,6 +16,7 @@ import java.util.NavigableMap;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 
 /**
@@ -52,6 +53,11 @@ final class WatchCache {
 
   private final Function<KeyValue, Object> decoder;
   private final FieldIndexes indexes;
+  private final long encodingBudget;
+
+  /** The bytes of the encodings the entries keep, together: at most {@code encodingBudget}. */
+  private final AtomicLong keptBytes = new AtomicLong();
+
   private StorageWatch source;
   private Thread dispatcher;
   private boolean closed;
@@ -71,7 +77,7 @@ final class WatchCache {
       int capacity,
       int watcherQueue,
       Function<KeyValue, Object> decoder) {
-    this(storage, root, capacity, watcherQueue, decoder, Map.of());
+    this(storage, root, capacity, watcherQueue, decoder, Map.of(), ENCODING_BUDGET);
   }
 
   /**
@@ -89,6 +95,45 @@ final class WatchCache {
       int watcherQueue,
       Function<KeyValue, Object> decoder,
       Map<String, Function<Object, String>> indexed) {
+    this(storage, root, capacity, watcherQueue, decoder, indexed, ENCODING_BUDGET);
+  }
+
+  /**
+   * @param storage the storage
+   * @param root the resource's key prefix
+   * @param capacity how many changes to keep
+   * @param watcherQueue how many changes a watcher may fall behind
+   * @param decoder decodes a stored value into an object
+   * @param encodingBudget how many bytes of encodings the entries may keep together
+   */
+  WatchCache(
+      Storage storage,
+      String root,
+      int capacity,
+      int watcherQueue,
+      Function<KeyValue, Object> decoder,
+      long encodingBudget) {
+    this(storage, root, capacity, watcherQueue, decoder, Map.of(), encodingBudget);
+  }
+
+  /**
+   * @param storage the storage
+   * @param root the resource's key prefix
+   * @param capacity how many changes to keep
+   * @param watcherQueue how many changes a watcher may fall behind
+   * @param decoder decodes a stored value into an object
+   * @param indexed the fields to index, each with the reader of its value from a decoded object
+   * @param encodingBudget how many bytes of encodings the entries may keep together
+   */
+  WatchCache(
+      Storage storage,
+      String root,
+      int capacity,
+      int watcherQueue,
+      Function<KeyValue, Object> decoder,
+      Map<String, Function<Object, String>> indexed,
+      long encodingBudget) {
+    this.encodingBudget = encodingBudget;
     this.storage = storage;
     this.decoder = decoder;
     this.indexes = new FieldIndexes(indexed);
@@ -483,7 +528,9 @@ final class WatchCache {
    * same instance, at the revision it was decoded from), the first call computes it and later calls
    * with an equal key return it; an object the cache no longer holds, or never held, is encoded
    * each time. A few keys are kept per object (the last asked for): a resource is normally served
-   * in one version and a few representations.
+   * in one version and a few representations. The encodings the cache keeps hold at most its budget
+   * of bytes together ({@link #ENCODING_BUDGET} by default); past it, an encoding is made each time
+   * it is asked for until entries that keep theirs change or leave.
    *
    * @param object an object from {@link Entry#object()} or {@link #decoded}
    * @param key what the encoding depends on besides the object
@@ -548,10 +595,14 @@ final class WatchCache {
 
   /**
    * A stored value and its object, decoded on first use, with the last few encodings asked of it;
-   * the cache forgets them when the key changes or the cache stops ({@link #retire}).
+   * the cache forgets them when the key changes or the cache stops ({@link #retire}). Once decoded,
+   * the entry no longer holds the value's bytes ({@link #kv()} keeps the key and revisions), as
+   * kube-apiserver's watch cache holds objects, not their stored bytes.
    */
   final class Entry {
-    private final KeyValue kv;
+    /** The stored value until the object is decoded; then its key and revisions alone. */
+    private volatile KeyValue kv;
+
     private volatile Object object;
     private volatile Encoding[] encodings = NO_ENCODINGS;
     private volatile boolean retired;
@@ -573,6 +624,15 @@ final class WatchCache {
           if (decoded == null) {
             decoded = decoder.apply(kv);
             object = decoded;
+            // The bytes are not read again: the decoded object and its encodings answer.
+            KeyValue read = kv;
+            kv =
+                new KeyValue(
+                    read.key(),
+                    NO_BYTES,
+                    read.createRevision(),
+                    read.modRevision(),
+                    read.version());
             byObject.put(new Identity(decoded), this);
             if (retired) {
               // Retired while decoding: retire() may have run before the object was set.
@@ -593,20 +653,48 @@ final class WatchCache {
         }
       }
       Object value = encode.apply(object());
-      if (!retired) {
-        // The newest first; the oldest dropped past the bound. A race loses an encoding, which is
-        // made again when next asked for.
-        Encoding[] next = new Encoding[Math.min(held.length + 1, ENCODINGS_KEPT)];
-        next[0] = new Encoding(key, value);
-        System.arraycopy(held, 0, next, 1, next.length - 1);
-        encodings = next;
-      }
+      keep(key, value);
       return value;
     }
 
+    /**
+     * Keeps an encoding, the newest first, the oldest dropped past the bound; not when the entry is
+     * retired or the cache's encodings would pass its budget (then it is made again when next asked
+     * for).
+     */
+    private synchronized void keep(Object key, Object value) {
+      if (retired) {
+        return;
+      }
+      Encoding[] held = encodings;
+      for (Encoding encoding : held) {
+        if (encoding.key().equals(key)) {
+          return;
+        }
+      }
+      long size = sizeOf(value);
+      Encoding[] next = new Encoding[Math.min(held.length + 1, ENCODINGS_KEPT)];
+      long dropped = 0;
+      for (int i = next.length - 1; i < held.length; i++) {
+        dropped += sizeOf(held[i].value());
+      }
+      if (keptBytes.get() + size - dropped > encodingBudget) {
+        return;
+      }
+      keptBytes.addAndGet(size - dropped);
+      next[0] = new Encoding(key, value);
+      System.arraycopy(held, 0, next, 1, next.length - 1);
+      encodings = next;
+    }
+
     /** The cache no longer holds this entry: its object's encodings are not kept. */
-    void retire() {
+    synchronized void retire() {
       retired = true;
+      long freed = 0;
+      for (Encoding encoding : encodings) {
+        freed += sizeOf(encoding.value());
+      }
+      keptBytes.addAndGet(-freed);
       encodings = NO_ENCODINGS;
       Object decoded = object;
       if (decoded != null) {
@@ -615,10 +703,29 @@ final class WatchCache {
     }
   }
 
+  /** The bytes an encoding holds, as far as the cache counts them: a byte array's length. */
+  private static long sizeOf(Object encoding) {
+    return encoding instanceof byte[] bytes ? bytes.length : 0;
+  }
+
+  /**
+   * How many bytes of encodings one resource's cache keeps by default: enough for every answer of a
+   * few thousand objects of a few KB; past it, encodings are made for each request, as for objects
+   * the cache does not hold, so that a resource of 150,000 Pods does not keep a GB of list items.
+   */
+  static final long ENCODING_BUDGET = 32L << 20;
+
+  /** The bytes of encodings the entries keep now (for tests). */
+  long keptEncodingBytes() {
+    return keptBytes.get();
+  }
+
   /** How many encodings an entry keeps (a JSON item, a table row's metadata, another version). */
   private static final int ENCODINGS_KEPT = 4;
 
   private static final Encoding[] NO_ENCODINGS = new Encoding[0];
+
+  private static final byte[] NO_BYTES = new byte[0];
 
   /** One encoding of an object, and what it was made for. */
   private record Encoding(Object key, Object value) {}

@@ -72,6 +72,19 @@ public interface ObjectModel {
   }
 
   /**
+   * An object decoded to be shared by every reader (the watch cache's copy of a stored object,
+   * which no reader may change), held as compactly as the model can: objects held without classes
+   * have their JSON values frozen (compact, unmodifiable: a change throws {@link
+   * UnsupportedOperationException}); the Scheme's classes are held as they are.
+   *
+   * @param decoded an object the model decoded, in the storage version; not used elsewhere
+   * @return the object to share: equal to {@code decoded} and encoded to the same bytes
+   */
+  default Object shareable(Object decoded) {
+    return decoded;
+  }
+
+  /**
    * The class the objects of a kind are held in.
    *
    * @param kind a kind of the resource in one version

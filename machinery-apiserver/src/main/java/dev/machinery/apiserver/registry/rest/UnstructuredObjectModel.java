@@ -102,6 +102,16 @@ final class UnstructuredObjectModel implements ObjectModel {
         decoded.warnings());
   }
 
+  /**
+   * The object's fields below its root frozen ({@link FrozenJson}): its root map stays the same,
+   * its values become compact and unmodifiable.
+   */
+  @Override
+  public Object shareable(Object decoded) {
+    unstructured(decoded).content().replaceAll((name, value) -> FrozenJson.freeze(value));
+    return decoded;
+  }
+
   @Override
   public Object convert(Object object, GroupVersionKind to) {
     Unstructured held = unstructured(object);
