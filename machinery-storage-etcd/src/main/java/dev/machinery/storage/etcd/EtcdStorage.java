@@ -174,19 +174,26 @@ public final class EtcdStorage implements Storage {
   }
 
   /**
-   * One transaction of two ranges, neither reading a value, both at the revision the transaction
-   * reads (its header's, the current one): the count of keys under the prefix, and the first key
-   * modified after {@code afterRevision} (etcd's {@code min_mod_revision}, keys only). The same
-   * count and no key modified since means nothing was created, changed or deleted: a delete alone
-   * lowers the count, anything else is a modification. A transaction of ranges only is a read: etcd
+   * The current revision, read with a count of one key (what {@link #currentRevision()} asks, which
+   * etcd answers without walking any range); when the store is ahead of {@code afterRevision}, one
+   * transaction of two ranges, neither reading a value, both at the revision the transaction reads
+   * (its header's, the current one): the count of keys under the prefix, and the first key modified
+   * after {@code afterRevision} (etcd's {@code min_mod_revision}, keys only). The same count and no
+   * key modified since means nothing was created, changed or deleted: a delete alone lowers the
+   * count, anything else is a modification. Both ranges walk the prefix's keys in etcd's index, so
+   * they are asked only when the revision moved. A transaction of ranges only is a read: etcd
    * answers it as it answers a range, without a write to its log.
    */
   @Override
   public RevisionCheck checkUnchanged(String prefix, long afterRevision, long keysAtAfter) {
     open();
+    long current = currentRevision();
+    if (current <= afterRevision) {
+      return new RevisionCheck(current, true);
+    }
     if (compactKey.startsWith(this.prefix + prefix)) {
       // The store's own bookkeeping key is under it: the count cannot be compared.
-      return new RevisionCheck(currentRevision(), false);
+      return new RevisionCheck(current, false);
     }
     byte[] full = (this.prefix + prefix).getBytes(StandardCharsets.UTF_8);
     ObjectNode count = EtcdClient.object();
