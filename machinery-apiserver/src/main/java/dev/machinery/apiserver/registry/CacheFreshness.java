@@ -7,9 +7,9 @@ import dev.machinery.apiserver.storage.Storage;
  * Tells consistent reads (a GET or LIST without {@code resourceVersion}) whether a resource's watch
  * cache holds the storage's current state, so that they can be answered from it. Each check reads
  * the storage's current revision and whether anything under the resource changed since the cache's
- * revision, in one request to the storage ({@link Storage#checkUnchanged}); reads that arrive while
- * a check runs wait for the next one and share it, so a burst of reads costs one check, not one
- * each.
+ * revision ({@link Storage#checkUnchanged}: on etcd a one-key count, and a transaction of two
+ * ranges only when the revision moved); reads that arrive while a check runs wait for the next one
+ * and share it, so a burst of reads costs one check, not one each.
  *
  * <p>A read is answered from a check that began after the read arrived, so it sees every write
  * answered before it arrived, as a read of the storage itself would: the same guarantee

@@ -118,10 +118,10 @@ public interface Storage extends AutoCloseable {
   /**
    * Reads the store's current revision and tells whether the keys under a prefix at it are exactly
    * those at an earlier revision: {@link #currentRevision()} and {@link #unchangedSince} answered
-   * together, for a cache deciding whether it may answer a consistent read. A remote store answers
-   * both with one request (etcd: one transaction of two ranges), so that each check of a cache
-   * costs one round trip. By default the two methods are called in turn, the second only when the
-   * first shows the store ahead of {@code afterRevision}.
+   * together, for a cache deciding whether it may answer a consistent read. A remote store may
+   * answer both with fewer requests than the two calls (etcd: a one-key count, and only when the
+   * revision moved, one transaction of two ranges). By default the two methods are called in turn,
+   * the second only when the first shows the store ahead of {@code afterRevision}.
    *
    * @param prefix the prefix
    * @param afterRevision the revision the cache holds
