@@ -13,24 +13,33 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Base64;
+import java.util.Deque;
 import java.util.List;
+import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The calls of etcd v3's JSON gateway ({@code /v3/kv/range}, {@code /v3/kv/txn}, {@code
- * /v3/kv/compaction}, {@code /v3/watch}) over the JDK's HTTP client: keys and values in base64,
- * 64-bit numbers as JSON strings, as the gateway writes them. A request that cannot reach one
- * endpoint is tried on the next; an etcd error becomes a {@link StorageException} of the kind the
- * {@code Storage} contract names. Thread-safe.
+ * /v3/kv/compaction}, {@code /v3/watch}): unary calls on HTTP/1.1 connections of its own, kept
+ * alive ({@link GatewayConnection}, up to {@value #MAX_IDLE} idle an endpoint), watches on the
+ * JDK's HTTP client; keys and values in base64, 64-bit numbers as JSON strings, as the gateway
+ * writes them. A request that cannot reach one endpoint is tried on the next; an etcd error becomes
+ * a {@link StorageException} of the kind the {@code Storage} contract names. Thread-safe.
  */
 final class EtcdClient {
   static final ObjectMapper JSON = new ObjectMapper();
+
+  /** The most connections kept idle per endpoint: the most calls seen at once, up to this. */
+  static final int MAX_IDLE = 64;
 
   private final List<URI> endpoints;
   private final HttpClient http;
   private final Duration timeout;
   private final AtomicInteger preferred = new AtomicInteger();
+  private final List<Deque<GatewayConnection>> idle;
+  private volatile boolean closed;
 
   EtcdClient(List<URI> endpoints, Duration timeout) {
     this.endpoints = List.copyOf(endpoints);
@@ -40,39 +49,93 @@ final class EtcdClient {
             .version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(timeout)
             .build();
+    List<Deque<GatewayConnection>> pools = new ArrayList<>();
+    for (int i = 0; i < this.endpoints.size(); i++) {
+      pools.add(new ConcurrentLinkedDeque<>());
+    }
+    this.idle = List.copyOf(pools);
   }
 
-  /** POSTs a request to a gateway path and returns the parsed answer. */
+  /**
+   * POSTs a request to a gateway path and returns the parsed answer, on a kept-alive connection of
+   * the first endpoint that answers.
+   */
   JsonNode call(String path, JsonNode body) {
     byte[] bytes = write(body);
     StorageException last = null;
     int first = preferred.get();
     for (int i = 0; i < endpoints.size(); i++) {
       int index = (first + i) % endpoints.size();
-      HttpRequest request =
-          HttpRequest.newBuilder(endpoints.get(index).resolve(path))
-              .timeout(timeout)
-              .header("Content-Type", "application/json")
-              .POST(HttpRequest.BodyPublishers.ofByteArray(bytes))
-              .build();
-      HttpResponse<byte[]> response;
+      GatewayConnection.Answer response;
       try {
-        response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+        response = exchange(index, path, bytes);
       } catch (IOException e) {
         last = unavailable("etcd at " + endpoints.get(index) + " cannot be reached: " + e);
         continue;
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw unavailable("interrupted while calling etcd");
       }
       preferred.set(index);
       JsonNode answer = read(response.body());
-      if (response.statusCode() != 200 || answer.has("error")) {
-        throw failure(answer, response.statusCode());
+      if (response.status() != 200 || answer.has("error")) {
+        throw failure(answer, response.status());
       }
       return answer;
     }
     throw last;
+  }
+
+  /**
+   * One exchange on an idle connection to an endpoint, or a new one. A kept connection the gateway
+   * closed while it was idle fails before any byte of an answer; the call is then sent again on a
+   * new connection (the gateway never read it).
+   */
+  private GatewayConnection.Answer exchange(int index, String path, byte[] body)
+      throws IOException {
+    Deque<GatewayConnection> pool = idle.get(index);
+    GatewayConnection kept = pool.pollFirst();
+    if (kept != null) {
+      try {
+        return keep(pool, kept, kept.post(path, body));
+      } catch (IOException e) {
+        kept.close();
+        if (kept.answered()) {
+          throw e;
+        }
+      }
+    }
+    GatewayConnection fresh = GatewayConnection.open(endpoints.get(index), timeout);
+    try {
+      return keep(pool, fresh, fresh.post(path, body));
+    } catch (IOException e) {
+      fresh.close();
+      throw e;
+    }
+  }
+
+  private GatewayConnection.Answer keep(
+      Deque<GatewayConnection> pool,
+      GatewayConnection connection,
+      GatewayConnection.Answer answer) {
+    if (answer.keepAlive() && !closed && pool.size() < MAX_IDLE) {
+      pool.offerFirst(connection);
+      if (closed && pool.remove(connection)) {
+        connection.close();
+      }
+    } else {
+      connection.close();
+    }
+    return answer;
+  }
+
+  /** Closes the idle connections; calls made after this one open and close their own. */
+  void close() {
+    closed = true;
+    for (Deque<GatewayConnection> pool : idle) {
+      for (GatewayConnection connection = pool.pollFirst();
+          connection != null;
+          connection = pool.pollFirst()) {
+        connection.close();
+      }
+    }
   }
 
   /**

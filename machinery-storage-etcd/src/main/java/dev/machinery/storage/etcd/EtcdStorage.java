@@ -32,8 +32,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * etcd's key space instead), so that every server on the same etcd knows the compacted revision.
  * That key is reserved: lists and watches leave it out.
  *
- * <p>It speaks etcd's JSON gateway ({@code /v3/kv/...}, {@code /v3/watch}) with the JDK's HTTP
- * client, so it needs nothing beyond the JDK and Jackson; docs/storage-etcd.md says why.
+ * <p>It speaks etcd's JSON gateway ({@code /v3/kv/...}, {@code /v3/watch}) over HTTP/1.1
+ * connections it keeps alive (watches over the JDK's HTTP client), so it needs nothing beyond the
+ * JDK and Jackson; docs/storage-etcd.md says why.
  *
  * <pre>{@code
  * Storage storage = EtcdStorage.builder(URI.create("http://127.0.0.1:2379"))
@@ -389,6 +390,7 @@ public final class EtcdStorage implements Storage {
       return;
     }
     closed = true;
+    client.close();
     for (QueuedWatch watch : List.copyOf(watches)) {
       watch.end(EtcdClient.unavailable("the storage was closed"));
     }
@@ -520,7 +522,8 @@ public final class EtcdStorage implements Storage {
     }
 
     /**
-     * Sets how long one request to etcd may take (10 s by default).
+     * Sets how long etcd may keep a request waiting (10 s by default): to connect, and then for
+     * each read of its answer (a watch waits for events as long as it is open).
      *
      * @param timeout the timeout
      * @return this builder
