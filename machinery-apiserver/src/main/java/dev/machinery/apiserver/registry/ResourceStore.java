@@ -247,10 +247,7 @@ public final class ResourceStore {
                 kv -> model.shareable(decode(kv)),
                 indexed(definition))
             : null;
-    this.freshness =
-        watchCache != null && !storage.answersFromMemory()
-            ? new CacheFreshness(storage, watchCache)
-            : null;
+    this.freshness = watchCache != null ? new CacheFreshness(storage, watchCache) : null;
   }
 
   /** The readers of the fields the definition has the watch cache index. */
@@ -401,7 +398,7 @@ public final class ResourceStore {
    * @throws dev.machinery.unversioned.errors.StatusException {@code 404} when absent
    */
   public Object getShared(String namespace, String name) {
-    if (freshness != null) {
+    if (freshness != null && !storage.answersFromMemory()) {
       Object cached = getFromCache(namespace, name);
       if (cached != null) {
         return cached;
@@ -559,11 +556,9 @@ public final class ResourceStore {
         return cached;
       }
     }
-    if (watchCache != null
-        && noToken
-        && (resourceVersion == null || resourceVersion.isEmpty())
-        && !storage.answersFromMemory()) {
-      Page consistent = listConsistentFromCache(prefix, filter, indexed, limit);
+    if (watchCache != null && noToken && (resourceVersion == null || resourceVersion.isEmpty())) {
+      Page consistent =
+          listConsistentFromCache(prefix, filter, indexed, limit, !storage.answersFromMemory());
       if (consistent != null) {
         return consistent;
       }
@@ -691,14 +686,6 @@ public final class ResourceStore {
     return page(snapshot, snapshot.revision(), prefix, filter, limit);
   }
 
-  /**
-   * A consistent list (no resourceVersion) served from the watch cache, as kube-apiserver serves
-   * them (KEP-2340): the storage's current revision is read (one request, shared with the reads
-   * arriving together: {@link CacheFreshness}), and the cache answers once it is known to hold that
-   * revision — it holds it or a later one, or the storage tells that nothing under the resource
-   * changed since the cache's revision ({@link Storage#unchangedSince}) — else after waiting for
-   * its watch to deliver it (bounded); {@code null} when it cannot, and the storage is read.
-   */
   /** The cache's objects under a prefix, only those with an indexed value when one is given. */
   private WatchCache.Snapshot snapshot(String prefix, FieldValue indexed) {
     WatchCache.Snapshot snapshot =
@@ -706,8 +693,19 @@ public final class ResourceStore {
     return snapshot != null ? snapshot : watchCache.snapshot(prefix);
   }
 
+  /**
+   * A consistent list (no resourceVersion) served from the watch cache, as kube-apiserver serves
+   * them (KEP-2340): the storage's current revision is read (one request, shared with the reads
+   * arriving together: {@link CacheFreshness}), and the cache answers once it is known to hold that
+   * revision — it holds it or a later one, or the storage tells that nothing under the resource
+   * changed since the cache's revision ({@link Storage#unchangedSince}) — else after waiting for
+   * its watch to deliver it (bounded) when {@code mayWait}; {@code null} when it cannot, and the
+   * storage is read. A storage that answers from memory is read at once rather than waited for (its
+   * reads never wait), but its cache answers whenever it is known to be current, which spares a
+   * list the walk of the storage's keys and the lookup of each value's decoded object.
+   */
   private Page listConsistentFromCache(
-      String prefix, Predicate<Object> filter, FieldValue indexed, int limit) {
+      String prefix, Predicate<Object> filter, FieldValue indexed, int limit, boolean mayWait) {
     CacheFreshness.Result check;
     try {
       check = freshness.await();
@@ -723,7 +721,7 @@ public final class ResourceStore {
       // nothing the check's did not.
       return page(snapshot, Math.max(snapshot.revision(), check.freshAt()), prefix, filter, limit);
     }
-    if (!storage.tellsUnchanged()) {
+    if (!mayWait || !storage.tellsUnchanged()) {
       // The cache may never reach the revision (other resources moved it on): read the store.
       return null;
     }

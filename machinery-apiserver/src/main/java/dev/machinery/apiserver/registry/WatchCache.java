@@ -10,6 +10,8 @@ import dev.machinery.apiserver.storage.StorageWatch;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
@@ -57,6 +59,15 @@ final class WatchCache {
 
   /** The bytes of the encodings the entries keep, together: at most {@code encodingBudget}. */
   private final AtomicLong keptBytes = new AtomicLong();
+
+  /**
+   * The snapshots last taken, by prefix, while the state has not changed since: a list asked for
+   * again reads the same entries without walking the state. Emptied at every change; the most
+   * recently used {@value #KEPT_SNAPSHOTS} kept. Guarded by the lock.
+   */
+  private final Map<String, Snapshot> snapshots = new LinkedHashMap<>(16, 0.75f, true);
+
+  private static final int KEPT_SNAPSHOTS = 16;
 
   private StorageWatch source;
   private Thread dispatcher;
@@ -200,6 +211,10 @@ final class WatchCache {
       if (source == null && !tryStart()) {
         return null;
       }
+      Snapshot kept = snapshots.get(prefix);
+      if (kept != null) {
+        return kept;
+      }
       List<Entry> items = new ArrayList<>();
       for (Map.Entry<String, Entry> e : state.tailMap(prefix, true).entrySet()) {
         if (!e.getKey().startsWith(prefix)) {
@@ -207,7 +222,13 @@ final class WatchCache {
         }
         items.add(e.getValue());
       }
-      return new Snapshot(items, stateRevision, state.size());
+      Snapshot taken =
+          new Snapshot(Collections.unmodifiableList(items), stateRevision, state.size());
+      snapshots.put(prefix, taken);
+      if (snapshots.size() > KEPT_SNAPSHOTS) {
+        snapshots.remove(snapshots.keySet().iterator().next());
+      }
+      return taken;
     }
   }
 
@@ -413,6 +434,7 @@ final class WatchCache {
       indexes.add(kv.key(), entry);
     }
     stateRevision = now;
+    snapshots.clear();
     source = storage.watch(root, now);
     complete = now;
     recent.clear();
@@ -454,6 +476,7 @@ final class WatchCache {
       }
       String[] after = added == null ? FieldIndexes.ABSENT : indexes.values(key);
       stateRevision = Math.max(stateRevision, event.revision());
+      snapshots.clear();
       lock.notifyAll();
       recent.addLast(event);
       while (recent.size() > capacity) {
@@ -519,6 +542,7 @@ final class WatchCache {
       entry.retire();
     }
     state.clear();
+    snapshots.clear();
     indexes.clear();
     byObject.clear();
   }

@@ -204,6 +204,48 @@ class WatchCacheTest {
   }
 
   @Test
+  void aSnapshotIsTakenAgainAfterEveryChangeAndReusedUntilOne() throws Exception {
+    for (long seed = 1; seed <= 5; seed++) {
+      java.util.Random random = new java.util.Random(seed);
+      MemoryStorage storage = new MemoryStorage();
+      WatchCache cache = new WatchCache(storage, ROOT, 1_000, 1_000, DECODE);
+      assertNotNull(cache.progress(), "started");
+      List<String> prefixes = List.of(ROOT, ROOT + "a/", ROOT + "b/");
+      for (int step = 0; step < 80; step++) {
+        String key = ROOT + (random.nextBoolean() ? "a/" : "b/") + "k" + random.nextInt(6);
+        if (storage.get(key).isEmpty()) {
+          storage.create(key, bytes("v" + step));
+        } else if (random.nextInt(3) == 0) {
+          storage.delete(key, 0);
+        } else {
+          storage.update(key, 0, bytes("v" + step));
+        }
+        assertTrue(cache.awaitRevision(storage.currentRevision(), java.time.Duration.ofSeconds(5)));
+        for (String prefix : prefixes) {
+          WatchCache.Snapshot snapshot = cache.snapshot(prefix);
+          String where = "seed " + seed + ", step " + step + ", " + prefix;
+          List<String> expected = new ArrayList<>();
+          for (KeyValue kv : storage.list(prefix, 0, null, 0).items()) {
+            expected.add(kv.key() + "=" + new String(kv.value(), UTF_8));
+          }
+          List<String> held = new ArrayList<>();
+          for (WatchCache.Entry entry : snapshot.items()) {
+            held.add(entry.kv().key() + "=" + entry.object());
+          }
+          assertEquals(expected, held, where);
+          assertEquals(storage.currentRevision(), snapshot.revision(), where);
+          assertTrue(snapshot == cache.snapshot(prefix), "unchanged, the same snapshot: " + where);
+          assertThrows(
+              UnsupportedOperationException.class,
+              () -> snapshot.items().clear(),
+              "a shared snapshot cannot be changed");
+        }
+      }
+      cache.close();
+    }
+  }
+
+  @Test
   void aPageAtAPastRevisionIsTheStoragesPageThen() throws Exception {
     for (long seed = 1; seed <= 5; seed++) {
       java.util.Random random = new java.util.Random(seed);

@@ -26,6 +26,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -181,14 +182,25 @@ public abstract class ConsistentListContract {
   }
 
   @Test
-  void whenTheStoreCanTellTheCacheAnswersWithoutReadingTheObjects() throws IOException {
-    assumeFalse(readerStore.answersFromMemory(), "a store answering from memory is read directly");
+  void whenTheStoreCanTellTheCacheAnswersWithoutReadingTheObjects()
+      throws IOException, InterruptedException {
     for (int i = 0; i < 3; i++) {
       create(writer, ROLES, "Role", "role-" + i);
     }
     assertEquals(3, names(list(reader, ROLES)).size());
     // Another resource moves the store's revision on; the roles did not change.
     long other = create(writer, BINDINGS, "RoleBinding", "other");
+    // A store answering from memory is read while the reader's cache has not yet seen the roles
+    // (its lists never wait for the cache); once it has, the cache answers.
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    do {
+      readerStore.ranges.set(0);
+      assertEquals(3, names(list(reader, ROLES)).size());
+      if (readerStore.ranges.get() == 0) {
+        break;
+      }
+      Thread.sleep(10);
+    } while (System.nanoTime() < deadline);
     readerStore.ranges.set(0);
     for (int i = 0; i < 5; i++) {
       JsonNode seen = list(reader, ROLES);
