@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.machinery.apiserver.negotiation.Ages;
 import dev.machinery.unversioned.labels.LabelSelectors;
 import dev.machinery.unversioned.meta.v1.LabelSelector;
+import dev.machinery.unversioned.meta.v1.Rfc3339;
 import java.time.Instant;
-import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,7 +35,7 @@ final class Cells {
       return null;
     }
     try {
-      return OffsetDateTime.parse(time).toInstant();
+      return Rfc3339.parse(time);
     } catch (DateTimeParseException e) {
       return null;
     }

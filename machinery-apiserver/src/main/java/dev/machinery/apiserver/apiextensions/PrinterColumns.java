@@ -125,7 +125,7 @@ final class PrinterColumns implements TableConvertor {
         // As kube-apiserver's custom resource tables: a time is shown as its age.
         if (value instanceof String text) {
           try {
-            return Ages.since(java.time.OffsetDateTime.parse(text).toInstant());
+            return Ages.since(dev.machinery.unversioned.meta.v1.Rfc3339.parse(text));
           } catch (java.time.format.DateTimeParseException e) {
             return text;
           }

@@ -535,7 +535,12 @@ public final class Negotiator {
     Object result;
     switch (representation.transform()) {
       case TABLE:
-        Table table = tables.table(object, include, memo);
+        Table table =
+            tables.table(
+                object,
+                include,
+                memo,
+                representation.format().equals("json") && !representation.pretty());
         if (representation.format().equals("csv")) {
           return new Response(200, representation.contentType().toString(), Tables.csv(table));
         }

@@ -46,7 +46,20 @@ final class Tables {
   /** What a row's metadata is remembered under ({@link ItemMemo}). */
   private static final Object ROW_METADATA = "table row metadata";
 
-  Table table(Object object, String include, ItemMemo memo) {
+  /** What a row's metadata, encoded as compact JSON, is remembered under ({@link ItemMemo}). */
+  private static final Object ROW_METADATA_JSON = "table row metadata, JSON";
+
+  /**
+   * An object or list as a table.
+   *
+   * @param object the object or list
+   * @param include what each row carries: {@code None}, {@code Metadata} or {@code Object}
+   * @param memo where values computed from items are remembered
+   * @param compactJson whether the table is to be encoded as compact JSON only: each row's metadata
+   *     is then encoded once per object (remembered in the memo) and written into the table as it
+   *     is, not serialized again for every table
+   */
+  Table table(Object object, String include, ItemMemo memo, boolean compactJson) {
     List<Object> items = parts.items(object);
     List<Object> rows = items == null ? List.of(object) : items;
     GroupKind kind = kindOf.apply(object).groupKind();
@@ -79,7 +92,7 @@ final class Tables {
         partial.put("kind", "PartialObjectMetadata");
         partial.put("apiVersion", MetaV1.META_V1.toString());
         // The object's own metadata, written as it is when the table is encoded (no copy).
-        partial.put("metadata", metadataOf(row, memo));
+        partial.put("metadata", compactJson ? metadataJsonOf(row, memo) : metadataOf(row, memo));
         tableRow.setObject(partial);
       } else if (include.equals("Object")) {
         tableRow.setObject(json.decode(json.encode(row), Unstructured.class).object().content());
@@ -93,6 +106,22 @@ final class Tables {
   private ObjectMeta metadataOf(Object row, ItemMemo memo) {
     return (ObjectMeta) memo.computeIfAbsent(row, ROW_METADATA, parts::metadataOf);
   }
+
+  /** A row's metadata as compact JSON, encoded once per object the memo holds; null when none. */
+  private Object metadataJsonOf(Object row, ItemMemo memo) {
+    Object encoded =
+        memo.computeIfAbsent(
+            row,
+            ROW_METADATA_JSON,
+            item -> {
+              ObjectMeta meta = parts.metadataOf(item);
+              return meta == null ? NO_METADATA : json.encodeItem(meta);
+            });
+    return encoded == NO_METADATA ? null : RawJson.of((byte[]) encoded);
+  }
+
+  /** What the memo holds for a row without metadata (it holds no nulls). */
+  private static final Object NO_METADATA = new Object();
 
   private TableConvertor defaultTable(ItemMemo memo) {
     return new TableConvertor() {

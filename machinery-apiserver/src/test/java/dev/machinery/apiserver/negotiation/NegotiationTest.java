@@ -121,6 +121,39 @@ class NegotiationTest {
   }
 
   @Test
+  void aTableRowsMetadataEncodedOnceIsTheMetadataEncodedWithTheTable() throws Exception {
+    PodList list = pods();
+    Pod odd = pod("odd");
+    odd.getMetadata()
+        .setLabels(Map.of("quote", "a\"b\\c", "unicode", "\u00e9t\u00e9 \u2603", "ctl", "\u0001"));
+    odd.getMetadata().setAnnotations(Map.of("json", "{\"x\":[1,2]}"));
+    Pod bare = new Pod();
+    bare.setApiVersion("v1");
+    bare.setKind("Pod");
+    list.setItems(List.of(odd, pod("foo"), bare));
+    Negotiation table = NEGOTIATOR.negotiate("application/json;as=Table;g=meta.k8s.io;v=v1", PODS);
+    Negotiation pretty =
+        NEGOTIATOR.negotiate("application/json;as=Table;g=meta.k8s.io;v=v1;pretty=1", PODS);
+    Map<Object, Map<Object, Object>> held = new java.util.IdentityHashMap<>();
+    ItemMemo remembering =
+        (item, key, compute) ->
+            held.computeIfAbsent(item, i -> new java.util.HashMap<>())
+                .computeIfAbsent(key, k -> compute.apply(item));
+    String first = NEGOTIATOR.respond(table.representation(), list, null, remembering).text();
+    String again = NEGOTIATOR.respond(table.representation(), list, null, remembering).text();
+    String unremembered = NEGOTIATOR.respond(table.representation(), list, null).text();
+    String written = NEGOTIATOR.respond(pretty.representation(), list, null).text();
+    assertEquals(first, again, "the remembered encodings written again");
+    assertEquals(first, unremembered);
+    // The pretty table serializes each row's metadata with the table: the same JSON.
+    com.fasterxml.jackson.databind.ObjectMapper json =
+        new com.fasterxml.jackson.databind.ObjectMapper();
+    assertEquals(json.readTree(written), json.readTree(first));
+    assertTrue(first.contains("\"metadata\":null"), "a row without metadata: " + first);
+    assertEquals(3, held.size(), "one memo entry per row object");
+  }
+
+  @Test
   void registeredColumnsAndAnEmptyList() {
     Negotiator custom =
         Negotiator.builder(SCHEME)
