@@ -107,7 +107,18 @@ public final class NamespaceStates {
     return now - at > Duration.ofSeconds(FORCE_LIVE_LOOKUP_SECONDS).toNanos();
   }
 
+  /** What a namespace's state is remembered under, with the cache's object. */
+  private static final Object STATE = "namespace lifecycle state";
+
+  /**
+   * The state of a namespace object: read once per object the cache holds (the object never
+   * changes; a write makes a new one), else read now.
+   */
   private NamespaceLifecycle.State stateOf(Object namespace) {
+    return (NamespaceLifecycle.State) namespaces.encodedOnce(namespace, STATE, this::readState);
+  }
+
+  private NamespaceLifecycle.State readState(Object namespace) {
     if (Accessor.of(namespace).getDeletionTimestamp() != null) {
       return NamespaceLifecycle.State.TERMINATING;
     }
