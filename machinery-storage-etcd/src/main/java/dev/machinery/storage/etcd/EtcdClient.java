@@ -7,6 +7,7 @@ import dev.machinery.apiserver.storage.KeyValue;
 import dev.machinery.apiserver.storage.StorageException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -97,7 +98,9 @@ final class EtcdClient {
         return keep(pool, kept, kept.post(path, body));
       } catch (IOException e) {
         kept.close();
-        if (kept.answered()) {
+        // Closed while idle: nothing of an answer came, and not for lack of time (a slow etcd may
+        // still apply the call, which must then not be sent twice).
+        if (kept.answered() || e instanceof SocketTimeoutException) {
           throw e;
         }
       }

@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
@@ -113,6 +114,41 @@ class GatewayConnectionTest {
     assertEquals(2, client.call("/v3/kv/put", EtcdClient.object()).path("n").asInt());
     assertEquals(2, server.connections.get());
     assertEquals(2, answered.get(), "each call reached the server once");
+  }
+
+  @Test
+  void aCallEtcdIsSlowToAnswerOnAKeptConnectionIsNotSentAgain() throws Exception {
+    AtomicInteger seen = new AtomicInteger();
+    java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+    Script server =
+        script(
+            request -> {
+              if (seen.incrementAndGet() == 2) {
+                try {
+                  release.await(10, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                  Thread.currentThread().interrupt();
+                }
+              }
+              return sized("{}");
+            });
+    EtcdClient client =
+        new EtcdClient(
+            List.of(URI.create("http://127.0.0.1:" + server.socket.getLocalPort())),
+            Duration.ofMillis(300));
+    open.add(client::close);
+    client.call("/v3/kv/txn", EtcdClient.object());
+    try {
+      StorageException e =
+          assertThrows(
+              StorageException.class, () -> client.call("/v3/kv/txn", EtcdClient.object()));
+      assertEquals(StorageException.Kind.UNAVAILABLE, e.kind());
+      assertTrue(e.getMessage().contains("Read timed out"), e.getMessage());
+    } finally {
+      release.countDown();
+    }
+    assertEquals(2, seen.get(), "a write etcd may still apply is not sent twice");
+    assertEquals(1, server.connections.get());
   }
 
   @Test
