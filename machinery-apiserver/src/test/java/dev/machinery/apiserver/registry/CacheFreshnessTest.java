@@ -138,6 +138,77 @@ class CacheFreshnessTest {
   }
 
   @Test
+  void whenReadsArriveTogetherACheckWaitsForTheReadsArrivingBeforeItBegins() throws Exception {
+    Gated storage = new Gated();
+    storage.create(ROOT + "ns/a", "1".getBytes(UTF_8));
+    WatchCache cache = new WatchCache(storage, ROOT, 100, 1_000, DECODE);
+    // Long enough that the second read surely arrives while the first read's check gathers.
+    CacheFreshness freshness = new CacheFreshness(storage, cache, TimeUnit.SECONDS.toNanos(30));
+
+    // One read alone: its check begins at once (nothing to gather).
+    freshness.await();
+    assertEquals(1, storage.revisionReads.get());
+
+    // Two reads that share a check: the next check gathers.
+    storage.hold = true;
+    storage.revisionReads.set(0);
+    CompletableFuture<CacheFreshness.Result> held = CompletableFuture.supplyAsync(freshness::await);
+    assertTrue(storage.firstRead.await(30, TimeUnit.SECONDS));
+    List<Thread> sharing = new ArrayList<>();
+    for (int i = 0; i < 2; i++) {
+      Thread reader = new Thread(freshness::await, "sharing-" + i);
+      sharing.add(reader);
+      reader.start();
+    }
+    awaitWaiting(sharing);
+    storage.release.countDown();
+    held.get(30, TimeUnit.SECONDS);
+    for (Thread reader : sharing) {
+      reader.join(TimeUnit.SECONDS.toMillis(30));
+    }
+    assertEquals(2, storage.revisionReads.get(), "one check for the two arriving together");
+
+    // A read now waits before its check begins; one arriving meanwhile, after a write, joins it.
+    List<CacheFreshness.Result> results = new ArrayList<>();
+    Thread gathering =
+        new Thread(
+            () -> {
+              CacheFreshness.Result result = freshness.await();
+              synchronized (results) {
+                results.add(result);
+              }
+            },
+            "gathering");
+    gathering.start();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (gathering.getState() != Thread.State.TIMED_WAITING) {
+      assertTrue(System.nanoTime() < deadline, "the check never gathered");
+      Thread.sleep(5);
+    }
+    storage.create(ROOT + "ns/b", "2".getBytes(UTF_8));
+    long written = storage.memory.currentRevision();
+    Thread joining =
+        new Thread(
+            () -> {
+              CacheFreshness.Result result = freshness.await();
+              synchronized (results) {
+                results.add(result);
+              }
+            },
+            "joining");
+    joining.start();
+    awaitWaiting(List.of(joining));
+    gathering.interrupt();
+    gathering.join(TimeUnit.SECONDS.toMillis(30));
+    joining.join(TimeUnit.SECONDS.toMillis(30));
+    assertEquals(2, results.size());
+    assertSame(results.get(0), results.get(1), "one check for both");
+    assertEquals(written, results.get(0).current(), "begun after the later read arrived");
+    assertEquals(3, storage.revisionReads.get());
+    cache.close();
+  }
+
+  @Test
   void aCacheBehindTheStorageIsFreshOnlyWhenNothingOfItsResourceChanged() throws Exception {
     Gated storage = new Gated();
     storage.create(ROOT + "ns/a", "1".getBytes(UTF_8));
