@@ -59,8 +59,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * A Kubernetes-style API server over a Scheme: discovery (legacy and aggregated), {@code /version},
@@ -90,7 +88,6 @@ import org.slf4j.LoggerFactory;
  * cache for each resource in use) until {@link #close()}.
  */
 public final class ApiServer implements ApiHandler, AutoCloseable {
-  private static final Logger LOG = LoggerFactory.getLogger(ApiServer.class);
   private static final GroupKind SERVICE_ACCOUNT = GroupKind.of("", "ServiceAccount");
   private static final GroupVersion AUTHENTICATION_V1 =
       GroupVersion.of("authentication.k8s.io", "v1");
