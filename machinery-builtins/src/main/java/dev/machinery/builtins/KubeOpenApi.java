@@ -82,8 +82,11 @@ final class KubeOpenApi {
     this.release = release;
     this.digest = digest;
     this.document = new Lazy<>(() -> document(release));
-    // The digest keeps all that this schema reads (KubeOpenApiDigestTest compares the two).
-    this.applySchema = new Lazy<>(() -> OpenApiSchemas.fromOpenApi(digest.document()));
+    // The digest keeps all that this schema reads (KubeOpenApiDigestTest compares the two). Each
+    // type is converted when first resolved: a start's writes read a few dozen of the 707.
+    this.applySchema =
+        new Lazy<>(
+            () -> OpenApiSchemas.fromOpenApiLazily(digest.definitionNames(), digest::definition));
   }
 
   /**
@@ -231,8 +234,8 @@ final class KubeOpenApi {
   }
 
   /**
-   * The schema server-side apply and managed fields read objects by, every named schema converted
-   * once, from the digest.
+   * The schema server-side apply and managed fields read objects by, from the digest, each named
+   * schema converted once when first resolved.
    */
   Schema applySchema() {
     return applySchema.get();

@@ -79,6 +79,11 @@ final class KubeOpenApiDigest {
     return resources;
   }
 
+  /** The names of the document's schemas, in its order. */
+  List<String> definitionNames() {
+    return List.copyOf(definitions.keySet());
+  }
+
   /** Whether the document names a schema so. */
   boolean hasDefinition(String name) {
     return definitions.containsKey(name);
@@ -104,19 +109,6 @@ final class KubeOpenApiDigest {
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("the digest's schema " + name + " is not JSON", e);
     }
-  }
-
-  /**
-   * Every named schema, cut down, as the {@code definitions} of a document (in the document's
-   * order), parsed now: what server-side apply's schema is made of.
-   */
-  ObjectNode document() {
-    ObjectNode document = JsonNodeFactory.instance.objectNode();
-    ObjectNode all = document.putObject("definitions");
-    for (String name : definitions.keySet()) {
-      all.set(name, definition(name));
-    }
-    return document;
   }
 
   /**
