@@ -32,7 +32,6 @@ import java.util.function.Function;
  * its schemas. The derived forms are built on first use and kept. Thread-safe.
  */
 final class KubeOpenApi {
-  private static final ObjectMapper JSON = new ObjectMapper();
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
   private static final String V2_REF = "#/definitions/";
   private static final String V3_REF = "#/components/schemas/";
@@ -125,7 +124,8 @@ final class KubeOpenApi {
         throw new IllegalStateException(
             "Kubernetes' OpenAPI document of " + release + " is not bundled (" + resource + ")");
       }
-      JsonNode tree = JSON.readTree(in);
+      // A mapper of its own, made when the document is first read: a start need not make one.
+      JsonNode tree = new ObjectMapper().readTree(in);
       if (!(tree instanceof ObjectNode document) || !document.path("definitions").isObject()) {
         throw new IllegalStateException(resource + " has no definitions");
       }
