@@ -345,6 +345,11 @@ class TypedOpenApiTest {
     assertEquals(
         KUBE.namedType("io.k8s.api.core.v1.PodSpec"), lazy.namedType("io.k8s.api.core.v1.PodSpec"));
     assertEquals(KUBE, lazy);
+    Atom podSpec = KUBE.namedType("io.k8s.api.core.v1.PodSpec");
+    assertEquals(podSpec.hashCode(), lazy.namedType("io.k8s.api.core.v1.PodSpec").hashCode());
+    assertTrue(!podSpec.equals(KUBE.namedType("io.k8s.api.core.v1.Container")));
+    assertTrue(!podSpec.equals(new Atom(podSpec.scalar(), podSpec.list(), null)));
+    assertTrue(!Atom.scalar(ScalarType.STRING).equals(Atom.scalar(ScalarType.NUMERIC)));
     assertEquals(lazy, KUBE);
     assertEquals(KUBE.hashCode(), lazy.hashCode());
     assertEquals(List.copyOf(KUBE.typeNames()), List.copyOf(lazy.typeNames()));
