@@ -33,12 +33,8 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
@@ -197,10 +193,9 @@ public final class TestApiServer implements AutoCloseable {
   /**
    * On the first start in a JVM, makes on another thread what this one will need and need not make
    * itself, while it reads the built-in kinds and builds the Schemes (which need none of it):
-   * Jackson's first mapper (about a tenth of a second in a fresh JVM), the first secure random (the
-   * objects' UIDs) and the date format of the HTTP server's {@code Date} header (time zone names).
-   * Whichever thread comes to one first makes it and the other waits for it, so nothing is made
-   * twice, and nothing is lost if this thread fails.
+   * Jackson's first mapper (about a tenth of a second in a fresh JVM) and the first secure random
+   * (the objects' UIDs). Whichever thread comes to one first makes it and the other waits for it,
+   * so nothing is made twice, and nothing is lost if this thread fails.
    */
   private static void warmUp() {
     if (!WARMED_UP.compareAndSet(false, true)) {
@@ -212,9 +207,6 @@ public final class TestApiServer implements AutoCloseable {
               try {
                 new ObjectMapper().readTree("{\"kind\":\"Status\",\"code\":200}");
                 UUID.randomUUID();
-                DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss zzz", Locale.US)
-                    .withZone(ZoneId.of("GMT"))
-                    .format(Instant.now());
               } catch (IOException | RuntimeException e) {
                 // The server makes each when it needs it.
               }
