@@ -59,8 +59,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * A Kubernetes-style API server over a Scheme: discovery (legacy and aggregated), {@code /version},
@@ -87,10 +85,11 @@ import org.slf4j.LoggerFactory;
  * rebuilt and published whole on each change. Thread-safe: its configuration is immutable after
  * {@link Builder#build()}; the served resources and the documents describing them change atomically
  * for later requests. It runs threads of its own (the CustomResourceDefinition controller, a watch
- * cache for each resource in use) until {@link #close()}.
+ * cache for each resource in use) until {@link #close()}; the first server built in a JVM also
+ * runs, while it is built, a short-lived thread that reads the locale data the JDK's HTTP server
+ * writes its {@code Date} header with.
  */
 public final class ApiServer implements ApiHandler, AutoCloseable {
-  private static final Logger LOG = LoggerFactory.getLogger(ApiServer.class);
   private static final GroupKind SERVICE_ACCOUNT = GroupKind.of("", "ServiceAccount");
   private static final GroupVersion AUTHENTICATION_V1 =
       GroupVersion.of("authentication.k8s.io", "v1");
@@ -132,6 +131,9 @@ public final class ApiServer implements ApiHandler, AutoCloseable {
   private final ServiceAccountTokens serviceAccountTokens;
 
   private ApiServer(Builder builder) {
+    // While this one builds the server, another thread reads the locale data the JDK's HTTP server
+    // formats its first Date header with.
+    HttpDateFormat.prepareInBackground();
     this.readsWithoutWaiting = builder.readsWithoutWaiting;
     this.tls = builder.tls;
     Scheme scheme = builder.scheme;

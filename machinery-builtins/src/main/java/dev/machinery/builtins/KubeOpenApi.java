@@ -32,7 +32,6 @@ import java.util.function.Function;
  * its schemas. The derived forms are built on first use and kept. Thread-safe.
  */
 final class KubeOpenApi {
-  private static final ObjectMapper JSON = new ObjectMapper();
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
   private static final String V2_REF = "#/definitions/";
   private static final String V3_REF = "#/components/schemas/";
@@ -82,8 +81,11 @@ final class KubeOpenApi {
     this.release = release;
     this.digest = digest;
     this.document = new Lazy<>(() -> document(release));
-    // The digest keeps all that this schema reads (KubeOpenApiDigestTest compares the two).
-    this.applySchema = new Lazy<>(() -> OpenApiSchemas.fromOpenApi(digest.document()));
+    // The digest keeps all that this schema reads (KubeOpenApiDigestTest compares the two). Each
+    // type is converted when first resolved: a start's writes read a few dozen of the 707.
+    this.applySchema =
+        new Lazy<>(
+            () -> OpenApiSchemas.fromOpenApiLazily(digest.definitionNames(), digest::definition));
   }
 
   /**
@@ -122,7 +124,8 @@ final class KubeOpenApi {
         throw new IllegalStateException(
             "Kubernetes' OpenAPI document of " + release + " is not bundled (" + resource + ")");
       }
-      JsonNode tree = JSON.readTree(in);
+      // A mapper of its own, made when the document is first read: a start need not make one.
+      JsonNode tree = new ObjectMapper().readTree(in);
       if (!(tree instanceof ObjectNode document) || !document.path("definitions").isObject()) {
         throw new IllegalStateException(resource + " has no definitions");
       }
@@ -231,8 +234,8 @@ final class KubeOpenApi {
   }
 
   /**
-   * The schema server-side apply and managed fields read objects by, every named schema converted
-   * once, from the digest.
+   * The schema server-side apply and managed fields read objects by, from the digest, each named
+   * schema converted once when first resolved.
    */
   Schema applySchema() {
     return applySchema.get();

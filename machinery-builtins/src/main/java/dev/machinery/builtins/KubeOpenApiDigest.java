@@ -40,7 +40,14 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>Immutable and thread-safe once read.
  */
 final class KubeOpenApiDigest {
-  private static final ObjectMapper JSON = new ObjectMapper();
+  /**
+   * The mapper schemas are read and written with, made on first use: reading the digest's records
+   * needs none, so a start may read them while Jackson starts on another thread.
+   */
+  private static final class Json {
+    static final ObjectMapper MAPPER = new ObjectMapper();
+  }
+
   private static final String NONE = "-";
 
   /** Schema keywords a structural schema keeps (the rest, descriptions first, is left out). */
@@ -79,6 +86,11 @@ final class KubeOpenApiDigest {
     return resources;
   }
 
+  /** The names of the document's schemas, in its order. */
+  List<String> definitionNames() {
+    return List.copyOf(definitions.keySet());
+  }
+
   /** Whether the document names a schema so. */
   boolean hasDefinition(String name) {
     return definitions.containsKey(name);
@@ -98,25 +110,12 @@ final class KubeOpenApiDigest {
       return null;
     }
     try {
-      JsonNode tree = JSON.readTree(text);
+      JsonNode tree = Json.MAPPER.readTree(text);
       parsed.put(name, tree);
       return tree;
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("the digest's schema " + name + " is not JSON", e);
     }
-  }
-
-  /**
-   * Every named schema, cut down, as the {@code definitions} of a document (in the document's
-   * order), parsed now: what server-side apply's schema is made of.
-   */
-  ObjectNode document() {
-    ObjectNode document = JsonNodeFactory.instance.objectNode();
-    ObjectNode all = document.putObject("definitions");
-    for (String name : definitions.keySet()) {
-      all.set(name, definition(name));
-    }
-    return document;
   }
 
   /**
@@ -226,7 +225,7 @@ final class KubeOpenApiDigest {
         out.append("D\t")
             .append(definition.getKey())
             .append('\t')
-            .append(JSON.writeValueAsString(cut(definition.getValue())))
+            .append(Json.MAPPER.writeValueAsString(cut(definition.getValue())))
             .append('\n');
       } catch (JsonProcessingException e) {
         throw new IllegalStateException(

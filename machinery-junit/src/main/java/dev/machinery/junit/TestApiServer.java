@@ -37,6 +37,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -75,6 +76,9 @@ public final class TestApiServer implements AutoCloseable {
   private final Path kubeconfig;
   private static final String SERVICE_ACCOUNT_CONTROLLER = "serviceaccount-controller";
   private static final String NAMESPACE_CONTROLLER = "namespace-controller";
+
+  /** Whether a start in this JVM has warmed up ({@link #warmUp}). */
+  private static final AtomicBoolean WARMED_UP = new AtomicBoolean();
 
   private final Clock clock;
   private final AtomicBoolean closed = new AtomicBoolean();
@@ -122,6 +126,7 @@ public final class TestApiServer implements AutoCloseable {
   }
 
   private static TestApiServer start(Builder settings) {
+    warmUp();
     // The controllers are chosen first: what runs decides two of the server's settings, as in a
     // cluster. With kube-controller-manager's service account controller, kube-apiserver's
     // ServiceAccount admission plugin is on (each pod gets its namespace's default account); with
@@ -183,6 +188,32 @@ public final class TestApiServer implements AutoCloseable {
       throw e;
     }
     return started;
+  }
+
+  /**
+   * On the first start in a JVM, makes on another thread what this one will need and need not make
+   * itself, while it reads the built-in kinds and builds the Schemes (which need none of it):
+   * Jackson's first mapper (about a tenth of a second in a fresh JVM) and the first secure random
+   * (the objects' UIDs). Whichever thread comes to one first makes it and the other waits for it,
+   * so nothing is made twice, and nothing is lost if this thread fails.
+   */
+  private static void warmUp() {
+    if (!WARMED_UP.compareAndSet(false, true)) {
+      return;
+    }
+    Thread thread =
+        new Thread(
+            () -> {
+              try {
+                new ObjectMapper().readTree("{\"kind\":\"Status\",\"code\":200}");
+                UUID.randomUUID();
+              } catch (IOException | RuntimeException e) {
+                // The server makes each when it needs it.
+              }
+            },
+            "machinery-test-warm-up");
+    thread.setDaemon(true);
+    thread.start();
   }
 
   private static ClusterParts joined(CompletableFuture<ClusterParts> parts) {

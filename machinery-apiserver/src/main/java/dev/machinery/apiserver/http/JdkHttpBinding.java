@@ -56,7 +56,13 @@ import org.slf4j.LoggerFactory;
  * <p>Thread-safe; {@link #close()} stops accepting and ends open exchanges.
  */
 public final class JdkHttpBinding implements HttpBinding {
-  private static final Logger LOG = LoggerFactory.getLogger(JdkHttpBinding.class);
+  /**
+   * The logger, made on first use: the server logs nothing while it starts, and the first logger
+   * starts SLF4J (its provider found and configured), which costs a fresh JVM about 0.1 s.
+   */
+  private static final class Log {
+    static final Logger LOG = LoggerFactory.getLogger(JdkHttpBinding.class);
+  }
 
   /** The name of the SLF4J logger {@link #slf4jRequestLog()} writes to. */
   public static final String REQUEST_LOG = HttpBindings.REQUEST_LOG;
@@ -311,14 +317,14 @@ public final class JdkHttpBinding implements HttpBinding {
         }
       }
     } catch (IOException e) {
-      LOG.debug("connection ended while answering {}", exchange.getRequestURI(), e);
+      Log.LOG.debug("connection ended while answering {}", exchange.getRequestURI(), e);
     } catch (RuntimeException e) {
-      LOG.warn("handler failed on {}", exchange.getRequestURI(), e);
+      Log.LOG.warn("handler failed on {}", exchange.getRequestURI(), e);
     } finally {
       if (counted != null) {
         deadlines.forget(counted);
         if (counted.timedOut()) {
-          LOG.debug(
+          Log.LOG.debug(
               "closed the connection of {}: a write was blocked for {}",
               exchange.getRequestURI(),
               deadlines.timeout);

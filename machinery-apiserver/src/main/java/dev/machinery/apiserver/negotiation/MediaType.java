@@ -309,4 +309,24 @@ public record MediaType(
       return Double.parseDouble(value);
     }
   }
+
+  // Written out rather than left to the record: its generated equals and hashCode are bootstrapped
+  // by invokedynamic on first use, which a server's first request would pay for.
+  @Override
+  public boolean equals(Object o) {
+    return this == o
+        || o instanceof MediaType other
+            && type.equals(other.type)
+            && subtype.equals(other.subtype)
+            && parameters.equals(other.parameters)
+            && Double.compare(quality, other.quality) == 0;
+  }
+
+  @Override
+  public int hashCode() {
+    int hash = type.hashCode();
+    hash = 31 * hash + subtype.hashCode();
+    hash = 31 * hash + parameters.hashCode();
+    return 31 * hash + Double.hashCode(quality);
+  }
 }

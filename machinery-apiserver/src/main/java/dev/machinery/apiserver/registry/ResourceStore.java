@@ -91,7 +91,15 @@ public final class ResourceStore {
       List.of("Orphan", "Background", "Foreground");
 
   private static final char[] NAME_SUFFIX = "bcdfghjklmnpqrstvwxz2456789".toCharArray();
-  private static final SecureRandom RANDOM = new SecureRandom();
+
+  /**
+   * The random source of generated names' suffixes, made on first use: every server initializes
+   * this class, and a fresh JVM's first secure random costs about 10 ms that a server which never
+   * generates a name need not spend.
+   */
+  private static final class Random {
+    static final SecureRandom RANDOM = new SecureRandom();
+  }
 
   /** How many changes one watcher of the watch cache may fall behind before it is ended. */
   static final int WATCHER_QUEUE_LIMIT = 10_000;
@@ -1786,7 +1794,7 @@ public final class ResourceStore {
   private static String suffix() {
     char[] chars = new char[5];
     for (int i = 0; i < chars.length; i++) {
-      chars[i] = NAME_SUFFIX[RANDOM.nextInt(NAME_SUFFIX.length)];
+      chars[i] = NAME_SUFFIX[Random.RANDOM.nextInt(NAME_SUFFIX.length)];
     }
     return new String(chars);
   }

@@ -1,6 +1,7 @@
 package dev.machinery.apiserver.negotiation;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
@@ -8,6 +9,18 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class MediaTypeTest {
+  @Test
+  void equalByEveryPart() {
+    MediaType type = MediaType.parse("application/json;as=Table;q=0.5");
+    assertEquals(type, MediaType.parse("Application/JSON; as=Table; q=0.50"));
+    assertEquals(type.hashCode(), MediaType.parse("application/json;as=Table;q=0.5").hashCode());
+    assertNotEquals(type, MediaType.parse("application/json;as=Table;q=0.6"));
+    assertNotEquals(type, MediaType.parse("application/json;as=PartialObjectMetadata;q=0.5"));
+    assertNotEquals(type, MediaType.parse("application/yaml;as=Table;q=0.5"));
+    assertNotEquals(type, MediaType.parse("text/json;as=Table;q=0.5"));
+    assertNotEquals(type, "application/json;as=Table;q=0.5");
+  }
+
   @Test
   void parsesQuotedValuesSuffixesAndWeights() {
     MediaType type =

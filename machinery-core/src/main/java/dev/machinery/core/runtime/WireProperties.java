@@ -35,16 +35,21 @@ import java.util.concurrent.ConcurrentHashMap;
  * are cached per class. Safe for concurrent use.
  */
 public final class WireProperties implements PropertyModel {
-  private static final WireProperties STANDARD =
-      new WireProperties(
-          JsonMapper.builder().disable(MapperFeature.ACCEPT_CASE_INSENSITIVE_PROPERTIES).build());
+  private static final WireProperties STANDARD = new WireProperties();
 
-  private final ObjectMapper mapper;
   private final Map<Class<?>, List<Property>> cache = new ConcurrentHashMap<>();
 
-  private WireProperties(ObjectMapper mapper) {
-    this.mapper = mapper;
+  /**
+   * The mapper whose view the model gives, made when a class's properties are first asked for: a
+   * Scheme holds the model, and building one need not start Jackson (its first mapper costs a fresh
+   * JVM about a tenth of a second, which a server can spend on another thread meanwhile).
+   */
+  private static final class Mapper {
+    static final ObjectMapper MAPPER =
+        JsonMapper.builder().disable(MapperFeature.ACCEPT_CASE_INSENSITIVE_PROPERTIES).build();
   }
+
+  private WireProperties() {}
 
   /**
    * Returns the model with the codecs' settings (the codecs change how values are bound, never
@@ -83,6 +88,7 @@ public final class WireProperties implements PropertyModel {
   }
 
   private List<Property> find(Class<?> type) {
+    ObjectMapper mapper = Mapper.MAPPER;
     JavaType javaType = mapper.constructType(type);
     BeanDescription reading = mapper.getSerializationConfig().introspect(javaType);
     BeanDescription writing = mapper.getDeserializationConfig().introspect(javaType);

@@ -49,4 +49,21 @@ public record Atom(ScalarType scalar, ListAtom list, MapAtom map) {
   public boolean isEmpty() {
     return scalar == null && list == null && map == null;
   }
+
+  // Written out rather than left to the record: its generated equals and hashCode are bootstrapped
+  // by invokedynamic on first use, which costs a fresh JVM's first write milliseconds (server-side
+  // apply compares types while it merges field sets).
+  @Override
+  public boolean equals(Object o) {
+    return this == o
+        || o instanceof Atom other
+            && scalar == other.scalar
+            && java.util.Objects.equals(list, other.list)
+            && java.util.Objects.equals(map, other.map);
+  }
+
+  @Override
+  public int hashCode() {
+    return java.util.Objects.hash(scalar, list, map);
+  }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * Schemas from OpenAPI: Kubernetes' own ({@code /openapi/v2} {@code definitions}, {@code
@@ -42,10 +43,10 @@ public final class OpenApiSchemas {
   private static final String OBJECT_META = "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta";
 
   private final List<ValidationError> errors = new ArrayList<>();
-  private final JsonNode definitions;
+  private final boolean hasObjectMeta;
 
-  private OpenApiSchemas(JsonNode definitions) {
-    this.definitions = definitions;
+  private OpenApiSchemas(boolean hasObjectMeta) {
+    this.hasObjectMeta = hasObjectMeta;
   }
 
   /**
@@ -74,13 +75,46 @@ public final class OpenApiSchemas {
     if (!named.isObject()) {
       named = document.path("components").path("schemas");
     }
-    OpenApiSchemas converter = new OpenApiSchemas(named);
+    OpenApiSchemas converter = new OpenApiSchemas(named.has(OBJECT_META));
     Schema.Builder builder = Schema.builder();
     for (Map.Entry<String, JsonNode> entry : named.properties()) {
       converter.define(builder, entry.getKey(), entry.getValue(), preserveUnknownFields);
     }
     converter.finish();
     return builder.build();
+  }
+
+  /**
+   * Converts the named schemas of an OpenAPI document as {@link #fromOpenApi(JsonNode)} does, each
+   * when the schema first resolves its name rather than all at once: a schema of hundreds of types
+   * of which a server reads a few at start (server-side apply's schema of Kubernetes' kinds) costs
+   * only those. The schema equals the one {@link #fromOpenApi(JsonNode)} makes of the same
+   * definitions (comparing, hashing or listing its names converts every type). Unknown fields are
+   * not kept unless a schema says so.
+   *
+   * @param names the named schemas' names, in the document's order
+   * @param definitions a named schema by name, called at most once for each name and from any
+   *     thread; null for a name it does not know
+   * @return the schema
+   * @throws TypedException from the schema's methods, when the type they resolve cannot be
+   *     converted (naming that type)
+   */
+  public static Schema fromOpenApiLazily(
+      List<String> names, Function<String, JsonNode> definitions) {
+    List<String> all = List.copyOf(names);
+    boolean hasObjectMeta = all.contains(OBJECT_META);
+    return Schema.lazy(
+        all,
+        name -> {
+          JsonNode spec = definitions.apply(name);
+          if (spec == null) {
+            return null;
+          }
+          OpenApiSchemas converter = new OpenApiSchemas(hasObjectMeta);
+          Atom atom = converter.convert(name, spec, false);
+          converter.finish();
+          return atom;
+        });
   }
 
   /**
@@ -94,8 +128,7 @@ public final class OpenApiSchemas {
    * @throws TypedException if the schema cannot be converted
    */
   public static Schema fromSchema(String name, JsonNode schema, boolean preserveUnknownFields) {
-    OpenApiSchemas converter =
-        new OpenApiSchemas(com.fasterxml.jackson.databind.node.MissingNode.getInstance());
+    OpenApiSchemas converter = new OpenApiSchemas(false);
     Schema.Builder builder = Schema.builder();
     converter.define(builder, name, schema, preserveUnknownFields);
     converter.finish();
@@ -103,8 +136,16 @@ public final class OpenApiSchemas {
   }
 
   private void define(Schema.Builder builder, String name, JsonNode spec, boolean preserve) {
+    Atom atom = convert(name, spec, preserve);
+    if (atom != null) {
+      builder.type(name, atom);
+    }
+  }
+
+  /** The type of a named schema, or null when it has none (an alias, or an empty type). */
+  private Atom convert(String name, JsonNode spec, boolean preserve) {
     if (!spec.path("$ref").asText().isEmpty()) {
-      return; // an alias: references resolve to its target by name
+      return null; // an alias: references resolve to its target by name
     }
     Atom atom;
     if (name.equals(QUANTITY)) {
@@ -119,9 +160,7 @@ public final class OpenApiSchemas {
     } else {
       atom = visit(spec, name, preserve);
     }
-    if (!atom.isEmpty()) {
-      builder.type(name, atom);
-    }
+    return atom.isEmpty() ? null : atom;
   }
 
   private void finish() {
@@ -217,9 +256,7 @@ public final class OpenApiSchemas {
     }
     if (!properties.has("metadata")) {
       fields.add(
-          StructField.of(
-              "metadata",
-              TypeRef.named(definitions.has(OBJECT_META) ? OBJECT_META : Schema.DEDUCED)));
+          StructField.of("metadata", TypeRef.named(hasObjectMeta ? OBJECT_META : Schema.DEDUCED)));
     }
   }
 

@@ -314,6 +314,71 @@ class TypedOpenApiTest {
         e.getMessage());
   }
 
+  /**
+   * A schema converted type by type when first resolved is the schema converted at once, and
+   * converts only what it resolves: the Deployment's field set reads its own types, not the
+   * document's others.
+   */
+  @Test
+  void lazilyConvertedSchemaEqualsTheWholeAndConvertsWhatItResolves() {
+    JsonNode definitions = resource("kube-v1.33-swagger-apps-core.json").path("definitions");
+    List<String> names = new ArrayList<>();
+    definitions.fieldNames().forEachRemaining(names::add);
+    List<String> asked = new ArrayList<>();
+    Schema lazy =
+        OpenApiSchemas.fromOpenApiLazily(
+            names,
+            name -> {
+              synchronized (asked) {
+                asked.add(name);
+              }
+              return definitions.get(name);
+            });
+    JsonNode deployment = resource("deployment-kubectl-create.yaml");
+    assertEquals(
+        KUBE.type("io.k8s.api.apps.v1.Deployment").toFieldSet(deployment),
+        lazy.type("io.k8s.api.apps.v1.Deployment").toFieldSet(deployment));
+    assertTrue(asked.contains("io.k8s.api.core.v1.Container"), asked.toString());
+    assertTrue(!asked.contains("io.k8s.api.core.v1.Service"), asked.toString());
+    assertEquals(asked.size(), new java.util.HashSet<>(asked).size(), "each converted once");
+    assertNull(lazy.namedType("no.such.Type"));
+    assertEquals(
+        KUBE.namedType("io.k8s.api.core.v1.PodSpec"), lazy.namedType("io.k8s.api.core.v1.PodSpec"));
+    assertEquals(KUBE, lazy);
+    Atom podSpec = KUBE.namedType("io.k8s.api.core.v1.PodSpec");
+    assertEquals(podSpec.hashCode(), lazy.namedType("io.k8s.api.core.v1.PodSpec").hashCode());
+    assertTrue(!podSpec.equals(KUBE.namedType("io.k8s.api.core.v1.Container")));
+    assertTrue(!podSpec.equals(new Atom(podSpec.scalar(), podSpec.list(), null)));
+    assertTrue(!Atom.scalar(ScalarType.STRING).equals(Atom.scalar(ScalarType.NUMERIC)));
+    assertEquals(lazy, KUBE);
+    assertEquals(KUBE.hashCode(), lazy.hashCode());
+    assertEquals(List.copyOf(KUBE.typeNames()), List.copyOf(lazy.typeNames()));
+    assertEquals(names.size(), asked.size());
+  }
+
+  /** A type that cannot be converted fails when it is resolved, naming it; the others still do. */
+  @Test
+  void lazilyConvertedSchemaFailsOnTheTypeThatCannotBeConverted() {
+    JsonNode bad =
+        SmdSchemas.yaml(
+            """
+            a.B:
+              type: object
+              properties:
+                odd: {type: array, x-kubernetes-list-type: bag, items: {type: string}}
+            a.C:
+              type: object
+              properties:
+                name: {type: string}
+            """);
+    Schema lazy = OpenApiSchemas.fromOpenApiLazily(List.of("a.B", "a.C"), bad::get);
+    JsonNode good =
+        SmdSchemas.yaml("{definitions: {a.C: {type: object, properties: {name: {type: string}}}}}");
+    assertEquals(OpenApiSchemas.fromOpenApi(good).namedType("a.C"), lazy.namedType("a.C"));
+    TypedException e = assertThrows(TypedException.class, () -> lazy.namedType("a.B"));
+    assertEquals("inlined in a.B: unknown list type bag", e.getMessage());
+  }
+
   @Test
   void openApiV3ComponentsAndAllOfReferences() {
     JsonNode v3 =
