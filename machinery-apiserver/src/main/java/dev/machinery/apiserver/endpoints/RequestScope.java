@@ -338,6 +338,9 @@ final class RequestScope {
    * @param stored the page's items, as the store returned them (in the storage version, shared)
    * @return the response
    */
+  /** What a list item's protobuf bytes are kept under with the object (its JSON: the kind). */
+  private record ProtobufItem(GroupVersionKind kind) {}
+
   ApiResponse respondList(ApiRequest request, Served target, ListMeta meta, List<Object> stored) {
     Negotiation negotiation = negotiate(request, target, true);
     if (!negotiation.acceptable()) {
@@ -348,12 +351,16 @@ final class RequestScope {
     GroupVersionKind kind = target.kind();
     if (negotiator.encodesItemsAlone(representation, kind) && !converts(target)) {
       ResourceStore store = target.store();
+      // Each item's bytes in the list's format, kept with the object for every list that holds it.
+      Object key = representation.format().equals("json") ? kind : new ProtobufItem(kind);
       List<byte[]> items = new ArrayList<>(stored.size());
       for (Object item : stored) {
         items.add(
             (byte[])
                 store.encodedOnce(
-                    item, kind, shared -> negotiator.encodeListItem(toServed(shared, target))));
+                    item,
+                    key,
+                    shared -> negotiator.encodeListItem(representation, toServed(shared, target))));
       }
       long size = 0;
       for (byte[] item : items) {

@@ -580,21 +580,33 @@ public final class Negotiator {
   }
 
   /**
-   * Whether a list of a kind, in a representation, holds its items as {@link #encodeListItem}
-   * encodes them, so that {@link #respondWithEncodedItems} can answer it: compact JSON of the
-   * kind's own group and version, not transformed, not exported.
+   * Whether a list of a kind, in a representation, holds its items as {@link
+   * #encodeListItem(Representation, Object)} encodes them, so that {@link #respondWithEncodedItems}
+   * can answer it: compact JSON of the kind's own group and version, not transformed, not exported;
+   * or protobuf of a kind written by Kubernetes' messages, whose list message ends with its items
+   * ({@link ProtobufBodies#encodesListItems}).
    *
    * @param representation the negotiated representation
    * @param itemKind the kind of the list's items, in the version they are served in
    * @return whether the list can be answered from its items' encodings
    */
   public boolean encodesItemsAlone(Representation representation, GroupVersionKind itemKind) {
-    return representation.format().equals("json")
-        && !representation.pretty()
-        && !representation.export()
-        && representation.transform() == Representation.Transform.NONE
-        && representation.group().equals(itemKind.group())
-        && representation.version().equals(itemKind.version());
+    boolean plain =
+        !representation.pretty()
+            && !representation.export()
+            && representation.transform() == Representation.Transform.NONE
+            && representation.group().equals(itemKind.group())
+            && representation.version().equals(itemKind.version());
+    if (!plain) {
+      return false;
+    }
+    return switch (representation.format()) {
+      case "json" -> true;
+      case "protobuf" ->
+          protobuf != null
+              && protobuf.encodesListItems(itemKind, scheme.typeFor(itemKind).orElse(null));
+      default -> false;
+    };
   }
 
   /**
@@ -609,9 +621,25 @@ public final class Negotiator {
   }
 
   /**
-   * Renders a list whose items are already encoded ({@link #encodeListItem}): the list without
-   * items encoded as {@link #respond} encodes it, the items' bytes written into its {@code items}
-   * in order. The bytes are those {@link #respond} gives for the list with its items, for a
+   * Encodes an item of a list as the list holds it in a representation where {@link
+   * #encodesItemsAlone} holds: compact JSON ({@link #encodeListItem(Object)}), or in protobuf the
+   * list's item message ({@link ProtobufBodies#encodeListItem}).
+   *
+   * @param representation the negotiated representation
+   * @param item the item, in the version it is served in
+   * @return its bytes
+   */
+  public byte[] encodeListItem(Representation representation, Object item) {
+    return representation.format().equals("protobuf")
+        ? protobuf.encodeListItem(item)
+        : json.encodeItem(item);
+  }
+
+  /**
+   * Renders a list whose items are already encoded ({@link #encodeListItem(Representation,
+   * Object)}): the list without items encoded as {@link #respond} encodes it, the items' bytes
+   * written into its {@code items} in order (in protobuf, each as the list message's {@code items}
+   * field). The bytes are those {@link #respond} gives for the list with its items, for a
    * representation where {@link #encodesItemsAlone} holds. A list answered again with the same head
    * and the very same item encodings (nothing in it changed) is answered with the body written the
    * first time, kept for it (lists up to 4 MiB, 32 MiB in all).
@@ -624,6 +652,9 @@ public final class Negotiator {
    */
   public Optional<Response> respondWithEncodedItems(
       Representation representation, Object emptyList, List<byte[]> items) {
+    if (representation.format().equals("protobuf")) {
+      return Optional.of(protobufList(representation, emptyList, items));
+    }
     Response shell = respond(representation, emptyList, null);
     byte[] body = shell.body();
     if (!endsWith(body, EMPTY_ITEMS)) {
@@ -671,11 +702,31 @@ public final class Negotiator {
    */
   public Optional<EncodedList> encodedList(
       Representation representation, Object emptyList, List<byte[]> items) {
+    if (!representation.format().equals("json")) {
+      return Optional.empty();
+    }
     Response shell = respond(representation, emptyList, null);
     if (shell.status() != 200 || !endsWith(shell.body(), EMPTY_ITEMS)) {
       return Optional.empty();
     }
     return Optional.of(new EncodedList(shell.contentType(), shell.body(), items));
+  }
+
+  /**
+   * A protobuf list joined from its items' message bytes; a list answered again with the same head
+   * (the list without items, in its envelope) and the very same item bytes reuses its body.
+   */
+  private Response protobufList(
+      Representation representation, Object emptyList, List<byte[]> items) {
+    String contentType = representation.contentType().toString();
+    byte[] head = protobuf.encode(emptyList);
+    byte[] kept = listBodies.find(contentType, head, items);
+    if (kept != null) {
+      return new Response(200, contentType, kept);
+    }
+    byte[] body = protobuf.encodeList(emptyList, items);
+    listBodies.keep(contentType, head, items, body);
+    return new Response(200, contentType, body);
   }
 
   private static final byte[] EMPTY_ITEMS =

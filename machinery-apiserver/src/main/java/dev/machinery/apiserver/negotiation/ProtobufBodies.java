@@ -9,6 +9,7 @@ import dev.machinery.unversioned.protobuf.KubeProtos;
 import dev.machinery.unversioned.protobuf.ProtobufCodec;
 import dev.machinery.unversioned.protobuf.SchemaProtobufCodec;
 import java.io.IOException;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Supplier;
@@ -103,6 +104,60 @@ public final class ProtobufBodies {
       return codec.encodeList(kind, tree);
     }
     return codec.encode(kind, tree);
+  }
+
+  /**
+   * Whether lists of a kind, its items held in a class, can be written from each item's bytes
+   * ({@link #encodeListItem}, {@link #encodeList(Object, List)}): when the kind is written by
+   * Kubernetes' messages (the class declares no numbers of its own) and its list message ends with
+   * its items.
+   *
+   * @param itemKind the items' kind
+   * @param itemType the class the items are held in, or null when the Scheme has none
+   * @return true when a list can be joined from its items' bytes
+   */
+  public boolean encodesListItems(GroupVersionKind itemKind, Class<?> itemType) {
+    return !byClass(itemType) && messages.get().encodesListItems(listKind(itemKind));
+  }
+
+  /**
+   * Writes an item of a list as the list's message holds it: bytes that can be written once and
+   * joined into many lists ({@link #encodeList(Object, List)}).
+   *
+   * @param item the item, in the version it is served in
+   * @return the item message's bytes
+   * @throws IllegalArgumentException when {@link #encodesListItems} is false for its kind
+   */
+  public byte[] encodeListItem(Object item) {
+    Map<String, Object> tree = tree(json.encode(item));
+    return messages
+        .get()
+        .encodeListItem(
+            listKind(
+                GroupVersionKind.fromApiVersionAndKind(
+                    String.valueOf(tree.get("apiVersion")), String.valueOf(tree.get("kind")))),
+            tree);
+  }
+
+  /**
+   * Writes a list in the envelope from its items' bytes ({@link #encodeListItem}): the bytes {@link
+   * #encode} gives for the list holding those items.
+   *
+   * @param emptyList the list, without items
+   * @param items each item's bytes, in order
+   * @return the bytes
+   * @throws IllegalArgumentException when the list's kind cannot be joined from its items
+   */
+  public byte[] encodeList(Object emptyList, List<byte[]> items) {
+    Map<String, Object> tree = tree(json.encode(emptyList));
+    GroupVersionKind kind =
+        GroupVersionKind.fromApiVersionAndKind(
+            String.valueOf(tree.get("apiVersion")), String.valueOf(tree.get("kind")));
+    return messages.get().encodeList(kind, tree, items);
+  }
+
+  private static GroupVersionKind listKind(GroupVersionKind itemKind) {
+    return itemKind.groupVersion().withKind(itemKind.kind() + "List");
   }
 
   /**

@@ -8,6 +8,7 @@ import dev.machinery.core.runtime.NotRegisteredException;
 import dev.machinery.core.schema.GroupVersionKind;
 import dev.machinery.core.schema.MalformedIdentifierException;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -176,6 +177,96 @@ public final class SchemaProtobufCodec {
                         "no protobuf list message for " + listKind + " in the schema"));
     return Envelope.wrap(
         listKind.apiVersion(), listKind.kind(), trees.encode(message.fullName(), listTree));
+  }
+
+  /**
+   * The list message of a list kind whose items can be written one by one and joined ({@link
+   * #encodeListItem}, {@link #encodeList(GroupVersionKind, Map, List)}): a {@code ...List} message
+   * whose repeated {@code items} field comes after every other field, as in every list of
+   * Kubernetes' files ({@code metadata} 1, {@code items} 2), so that the items' bytes end the
+   * message as Go writes it.
+   */
+  private Optional<MessageDescriptor> splicedList(GroupVersionKind listKind) {
+    return messageFor(listKind)
+        .filter(m -> m.simpleName().endsWith("List"))
+        .filter(
+            m -> {
+              Optional<FieldDescriptor> items = m.field("items");
+              if (items.isEmpty()
+                  || items.get().label() != FieldDescriptor.Label.REPEATED
+                  || items.get().messageType() == null) {
+                return false;
+              }
+              for (FieldDescriptor field : m.fields()) {
+                if (field.number() > items.get().number()) {
+                  return false;
+                }
+              }
+              return true;
+            });
+  }
+
+  /**
+   * Whether a list kind's items can be written one by one ({@link #encodeListItem}) and joined into
+   * the list ({@link #encodeList(GroupVersionKind, Map, List)}).
+   *
+   * @param listKind the list kind, such as {@code v1, Kind=PodList}
+   * @return true when the schema has such a list message for it
+   */
+  public boolean encodesListItems(GroupVersionKind listKind) {
+    return splicedList(Objects.requireNonNull(listKind, "listKind")).isPresent();
+  }
+
+  /**
+   * Writes an object as an item of a list kind: the item message's bytes, without the envelope and
+   * without the object's own {@code apiVersion} and {@code kind}, as a list holds them; bytes that
+   * can be written once and joined into many lists.
+   *
+   * @param listKind the list kind the item is written for
+   * @param itemTree the item as JSON values
+   * @return the item message's bytes
+   * @throws IllegalArgumentException when {@link #encodesListItems} is false for the kind
+   * @throws EncodeException as {@link #encode}
+   */
+  public byte[] encodeListItem(GroupVersionKind listKind, Map<String, ?> itemTree) {
+    Objects.requireNonNull(itemTree, "itemTree");
+    MessageDescriptor list = splicedListOrThrow(listKind);
+    return trees.encode(list.field("items").orElseThrow().messageType(), itemTree);
+  }
+
+  /**
+   * Writes a list in the envelope from its items' bytes ({@link #encodeListItem}): the same bytes
+   * as {@link #encodeList(GroupVersionKind, Map)} gives for the list holding those items.
+   *
+   * @param listKind the list kind
+   * @param listTree the list as JSON values; its {@code items}, if any, are not written
+   * @param encodedItems each item's bytes, in order
+   * @return the bytes, starting with {@code k8s\0}
+   * @throws IllegalArgumentException when {@link #encodesListItems} is false for the kind
+   * @throws EncodeException as {@link #encode}
+   */
+  public byte[] encodeList(
+      GroupVersionKind listKind, Map<String, ?> listTree, List<byte[]> encodedItems) {
+    Objects.requireNonNull(listTree, "listTree");
+    Objects.requireNonNull(encodedItems, "encodedItems");
+    MessageDescriptor list = splicedListOrThrow(listKind);
+    Map<String, Object> shell = new LinkedHashMap<>(listTree);
+    shell.remove("items");
+    ProtoWriter out = new ProtoWriter();
+    out.raw(trees.encode(list.fullName(), shell));
+    int items = list.field("items").orElseThrow().number();
+    for (byte[] item : encodedItems) {
+      out.bytesField(items, item);
+    }
+    return Envelope.wrap(listKind.apiVersion(), listKind.kind(), out.toByteArray());
+  }
+
+  private MessageDescriptor splicedListOrThrow(GroupVersionKind listKind) {
+    return splicedList(Objects.requireNonNull(listKind, "listKind"))
+        .orElseThrow(
+            () ->
+                new IllegalArgumentException(
+                    "no protobuf list message with items last for " + listKind + " in the schema"));
   }
 
   /**

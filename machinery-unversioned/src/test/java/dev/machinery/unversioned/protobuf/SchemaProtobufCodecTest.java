@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.machinery.core.codec.DecodeException;
 import dev.machinery.core.codec.EncodeException;
@@ -299,6 +300,62 @@ class SchemaProtobufCodecTest {
     assertEquals(
         Map.of("type", "MODIFIED", "object", object),
         CODEC.decodeMessage(META + "WatchEvent", event));
+  }
+
+  @Test
+  void aListJoinedFromItsItemsBytesIsTheListWrittenWhole() {
+    java.util.Random random = new java.util.Random(36);
+    List<GroupVersionKind> lists =
+        List.of(
+            GroupVersionKind.of("", "v1", "PodList"),
+            GroupVersionKind.of("", "v1", "ConfigMapList"),
+            GroupVersionKind.of("", "v1", "NamespaceList"),
+            GroupVersionKind.of("apps", "v1", "DeploymentList"),
+            GroupVersionKind.of("events.k8s.io", "v1", "EventList"));
+    for (GroupVersionKind list : lists) {
+      assertTrue(CODEC.encodesListItems(list), list.toString());
+      GroupVersionKind itemKind =
+          list.groupVersion().withKind(list.kind().substring(0, list.kind().length() - 4));
+      for (int size : new int[] {0, 1, 3, 17}) {
+        List<Map<String, Object>> items = new java.util.ArrayList<>();
+        for (int i = 0; i < size; i++) {
+          Map<String, Object> item = new LinkedHashMap<>();
+          item.put("apiVersion", itemKind.apiVersion());
+          item.put("kind", itemKind.kind());
+          Map<String, Object> metadata = new LinkedHashMap<>();
+          metadata.put("name", "item-" + i + "-" + random.nextInt(1000));
+          metadata.put("namespace", "ns");
+          metadata.put("resourceVersion", String.valueOf(random.nextInt(100_000)));
+          metadata.put("labels", Map.of("app", "a" + random.nextInt(5), "é", "\u2603"));
+          item.put("metadata", metadata);
+          items.add(item);
+        }
+        Map<String, Object> whole = new LinkedHashMap<>();
+        whole.put("apiVersion", list.apiVersion());
+        whole.put("kind", list.kind());
+        whole.put("metadata", Map.of("resourceVersion", "42", "continue", "c"));
+        whole.put("items", items);
+        List<byte[]> encoded = new java.util.ArrayList<>();
+        for (Map<String, Object> item : items) {
+          encoded.add(CODEC.encodeListItem(list, item));
+        }
+        Map<String, Object> shell = new LinkedHashMap<>(whole);
+        shell.put("items", List.of());
+        String where = list + " of " + size;
+        assertArrayEquals(
+            CODEC.encodeList(list, whole), CODEC.encodeList(list, shell, encoded), where);
+        shell.remove("items");
+        assertArrayEquals(
+            CODEC.encodeList(list, whole), CODEC.encodeList(list, shell, encoded), where);
+      }
+    }
+    assertFalse(CODEC.encodesListItems(DEPLOYMENT), "not a list kind");
+    assertEquals(
+        "no protobuf list message with items last for apps/v1, Kind=Deployment in the schema",
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> CODEC.encodeListItem(DEPLOYMENT, Map.of("metadata", Map.of())))
+            .getMessage());
   }
 
   @Test
