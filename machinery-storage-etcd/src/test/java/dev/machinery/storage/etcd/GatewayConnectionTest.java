@@ -186,7 +186,12 @@ class GatewayConnectionTest {
                 "a line longer than 16384 bytes"),
             new Case(
                 "HTTP/1.1 200 OK\r\n" + "X-Many: 1\r\n".repeat(101) + "\r\n",
-                "more than 100 headers"));
+                "more than 100 headers"),
+            new Case(
+                "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n"
+                    + "X-Trailer: 1\r\n".repeat(101)
+                    + "\r\n",
+                "more than 100 trailers"));
     for (Case c : cases) {
       Script server = script(request -> c.answer());
       server.closeAfterEachAnswer = true;
@@ -197,6 +202,48 @@ class GatewayConnectionTest {
       assertEquals(StorageException.Kind.UNAVAILABLE, e.kind(), c.answer());
       assertTrue(e.getMessage().contains(c.expected()), e.getMessage());
     }
+  }
+
+  @Test
+  void callsFromManyThreadsAtOnceEachGetTheirOwnAnswer() throws Exception {
+    Script server =
+        script(
+            request -> {
+              String body = request.substring(request.indexOf("\r\n\r\n") + 4);
+              return sized("{\"echo\":" + body + "}");
+            });
+    EtcdClient client = client(server);
+    int threads = 8;
+    int calls = 50;
+    java.util.concurrent.ExecutorService pool =
+        java.util.concurrent.Executors.newFixedThreadPool(threads);
+    try {
+      List<java.util.concurrent.Future<?>> done = new ArrayList<>();
+      for (int t = 0; t < threads; t++) {
+        int thread = t;
+        done.add(
+            pool.submit(
+                () -> {
+                  for (int i = 0; i < calls; i++) {
+                    JsonNode answer =
+                        client.call(
+                            "/v3/kv/range", EtcdClient.object().put("t", thread).put("i", i));
+                    assertEquals(thread, answer.path("echo").path("t").asInt());
+                    assertEquals(i, answer.path("echo").path("i").asInt());
+                  }
+                  return null;
+                }));
+      }
+      for (java.util.concurrent.Future<?> future : done) {
+        future.get(60, TimeUnit.SECONDS);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    assertEquals(threads * calls, server.requests.size());
+    assertTrue(
+        server.connections.get() <= threads,
+        "connections kept and reused: " + server.connections.get());
   }
 
   @Test
