@@ -324,6 +324,9 @@ final class RequestScope {
    */
   static final long STREAMED_LIST_BYTES = 4 << 20;
 
+  /** What a list item's protobuf bytes are kept under with the object (its JSON: the kind). */
+  private record ProtobufItem(GroupVersionKind kind) {}
+
   /**
    * Renders a page of a list. In compact JSON of the version the resource is stored in (what
    * clients ask most), each item's encoding is made once per stored object and kept with the watch
@@ -338,9 +341,6 @@ final class RequestScope {
    * @param stored the page's items, as the store returned them (in the storage version, shared)
    * @return the response
    */
-  /** What a list item's protobuf bytes are kept under with the object (its JSON: the kind). */
-  private record ProtobufItem(GroupVersionKind kind) {}
-
   ApiResponse respondList(ApiRequest request, Served target, ListMeta meta, List<Object> stored) {
     Negotiation negotiation = negotiate(request, target, true);
     if (!negotiation.acceptable()) {

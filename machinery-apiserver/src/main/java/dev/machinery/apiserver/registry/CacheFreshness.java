@@ -95,6 +95,7 @@ final class CacheFreshness {
     try {
       while (true) {
         boolean runIt = false;
+        boolean gather = false;
         synchronized (lock) {
           if (mine.done) {
             break;
@@ -102,6 +103,7 @@ final class CacheFreshness {
           if (!running && pending == mine) {
             running = true;
             runIt = true;
+            gather = gathers && lastReaders > 1;
           } else {
             try {
               lock.wait();
@@ -111,7 +113,7 @@ final class CacheFreshness {
           }
         }
         if (runIt) {
-          if (gathers && lastReaders > 1) {
+          if (gather) {
             // Reads arriving meanwhile join this check, which has not begun.
             parkFor(gatherNanos);
           }
@@ -132,7 +134,10 @@ final class CacheFreshness {
     return mine.result;
   }
 
-  /** Waits the whole time, whatever wakes the thread early (interrupts are kept for later). */
+  /**
+   * Waits the whole time despite spurious wake-ups; an interrupt ends the wait at once and stays
+   * set.
+   */
   private static void parkFor(long nanos) {
     long deadline = System.nanoTime() + nanos;
     for (long left = nanos; left > 0; left = deadline - System.nanoTime()) {
