@@ -55,7 +55,12 @@ import java.util.concurrent.TimeUnit;
  * repository's root (default 8 rounds, every row); JVM options after {@code --} are given to every
  * spawned JVM alike (an AppCDS archive, say). With {@code -Dbaseline=JAR} (the benchmarks jar of
  * another build, such as the commit before a change), each server row is also run from that jar in
- * the same rounds, as {@code ROW@baseline}, for a before-and-after under the same load. Not
+ * the same rounds, as {@code ROW@baseline}, for a before-and-after under the same load.
+ *
+ * <p>With {@code -Dappcds=true}, every row (fabric8's mock too) first starts once with {@code
+ * -XX:ArchiveClassesAtExit} to write an AppCDS archive of the classes it loaded (the JDK's dynamic
+ * archive, JDK 13 and later), then runs its rounds with {@code -XX:SharedArchiveFile} of that
+ * archive: what a test JVM given those options (by a surefire {@code argLine}) spends. Not
  * thread-safe; a command-line program.
  */
 public final class TestServerStartupBenchmark {
@@ -113,11 +118,30 @@ public final class TestServerStartupBenchmark {
       rows = withBaseline;
     }
     Path log = Files.createTempFile("startup-benchmark-", ".log");
+    Map<String, List<String>> options = new LinkedHashMap<>();
+    Path archives = null;
+    if (Boolean.getBoolean("appcds")) {
+      archives = Files.createTempDirectory("startup-benchmark-appcds-");
+      for (String row : rows) {
+        // A row's archive is written by one start of its own, then read by each of its rounds.
+        Path archive = archives.resolve(row.replace('@', '-') + ".jsa");
+        List<String> training = new ArrayList<>(jvmOptions);
+        training.add("-XX:ArchiveClassesAtExit=" + archive);
+        start(row, training, log);
+        if (!Files.isRegularFile(archive)) {
+          throw new IllegalStateException(
+              row + " wrote no AppCDS archive:\n" + Files.readString(log));
+        }
+        List<String> withArchive = new ArrayList<>(jvmOptions);
+        withArchive.add("-XX:SharedArchiveFile=" + archive);
+        options.put(row, withArchive);
+      }
+    }
     Map<String, List<Long>> times = new LinkedHashMap<>();
     Map<String, List<Long>> second = new LinkedHashMap<>();
     for (int round = 0; round < rounds; round++) {
       for (String row : rows) {
-        Start start = start(row, jvmOptions, log);
+        Start start = start(row, options.getOrDefault(row, jvmOptions), log);
         times.computeIfAbsent(row, r -> new ArrayList<>()).add(start.nanos());
         if (start.secondNanos() >= 0) {
           second.computeIfAbsent(row, r -> new ArrayList<>()).add(start.secondNanos());
@@ -125,11 +149,20 @@ public final class TestServerStartupBenchmark {
       }
     }
     Files.deleteIfExists(log);
+    if (archives != null) {
+      try (var written = Files.list(archives)) {
+        for (Path archive : written.toList()) {
+          Files.delete(archive);
+        }
+      }
+      Files.delete(archives);
+    }
     System.out.println(
         "rounds: "
             + rounds
             + ", JVM options: "
-            + (jvmOptions.isEmpty() ? "none" : String.join(" ", jvmOptions)));
+            + (jvmOptions.isEmpty() ? "none" : String.join(" ", jvmOptions))
+            + (archives != null ? ", each row with an AppCDS archive of its own" : ""));
     System.out.println("| row | median ms | min–max ms | ÷ emptyServer | ÷ fabric8Mock |");
     System.out.println("| --- | ---: | ---: | ---: | ---: |");
     double empty = times.containsKey("emptyServer") ? median(times.get("emptyServer")) : 0;
