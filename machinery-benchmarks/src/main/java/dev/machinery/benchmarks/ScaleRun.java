@@ -84,7 +84,8 @@ public final class ScaleRun {
   /**
    * What a run measures, from {@code --name=value} flags.
    *
-   * @param storage {@code memory} or {@code etcd} (three members)
+   * @param storage {@code memory}, {@code memory-deflated} (a {@code MemoryStorage} keeping its
+   *     values deflated) or {@code etcd} (three members)
    * @param namespaces how many namespaces
    * @param pods how many Pods
    * @param podsPerNamespace the most Pods in one namespace
@@ -146,9 +147,9 @@ public final class ScaleRun {
           throw new IllegalArgumentException("unknown flag --" + name);
         }
       }
-      if (!options.storage.equals("memory") && !options.storage.equals("etcd")) {
+      if (!List.of("memory", "memory-deflated", "etcd").contains(options.storage)) {
         throw new IllegalArgumentException(
-            "--storage must be memory or etcd, got " + options.storage);
+            "--storage must be memory, memory-deflated or etcd, got " + options.storage);
       }
       int needed = (options.pods + options.podsPerNamespace - 1) / options.podsPerNamespace;
       if (needed > options.namespaces) {
@@ -169,7 +170,8 @@ public final class ScaleRun {
   /**
    * Runs the scale run, or (with {@code --serve}) the server it measures.
    *
-   * @param args {@code --name=value} flags ({@link Options}), or {@code --serve memory|ENDPOINTS}
+   * @param args {@code --name=value} flags ({@link Options}), or {@code --serve
+   *     memory|memory-deflated|ENDPOINTS}
    * @throws Exception when the server, etcd or a client fails
    */
   public static void main(String[] args) throws Exception {
@@ -192,7 +194,7 @@ public final class ScaleRun {
         }
       }
     } else {
-      run(options, "memory");
+      run(options, options.storage);
     }
     System.exit(0);
   }
@@ -209,9 +211,16 @@ public final class ScaleRun {
     Storage storage =
         storageSpec.equals("memory")
             ? new MemoryStorage()
-            : EtcdStorage.builder(
-                    List.of(storageSpec.split(",")).stream().map(URI::create).toArray(URI[]::new))
-                .build();
+            : storageSpec.equals("memory-deflated")
+                ? new MemoryStorage(
+                    MemoryStorage.DEFAULT_HISTORY_LIMIT,
+                    MemoryStorage.DEFAULT_WATCH_QUEUE_LIMIT,
+                    true)
+                : EtcdStorage.builder(
+                        List.of(storageSpec.split(",")).stream()
+                            .map(URI::create)
+                            .toArray(URI[]::new))
+                    .build();
     ApiServer server = SampleServer.build(Enablement.all(), Duration.ofMinutes(1), null, storage);
     PrintStream out = System.out;
     try (HttpBinding binding =
@@ -426,7 +435,7 @@ public final class ScaleRun {
         Locale.ROOT,
         "scale run: %s, %,d namespaces, %,d Pods (at most %,d a namespace), %,d Services,"
             + " %d informers, churn %d/s for %d s, server -Xmx%s%n",
-        o.storage.equals("etcd") ? "three-member etcd (" + storage + ")" : "memory",
+        o.storage.equals("etcd") ? "three-member etcd (" + storage + ")" : o.storage,
         o.namespaces,
         o.pods,
         o.podsPerNamespace,
