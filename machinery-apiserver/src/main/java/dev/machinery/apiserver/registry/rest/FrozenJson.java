@@ -1,12 +1,15 @@
 package dev.machinery.apiserver.registry.rest;
 
+import java.util.AbstractCollection;
 import java.util.AbstractList;
 import java.util.AbstractMap;
 import java.util.AbstractSet;
+import java.util.Collection;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
+import java.util.Objects;
 import java.util.RandomAccess;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -100,8 +103,12 @@ final class FrozenJson {
     return STRINGS.size();
   }
 
-  /** A JSON object: its keys and values alternating in one array, in their order. */
-  private static final class FrozenMap extends AbstractMap<String, Object> {
+  /**
+   * A JSON object: its keys and values alternating in one array, in their order. It implements
+   * {@link Map} itself rather than extending {@code AbstractMap}, whose two cached views would add
+   * 8 bytes to each of the tens of maps a cached object holds; its views are made when asked for.
+   */
+  private static final class FrozenMap implements Map<String, Object> {
     private final Object[] keysAndValues;
 
     FrozenMap(Object[] keysAndValues) {
@@ -139,6 +146,81 @@ final class FrozenJson {
     }
 
     @Override
+    public boolean containsValue(Object value) {
+      for (int i = 1; i < keysAndValues.length; i += 2) {
+        if (Objects.equals(keysAndValues[i], value)) {
+          return true;
+        }
+      }
+      return false;
+    }
+
+    @Override
+    public Object put(String key, Object value) {
+      throw new UnsupportedOperationException("a cached object is never changed");
+    }
+
+    @Override
+    public Object remove(Object key) {
+      throw new UnsupportedOperationException("a cached object is never changed");
+    }
+
+    @Override
+    public void putAll(Map<? extends String, ?> map) {
+      throw new UnsupportedOperationException("a cached object is never changed");
+    }
+
+    @Override
+    public void clear() {
+      throw new UnsupportedOperationException("a cached object is never changed");
+    }
+
+    @Override
+    public Set<String> keySet() {
+      return new AbstractSet<>() {
+        @Override
+        public int size() {
+          return keysAndValues.length / 2;
+        }
+
+        @Override
+        public boolean contains(Object key) {
+          return indexOf(key) >= 0;
+        }
+
+        @Override
+        public Iterator<String> iterator() {
+          return new Walk<>(0) {
+            @Override
+            String at(int index) {
+              return (String) keysAndValues[index];
+            }
+          };
+        }
+      };
+    }
+
+    @Override
+    public Collection<Object> values() {
+      return new AbstractCollection<>() {
+        @Override
+        public int size() {
+          return keysAndValues.length / 2;
+        }
+
+        @Override
+        public Iterator<Object> iterator() {
+          return new Walk<>(1) {
+            @Override
+            Object at(int index) {
+              return keysAndValues[index];
+            }
+          };
+        }
+      };
+    }
+
+    @Override
     public Set<Map.Entry<String, Object>> entrySet() {
       return new AbstractSet<>() {
         @Override
@@ -148,28 +230,85 @@ final class FrozenJson {
 
         @Override
         public Iterator<Map.Entry<String, Object>> iterator() {
-          return new Iterator<>() {
-            private int next;
-
+          return new Walk<>(0) {
             @Override
-            public boolean hasNext() {
-              return next < keysAndValues.length;
-            }
-
-            @Override
-            public Map.Entry<String, Object> next() {
-              if (next >= keysAndValues.length) {
-                throw new NoSuchElementException();
-              }
-              Map.Entry<String, Object> entry =
-                  new AbstractMap.SimpleImmutableEntry<>(
-                      (String) keysAndValues[next], keysAndValues[next + 1]);
-              next += 2;
-              return entry;
+            Map.Entry<String, Object> at(int index) {
+              return new AbstractMap.SimpleImmutableEntry<>(
+                  (String) keysAndValues[index], keysAndValues[index + 1]);
             }
           };
         }
       };
+    }
+
+    /** Equal to any map of the same entries, as {@link Map#equals} says. */
+    @Override
+    public boolean equals(Object other) {
+      if (other == this) {
+        return true;
+      }
+      if (!(other instanceof Map<?, ?> map) || map.size() != size()) {
+        return false;
+      }
+      for (int i = 0; i < keysAndValues.length; i += 2) {
+        Object value = keysAndValues[i + 1];
+        Object theirs = map.get(keysAndValues[i]);
+        if (value == null
+            ? theirs != null || !map.containsKey(keysAndValues[i])
+            : !value.equals(theirs)) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    /** The sum of the entries' hashes, as {@link Map#hashCode} says. */
+    @Override
+    public int hashCode() {
+      int hash = 0;
+      for (int i = 0; i < keysAndValues.length; i += 2) {
+        hash += keysAndValues[i].hashCode() ^ Objects.hashCode(keysAndValues[i + 1]);
+      }
+      return hash;
+    }
+
+    /** As {@code AbstractMap} writes a map: {@code {key=value, ...}}. */
+    @Override
+    public String toString() {
+      StringBuilder text = new StringBuilder("{");
+      for (int i = 0; i < keysAndValues.length; i += 2) {
+        if (i > 0) {
+          text.append(", ");
+        }
+        text.append(keysAndValues[i]).append('=').append(keysAndValues[i + 1]);
+      }
+      return text.append('}').toString();
+    }
+
+    /** A walk of the array from an offset, two slots a step, that changes nothing. */
+    private abstract class Walk<T> implements Iterator<T> {
+      private int next;
+
+      Walk(int offset) {
+        this.next = offset;
+      }
+
+      abstract T at(int index);
+
+      @Override
+      public boolean hasNext() {
+        return next < keysAndValues.length;
+      }
+
+      @Override
+      public T next() {
+        if (next >= keysAndValues.length) {
+          throw new NoSuchElementException();
+        }
+        T item = at(next);
+        next += 2;
+        return item;
+      }
     }
   }
 
