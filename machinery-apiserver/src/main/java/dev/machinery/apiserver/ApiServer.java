@@ -45,6 +45,7 @@ import dev.machinery.apiserver.request.RequestContext;
 import dev.machinery.apiserver.request.RequestInfo;
 import dev.machinery.apiserver.storage.MemoryStorage;
 import dev.machinery.apiserver.storage.Storage;
+import dev.machinery.apiserver.storage.StorageCompactor;
 import dev.machinery.core.codec.Codec;
 import dev.machinery.core.codec.CodecFactory;
 import dev.machinery.core.runtime.Scheme;
@@ -85,9 +86,10 @@ import java.util.function.Consumer;
  * rebuilt and published whole on each change. Thread-safe: its configuration is immutable after
  * {@link Builder#build()}; the served resources and the documents describing them change atomically
  * for later requests. It runs threads of its own (the CustomResourceDefinition controller, a watch
- * cache for each resource in use) until {@link #close()}; the first server built in a JVM also
- * runs, while it is built, a short-lived thread that reads the locale data the JDK's HTTP server
- * writes its {@code Date} header with.
+ * cache for each resource in use) until {@link #close()}, and compacts its storage's history every
+ * five minutes, as kube-apiserver compacts etcd ({@link Builder#compactionInterval}); the first
+ * server built in a JVM also runs, while it is built, a short-lived thread that reads the locale
+ * data the JDK's HTTP server writes its {@code Date} header with.
  */
 public final class ApiServer implements ApiHandler, AutoCloseable {
   private static final GroupKind SERVICE_ACCOUNT = GroupKind.of("", "ServiceAccount");
@@ -117,6 +119,7 @@ public final class ApiServer implements ApiHandler, AutoCloseable {
   private final PublishedDocuments documents;
   private final CustomResourceDefinitions customResourceDefinitions;
   private final PolicyStatusController policyStatus;
+  private final StorageCompactor compactor;
   private final Codec json;
   private final Storage storage;
   private final Consumer<String> requestLog;
@@ -352,6 +355,10 @@ public final class ApiServer implements ApiHandler, AutoCloseable {
                 policyObjects,
                 new PolicyTypeChecker(builder.policyExpressions, policyObjects),
                 request -> handleAs(LOOPBACK_USER, request));
+    this.compactor =
+        builder.compactionInterval.isZero()
+            ? null
+            : StorageCompactor.start(builder.storage, builder.compactionInterval);
   }
 
   private Authorizer currentAuthorizer() {
@@ -389,17 +396,20 @@ public final class ApiServer implements ApiHandler, AutoCloseable {
   }
 
   /**
-   * Stops the threads the server runs and lets go of what they hold: the ValidatingAdmissionPolicy
-   * status controller's and the CustomResourceDefinition controller's threads end (each waited for,
-   * up to ten seconds) and every resource's watch cache is closed (its thread ends, its objects are
-   * let go, its watchers end). Close the server's binding first ({@link HttpBinding#close()}),
-   * which stops its own threads; the storage given to {@link Builder#storage} and the sinks given
-   * to the builder (an audit log) are the caller's to close. Requests made after it are still
-   * answered, from the storage, but the definitions created or changed then are not followed.
-   * Calling it again does nothing more.
+   * Stops the threads the server runs and lets go of what they hold: the storage's compaction
+   * stops, the ValidatingAdmissionPolicy status controller's and the CustomResourceDefinition
+   * controller's threads end (each waited for, up to ten seconds) and every resource's watch cache
+   * is closed (its thread ends, its objects are let go, its watchers end). Close the server's
+   * binding first ({@link HttpBinding#close()}), which stops its own threads; the storage given to
+   * {@link Builder#storage} and the sinks given to the builder (an audit log) are the caller's to
+   * close. Requests made after it are still answered, from the storage, but the definitions created
+   * or changed then are not followed. Calling it again does nothing more.
    */
   @Override
   public void close() {
+    if (compactor != null) {
+      compactor.close();
+    }
     if (policyStatus != null) {
       policyStatus.close();
     }

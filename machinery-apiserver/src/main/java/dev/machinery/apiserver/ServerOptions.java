@@ -20,6 +20,7 @@ import dev.machinery.apiserver.registry.rest.ResourceDefinition;
 import dev.machinery.apiserver.registry.rest.UnstructuredConversion;
 import dev.machinery.apiserver.storage.MemoryStorage;
 import dev.machinery.apiserver.storage.Storage;
+import dev.machinery.apiserver.storage.StorageCompactor;
 import dev.machinery.apiserver.storage.StorageMediaType;
 import dev.machinery.apiserver.storage.encryption.EncryptionConfiguration;
 import dev.machinery.core.runtime.Scheme;
@@ -53,6 +54,7 @@ abstract sealed class ServerOptions permits ApiServer.Builder {
   String kubernetesVersion = "v1.33.0";
   long maxRequestBodyBytes = ApiServer.DEFAULT_MAX_REQUEST_BODY_BYTES;
   Duration bookmarkInterval = Duration.ofSeconds(60);
+  Duration compactionInterval = StorageCompactor.DEFAULT_INTERVAL;
   int watchCacheSize = ApiServer.DEFAULT_WATCH_CACHE_SIZE;
   Consumer<String> requestLog;
   Authenticator authenticator = Authenticator.chain(List.of(), true);
@@ -278,6 +280,25 @@ abstract sealed class ServerOptions permits ApiServer.Builder {
       throw new IllegalArgumentException("the body limit must be positive, got " + bytes);
     }
     this.maxRequestBodyBytes = bytes;
+    return self();
+  }
+
+  /**
+   * Sets how often the storage's history is compacted, as kube-apiserver's {@code
+   * --etcd-compaction-interval} (five minutes by default; {@link Duration#ZERO} turns compaction
+   * off): each time to the revision of the time before, so watches and lists can start up to one
+   * interval in the past (see {@link StorageCompactor}).
+   *
+   * @param interval the interval, or zero for none
+   * @return this builder
+   * @throws IllegalArgumentException when negative
+   */
+  public ApiServer.Builder compactionInterval(Duration interval) {
+    if (interval.isNegative()) {
+      throw new IllegalArgumentException(
+          "the compaction interval must not be negative, got " + interval);
+    }
+    this.compactionInterval = interval;
     return self();
   }
 

@@ -642,6 +642,7 @@ public final class SampleServer {
         configureSecurity(builder, flags.files(), flags.anonymousAuth(), flags.authorizationMode());
     builder
         .storageMediaType(flags.storageMediaType())
+        .compactionInterval(flags.etcdCompactionInterval())
         .maxRequestsInFlight(flags.maxRequestsInFlight())
         .maxMutatingRequestsInFlight(flags.maxMutatingRequestsInFlight());
     boolean https = flags.file("--tls-cert-file").isPresent() || selfSigned.isPresent();

@@ -13,15 +13,15 @@ import java.util.Set;
 /**
  * The sample server's command line, parsed: {@code --port}, {@code --runtime-config}, {@code
  * --request-log}, {@code --http-binding}, and kube-apiserver's own flags of the same names ({@code
- * --etcd-servers}, {@code --etcd-prefix}, {@code --storage-media-type}, {@code --secure-port},
- * {@code --cert-dir}, {@code --tls-cert-file}, {@code --tls-private-key-file}, {@code
- * --tls-sni-cert-key}, {@code --client-ca-file}, {@code --token-auth-file}, {@code
- * --anonymous-auth}, {@code --authorization-mode}, {@code --max-requests-inflight}, {@code
- * --max-mutating-requests-inflight}, {@code --audit-policy-file}, {@code --audit-log-path}, {@code
- * --encryption-provider-config}), kube-controller-manager's {@code --controllers}, {@code
- * --leader-elect} and {@code --leader-elect-lease-duration}, and {@code --nodes} (how many nodes to
- * simulate). Each flag that takes a value takes it as {@code --flag=value} or {@code --flag value},
- * as kube-apiserver's do.
+ * --etcd-servers}, {@code --etcd-prefix}, {@code --storage-media-type}, {@code
+ * --etcd-compaction-interval}, {@code --secure-port}, {@code --cert-dir}, {@code --tls-cert-file},
+ * {@code --tls-private-key-file}, {@code --tls-sni-cert-key}, {@code --client-ca-file}, {@code
+ * --token-auth-file}, {@code --anonymous-auth}, {@code --authorization-mode}, {@code
+ * --max-requests-inflight}, {@code --max-mutating-requests-inflight}, {@code --audit-policy-file},
+ * {@code --audit-log-path}, {@code --encryption-provider-config}), kube-controller-manager's {@code
+ * --controllers}, {@code --leader-elect} and {@code --leader-elect-lease-duration}, and {@code
+ * --nodes} (how many nodes to simulate). Each flag that takes a value takes it as {@code
+ * --flag=value} or {@code --flag value}, as kube-apiserver's do.
  *
  * <p>Immutable and thread-safe.
  */
@@ -37,6 +37,7 @@ public final class SampleServerFlags {
       "usage: SampleServer [--port N] [--runtime-config RULES] [--request-log]"
           + " [--etcd-servers URL,URL...] [--etcd-prefix PREFIX]"
           + " [--storage-media-type application/vnd.kubernetes.protobuf|application/json]"
+          + " [--etcd-compaction-interval=5m]"
           + " [--secure-port N] [--cert-dir DIR]"
           + " [--tls-cert-file FILE --tls-private-key-file FILE]"
           + " [--tls-sni-cert-key CERT,KEY[:NAME,...]]... [--client-ca-file FILE]"
@@ -71,6 +72,7 @@ public final class SampleServerFlags {
           "--etcd-servers",
           "--etcd-prefix",
           "--storage-media-type",
+          "--etcd-compaction-interval",
           "--authorization-mode",
           "--max-requests-inflight",
           "--max-mutating-requests-inflight",
@@ -110,6 +112,7 @@ public final class SampleServerFlags {
   private final int nodes;
   private final boolean leaderElect;
   private final java.time.Duration leaseDuration;
+  private final java.time.Duration compactionInterval;
 
   private SampleServerFlags(Parser p) {
     this.port = p.port;
@@ -129,6 +132,7 @@ public final class SampleServerFlags {
     this.nodes = p.nodes;
     this.leaderElect = p.leaderElect;
     this.leaseDuration = p.leaseDuration;
+    this.compactionInterval = p.compactionInterval;
   }
 
   /**
@@ -188,6 +192,7 @@ public final class SampleServerFlags {
     int nodes = 3;
     boolean leaderElect;
     java.time.Duration leaseDuration = java.time.Duration.ofSeconds(15);
+    java.time.Duration compactionInterval = java.time.Duration.ofMinutes(5);
 
     void set(String flag, String value) {
       switch (flag) {
@@ -236,6 +241,7 @@ public final class SampleServerFlags {
         }
         case "--leader-elect" -> leaderElect = bool(flag, value);
         case "--leader-elect-lease-duration" -> leaseDuration = duration(flag, value);
+        case "--etcd-compaction-interval" -> compactionInterval = duration(flag, value);
         default -> {
           if (!FILE_FLAGS.contains(flag)) {
             throw new UsageException("unknown flag: " + flag + "\n" + USAGE);
@@ -333,6 +339,16 @@ public final class SampleServerFlags {
    */
   public String etcdPrefix() {
     return etcdPrefix;
+  }
+
+  /**
+   * Returns {@code --etcd-compaction-interval}: how often the storage's history is compacted, five
+   * minutes by default as kube-apiserver's; {@code 0s} for never.
+   *
+   * @return the interval, zero for none
+   */
+  public java.time.Duration etcdCompactionInterval() {
+    return compactionInterval;
   }
 
   /**

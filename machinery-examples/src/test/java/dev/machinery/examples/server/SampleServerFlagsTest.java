@@ -35,6 +35,23 @@ class SampleServerFlagsTest {
     assertEquals(3, flags.nodes());
     assertFalse(flags.leaderElect());
     assertEquals(java.time.Duration.ofSeconds(15), flags.leaderElectLeaseDuration());
+    assertEquals(java.time.Duration.ofMinutes(5), flags.etcdCompactionInterval());
+  }
+
+  @Test
+  void theCompactionIntervalIsAGoDurationAndZeroTurnsItOff() {
+    assertEquals(
+        java.time.Duration.ofSeconds(90),
+        SampleServerFlags.parse("--etcd-compaction-interval=90s").etcdCompactionInterval());
+    assertEquals(
+        java.time.Duration.ZERO,
+        SampleServerFlags.parse("--etcd-compaction-interval", "0s").etcdCompactionInterval());
+    assertEquals(
+        "--etcd-compaction-interval: expected a duration such as 15s or 500ms, got \"often\"",
+        assertThrows(
+                SampleServerFlags.UsageException.class,
+                () -> SampleServerFlags.parse("--etcd-compaction-interval=often"))
+            .getMessage());
   }
 
   @Test

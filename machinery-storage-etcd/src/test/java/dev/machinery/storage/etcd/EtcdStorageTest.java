@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.machinery.apiserver.storage.KeyValue;
 import dev.machinery.apiserver.storage.Storage;
+import dev.machinery.apiserver.storage.StorageCompactor;
 import dev.machinery.apiserver.storage.StorageEvent;
 import dev.machinery.apiserver.storage.StorageException;
 import dev.machinery.apiserver.storage.StorageWatch;
@@ -158,5 +159,36 @@ class EtcdStorageTest extends StorageContract {
 
   private static List<String> keys(List<KeyValue> items) {
     return items.stream().map(KeyValue::key).toList();
+  }
+
+  /**
+   * Two servers' compactors on one etcd, as two replicas run them: each tick compacts etcd to the
+   * revision of its tick before, the other's compaction at or before it is taken as done, and what
+   * was written before is then gone from etcd for both.
+   */
+  @Test
+  void compactorsOfTwoServersCompactOneEtcd() throws Exception {
+    String prefix = "/compactors-" + TESTS.incrementAndGet() + "/";
+    try (EtcdStorage first = store(prefix);
+        EtcdStorage second = store(prefix);
+        StorageCompactor one = StorageCompactor.start(first, Duration.ofDays(1));
+        StorageCompactor two = StorageCompactor.start(second, Duration.ofDays(1))) {
+      KeyValue written = first.create("configmaps/default/cm1", "1".getBytes(UTF_8));
+      assertEquals(0, one.compactOnce());
+      assertEquals(0, two.compactOnce());
+      long tick = first.currentRevision();
+      first.update("configmaps/default/cm1", written.modRevision(), "2".getBytes(UTF_8));
+      assertEquals(tick, one.compactOnce());
+      assertEquals(tick, second.compactedRevision(), "the other server reads the compaction");
+      assertEquals(0, two.compactOnce(), "compacted that far already");
+      assertEquals(
+          StorageException.Kind.COMPACTED,
+          assertThrows(
+                  StorageException.class,
+                  () -> second.list("configmaps/", written.modRevision() - 1, null, 0))
+              .kind());
+      assertEquals(
+          "2", new String(second.get("configmaps/default/cm1").orElseThrow().value(), UTF_8));
+    }
   }
 }
