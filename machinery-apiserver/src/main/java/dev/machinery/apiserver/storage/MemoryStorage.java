@@ -31,8 +31,9 @@ import java.util.zip.Inflater;
  * µs of CPU a write and 5 µs a value read (a server's watch cache answers most reads without the
  * store). What a caller writes and reads is the same either way.
  *
- * <p>Thread-safe: operations are serialized on one lock (values are deflated before it is taken);
- * reads copy nothing but the page returned, and the values they inflate.
+ * <p>Thread-safe: operations are serialized on one lock (values are deflated before it is taken,
+ * and a get's or a list's values inflated after it is let go); reads copy nothing but the page
+ * returned, and the values they inflate.
  */
 public final class MemoryStorage implements Storage {
   /**
@@ -111,13 +112,17 @@ public final class MemoryStorage implements Storage {
   }
 
   @Override
-  public synchronized Optional<KeyValue> get(String key) {
-    open();
-    List<Version> list = versions.get(key);
-    if (list == null) {
-      return Optional.empty();
+  public Optional<KeyValue> get(String key) {
+    KeyValue kept;
+    synchronized (this) {
+      open();
+      List<Version> list = versions.get(key);
+      if (list == null) {
+        return Optional.empty();
+      }
+      kept = list.get(list.size() - 1).value;
     }
-    return Optional.ofNullable(readable(list.get(list.size() - 1).value));
+    return Optional.ofNullable(readable(kept));
   }
 
   @Override
@@ -126,7 +131,21 @@ public final class MemoryStorage implements Storage {
   }
 
   @Override
-  public synchronized ListResult list(
+  public ListResult list(
+      String prefix, long atRevision, String startKey, int limit, boolean countRemaining) {
+    ListResult kept = listKept(prefix, atRevision, startKey, limit, countRemaining);
+    if (!deflateValues) {
+      return kept;
+    }
+    // Inflated after the lock is let go: writers do not wait for a long list's values.
+    List<KeyValue> items = new ArrayList<>(kept.items().size());
+    for (KeyValue item : kept.items()) {
+      items.add(readable(item));
+    }
+    return new ListResult(items, kept.revision(), kept.more(), kept.remaining());
+  }
+
+  private synchronized ListResult listKept(
       String prefix, long atRevision, String startKey, int limit, boolean countRemaining) {
     open();
     if (limit < 0) {
@@ -163,7 +182,7 @@ public final class MemoryStorage implements Storage {
         // Counted as etcd counts a range: every key that follows, at the page's revision.
         continue;
       }
-      items.add(readable(value));
+      items.add(value);
     }
     return new ListResult(items, at, remaining > 0, remaining);
   }
