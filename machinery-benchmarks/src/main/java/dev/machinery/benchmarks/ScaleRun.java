@@ -95,6 +95,8 @@ public final class ScaleRun {
    * @param churnRate objects written a second
    * @param serverHeap the server JVM's {@code -Xmx}
    * @param loaders how many threads load the objects
+   * @param compactionSeconds how often the server compacts its storage, in seconds
+   *     (kube-apiserver's five minutes by default; 0 for never)
    * @param seed the seed of the objects
    */
   record Options(
@@ -108,6 +110,7 @@ public final class ScaleRun {
       int churnRate,
       String serverHeap,
       int loaders,
+      int compactionSeconds,
       long seed) {
     static Options parse(String[] args) {
       Map<String, String> flags = new HashMap<>();
@@ -129,6 +132,7 @@ public final class ScaleRun {
               Integer.parseInt(flags.getOrDefault("churn-rate", "20")),
               flags.getOrDefault("server-heap", "12g"),
               Integer.parseInt(flags.getOrDefault("loaders", "4")),
+              Integer.parseInt(flags.getOrDefault("compaction-interval", "300")),
               Long.parseLong(flags.getOrDefault("seed", "36")));
       for (String name : flags.keySet()) {
         if (!List.of(
@@ -142,6 +146,7 @@ public final class ScaleRun {
                 "churn-rate",
                 "server-heap",
                 "loaders",
+                "compaction-interval",
                 "seed")
             .contains(name)) {
           throw new IllegalArgumentException("unknown flag --" + name);
@@ -171,12 +176,12 @@ public final class ScaleRun {
    * Runs the scale run, or (with {@code --serve}) the server it measures.
    *
    * @param args {@code --name=value} flags ({@link Options}), or {@code --serve
-   *     memory|memory-deflated|ENDPOINTS}
+   *     memory|memory-deflated|ENDPOINTS COMPACTION_SECONDS}
    * @throws Exception when the server, etcd or a client fails
    */
   public static void main(String[] args) throws Exception {
     if (args.length > 0 && args[0].equals("--serve")) {
-      serve(args[1]);
+      serve(args[1], Integer.parseInt(args[2]));
       return;
     }
     Options options = Options.parse(args);
@@ -207,7 +212,7 @@ public final class ScaleRun {
    * (the class histogram), {@code sample} and {@code peak} (the most heap in use, sampled every 5
    * ms, since {@code sample}).
    */
-  private static void serve(String storageSpec) throws Exception {
+  private static void serve(String storageSpec, int compactionSeconds) throws Exception {
     Storage storage =
         storageSpec.equals("memory")
             ? new MemoryStorage()
@@ -221,7 +226,15 @@ public final class ScaleRun {
                             .map(URI::create)
                             .toArray(URI[]::new))
                     .build();
-    ApiServer server = SampleServer.build(Enablement.all(), Duration.ofMinutes(1), null, storage);
+    ApiServer server =
+        SampleServer.builder(
+                Enablement.all(),
+                Duration.ofMinutes(1),
+                null,
+                storage,
+                ApiServer.DEFAULT_WATCH_CACHE_SIZE)
+            .compactionInterval(Duration.ofSeconds(compactionSeconds))
+            .build();
     PrintStream out = System.out;
     try (HttpBinding binding =
         SampleServer.serve(
@@ -321,7 +334,7 @@ public final class ScaleRun {
     private final PrintWriter in;
     final int port;
 
-    ServerProcess(String heap, String storage) throws IOException {
+    ServerProcess(String heap, String storage, int compactionSeconds) throws IOException {
       String java = ProcessHandle.current().info().command().orElse("java");
       process =
           new ProcessBuilder(
@@ -333,7 +346,8 @@ public final class ScaleRun {
                   System.getProperty("java.class.path"),
                   ScaleRun.class.getName(),
                   "--serve",
-                  storage)
+                  storage,
+                  Integer.toString(compactionSeconds))
               .redirectError(ProcessBuilder.Redirect.INHERIT)
               .start();
       out =
@@ -434,7 +448,7 @@ public final class ScaleRun {
     System.out.printf(
         Locale.ROOT,
         "scale run: %s, %,d namespaces, %,d Pods (at most %,d a namespace), %,d Services,"
-            + " %d informers, churn %d/s for %d s, server -Xmx%s%n",
+            + " %d informers, churn %d/s for %d s, server -Xmx%s, compaction every %d s%n",
         o.storage.equals("etcd") ? "three-member etcd (" + storage + ")" : o.storage,
         o.namespaces,
         o.pods,
@@ -443,9 +457,10 @@ public final class ScaleRun {
         o.informers,
         o.churnRate,
         o.churnSeconds,
-        o.serverHeap);
+        o.serverHeap,
+        o.compactionSeconds);
     ScalePods objects = new ScalePods(o.seed, 300);
-    try (ServerProcess server = new ServerProcess(o.serverHeap, storage)) {
+    try (ServerProcess server = new ServerProcess(o.serverHeap, storage, o.compactionSeconds)) {
       String url = "http://127.0.0.1:" + server.port;
       HttpClient http =
           HttpClient.newBuilder()
