@@ -189,7 +189,8 @@ public final class MemoryStorage implements Storage {
 
   @Override
   public KeyValue create(String key, byte[] value) {
-    byte[] kept = keep(value);
+    byte[] plain = value.clone();
+    byte[] kept = deflateValues ? deflate(plain) : plain;
     synchronized (this) {
       open();
       List<Version> list = versions.get(key);
@@ -199,20 +200,21 @@ public final class MemoryStorage implements Storage {
       }
       long next = revision + 1;
       KeyValue stored = new KeyValue(key, kept, next, next, 1);
-      return write(key, stored, new StorageEvent(StorageEvent.Type.PUT, stored, null));
+      return write(key, stored, new StorageEvent(StorageEvent.Type.PUT, stored, null), plain);
     }
   }
 
   @Override
   public KeyValue update(String key, long expectedModRevision, byte[] value) {
-    byte[] kept = keep(value);
+    byte[] plain = value.clone();
+    byte[] kept = deflateValues ? deflate(plain) : plain;
     synchronized (this) {
       open();
       KeyValue current = current(key, expectedModRevision);
       long next = revision + 1;
       KeyValue stored =
           new KeyValue(key, kept, current.createRevision(), next, current.version() + 1);
-      return write(key, stored, new StorageEvent(StorageEvent.Type.PUT, stored, current));
+      return write(key, stored, new StorageEvent(StorageEvent.Type.PUT, stored, current), plain);
     }
   }
 
@@ -223,7 +225,7 @@ public final class MemoryStorage implements Storage {
     long next = revision + 1;
     KeyValue deleted =
         new KeyValue(key, current.value(), current.createRevision(), next, current.version());
-    return write(key, null, new StorageEvent(StorageEvent.Type.DELETE, deleted, current));
+    return write(key, null, new StorageEvent(StorageEvent.Type.DELETE, deleted, current), null);
   }
 
   @Override
@@ -303,12 +305,15 @@ public final class MemoryStorage implements Storage {
   /**
    * Records a write, its values as kept (deflated or not), and returns the written key-value as
    * callers read it.
+   *
+   * @param written the value as written, or {@code null} for a delete (whose value is the one it
+   *     deleted)
    */
-  private KeyValue write(String key, KeyValue kept, StorageEvent event) {
+  private KeyValue write(String key, KeyValue kept, StorageEvent event, byte[] written) {
     revision = event.revision();
     versions.computeIfAbsent(key, k -> new ArrayList<>(2)).add(new Version(revision, kept));
     history.addLast(event);
-    StorageEvent reported = readable(event);
+    StorageEvent reported = reported(event, written);
     if (history.size() > historyLimit) {
       StorageEvent oldest = history.pollFirst();
       prune(oldest);
@@ -387,13 +392,21 @@ public final class MemoryStorage implements Storage {
         : kept;
   }
 
-  private static KeyValue withValue(KeyValue kv, byte[] value) {
-    return new KeyValue(kv.key(), value, kv.createRevision(), kv.modRevision(), kv.version());
+  /**
+   * The event of a write as watchers and the writer read it: the event itself, or with its values
+   * as written; only the value it replaced is inflated, the one written is at hand.
+   */
+  private StorageEvent reported(StorageEvent kept, byte[] written) {
+    if (!deflateValues) {
+      return kept;
+    }
+    KeyValue previous = readable(kept.previous());
+    byte[] value = written != null ? written : previous.value();
+    return new StorageEvent(kept.type(), withValue(kept.kv(), value), previous);
   }
 
-  /** The value as kept: a copy of it, or deflated. */
-  private byte[] keep(byte[] value) {
-    return deflateValues ? deflate(value) : value.clone();
+  private static KeyValue withValue(KeyValue kv, byte[] value) {
+    return new KeyValue(kv.key(), value, kv.createRevision(), kv.modRevision(), kv.version());
   }
 
   /** The value deflated, after a four-byte length of the value as written. */
