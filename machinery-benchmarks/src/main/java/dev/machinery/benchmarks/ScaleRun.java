@@ -6,6 +6,7 @@ import dev.machinery.apiserver.ApiServer;
 import dev.machinery.apiserver.http.HttpBinding;
 import dev.machinery.apiserver.storage.MemoryStorage;
 import dev.machinery.apiserver.storage.Storage;
+import dev.machinery.apiserver.storage.StorageMediaType;
 import dev.machinery.client.Client;
 import dev.machinery.client.RateLimiter;
 import dev.machinery.client.transport.HttpTransport;
@@ -97,6 +98,9 @@ public final class ScaleRun {
    * @param loaders how many threads load the objects
    * @param compactionSeconds how often the server compacts its storage, in seconds
    *     (kube-apiserver's five minutes by default; 0 for never)
+   * @param storageMediaType how the server stores built-in kinds' values, as kube-apiserver's
+   *     {@code --storage-media-type}: {@code application/json} (the library's default) or {@code
+   *     application/vnd.kubernetes.protobuf} (kube-apiserver's)
    * @param seed the seed of the objects
    */
   record Options(
@@ -111,6 +115,7 @@ public final class ScaleRun {
       String serverHeap,
       int loaders,
       int compactionSeconds,
+      String storageMediaType,
       long seed) {
     static Options parse(String[] args) {
       Map<String, String> flags = new HashMap<>();
@@ -133,6 +138,7 @@ public final class ScaleRun {
               flags.getOrDefault("server-heap", "12g"),
               Integer.parseInt(flags.getOrDefault("loaders", "4")),
               Integer.parseInt(flags.getOrDefault("compaction-interval", "300")),
+              flags.getOrDefault("storage-media-type", "application/json"),
               Long.parseLong(flags.getOrDefault("seed", "36")));
       for (String name : flags.keySet()) {
         if (!List.of(
@@ -147,6 +153,7 @@ public final class ScaleRun {
                 "server-heap",
                 "loaders",
                 "compaction-interval",
+                "storage-media-type",
                 "seed")
             .contains(name)) {
           throw new IllegalArgumentException("unknown flag --" + name);
@@ -156,6 +163,7 @@ public final class ScaleRun {
         throw new IllegalArgumentException(
             "--storage must be memory, memory-deflated or etcd, got " + options.storage);
       }
+      StorageMediaType.parse(options.storageMediaType);
       int needed = (options.pods + options.podsPerNamespace - 1) / options.podsPerNamespace;
       if (needed > options.namespaces) {
         throw new IllegalArgumentException(
@@ -181,12 +189,16 @@ public final class ScaleRun {
    */
   public static void main(String[] args) throws Exception {
     if (args.length > 0 && args[0].equals("--serve")) {
-      serve(args[1], Integer.parseInt(args[2]));
+      serve(args[1], Integer.parseInt(args[2]), StorageMediaType.parse(args[3]));
       return;
     }
     Options options = Options.parse(args);
     if (options.storage.equals("etcd")) {
-      List<EtcdProcess> members = EtcdProcess.cluster(3);
+      // kubeadm's etcd manifest: a snapshot every 10,000 entries (etcd 3.4 keeps 100,000 in
+      // memory by default); the space quota etcd's docs give as the largest suggested, 8 GiB.
+      List<EtcdProcess> members =
+          EtcdProcess.cluster(
+              3, List.of("--snapshot-count=10000", "--quota-backend-bytes=8589934592"));
       try {
         List<String> endpoints = new ArrayList<>();
         for (EtcdProcess member : members) {
@@ -212,7 +224,8 @@ public final class ScaleRun {
    * (the class histogram), {@code sample} and {@code peak} (the most heap in use, sampled every 5
    * ms, since {@code sample}).
    */
-  private static void serve(String storageSpec, int compactionSeconds) throws Exception {
+  private static void serve(String storageSpec, int compactionSeconds, StorageMediaType mediaType)
+      throws Exception {
     Storage storage =
         storageSpec.equals("memory")
             ? new MemoryStorage()
@@ -234,6 +247,7 @@ public final class ScaleRun {
                 storage,
                 ApiServer.DEFAULT_WATCH_CACHE_SIZE)
             .compactionInterval(Duration.ofSeconds(compactionSeconds))
+            .storageMediaType(mediaType)
             .build();
     PrintStream out = System.out;
     try (HttpBinding binding =
@@ -334,7 +348,8 @@ public final class ScaleRun {
     private final PrintWriter in;
     final int port;
 
-    ServerProcess(String heap, String storage, int compactionSeconds) throws IOException {
+    ServerProcess(String heap, String storage, int compactionSeconds, String mediaType)
+        throws IOException {
       String java = ProcessHandle.current().info().command().orElse("java");
       process =
           new ProcessBuilder(
@@ -347,7 +362,8 @@ public final class ScaleRun {
                   ScaleRun.class.getName(),
                   "--serve",
                   storage,
-                  Integer.toString(compactionSeconds))
+                  Integer.toString(compactionSeconds),
+                  mediaType)
               .redirectError(ProcessBuilder.Redirect.INHERIT)
               .start();
       out =
@@ -448,7 +464,8 @@ public final class ScaleRun {
     System.out.printf(
         Locale.ROOT,
         "scale run: %s, %,d namespaces, %,d Pods (at most %,d a namespace), %,d Services,"
-            + " %d informers, churn %d/s for %d s, server -Xmx%s, compaction every %d s%n",
+            + " %d informers, churn %d/s for %d s, server -Xmx%s, compaction every %d s,"
+            + " values stored as %s%n",
         o.storage.equals("etcd") ? "three-member etcd (" + storage + ")" : o.storage,
         o.namespaces,
         o.pods,
@@ -458,9 +475,11 @@ public final class ScaleRun {
         o.churnRate,
         o.churnSeconds,
         o.serverHeap,
-        o.compactionSeconds);
+        o.compactionSeconds,
+        o.storageMediaType);
     ScalePods objects = new ScalePods(o.seed, 300);
-    try (ServerProcess server = new ServerProcess(o.serverHeap, storage, o.compactionSeconds)) {
+    try (ServerProcess server =
+        new ServerProcess(o.serverHeap, storage, o.compactionSeconds, o.storageMediaType)) {
       String url = "http://127.0.0.1:" + server.port;
       HttpClient http =
           HttpClient.newBuilder()
