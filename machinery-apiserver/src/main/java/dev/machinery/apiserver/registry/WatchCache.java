@@ -69,6 +69,13 @@ final class WatchCache {
 
   private static final int KEPT_SNAPSHOTS = 16;
 
+  /**
+   * How many objects a page of the list that starts the cache holds: kube-apiserver's cacher lists
+   * etcd in pages of 10,000 too, so that no single answer holds a whole large resource (150,000
+   * Pods in one etcd range took each member gigabytes to answer).
+   */
+  static final int START_PAGE = 10_000;
+
   private StorageWatch source;
   private Thread dispatcher;
   private boolean closed;
@@ -423,12 +430,21 @@ final class WatchCache {
     }
   }
 
-  /** Starts the one storage watch after listing the resource. Holds the lock. */
+  /**
+   * Starts the one storage watch after listing the resource in pages of {@link #START_PAGE}, each
+   * read at the first page's revision. Holds the lock.
+   */
   private void start() {
-    ListResult all = storage.list(root, 0, null, 0);
-    long now = all.revision();
+    ListResult page = storage.list(root, 0, null, START_PAGE);
+    long now = page.revision();
+    List<KeyValue> all = new ArrayList<>(page.items());
+    while (page.more() && !page.items().isEmpty()) {
+      String next = page.items().get(page.items().size() - 1).key() + "\0";
+      page = storage.list(root, now, next, START_PAGE);
+      all.addAll(page.items());
+    }
     retireAll();
-    for (KeyValue kv : all.items()) {
+    for (KeyValue kv : all) {
       Entry entry = new Entry(kv);
       state.put(kv.key(), entry);
       indexes.add(kv.key(), entry);

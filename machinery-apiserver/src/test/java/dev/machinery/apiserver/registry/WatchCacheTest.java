@@ -591,4 +591,48 @@ class WatchCacheTest {
       assertEquals(ROOT + "a/two", event.kv().key());
     }
   }
+
+  @Test
+  void theCacheStartsFromPagesReadAtOneRevisionAndHoldsWhatIsWrittenBetweenThem() throws Exception {
+    int objects = 2 * WatchCache.START_PAGE + 1;
+    MemoryStorage memory = new MemoryStorage();
+    for (int i = 0; i < objects; i++) {
+      memory.create(ROOT + String.format("ns/cm-%06d", i), "v".getBytes(UTF_8));
+    }
+    List<long[]> pages = new ArrayList<>();
+    String written = ROOT + "ns/cm-000000-between";
+    ForwardingStorage storage =
+        new ForwardingStorage(memory) {
+          @Override
+          public dev.machinery.apiserver.storage.ListResult list(
+              String prefix, long revision, String startKey, int limit) {
+            pages.add(new long[] {revision, limit});
+            if (pages.size() == 2) {
+              // A write between two pages: not in the list, delivered by the watch after it.
+              memory.create(written, "w".getBytes(UTF_8));
+            }
+            return super.list(prefix, revision, startKey, limit);
+          }
+        };
+    long listedAt = memory.currentRevision();
+    WatchCache cache = new WatchCache(storage, ROOT, 100, 1_000, DECODE);
+    WatchCache.Snapshot first = cache.snapshot(ROOT);
+    assertNotNull(first);
+
+    assertEquals(3, pages.size(), "three pages of at most " + WatchCache.START_PAGE);
+    assertEquals(0, pages.get(0)[0], "the first page at the latest revision");
+    for (long[] page : pages) {
+      assertEquals(WatchCache.START_PAGE, page[1]);
+    }
+    assertEquals(listedAt, pages.get(1)[0], "later pages at the first page's revision");
+    assertEquals(listedAt, pages.get(2)[0]);
+    assertEquals(listedAt, first.revision());
+    assertEquals(objects, first.items().size(), "every object, and not the later write");
+
+    assertTrue(cache.awaitRevision(memory.currentRevision(), java.time.Duration.ofSeconds(5)));
+    WatchCache.Snapshot after = cache.snapshot(ROOT);
+    assertEquals(objects + 1, after.items().size(), "the write between pages, from the watch");
+    assertEquals(1, pages.size() - 2, "no list after the start");
+    cache.close();
+  }
 }
