@@ -28,6 +28,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -60,9 +61,10 @@ import java.util.regex.Pattern;
  * [connections]} (defaults 10 and 16), with {@code wrk}, {@code nginx} and {@code etcd} on the
  * PATH, after packaging {@code machinery-benchmarks-fabric8-mock} too (its directory {@code target}
  * is looked for under the working directory, or named by {@code -Dfabric8.mock=DIR}; the mock's row
- * is left out when it is missing). Prints one Markdown table of requests a second, median and p99
- * latency, and the ratio of each server's requests a second to nginx's and to the pre-encoded
- * binding's.
+ * is left out when it is missing). {@code -Dhttpload.rows=etcd;Netty} runs only the rows whose name
+ * holds one of the words given, beside nginx's. Prints one Markdown table of requests a second,
+ * median and p99 latency, and the ratio of each server's requests a second to nginx's and to the
+ * pre-encoded binding's.
  */
 public final class HttpLoad {
   private static final String NS = "/api/v1/namespaces/load/configmaps";
@@ -70,6 +72,12 @@ public final class HttpLoad {
   private static final String MOCK = "fabric8 mock server (CRUD), 7.4.0";
 
   private HttpLoad() {}
+
+  /** Whether a row is to run: {@code -Dhttpload.rows}, words of which its name holds one. */
+  private static boolean wanted(String row) {
+    String rows = System.getProperty("httpload.rows", "");
+    return rows.isEmpty() || Arrays.stream(rows.split(";")).anyMatch(row::contains);
+  }
 
   /** What one wrk run measured. */
   private record Result(double perSecond, String p50, String p99, long failed) {}
@@ -107,18 +115,22 @@ public final class HttpLoad {
       nginx.waitFor(10, TimeUnit.SECONDS);
     }
 
-    try (JdkHttpBinding fixed =
-        JdkHttpBinding.start(
-            request -> fixed(request, one, list, table),
-            new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
-            2048)) {
-      results.put(
-          "JDK binding, pre-encoded bytes", cases(fixed.port(), scripts, seconds, connections));
+    if (wanted("JDK binding, pre-encoded bytes")) {
+      try (JdkHttpBinding fixed =
+          JdkHttpBinding.start(
+              request -> fixed(request, one, list, table),
+              new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
+              2048)) {
+        results.put(
+            "JDK binding, pre-encoded bytes", cases(fixed.port(), scripts, seconds, connections));
+      }
     }
 
-    try (JettyBinding fixed = JettyBinding.start(request -> fixed(request, one, list, table))) {
-      results.put(
-          "Jetty binding, pre-encoded bytes", cases(fixed.port(), scripts, seconds, connections));
+    if (wanted("Jetty binding, pre-encoded bytes")) {
+      try (JettyBinding fixed = JettyBinding.start(request -> fixed(request, one, list, table))) {
+        results.put(
+            "Jetty binding, pre-encoded bytes", cases(fixed.port(), scripts, seconds, connections));
+      }
     }
 
     // Its GETs answered on the event loop, as the sample server on memory has its answered.
@@ -134,58 +146,72 @@ public final class HttpLoad {
             return request.method().equals("GET");
           }
         };
-    try (NettyBinding fixed =
-        NettyBinding.start(
-            fixedNoWaiting, new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
-      results.put(
-          "Netty binding, pre-encoded bytes", cases(fixed.port(), scripts, seconds, connections));
+    if (wanted("Netty binding, pre-encoded bytes")) {
+      try (NettyBinding fixed =
+          NettyBinding.start(
+              fixedNoWaiting, new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
+        results.put(
+            "Netty binding, pre-encoded bytes", cases(fixed.port(), scripts, seconds, connections));
+      }
     }
 
     // Each server row starts from the same 1,002 objects: the CREATE case of a row adds thousands,
     // which a later row's LIST would otherwise read too.
-    try (JdkHttpBinding binding =
-        loaded(new MemoryStorage())
-            .serve(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
-      results.put("sample server, memory", cases(binding.port(), scripts, seconds, connections));
-    }
-
-    try (NettyBinding binding =
-        NettyBinding.start(
-            loaded(new MemoryStorage()),
-            new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
-      results.put(
-          "sample server, memory, behind Netty",
-          cases(binding.port(), scripts, seconds, connections));
-    }
-
-    try (JettyBinding binding = JettyBinding.start(loaded(new MemoryStorage()))) {
-      results.put(
-          "sample server, memory, behind Jetty",
-          cases(binding.port(), scripts, seconds, connections));
-    }
-
-    try (EtcdProcess etcd = EtcdProcess.start();
-        EtcdStorage storage = EtcdStorage.builder(etcd.endpoint()).build()) {
-      ApiServer onEtcd = loaded(storage);
+    if (wanted("sample server, memory")) {
       try (JdkHttpBinding binding =
-          onEtcd.serve(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
-        results.put("sample server, etcd", cases(binding.port(), scripts, seconds, connections));
+          loaded(new MemoryStorage())
+              .serve(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
+        results.put("sample server, memory", cases(binding.port(), scripts, seconds, connections));
+      }
+    }
+
+    if (wanted("sample server, memory, behind Netty")) {
+      try (NettyBinding binding =
+          NettyBinding.start(
+              loaded(new MemoryStorage()),
+              new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
+        results.put(
+            "sample server, memory, behind Netty",
+            cases(binding.port(), scripts, seconds, connections));
+      }
+    }
+
+    if (wanted("sample server, memory, behind Jetty")) {
+      try (JettyBinding binding = JettyBinding.start(loaded(new MemoryStorage()))) {
+        results.put(
+            "sample server, memory, behind Jetty",
+            cases(binding.port(), scripts, seconds, connections));
+      }
+    }
+
+    if (wanted("sample server, etcd")) {
+      try (EtcdProcess etcd = EtcdProcess.start();
+          EtcdStorage storage = EtcdStorage.builder(etcd.endpoint()).build()) {
+        ApiServer onEtcd = loaded(storage);
+        try (JdkHttpBinding binding =
+            onEtcd.serve(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
+          results.put("sample server, etcd", cases(binding.port(), scripts, seconds, connections));
+        }
       }
     }
 
     // A fresh etcd: the row before it created thousands of objects there.
-    try (EtcdProcess etcd = EtcdProcess.start();
-        EtcdStorage storage = EtcdStorage.builder(etcd.endpoint()).build();
-        NettyBinding binding =
-            NettyBinding.start(
-                loaded(storage), new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
-      results.put(
-          "sample server, etcd, behind Netty",
-          cases(binding.port(), scripts, seconds, connections));
+    if (wanted("sample server, etcd, behind Netty")) {
+      try (EtcdProcess etcd = EtcdProcess.start();
+          EtcdStorage storage = EtcdStorage.builder(etcd.endpoint()).build();
+          NettyBinding binding =
+              NettyBinding.start(
+                  loaded(storage), new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
+        results.put(
+            "sample server, etcd, behind Netty",
+            cases(binding.port(), scripts, seconds, connections));
+      }
     }
 
     List<String> notes = new ArrayList<>();
-    if (Fabric8Mock.available()) {
+    if (!wanted(MOCK)) {
+      notes.add("fabric8 mock server left out: not among -Dhttpload.rows");
+    } else if (Fabric8Mock.available()) {
       results.put(MOCK, fabric8Mock(work, scripts, seconds, connections, list, notes));
     } else {
       notes.add(
