@@ -59,6 +59,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 
 /**
@@ -434,16 +437,68 @@ public final class ApiServer implements ApiHandler, AutoCloseable {
    */
   @Override
   public boolean answersWithoutWaiting(ApiRequest request) {
-    if (!readsWithoutWaiting || !request.method().equals("GET")) {
-      return false;
-    }
-    String watch = request.parameter("watch");
-    if (watch != null && !watch.equals("false") && !watch.equals("0")) {
+    if (!readsWithoutWaiting
+        || !storage.answersFromMemory()
+        || !request.method().equals("GET")
+        || isWatch(request)) {
       return false;
     }
     return RequestInfo.parse(request.path())
         .map(info -> !info.legacyWatch() && info.name() != null && info.subresource() == null)
         .orElse(false);
+  }
+
+  /**
+   * A GET of one object (not of a subresource, a list or a watch) on a storage that does not answer
+   * from memory, when the builder declared that reads never wait besides the storage's ({@link
+   * Builder#readsWithoutWaiting}) and RBAC is off (its authorizer reads the storage's revision for
+   * every request): it waits for its resource's cache check without a thread, and is then answered
+   * on {@code loop} when the check found the cache current, as on memory, or on {@code workers}
+   * when it did not (the storage is read) or the check failed.
+   *
+   * @param request the request, with no body
+   * @param loop runs work that never waits
+   * @param workers runs work that may wait
+   * @return the answer to come, or {@code null} for any other request
+   */
+  @Override
+  public CompletionStage<ApiResponse> handleAsync(
+      ApiRequest request, Executor loop, Executor workers) {
+    if (!readsWithoutWaiting
+        || storage.answersFromMemory()
+        // RBAC's authorizer reads the storage's revision for every request it decides.
+        || rbac != null
+        || !request.method().equals("GET")
+        || isWatch(request)) {
+      return null;
+    }
+    Optional<RequestInfo> info =
+        RequestInfo.parse(request.path())
+            .filter(i -> !i.legacyWatch() && i.name() != null && i.subresource() == null);
+    if (info.isEmpty()) {
+      return null;
+    }
+    Optional<Served> target =
+        served.find(info.get().group(), info.get().version(), info.get().resource());
+    CompletableFuture<ResourceStore.FreshnessCheck> check =
+        target.map(t -> t.store().checkFreshnessAsync()).orElse(null);
+    if (check == null) {
+      return null;
+    }
+    ResourceStore store = target.get().store();
+    return check
+        .thenCompose(
+            outcome ->
+                CompletableFuture.supplyAsync(
+                    () -> store.readingAfter(outcome, () -> handle(request)),
+                    outcome.fresh() ? loop : workers))
+        .exceptionallyCompose(
+            failure -> CompletableFuture.supplyAsync(() -> handle(request), workers));
+  }
+
+  private static boolean isWatch(ApiRequest request) {
+    String watch = request.parameter("watch");
+    return watch != null && !watch.equals("false") && !watch.equals("0");
   }
 
   @Override

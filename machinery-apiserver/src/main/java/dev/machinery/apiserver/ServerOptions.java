@@ -415,12 +415,14 @@ abstract sealed class ServerOptions permits ApiServer.Builder {
   }
 
   /**
-   * Declares that this server's reads never wait: its storage answers from memory ({@code
-   * MemoryStorage}), and its authenticators, authorizers, admission and audit sinks neither do I/O
-   * nor wait on anything. A GET of one object is then {@linkplain ApiHandler#answersWithoutWaiting
-   * answered without waiting}, which an event-loop binding (such as the Netty one) runs on its loop
-   * instead of handing it to a worker thread: about twice the requests a second for small reads.
-   * Off by default; never for a server on etcd.
+   * Declares that this server's reads wait on nothing but its storage: its authenticators,
+   * authorizers, admission and audit sinks neither do I/O nor wait on anything. A GET of one object
+   * is then answered without holding a worker thread by an event-loop binding (such as the Netty
+   * one): on a storage that answers from memory ({@code MemoryStorage}) it is {@linkplain
+   * ApiHandler#answersWithoutWaiting answered on the loop} (about twice the requests a second for
+   * small reads); on etcd, without RBAC (whose authorizer reads the storage's revision for every
+   * request), it {@linkplain ApiHandler#handleAsync waits for its cache's check without a thread},
+   * then is answered on the loop when the check found the cache current. Off by default.
    *
    * @param readsWithoutWaiting whether reads never wait
    * @return this builder

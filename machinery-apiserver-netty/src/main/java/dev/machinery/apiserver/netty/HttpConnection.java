@@ -40,6 +40,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -273,11 +274,26 @@ final class HttpConnection extends ChannelInboundHandlerAdapter {
             exchange.body,
             peerCertificates());
     current = exchange;
-    if (HttpUtil.getContentLength(request, 0L) == 0
-        && !HttpUtil.isTransferEncodingChunked(request)
-        && handler.answersWithoutWaiting(apiRequest)) {
+    boolean noBody =
+        HttpUtil.getContentLength(request, 0L) == 0 && !HttpUtil.isTransferEncodingChunked(request);
+    if (noBody && handler.answersWithoutWaiting(apiRequest)) {
       // Answered here once the body's end (nothing) has been read: no worker thread, no hand-off.
       exchange.inline = apiRequest;
+      want();
+      return true;
+    }
+    CompletionStage<ApiResponse> later =
+        noBody ? handler.handleAsync(apiRequest, ctx.executor(), workers) : null;
+    if (later != null) {
+      // No thread waits: the answer is written when it comes.
+      later.whenComplete(
+          (response, failure) -> {
+            if (ctx.executor().inEventLoop()) {
+              answered(exchange, response, failure);
+            } else {
+              onEventLoop(() -> answered(exchange, response, failure));
+            }
+          });
       want();
       return true;
     }
@@ -390,6 +406,23 @@ final class HttpConnection extends ChannelInboundHandlerAdapter {
       respond(exchange, response);
     } else {
       onEventLoop(() -> respond(exchange, response));
+    }
+  }
+
+  /** On the event loop: writes an answer that came later ({@link ApiHandler#handleAsync}). */
+  private void answered(Exchange exchange, ApiResponse response, Throwable failure) {
+    exchange.body.close();
+    if (failure != null) {
+      LOG.warn("handler failed on {} {}", exchange.method, exchange.rawPath, failure);
+      abort(exchange);
+    } else if (response.isStreaming()) {
+      try {
+        workers.execute(() -> stream(exchange, response));
+      } catch (RejectedExecutionException e) {
+        abort(exchange);
+      }
+    } else {
+      respond(exchange, response);
     }
   }
 

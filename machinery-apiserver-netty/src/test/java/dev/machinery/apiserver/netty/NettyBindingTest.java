@@ -508,6 +508,93 @@ class NettyBindingTest {
     }
   }
 
+  /**
+   * A handler whose GETs of {@code /later/...} wait without a thread: another thread completes
+   * them, the rest on the executors given (records which); {@code /later/fail} fails.
+   */
+  private static final class Later implements ApiHandler {
+    final BlockingQueue<String> threads = new LinkedBlockingQueue<>();
+    final java.util.concurrent.ScheduledExecutorService timer =
+        java.util.concurrent.Executors.newSingleThreadScheduledExecutor();
+
+    @Override
+    public ApiResponse handle(ApiRequest request) {
+      threads.add("handle " + Thread.currentThread().getName());
+      return echo(request);
+    }
+
+    @Override
+    public java.util.concurrent.CompletionStage<ApiResponse> handleAsync(
+        ApiRequest request,
+        java.util.concurrent.Executor loop,
+        java.util.concurrent.Executor workers) {
+      if (!request.path().startsWith("/later/")) {
+        return null;
+      }
+      java.util.concurrent.CompletableFuture<Boolean> waited =
+          new java.util.concurrent.CompletableFuture<>();
+      timer.schedule(() -> waited.complete(true), 20, TimeUnit.MILLISECONDS);
+      return waited.thenCompose(
+          done ->
+              java.util.concurrent.CompletableFuture.supplyAsync(
+                  () -> {
+                    threads.add("later " + Thread.currentThread().getName());
+                    if (request.path().equals("/later/fail")) {
+                      throw new IllegalStateException("failed on purpose");
+                    }
+                    return echo(request);
+                  },
+                  request.path().startsWith("/later/loop") ? loop : workers));
+    }
+  }
+
+  @Test
+  void answersThatComeLaterAreWrittenWithoutAThreadWaitingAndAFailureClosesTheConnection()
+      throws Exception {
+    Later handler = new Later();
+    serve(handler, NettyOptions.defaults());
+    HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    String base = "http://127.0.0.1:" + binding.port();
+    HttpResponse<String> onLoop =
+        client.send(
+            HttpRequest.newBuilder(URI.create(base + "/later/loop")).build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertEquals("GET /later/loop {} null 0", onLoop.body());
+    assertTrue(handler.threads.take().startsWith("later machinery-netty-io"), "on the loop");
+    HttpResponse<String> onWorker =
+        client.send(
+            HttpRequest.newBuilder(URI.create(base + "/later/work")).build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertEquals("GET /later/work {} null 0", onWorker.body());
+    assertTrue(handler.threads.take().startsWith("later machinery-apiserver-netty-"));
+    HttpResponse<String> now =
+        client.send(
+            HttpRequest.newBuilder(URI.create(base + "/now")).build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertEquals("GET /now {} null 0", now.body());
+    assertTrue(handler.threads.take().startsWith("handle machinery-apiserver-netty-"));
+    // Many at once on kept-alive connections, each answered.
+    List<java.util.concurrent.CompletableFuture<HttpResponse<String>>> many =
+        new java.util.ArrayList<>();
+    for (int i = 0; i < 100; i++) {
+      many.add(
+          client.sendAsync(
+              HttpRequest.newBuilder(URI.create(base + "/later/loop/" + i)).build(),
+              HttpResponse.BodyHandlers.ofString()));
+    }
+    for (int i = 0; i < 100; i++) {
+      assertEquals(
+          "GET /later/loop/" + i + " {} null 0", many.get(i).get(30, TimeUnit.SECONDS).body());
+    }
+    assertThrows(
+        IOException.class,
+        () ->
+            client.send(
+                HttpRequest.newBuilder(URI.create(base + "/later/fail")).build(),
+                HttpResponse.BodyHandlers.ofString()));
+    handler.timer.shutdownNow();
+  }
+
   /** A handler that says it answers GETs without waiting, and records the threads it ran on. */
   private static final class NonWaiting implements ApiHandler {
     final BlockingQueue<String> threads = new LinkedBlockingQueue<>();

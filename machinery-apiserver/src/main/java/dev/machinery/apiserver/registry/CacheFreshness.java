@@ -2,7 +2,11 @@ package dev.machinery.apiserver.registry;
 
 import dev.machinery.apiserver.storage.RevisionCheck;
 import dev.machinery.apiserver.storage.Storage;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Supplier;
 
 /**
  * Tells consistent reads (a GET or LIST without {@code resourceVersion}) whether a resource's watch
@@ -22,6 +26,10 @@ import java.util.concurrent.locks.LockSupport;
  * wait for the next: under 16 concurrent GETs on etcd this took a check from about 8 reads to about
  * 14, and GETs from 11,000–14,000 a second to 15,000–20,000 in process.
  *
+ * <p>A read may also wait without a thread ({@link #awaitAsync}): its check then runs on a thread
+ * shared by every resource's checks ({@code machinery-cache-freshness}) unless a waiting thread
+ * runs it first, and the read is answered later with the result given ({@link #answering}).
+ *
  * <p>Thread-safe: one check runs at a time, on the thread of the first read waiting for it.
  */
 final class CacheFreshness {
@@ -30,6 +38,18 @@ final class CacheFreshness {
   private final Object lock = new Object();
   private Check pending;
   private boolean running;
+
+  /** Runs the checks only reads waiting without a thread wait for; its threads end when idle. */
+  private static final ExecutorService CHECKERS =
+      Executors.newCachedThreadPool(
+          task -> {
+            Thread thread = new Thread(task, "machinery-cache-freshness");
+            thread.setDaemon(true);
+            return thread;
+          });
+
+  /** The result a read running on this thread was given ({@link #answering}), or null. */
+  private final ThreadLocal<Result> given = new ThreadLocal<>();
 
   /** How many reads shared the last check. Guarded by the lock. */
   private int lastReaders;
@@ -83,6 +103,10 @@ final class CacheFreshness {
    * @throws RuntimeException what the storage threw, to every read that shared the check
    */
   Result await() {
+    Result result = given.get();
+    if (result != null) {
+      return result;
+    }
     Check mine;
     synchronized (lock) {
       if (pending == null) {
@@ -135,6 +159,72 @@ final class CacheFreshness {
   }
 
   /**
+   * Waits without a thread for a check that begins after this call: the check runs on a shared
+   * thread unless a read waiting in {@link #await} runs it first.
+   *
+   * @return completes with what the check found, or with what the storage threw
+   */
+  CompletableFuture<Result> awaitAsync() {
+    Check mine;
+    boolean schedule;
+    synchronized (lock) {
+      if (pending == null) {
+        pending = new Check();
+      }
+      mine = pending;
+      mine.readers++;
+      mine.waitingWithoutThread++;
+      schedule = !running;
+    }
+    if (schedule) {
+      runWhenFree(mine);
+    }
+    return mine.future;
+  }
+
+  /**
+   * Runs a read on this thread with a check's result already in hand, so that its {@link #await}
+   * answers at once: for a read that waited in {@link #awaitAsync}, the check having begun after it
+   * arrived.
+   *
+   * @param result what the read's check found
+   * @param read the read
+   * @param <T> what the read returns
+   * @return what it returned
+   */
+  <T> T answering(Result result, Supplier<T> read) {
+    given.set(result);
+    try {
+      return read.get();
+    } finally {
+      given.remove();
+    }
+  }
+
+  /** Has a shared thread run a check no thread runs, once none runs. */
+  private void runWhenFree(Check check) {
+    CHECKERS.execute(
+        () -> {
+          boolean gather;
+          synchronized (lock) {
+            if (check.done || running || pending != check) {
+              // Running, ran, or its turn comes when the running one ends (see run).
+              return;
+            }
+            running = true;
+            gather = gathers && lastReaders > 1;
+          }
+          if (gather) {
+            parkFor(gatherNanos);
+          }
+          synchronized (lock) {
+            pending = null;
+          }
+          run(check);
+        });
+  }
+
+  /**
    * Waits the whole time despite spurious wake-ups; an interrupt ends the wait at once and stays
    * set.
    */
@@ -157,6 +247,7 @@ final class CacheFreshness {
     } catch (RuntimeException e) {
       error = e;
     }
+    Check next;
     synchronized (lock) {
       check.result = result;
       check.error = error;
@@ -164,6 +255,16 @@ final class CacheFreshness {
       lastReaders = check.readers;
       running = false;
       lock.notifyAll();
+      next = pending != null && pending.waitingWithoutThread > 0 ? pending : null;
+    }
+    if (error != null) {
+      check.future.completeExceptionally(error);
+    } else {
+      check.future.complete(result);
+    }
+    if (next != null) {
+      // Reads waiting without a thread wait for it: a waiting thread, if any, may run it first.
+      runWhenFree(next);
     }
   }
 
@@ -182,7 +283,14 @@ final class CacheFreshness {
 
   /** One check and the reads that share it. Guarded by the lock. */
   private static final class Check {
+    /** Completed with the result, for the reads waiting without a thread. */
+    private final CompletableFuture<Result> future = new CompletableFuture<>();
+
     private int readers;
+
+    /** How many of its readers wait in {@link #awaitAsync}. */
+    private int waitingWithoutThread;
+
     private boolean done;
     private Result result;
     private RuntimeException error;

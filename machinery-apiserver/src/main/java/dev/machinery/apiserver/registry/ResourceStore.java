@@ -40,10 +40,12 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BinaryOperator;
 import java.util.function.Function;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
 /**
@@ -414,6 +416,56 @@ public final class ResourceStore {
     }
     KeyValue kv = read(namespace, name);
     return watchCache != null ? watchCache.decoded(kv) : decode(kv);
+  }
+
+  /**
+   * Waits without a thread for what a consistent GET of this store waits for: a check of its watch
+   * cache's freshness that begins after this call ({@link CacheFreshness}, shared with the reads
+   * arriving together). A read run through {@link #readingAfter} with the check's outcome then
+   * answers without a check of its own.
+   *
+   * @return completes with the check's outcome (exceptionally with the storage's error), or {@code
+   *     null} when this store's reads wait for no such check: its storage answers from memory, or
+   *     it keeps no watch cache
+   */
+  public CompletableFuture<FreshnessCheck> checkFreshnessAsync() {
+    if (freshness == null || storage.answersFromMemory()) {
+      return null;
+    }
+    return freshness.awaitAsync().thenApply(FreshnessCheck::new);
+  }
+
+  /**
+   * Runs reads of this store on this thread as reads that arrived before a check began, with its
+   * outcome: their consistent reads answer from the watch cache without a check of their own when
+   * the check found it current, and read the storage when not.
+   *
+   * @param check what {@link #checkFreshnessAsync} completed with
+   * @param read the reads
+   * @param <T> what they return
+   * @return what they returned
+   */
+  public <T> T readingAfter(FreshnessCheck check, Supplier<T> read) {
+    return freshness.answering(check.result, read);
+  }
+
+  /** What a check of a watch cache's freshness found ({@link #checkFreshnessAsync}). Immutable. */
+  public static final class FreshnessCheck {
+    private final CacheFreshness.Result result;
+
+    private FreshnessCheck(CacheFreshness.Result result) {
+      this.result = result;
+    }
+
+    /**
+     * Whether the cache held the storage's state as of the check: reads after it answer from the
+     * cache, without waiting.
+     *
+     * @return whether it did
+     */
+    public boolean fresh() {
+      return result.fresh();
+    }
   }
 
   /**

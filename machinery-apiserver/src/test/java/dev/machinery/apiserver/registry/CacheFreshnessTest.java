@@ -33,6 +33,7 @@ class CacheFreshnessTest {
   private static final class Gated extends ForwardingStorage {
     final MemoryStorage memory;
     final AtomicInteger revisionReads = new AtomicInteger();
+    final List<String> readingThreads = new java.util.concurrent.CopyOnWriteArrayList<>();
     final CountDownLatch firstRead = new CountDownLatch(1);
     final CountDownLatch release = new CountDownLatch(1);
     volatile boolean hold;
@@ -49,6 +50,7 @@ class CacheFreshnessTest {
 
     @Override
     public long currentRevision() {
+      readingThreads.add(Thread.currentThread().getName());
       long revision = memory.currentRevision();
       if (failure != null) {
         throw failure;
@@ -229,5 +231,49 @@ class CacheFreshnessTest {
     storage.failure = null;
     cache.close();
     assertFalse(freshness.await().fresh(), "a closed cache is never fresh");
+  }
+
+  @Test
+  void aReadWaitingWithoutAThreadGetsACheckBegunAfterItRunOnASharedThread() throws Exception {
+    Gated storage = new Gated();
+    storage.create(ROOT + "ns/a", "1".getBytes(UTF_8));
+    WatchCache cache = new WatchCache(storage, ROOT, 100, 1_000, DECODE);
+    CacheFreshness freshness = new CacheFreshness(storage, cache);
+
+    // Alone: its check runs on the shared thread.
+    CacheFreshness.Result alone = freshness.awaitAsync().get(30, TimeUnit.SECONDS);
+    assertEquals(storage.memory.currentRevision(), alone.current());
+    assertEquals(List.of("machinery-cache-freshness"), storage.readingThreads);
+
+    // Arriving while a thread's check runs: a write answered meanwhile is seen by its own check.
+    storage.readingThreads.clear();
+    storage.revisionReads.set(0);
+    storage.hold = true;
+    CompletableFuture<CacheFreshness.Result> held = CompletableFuture.supplyAsync(freshness::await);
+    assertTrue(storage.firstRead.await(30, TimeUnit.SECONDS));
+    CompletableFuture<CacheFreshness.Result> later = freshness.awaitAsync();
+    storage.create(ROOT + "ns/b", "2".getBytes(UTF_8));
+    long written = storage.memory.currentRevision();
+    Thread.sleep(50);
+    assertFalse(later.isDone(), "waits for a check begun after it");
+    storage.release.countDown();
+    assertEquals(written - 1, held.get(30, TimeUnit.SECONDS).current());
+    assertEquals(written, later.get(30, TimeUnit.SECONDS).current());
+    assertEquals(2, storage.revisionReads.get());
+    assertEquals("machinery-cache-freshness", storage.readingThreads.get(1));
+
+    // A read given the result answers from it without a check of its own.
+    CacheFreshness.Result given = later.get();
+    assertSame(given, freshness.answering(given, freshness::await));
+    assertEquals(2, storage.revisionReads.get());
+
+    // The storage's error completes the wait.
+    storage.failure = new StorageException(StorageException.Kind.UNAVAILABLE, ROOT, 0, "down");
+    java.util.concurrent.ExecutionException failed =
+        assertThrows(
+            java.util.concurrent.ExecutionException.class,
+            () -> freshness.awaitAsync().get(30, TimeUnit.SECONDS));
+    assertSame(storage.failure, failed.getCause());
+    cache.close();
   }
 }

@@ -227,8 +227,9 @@ public final class SampleServer {
     ApiServer.Builder builder =
         ApiServer.builder(scheme)
             .storage(storage)
-            // On memory nothing a read does waits: its authenticators and audit log never block.
-            .readsWithoutWaiting(storage.answersFromMemory())
+            // Nothing a read does waits but the storage: its authenticators and audit log never
+            // block.
+            .readsWithoutWaiting(true)
             .watchCacheSize(watchCacheSize)
             .enablement(enablement)
             .bookmarkInterval(bookmarkInterval)
