@@ -62,9 +62,10 @@ import java.util.regex.Pattern;
  * PATH, after packaging {@code machinery-benchmarks-fabric8-mock} too (its directory {@code target}
  * is looked for under the working directory, or named by {@code -Dfabric8.mock=DIR}; the mock's row
  * is left out when it is missing). {@code -Dhttpload.rows=etcd;Netty} runs only the rows whose name
- * holds one of the words given, beside nginx's. Prints one Markdown table of requests a second,
- * median and p99 latency, and the ratio of each server's requests a second to nginx's and to the
- * pre-encoded binding's.
+ * holds one of the words given, beside nginx's; {@code -Dhttpload.cases=get} only the cases named
+ * (of {@code get}, {@code list}, {@code table}, {@code create}, {@code update}). Prints one
+ * Markdown table of requests a second, median and p99 latency, and the ratio of each server's
+ * requests a second to nginx's and to the pre-encoded binding's.
  */
 public final class HttpLoad {
   private static final String NS = "/api/v1/namespaces/load/configmaps";
@@ -77,6 +78,12 @@ public final class HttpLoad {
   private static boolean wanted(String row) {
     String rows = System.getProperty("httpload.rows", "");
     return rows.isEmpty() || Arrays.stream(rows.split(";")).anyMatch(row::contains);
+  }
+
+  /** Whether a case is to run: {@code -Dhttpload.cases=get,list}, every case by default. */
+  private static boolean wantedCase(String name) {
+    String cases = System.getProperty("httpload.cases", "");
+    return cases.isEmpty() || List.of(cases.split(",")).contains(name);
   }
 
   /** What one wrk run measured. */
@@ -106,9 +113,15 @@ public final class HttpLoad {
       int nginxPort = nginxPort(work);
       Map<String, Result> row = new LinkedHashMap<>();
       String base = "http://127.0.0.1:" + nginxPort;
-      row.put("get", wrk(base + NS + "/one", null, null, seconds, connections));
-      row.put("list", wrk(base + NS, null, null, seconds, connections));
-      row.put("table", wrk(base + "/table", null, null, seconds, connections));
+      if (wantedCase("get")) {
+        row.put("get", wrk(base + NS + "/one", null, null, seconds, connections));
+      }
+      if (wantedCase("list")) {
+        row.put("list", wrk(base + NS, null, null, seconds, connections));
+      }
+      if (wantedCase("table")) {
+        row.put("table", wrk(base + "/table", null, null, seconds, connections));
+      }
       results.put("nginx (files)", row);
     } finally {
       nginx.destroy();
@@ -386,13 +399,23 @@ public final class HttpLoad {
       throws IOException, InterruptedException {
     String base = "http://127.0.0.1:" + port;
     Map<String, Result> row = new LinkedHashMap<>();
-    row.put("get", wrk(base + NS + "/one", null, null, seconds, connections));
-    row.put("list", wrk(base + NS, null, null, seconds, connections));
-    row.put("table", wrk(base + NS, null, TABLE, seconds, connections));
-    row.put("create", wrk(base + NS, scripts.resolve("create.lua"), null, seconds, connections));
-    row.put(
-        "update",
-        wrk(base + NS + "/hot", scripts.resolve("update.lua"), null, seconds, connections));
+    if (wantedCase("get")) {
+      row.put("get", wrk(base + NS + "/one", null, null, seconds, connections));
+    }
+    if (wantedCase("list")) {
+      row.put("list", wrk(base + NS, null, null, seconds, connections));
+    }
+    if (wantedCase("table")) {
+      row.put("table", wrk(base + NS, null, TABLE, seconds, connections));
+    }
+    if (wantedCase("create")) {
+      row.put("create", wrk(base + NS, scripts.resolve("create.lua"), null, seconds, connections));
+    }
+    if (wantedCase("update")) {
+      row.put(
+          "update",
+          wrk(base + NS + "/hot", scripts.resolve("update.lua"), null, seconds, connections));
+    }
     return row;
   }
 

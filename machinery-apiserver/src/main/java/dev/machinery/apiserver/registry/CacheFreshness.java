@@ -30,7 +30,8 @@ import java.util.function.Supplier;
  * shared by every resource's checks ({@code machinery-cache-freshness}) unless a waiting thread
  * runs it first, and the read is answered later with the result given ({@link #answering}).
  *
- * <p>Thread-safe: one check runs at a time, on the thread of the first read waiting for it.
+ * <p>Thread-safe: one check runs at a time, on the thread of the first read waiting for it, or on
+ * the shared thread when only reads waiting without a thread wait for it.
  */
 final class CacheFreshness {
   private final Storage storage;
