@@ -49,7 +49,8 @@ import java.util.regex.Pattern;
  *       machinery-apiserver-netty}) answering pre-encoded bytes (no decoding, no storage): the
  *       limit of each binding; and Jetty answering the same (measurement only);
  *   <li>the sample server on memory (behind the JDK binding, Jetty and the Netty binding), and on
- *       etcd (one member started by this program, behind the JDK binding and the Netty binding);
+ *       etcd (one member started by this program, behind the JDK binding and the Netty binding, and
+ *       behind the Netty binding with the storage's unary calls over etcd's gRPC API);
  *   <li>fabric8's mock server 7.4.0 in CRUD mode, loaded with the same objects, in a JVM of its own
  *       ({@code machinery-benchmarks-fabric8-mock}: it is built on Vert.x 4.5, these benchmarks on
  *       Vert.x 5), for the operations it supports: each is tried once first, and an operation it
@@ -217,6 +218,18 @@ public final class HttpLoad {
                   loaded(storage), new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
         results.put(
             "sample server, etcd, behind Netty",
+            cases(binding.port(), scripts, seconds, connections));
+      }
+    }
+
+    if (wanted("sample server, etcd over gRPC, behind Netty")) {
+      try (EtcdProcess etcd = EtcdProcess.start();
+          EtcdStorage storage = EtcdStorage.builder(etcd.endpoint()).grpc(true).build();
+          NettyBinding binding =
+              NettyBinding.start(
+                  loaded(storage), new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
+        results.put(
+            "sample server, etcd over gRPC, behind Netty",
             cases(binding.port(), scripts, seconds, connections));
       }
     }

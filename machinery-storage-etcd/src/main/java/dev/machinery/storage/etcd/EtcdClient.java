@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.machinery.apiserver.storage.KeyValue;
 import dev.machinery.apiserver.storage.StorageException;
+import dev.machinery.core.codec.DecodeException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.SocketTimeoutException;
@@ -22,12 +23,14 @@ import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The calls of etcd v3's JSON gateway ({@code /v3/kv/range}, {@code /v3/kv/txn}, {@code
- * /v3/kv/compaction}, {@code /v3/watch}): unary calls on HTTP/1.1 connections of its own, kept
- * alive ({@link GatewayConnection}, up to {@value #MAX_IDLE} idle an endpoint), watches on the
- * JDK's HTTP client; keys and values in base64, 64-bit numbers as JSON strings, as the gateway
- * writes them. A request that cannot reach one endpoint is tried on the next; an etcd error becomes
- * a {@link StorageException} of the kind the {@code Storage} contract names. Thread-safe.
+ * The calls of etcd v3, in the JSON gateway's form ({@code /v3/kv/range}, {@code /v3/kv/txn},
+ * {@code /v3/kv/compaction}, {@code /v3/watch}; keys and values in base64, 64-bit numbers as JSON
+ * strings, as the gateway writes them). Unary calls go either over etcd's gRPC API, one HTTP/2
+ * connection an endpoint ({@link GrpcConnection}, the messages translated by {@link EtcdMessages}),
+ * or to the gateway on HTTP/1.1 connections of its own, kept alive ({@link GatewayConnection}, up
+ * to {@value #MAX_IDLE} idle an endpoint); watches read the gateway's stream on the JDK's HTTP
+ * client. A request that cannot reach one endpoint is tried on the next; an etcd error becomes a
+ * {@link StorageException} of the kind the {@code Storage} contract names. Thread-safe.
  */
 final class EtcdClient {
   static final ObjectMapper JSON = new ObjectMapper();
@@ -40,10 +43,22 @@ final class EtcdClient {
   private final Duration timeout;
   private final AtomicInteger preferred = new AtomicInteger();
   private final List<Deque<GatewayConnection>> idle;
+  private final GrpcConnections grpc;
   private volatile boolean closed;
 
+  /** A client whose unary calls go to the JSON gateway. */
   EtcdClient(List<URI> endpoints, Duration timeout) {
+    this(endpoints, timeout, false);
+  }
+
+  /**
+   * A client whose unary calls go over gRPC, or to the JSON gateway.
+   *
+   * @param grpc true for etcd's gRPC API
+   */
+  EtcdClient(List<URI> endpoints, Duration timeout, boolean grpc) {
     this.endpoints = List.copyOf(endpoints);
+    this.grpc = grpc ? new GrpcConnections(this.endpoints, timeout) : null;
     this.timeout = timeout;
     this.http =
         HttpClient.newBuilder()
@@ -62,6 +77,9 @@ final class EtcdClient {
    * the first endpoint that answers.
    */
   JsonNode call(String path, JsonNode body) {
+    if (grpc != null) {
+      return callGrpc(path, body);
+    }
     byte[] bytes = write(body);
     StorageException last = null;
     int first = preferred.get();
@@ -80,6 +98,39 @@ final class EtcdClient {
         throw failure(answer, response.status());
       }
       return answer;
+    }
+    throw last;
+  }
+
+  private JsonNode callGrpc(String path, JsonNode body) {
+    EtcdMessages.Method method = EtcdMessages.method(path);
+    byte[] request = method.request.encode(body);
+    StorageException last = null;
+    int first = preferred.get();
+    for (int i = 0; i < endpoints.size(); i++) {
+      int index = (first + i) % endpoints.size();
+      GrpcConnection.Reply reply;
+      try {
+        reply = grpc.call(index, method.path, request);
+      } catch (IOException e) {
+        last = unavailable("etcd at " + endpoints.get(index) + " cannot be reached: " + e);
+        continue;
+      }
+      preferred.set(index);
+      if (reply.status() != 0) {
+        throw failure(reply.message(), "gRPC status " + reply.status());
+      }
+      try {
+        return method.response.decode(reply.body());
+      } catch (DecodeException e) {
+        throw unavailable(
+            "etcd answered "
+                + method.path
+                + " with what is not a "
+                + method.response.name
+                + ": "
+                + e.getMessage());
+      }
     }
     throw last;
   }
@@ -132,6 +183,9 @@ final class EtcdClient {
   /** Closes the idle connections; calls made after this one open and close their own. */
   void close() {
     closed = true;
+    if (grpc != null) {
+      grpc.close();
+    }
     for (Deque<GatewayConnection> pool : idle) {
       for (GatewayConnection connection = pool.pollFirst();
           connection != null;
@@ -197,11 +251,15 @@ final class EtcdClient {
 
   /** An etcd error answer, as the storage contract names it. */
   private static StorageException failure(JsonNode answer, int httpStatus) {
-    String message = answer.path("error").asText(answer.path("message").asText(""));
+    return failure(answer.path("error").asText(answer.path("message").asText("")), "" + httpStatus);
+  }
+
+  /** An etcd error, by its message (the same on the gateway and over gRPC). */
+  private static StorageException failure(String message, String status) {
     if (message.contains("required revision has been compacted")) {
       return new StorageException(StorageException.Kind.COMPACTED, null, 0, message);
     }
-    return unavailable("etcd answered " + httpStatus + ": " + message);
+    return unavailable("etcd answered " + status + ": " + message);
   }
 
   static StorageException unavailable(String message) {
@@ -223,9 +281,18 @@ final class EtcdClient {
   }
 
   static byte[] bytes(JsonNode base64) {
-    return base64 == null || base64.isNull()
-        ? new byte[0]
-        : Base64.getDecoder().decode(base64.asText());
+    if (base64 == null || base64.isNull() || base64.isMissingNode()) {
+      return new byte[0];
+    }
+    if (base64.isBinary()) {
+      // Read over gRPC: the bytes themselves.
+      try {
+        return base64.binaryValue();
+      } catch (IOException e) {
+        throw new IllegalStateException("a binary node without bytes", e);
+      }
+    }
+    return Base64.getDecoder().decode(base64.asText());
   }
 
   /** A 64-bit number the gateway writes as a string (absent when zero). */

@@ -32,9 +32,12 @@ import java.util.concurrent.ConcurrentHashMap;
  * etcd's key space instead), so that every server on the same etcd knows the compacted revision.
  * That key is reserved: lists and watches leave it out.
  *
- * <p>It speaks etcd's JSON gateway ({@code /v3/kv/...}, {@code /v3/watch}) over HTTP/1.1
+ * <p>By default it speaks etcd's JSON gateway ({@code /v3/kv/...}, {@code /v3/watch}) over HTTP/1.1
  * connections it keeps alive (watches over the JDK's HTTP client), so it needs nothing beyond the
- * JDK and Jackson; docs/storage-etcd.md says why.
+ * JDK and Jackson. With {@link Builder#grpc(boolean)} its reads, writes and compactions go over
+ * etcd's gRPC API instead, as etcd's own clients and kube-apiserver send them, which costs etcd
+ * about half the CPU a call; that needs Netty's HTTP/2 codec on the class path, which a server on
+ * the Netty binding has. docs/storage-etcd.md says why and what each costs.
  *
  * <pre>{@code
  * Storage storage = EtcdStorage.builder(URI.create("http://127.0.0.1:2379"))
@@ -58,7 +61,7 @@ public final class EtcdStorage implements Storage {
   private volatile boolean closed;
 
   private EtcdStorage(Builder builder) {
-    this.client = new EtcdClient(builder.endpoints, builder.requestTimeout);
+    this.client = new EtcdClient(builder.endpoints, builder.requestTimeout, builder.grpc);
     this.prefix = builder.prefix;
     this.compactKey = prefix + COMPACT_REVISION_KEY;
     this.watchQueueLimit = builder.watchQueueLimit;
@@ -489,6 +492,7 @@ public final class EtcdStorage implements Storage {
     private Duration requestTimeout = Duration.ofSeconds(10);
     private int watchQueueLimit = 10_000;
     private Duration resumeFor = Duration.ofSeconds(30);
+    private boolean grpc;
 
     private Builder(List<URI> endpoints) {
       if (endpoints.isEmpty()) {
@@ -563,6 +567,36 @@ public final class EtcdStorage implements Storage {
         throw new IllegalArgumentException("the resume duration must not be negative");
       }
       this.resumeFor = duration;
+      return this;
+    }
+
+    /**
+     * Sets whether reads, writes and compactions go over etcd's gRPC API (one HTTP/2 connection an
+     * endpoint, in cleartext, as etcd serves gRPC beside its gateway on the client port) rather
+     * than through its JSON gateway (the default). Watches read the gateway's stream either way.
+     * Over gRPC etcd is spared the gateway's translation of every call into a gRPC call to itself.
+     *
+     * @param grpc true for etcd's gRPC API
+     * @return this builder
+     * @throws IllegalStateException when {@code grpc} is true and Netty's HTTP/2 codec ({@code
+     *     io.netty:netty-codec-http2}, an optional dependency of this module) is not on the class
+     *     path
+     */
+    public Builder grpc(boolean grpc) {
+      if (grpc) {
+        try {
+          Class.forName(
+              "io.netty.handler.codec.http2.Http2FrameCodecBuilder",
+              false,
+              EtcdStorage.class.getClassLoader());
+        } catch (ClassNotFoundException | LinkageError e) {
+          throw new IllegalStateException(
+              "etcd's gRPC API needs Netty's HTTP/2 codec (io.netty:netty-codec-http2) on the"
+                  + " class path; without it, leave grpc(false) and the JSON gateway is used",
+              e);
+        }
+      }
+      this.grpc = grpc;
       return this;
     }
 

@@ -18,7 +18,8 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@link EtcdStorage} on a three-member etcd cluster (three processes started for this class): when
@@ -40,12 +41,14 @@ class EtcdClusterTest {
     }
   }
 
-  @Test
-  void aStoppedMemberIsPassedOverAndItsWatchResumesElsewhere() throws Exception {
+  @ParameterizedTest(name = "grpc {0}")
+  @ValueSource(booleans = {false, true})
+  void aStoppedMemberIsPassedOverAndItsWatchResumesElsewhere(boolean grpc) throws Exception {
     List<URI> endpoints = members.stream().map(EtcdProcess::endpoint).toList();
     try (EtcdStorage store =
             EtcdStorage.builder(endpoints.toArray(URI[]::new))
-                .prefix("/cluster/")
+                .grpc(grpc)
+                .prefix("/cluster-" + grpc + "/")
                 .requestTimeout(Duration.ofSeconds(3))
                 .resumeFor(Duration.ofSeconds(30))
                 .build();

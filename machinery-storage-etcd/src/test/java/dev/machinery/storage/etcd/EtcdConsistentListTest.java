@@ -28,9 +28,19 @@ class EtcdConsistentListTest extends ConsistentListContract {
     etcd.close();
   }
 
+  /**
+   * Whether the stores under test make their unary calls over etcd's gRPC API.
+   *
+   * @return false: the JSON gateway
+   */
+  protected boolean grpc() {
+    return false;
+  }
+
   @Override
   protected Storage storage() {
     return EtcdStorage.builder(etcd.endpoint())
+        .grpc(grpc())
         .prefix(prefix)
         .resumeFor(Duration.ofSeconds(20))
         .build();

@@ -50,8 +50,18 @@ class EtcdStorageTest extends StorageContract {
     return store("/test-" + TESTS.incrementAndGet() + "/");
   }
 
-  private static EtcdStorage store(String prefix) {
+  /**
+   * Whether the stores under test make their unary calls over etcd's gRPC API.
+   *
+   * @return false: the JSON gateway
+   */
+  protected boolean grpc() {
+    return false;
+  }
+
+  private EtcdStorage store(String prefix) {
     return EtcdStorage.builder(etcd.endpoint())
+        .grpc(grpc())
         .prefix(prefix)
         .resumeFor(Duration.ofSeconds(20))
         .build();
@@ -131,13 +141,14 @@ class EtcdStorageTest extends StorageContract {
     URI dead = URI.create("http://127.0.0.1:1");
     try (EtcdStorage store =
         EtcdStorage.builder(dead, etcd.endpoint())
+            .grpc(grpc())
             .prefix("/failover-" + TESTS.incrementAndGet() + "/")
             .requestTimeout(Duration.ofSeconds(2))
             .build()) {
       store.create("/k", "v".getBytes(UTF_8));
       assertTrue(store.get("/k").isPresent());
     }
-    try (EtcdStorage nowhere = EtcdStorage.builder(dead).build()) {
+    try (EtcdStorage nowhere = EtcdStorage.builder(dead).grpc(grpc()).build()) {
       StorageException e = assertThrows(StorageException.class, nowhere::currentRevision);
       assertEquals(StorageException.Kind.UNAVAILABLE, e.kind());
       assertEquals(503, e.statusCode());

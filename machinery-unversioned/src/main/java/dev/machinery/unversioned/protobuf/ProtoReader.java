@@ -7,21 +7,39 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Reads protobuf wire format from a byte range, every length checked against what is left, so a
- * truncated or lying message is a {@link DecodeException} and never an oversized allocation. One
- * thread at a time.
+ * truncated or lying message is a {@link DecodeException} and never an oversized allocation. Each
+ * method that reads takes {@code where}, the name of what is being read, for the error's message.
+ *
+ * <p>Not thread-safe: one reader, one thread.
  */
-final class ProtoReader {
+public final class ProtoReader {
   private final byte[] data;
   private int position;
   private final int limit;
 
-  ProtoReader(byte[] data, int from, int to) {
+  /**
+   * Creates a reader of {@code data[from, to)}; the array is read, never copied or changed.
+   *
+   * @param data the bytes
+   * @param from the first byte of the message
+   * @param to the end of the message, exclusive
+   */
+  public ProtoReader(byte[] data, int from, int to) {
+    if (from < 0 || to > data.length || from > to) {
+      throw new IndexOutOfBoundsException(
+          "[" + from + ", " + to + ") is not within " + data.length + " bytes");
+    }
     this.data = data;
     this.position = from;
     this.limit = to;
   }
 
-  boolean hasMore() {
+  /**
+   * Tells whether bytes are left to read.
+   *
+   * @return true while the message has bytes left
+   */
+  public boolean hasMore() {
     return position < limit;
   }
 
@@ -29,7 +47,14 @@ final class ProtoReader {
     return position;
   }
 
-  long varint(String where) {
+  /**
+   * Reads a varint (a field's tag, or a varint field's value).
+   *
+   * @param where what is read, for the error's message
+   * @return the value
+   * @throws DecodeException when the message ends inside it or it is longer than ten bytes
+   */
+  public long varint(String where) {
     long value = 0;
     for (int shift = 0; shift < 64; shift += 7) {
       if (position >= limit) {
@@ -62,14 +87,28 @@ final class ProtoReader {
     return new int[] {from, position};
   }
 
-  byte[] bytes(String where) {
+  /**
+   * Reads a length-delimited value as a copy of its bytes.
+   *
+   * @param where what is read, for the error's message
+   * @return the bytes
+   * @throws DecodeException when its length is more than the bytes left
+   */
+  public byte[] bytes(String where) {
     int[] range = lengthDelimited(where);
     byte[] copy = new byte[range[1] - range[0]];
     System.arraycopy(data, range[0], copy, 0, copy.length);
     return copy;
   }
 
-  String string(String where) {
+  /**
+   * Reads a length-delimited value as UTF-8 text.
+   *
+   * @param where what is read, for the error's message
+   * @return the text
+   * @throws DecodeException when its length is more than the bytes left or it is not UTF-8
+   */
+  public String string(String where) {
     int[] range = lengthDelimited(where);
     try {
       return StandardCharsets.UTF_8
@@ -83,12 +122,26 @@ final class ProtoReader {
     }
   }
 
-  ProtoReader message(String where) {
+  /**
+   * Reads a length-delimited value as an embedded message, without copying it.
+   *
+   * @param where what is read, for the error's message
+   * @return a reader of the embedded message
+   * @throws DecodeException when its length is more than the bytes left
+   */
+  public ProtoReader message(String where) {
     int[] range = lengthDelimited(where);
     return new ProtoReader(data, range[0], range[1]);
   }
 
-  void skip(int wireType, String where) {
+  /**
+   * Skips a field's value of a wire type (0, 1, 2 or 5).
+   *
+   * @param wireType the wire type, the low three bits of the field's tag
+   * @param where what is read, for the error's message
+   * @throws DecodeException for another wire type, or a value that runs past the message
+   */
+  public void skip(int wireType, String where) {
     switch (wireType) {
       case 0 -> varint(where);
       case 1 -> advance(8, where);

@@ -1,0 +1,289 @@
+package dev.machinery.storage.etcd;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.handler.codec.http2.DefaultHttp2DataFrame;
+import io.netty.handler.codec.http2.DefaultHttp2Headers;
+import io.netty.handler.codec.http2.DefaultHttp2HeadersFrame;
+import io.netty.handler.codec.http2.DefaultHttp2WindowUpdateFrame;
+import io.netty.handler.codec.http2.Http2DataFrame;
+import io.netty.handler.codec.http2.Http2FrameCodecBuilder;
+import io.netty.handler.codec.http2.Http2Headers;
+import io.netty.handler.codec.http2.Http2HeadersFrame;
+import io.netty.handler.codec.http2.Http2MultiplexHandler;
+import io.netty.handler.codec.http2.Http2Settings;
+import io.netty.handler.codec.http2.Http2StreamChannel;
+import io.netty.handler.codec.http2.Http2StreamChannelBootstrap;
+import io.netty.util.ReferenceCountUtil;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * One HTTP/2 connection to an etcd member's gRPC API, in cleartext with prior knowledge (as etcd
+ * serves gRPC and its gateway on one port), on which every unary call is a stream of its own:
+ * HEADERS and one length-prefixed message out, the answer's message and its trailers ({@code
+ * grpc-status}, {@code grpc-message}) back. Written and read on a Netty event loop; callers wait on
+ * the call's future. Thread-safe.
+ */
+final class GrpcConnection {
+  /** The largest answer read: a page of etcd values is bounded by the page's limit. */
+  static final int MAX_MESSAGE = 1 << 30;
+
+  /** The receive window of each stream and of the connection: a page arrives without waiting. */
+  private static final int WINDOW = 16 << 20;
+
+  private final Channel channel;
+  private final String authority;
+
+  private GrpcConnection(Channel channel, String authority) {
+    this.channel = channel;
+    this.authority = authority;
+  }
+
+  /** What a call got: its gRPC status, the status's message, and the answer's message. */
+  record Reply(int status, String message, byte[] body) {}
+
+  /**
+   * Connects to an endpoint ({@code http://host:port}).
+   *
+   * @throws IOException when it cannot be reached within the timeout
+   */
+  static GrpcConnection open(EventLoopGroup group, URI endpoint, Duration timeout)
+      throws IOException {
+    int port = endpoint.getPort() < 0 ? 80 : endpoint.getPort();
+    Bootstrap bootstrap =
+        new Bootstrap()
+            .group(group)
+            .channel(NioSocketChannel.class)
+            .option(ChannelOption.TCP_NODELAY, true)
+            .option(
+                ChannelOption.CONNECT_TIMEOUT_MILLIS,
+                (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()))
+            .handler(
+                new ChannelInitializer<SocketChannel>() {
+                  @Override
+                  protected void initChannel(SocketChannel channel) {
+                    channel
+                        .pipeline()
+                        .addLast(
+                            Http2FrameCodecBuilder.forClient()
+                                .initialSettings(
+                                    Http2Settings.defaultSettings()
+                                        .initialWindowSize(WINDOW)
+                                        .pushEnabled(false))
+                                .build(),
+                            new Http2MultiplexHandler(new ChannelInboundHandlerAdapter()));
+                  }
+                });
+    ChannelFuture connected = bootstrap.connect(endpoint.getHost(), port);
+    if (!connected.awaitUninterruptibly(timeout.toMillis() + 1_000)) {
+      connected.channel().close();
+      throw new IOException("no connection within " + timeout.toMillis() + " ms");
+    }
+    if (!connected.isSuccess()) {
+      Throwable cause = connected.cause();
+      throw cause instanceof IOException io ? io : new IOException(String.valueOf(cause), cause);
+    }
+    Channel channel = connected.channel();
+    // The connection's own window starts at 65,535 bytes whatever the settings say: widen it.
+    channel.writeAndFlush(new DefaultHttp2WindowUpdateFrame(WINDOW - 65_535));
+    return new GrpcConnection(channel, endpoint.getHost() + ":" + port);
+  }
+
+  /** Tells whether the connection can still carry calls. */
+  boolean isOpen() {
+    return channel.isActive();
+  }
+
+  /**
+   * Sends one unary call. The future fails with an {@link IOException} when the call could not be
+   * sent or its answer did not arrive whole ({@link NotSent} when no byte of it left).
+   *
+   * @param method the gRPC method's path, such as {@code /etcdserverpb.KV/Range}
+   * @param message the request message
+   */
+  CompletableFuture<Reply> call(String method, byte[] message) {
+    CompletableFuture<Reply> reply = new CompletableFuture<>();
+    if (!channel.isActive()) {
+      reply.completeExceptionally(new NotSent("the connection is closed"));
+      return reply;
+    }
+    new Http2StreamChannelBootstrap(channel)
+        .handler(new Answer(reply))
+        .open()
+        .addListener(
+            opened -> {
+              if (!opened.isSuccess()) {
+                reply.completeExceptionally(
+                    new NotSent("no stream could be opened: " + opened.cause()));
+                return;
+              }
+              Http2StreamChannel stream = (Http2StreamChannel) opened.getNow();
+              Http2Headers headers =
+                  new DefaultHttp2Headers()
+                      .method("POST")
+                      .scheme("http")
+                      .path(method)
+                      .authority(authority)
+                      .add("content-type", "application/grpc")
+                      .add("te", "trailers");
+              ByteBuf body = stream.alloc().buffer(5 + message.length);
+              body.writeByte(0).writeInt(message.length).writeBytes(message);
+              stream.write(new DefaultHttp2HeadersFrame(headers));
+              stream
+                  .writeAndFlush(new DefaultHttp2DataFrame(body, true))
+                  .addListener(
+                      written -> {
+                        if (!written.isSuccess()) {
+                          reply.completeExceptionally(
+                              new IOException("the call could not be sent: " + written.cause()));
+                          stream.close();
+                        }
+                      });
+            });
+    return reply;
+  }
+
+  /** Closes the connection; calls under way fail. */
+  void close() {
+    channel.close();
+  }
+
+  /** A call that failed before any of it was sent: it may be sent again elsewhere. */
+  static final class NotSent extends IOException {
+    private static final long serialVersionUID = 1L;
+
+    NotSent(String message) {
+      super(message);
+    }
+  }
+
+  /** Gathers one stream's answer: the headers, the message's bytes, the trailers. */
+  private static final class Answer extends ChannelInboundHandlerAdapter {
+    private final CompletableFuture<Reply> reply;
+    private final ByteArrayOutputStream body = new ByteArrayOutputStream();
+    private boolean headersSeen;
+
+    Answer(CompletableFuture<Reply> reply) {
+      this.reply = reply;
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext context, Object frame) {
+      try {
+        if (frame instanceof Http2HeadersFrame headers) {
+          onHeaders(context, headers);
+        } else if (frame instanceof Http2DataFrame data) {
+          ByteBuf content = data.content();
+          if (body.size() + (long) content.readableBytes() > MAX_MESSAGE + 5L) {
+            fail(
+                context, new IOException("etcd's answer is larger than " + MAX_MESSAGE + " bytes"));
+            return;
+          }
+          content.readBytes(body, content.readableBytes());
+          if (data.isEndStream()) {
+            fail(context, new IOException("etcd's answer ended without a gRPC status"));
+          }
+        }
+      } catch (IOException e) {
+        fail(context, e);
+      } finally {
+        ReferenceCountUtil.release(frame);
+      }
+    }
+
+    private void onHeaders(ChannelHandlerContext context, Http2HeadersFrame frame) {
+      Http2Headers headers = frame.headers();
+      if (!headersSeen) {
+        headersSeen = true;
+        CharSequence status = headers.status();
+        if (status != null && !"200".contentEquals(status)) {
+          fail(context, new IOException("etcd answered HTTP status " + status));
+          return;
+        }
+      }
+      CharSequence grpcStatus = headers.get("grpc-status");
+      if (grpcStatus == null) {
+        if (frame.isEndStream()) {
+          fail(context, new IOException("etcd's answer ended without a gRPC status"));
+        }
+        return;
+      }
+      int code;
+      try {
+        code = Integer.parseInt(grpcStatus.toString());
+      } catch (NumberFormatException e) {
+        fail(context, new IOException("etcd answered the gRPC status \"" + grpcStatus + "\""));
+        return;
+      }
+      CharSequence text = headers.get("grpc-message");
+      String message =
+          text == null
+              ? ""
+              : URLDecoder.decode(text.toString().replace("+", "%2B"), StandardCharsets.UTF_8);
+      if (code != 0) {
+        reply.complete(new Reply(code, message, new byte[0]));
+        context.close();
+        return;
+      }
+      byte[] bytes = body.toByteArray();
+      if (bytes.length < 5) {
+        fail(
+            context,
+            new IOException("etcd's answer holds no message (" + bytes.length + " bytes)"));
+        return;
+      }
+      if (bytes[0] != 0) {
+        fail(context, new IOException("etcd's answer is compressed, which was not asked for"));
+        return;
+      }
+      int length =
+          (bytes[1] & 0xFF) << 24
+              | (bytes[2] & 0xFF) << 16
+              | (bytes[3] & 0xFF) << 8
+              | bytes[4] & 0xFF;
+      if (length != bytes.length - 5) {
+        fail(
+            context,
+            new IOException(
+                "etcd's answer says " + length + " bytes and holds " + (bytes.length - 5)));
+        return;
+      }
+      byte[] out = new byte[length];
+      System.arraycopy(bytes, 5, out, 0, length);
+      reply.complete(new Reply(0, message, out));
+      context.close();
+    }
+
+    private void fail(ChannelHandlerContext context, IOException e) {
+      reply.completeExceptionally(e);
+      context.close();
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext context) {
+      reply.completeExceptionally(new IOException("the connection to etcd closed"));
+      context.fireChannelInactive();
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext context, Throwable cause) {
+      fail(
+          context, cause instanceof IOException io ? io : new IOException(cause.toString(), cause));
+    }
+  }
+}

@@ -1,0 +1,104 @@
+package dev.machinery.storage.etcd;
+
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import java.io.IOException;
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
+/**
+ * The gRPC connections of one client: one HTTP/2 connection an endpoint, opened at its first call
+ * and again when it closed, all on one event loop thread of the client's own ({@code
+ * machinery-etcd-grpc}, a daemon), which only writes and reads frames. A call that no byte of left
+ * (its connection closed first) is sent once more on a new connection. Thread-safe.
+ */
+final class GrpcConnections {
+  private final List<URI> endpoints;
+  private final Duration timeout;
+  private final EventLoopGroup loop;
+  private final AtomicReferenceArray<GrpcConnection> open;
+  private final Object[] opening;
+  private volatile boolean closed;
+
+  GrpcConnections(List<URI> endpoints, Duration timeout) {
+    this.endpoints = endpoints;
+    this.timeout = timeout;
+    this.loop =
+        new MultiThreadIoEventLoopGroup(
+            1, new DefaultThreadFactory("machinery-etcd-grpc", true), NioIoHandler.newFactory());
+    this.open = new AtomicReferenceArray<>(endpoints.size());
+    this.opening = new Object[endpoints.size()];
+    for (int i = 0; i < opening.length; i++) {
+      opening[i] = new Object();
+    }
+  }
+
+  /**
+   * Makes one unary call to an endpoint and waits for its reply, at most the client's timeout.
+   *
+   * @throws IOException when the endpoint cannot be reached or the reply does not come whole
+   */
+  GrpcConnection.Reply call(int endpoint, String method, byte[] request) throws IOException {
+    for (int attempt = 0; ; attempt++) {
+      GrpcConnection connection = connection(endpoint);
+      try {
+        return connection.call(method, request).get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+      } catch (ExecutionException e) {
+        Throwable cause = e.getCause();
+        if (cause instanceof GrpcConnection.NotSent && attempt == 0) {
+          connection.close();
+          continue;
+        }
+        throw cause instanceof IOException io ? io : new IOException(String.valueOf(cause), cause);
+      } catch (TimeoutException e) {
+        throw new IOException("no answer within " + timeout.toMillis() + " ms");
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IOException("interrupted while waiting for etcd");
+      }
+    }
+  }
+
+  private GrpcConnection connection(int endpoint) throws IOException {
+    GrpcConnection current = open.get(endpoint);
+    if (current != null && current.isOpen()) {
+      return current;
+    }
+    // One caller an endpoint connects; the others wait for its connection.
+    synchronized (opening[endpoint]) {
+      current = open.get(endpoint);
+      if (current != null && current.isOpen()) {
+        return current;
+      }
+      if (closed) {
+        throw new IOException("the etcd client is closed");
+      }
+      GrpcConnection fresh = GrpcConnection.open(loop, endpoints.get(endpoint), timeout);
+      open.set(endpoint, fresh);
+      if (closed) {
+        fresh.close();
+        throw new IOException("the etcd client is closed");
+      }
+      return fresh;
+    }
+  }
+
+  /** Closes every connection and the event loop; calls under way fail. */
+  void close() {
+    closed = true;
+    for (int i = 0; i < open.length(); i++) {
+      GrpcConnection connection = open.get(i);
+      if (connection != null) {
+        connection.close();
+      }
+    }
+    loop.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+  }
+}
