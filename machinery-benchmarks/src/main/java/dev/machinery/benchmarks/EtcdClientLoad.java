@@ -35,15 +35,16 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 
 /**
- * A load program for the etcd client choice: {@code EtcdStorage} (etcd's JSON gateway over the
- * JDK's HTTP client) against the same operations written with jetcd ({@link JetcdStorage}), on one
- * real etcd in one run. Measured, for each client in turn within every round: a get of one key; a
- * create (a transaction on {@code create_revision == 0} with a put); a guarded update (a
- * transaction on {@code mod_revision} with a put and {@code prev_kv}); a range read of a page of
- * 100 keys of 1 KB under a prefix of 1,000; the latency from the start of a guarded update to its
- * event's arrival on a watch of the prefix; and the throughput of two threads doing guarded updates
- * at once. Then, each client alone in a fresh JVM: the time to its first answer, the classes it
- * loads, the threads it starts (idle, and with 10 watches open) and the heap it keeps.
+ * A load program for the etcd client choice: {@code EtcdStorage} (etcd's JSON gateway on HTTP/1.1
+ * connections of its own), {@code EtcdStorage} with its unary calls over etcd's gRPC API ({@code
+ * grpc(true)}), and the same operations written with jetcd ({@link JetcdStorage}), on one real etcd
+ * in one run. Measured, for each client in turn within every round: a get of one key; a create (a
+ * transaction on {@code create_revision == 0} with a put); a guarded update (a transaction on
+ * {@code mod_revision} with a put and {@code prev_kv}); a range read of a page of 100 keys of 1 KB
+ * under a prefix of 1,000; the latency from the start of a guarded update to its event's arrival on
+ * a watch of the prefix; and the throughput of two threads doing guarded updates at once. Then,
+ * each client alone in a fresh JVM: the time to its first answer, the classes it loads, the threads
+ * it starts (idle, and with 10 watches open) and the heap it keeps.
  *
  * <p>Run with {@code java -cp machinery-benchmarks/target/benchmarks.jar
  * dev.machinery.benchmarks.EtcdClientLoad [seconds per measurement] [rounds]} (defaults 2 and 5,
@@ -61,7 +62,7 @@ public final class EtcdClientLoad {
    * Runs the measurements and prints the tables.
    *
    * @param args seconds per measurement (default 2) and rounds (default 5); or {@code --footprint
-   *     gateway|jetcd endpoint}, the child JVM's mode
+   *     gateway|grpc|jetcd endpoint}, the child JVM's mode
    * @throws Exception when etcd cannot be started or a call fails
    */
   public static void main(String[] args) throws Exception {
@@ -82,6 +83,7 @@ public final class EtcdClientLoad {
               .pid();
       Map<String, Storage> clients = new LinkedHashMap<>();
       clients.put("gateway", EtcdStorage.builder(etcd.endpoint()).prefix("/gateway/").build());
+      clients.put("grpc", EtcdStorage.builder(etcd.endpoint()).grpc(true).prefix("/grpc/").build());
       clients.put("jetcd", new JetcdStorage(etcd.endpoint(), "/jetcd/"));
       Map<String, Fixture> fixtures = new LinkedHashMap<>();
       for (Map.Entry<String, Storage> client : clients.entrySet()) {
@@ -103,11 +105,9 @@ public final class EtcdClientLoad {
         boolean warmup = round == 0;
         System.out.println(warmup ? "warm-up" : "round " + round);
         for (String name : cases) {
-          // Alternate which client goes first, so that drift of the machine falls on both.
+          // Rotate which client goes first, so that drift of the machine falls on all.
           List<String> order = new ArrayList<>(clients.keySet());
-          if (round % 2 == 1) {
-            Collections.reverse(order);
-          }
+          Collections.rotate(order, round);
           for (String client : order) {
             if (name.endsWith(" HTTP only") && !client.equals("gateway")) {
               continue;
@@ -147,34 +147,30 @@ public final class EtcdClientLoad {
       System.out.println();
       System.out.printf(
           Locale.ROOT,
-          "%-27s %-6s %22s %22s %10s%n",
+          "%-27s %-6s %22s %22s %22s %9s %9s%n",
           "case",
           "unit",
           "gateway median (range)",
+          "grpc median (range)",
           "jetcd median (range)",
+          "grpc÷gw",
           "jetcd÷gw");
       for (String name : results.keySet()) {
         List<Double> gateway = results.get(name).get("gateway");
+        List<Double> grpc = results.get(name).get("grpc");
         List<Double> jetcd = results.get(name).get("jetcd");
-        if (jetcd == null) {
-          System.out.printf(
-              Locale.ROOT,
-              "%-27s %-6s %22s %22s %10s%n",
-              name,
-              "µs/op",
-              summary(gateway),
-              "-",
-              "-");
-          continue;
-        }
         System.out.printf(
             Locale.ROOT,
-            "%-27s %-6s %22s %22s %10.2f%n",
+            "%-27s %-6s %22s %22s %22s %9s %9s%n",
             name,
             name.equals("update-2-threads") ? "op/s" : "µs/op",
             summary(gateway),
-            summary(jetcd),
-            median(jetcd) / median(gateway));
+            grpc == null ? "-" : summary(grpc),
+            jetcd == null ? "-" : summary(jetcd),
+            grpc == null ? "-" : String.format(Locale.ROOT, "%.2f", median(grpc) / median(gateway)),
+            jetcd == null
+                ? "-"
+                : String.format(Locale.ROOT, "%.2f", median(jetcd) / median(gateway)));
       }
       System.out.println();
       System.out.println("each client alone in a fresh JVM:");
@@ -479,9 +475,11 @@ public final class EtcdClientLoad {
    */
   private static void footprint(String client, URI endpoint) throws Exception {
     Function<URI, Storage> build =
-        client.equals("jetcd")
-            ? e -> new JetcdStorage(e, "/jetcd/")
-            : e -> EtcdStorage.builder(e).prefix("/gateway/").build();
+        switch (client) {
+          case "jetcd" -> e -> new JetcdStorage(e, "/jetcd/");
+          case "grpc" -> e -> EtcdStorage.builder(e).grpc(true).prefix("/grpc/").build();
+          default -> e -> EtcdStorage.builder(e).prefix("/gateway/").build();
+        };
     var classes = ManagementFactory.getClassLoadingMXBean();
     var threads = ManagementFactory.getThreadMXBean();
     long heap0 = usedHeap();

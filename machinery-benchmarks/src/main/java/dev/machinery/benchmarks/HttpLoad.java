@@ -64,9 +64,11 @@ import java.util.regex.Pattern;
  * is looked for under the working directory, or named by {@code -Dfabric8.mock=DIR}; the mock's row
  * is left out when it is missing). {@code -Dhttpload.rows=etcd;Netty} runs only the rows whose name
  * holds one of the words given, beside nginx's; {@code -Dhttpload.cases=get} only the cases named
- * (of {@code get}, {@code list}, {@code table}, {@code create}, {@code update}). Prints one
- * Markdown table of requests a second, median and p99 latency, and the ratio of each server's
- * requests a second to nginx's and to the pre-encoded binding's.
+ * (of {@code get}, {@code list}, {@code table}, {@code create}, {@code update}); {@code
+ * -Dhttpload.warmup=S} puts S seconds of the same load, not counted, before each read case (get,
+ * list, table), so that no row gains from the JIT warm-up of the row before it. Prints one Markdown
+ * table of requests a second, median and p99 latency, and the ratio of each server's requests a
+ * second to nginx's and to the pre-encoded binding's.
  */
 public final class HttpLoad {
   private static final String NS = "/api/v1/namespaces/load/configmaps";
@@ -413,13 +415,13 @@ public final class HttpLoad {
     String base = "http://127.0.0.1:" + port;
     Map<String, Result> row = new LinkedHashMap<>();
     if (wantedCase("get")) {
-      row.put("get", wrk(base + NS + "/one", null, null, seconds, connections));
+      row.put("get", warmedWrk(base + NS + "/one", null, seconds, connections));
     }
     if (wantedCase("list")) {
-      row.put("list", wrk(base + NS, null, null, seconds, connections));
+      row.put("list", warmedWrk(base + NS, null, seconds, connections));
     }
     if (wantedCase("table")) {
-      row.put("table", wrk(base + NS, null, TABLE, seconds, connections));
+      row.put("table", warmedWrk(base + NS, TABLE, seconds, connections));
     }
     if (wantedCase("create")) {
       row.put("create", wrk(base + NS, scripts.resolve("create.lua"), null, seconds, connections));
@@ -544,6 +546,20 @@ public final class HttpLoad {
         end
         """);
     return dir;
+  }
+
+  /**
+   * A read case, after {@code -Dhttpload.warmup} seconds of the same load whose figures are thrown
+   * away (none by default): the JIT compilers have then met the server's code, whichever row ran
+   * before.
+   */
+  private static Result warmedWrk(String url, String accept, int seconds, int connections)
+      throws IOException, InterruptedException {
+    int warmUp = Integer.getInteger("httpload.warmup", 0);
+    if (warmUp > 0) {
+      wrk(url, null, accept, warmUp, connections);
+    }
+    return wrk(url, null, accept, seconds, connections);
   }
 
   private static Result wrk(String url, Path script, String accept, int seconds, int connections)

@@ -631,6 +631,8 @@ public final class SampleServer {
             ? new MemoryStorage()
             : EtcdStorage.builder(flags.etcdServers().toArray(URI[]::new))
                 .prefix(flags.etcdPrefix())
+                // As kube-apiserver talks to etcd: over its gRPC API (Netty is here already).
+                .grpc(true)
                 .build();
     ApiServer.Builder builder =
         builder(

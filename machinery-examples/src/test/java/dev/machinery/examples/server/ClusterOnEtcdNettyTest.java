@@ -31,9 +31,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The sample server as its {@code main} runs it by default — every controller, three simulated
- * nodes — on etcd and on the Netty binding: a Deployment rolls out to running pods (fabric8, and
- * {@code kubectl rollout status} with every kubectl build), a foreground deletion takes its
- * ReplicaSet and pods first, and a deleted namespace goes once its content is gone.
+ * nodes — on etcd (its unary calls over gRPC, as {@code main} makes them) and on the Netty binding:
+ * a Deployment rolls out to running pods (fabric8, and {@code kubectl rollout status} with every
+ * kubectl build), a foreground deletion takes its ReplicaSet and pods first, and a deleted
+ * namespace goes once its content is gone.
  */
 class ClusterOnEtcdNettyTest {
   private static final Duration PATIENCE = Duration.ofSeconds(90);
@@ -47,7 +48,7 @@ class ClusterOnEtcdNettyTest {
                   Enablement.all(),
                   Duration.ofMinutes(1),
                   null,
-                  EtcdStorage.builder(etcd.endpoint()).prefix("/cluster/").build(),
+                  EtcdStorage.builder(etcd.endpoint()).grpc(true).prefix("/cluster/").build(),
                   ApiServer.DEFAULT_WATCH_CACHE_SIZE)
               .namespaceContentCleanup(false)
               .build();

@@ -69,6 +69,8 @@ class SampleServerEtcdFaultsTest {
                 Duration.ofSeconds(1),
                 null,
                 EtcdStorage.builder(endpoints.toArray(URI[]::new))
+                    // One server through etcd's JSON gateway, the other over its gRPC API.
+                    .grpc(r == 1)
                     .prefix("/faults/")
                     .requestTimeout(Duration.ofSeconds(2))
                     .resumeFor(Duration.ofSeconds(60))
