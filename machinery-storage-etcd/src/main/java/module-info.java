@@ -1,8 +1,8 @@
 /**
  * Machinery storage on etcd v3: {@link dev.machinery.storage.etcd.EtcdStorage}, the API server's
- * {@code Storage} kept in etcd. Unary calls go through etcd's JSON gateway on HTTP/1.1 connections
- * of its own, or, when the builder asks for it, over etcd's gRPC API on Netty's HTTP/2 codec (an
- * optional dependency); watches read the gateway's stream on the JDK's HTTP client.
+ * {@code Storage} kept in etcd. Its calls go through etcd's JSON gateway (unary calls on HTTP/1.1
+ * connections of its own, watches on the JDK's HTTP client), or, when the builder asks for it, over
+ * etcd's gRPC API on Netty's HTTP/2 codec (an optional dependency).
  */
 module dev.machinery.storage.etcd {
   requires transitive dev.machinery.apiserver;

@@ -25,12 +25,13 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * The calls of etcd v3, in the JSON gateway's form ({@code /v3/kv/range}, {@code /v3/kv/txn},
  * {@code /v3/kv/compaction}, {@code /v3/watch}; keys and values in base64, 64-bit numbers as JSON
- * strings, as the gateway writes them). Unary calls go either over etcd's gRPC API, one HTTP/2
- * connection an endpoint ({@link GrpcConnection}, the messages translated by {@link EtcdMessages}),
- * or to the gateway on HTTP/1.1 connections of its own, kept alive ({@link GatewayConnection}, up
- * to {@value #MAX_IDLE} idle an endpoint); watches read the gateway's stream on the JDK's HTTP
- * client. A request that cannot reach one endpoint is tried on the next; an etcd error becomes a
- * {@link StorageException} of the kind the {@code Storage} contract names. Thread-safe.
+ * strings, as the gateway writes them). Calls go either over etcd's gRPC API, one HTTP/2 connection
+ * an endpoint carrying unary calls and watches alike ({@link GrpcConnection}, the messages
+ * translated by {@link EtcdMessages}), or to the gateway: unary calls on HTTP/1.1 connections of
+ * its own, kept alive ({@link GatewayConnection}, up to {@value #MAX_IDLE} idle an endpoint),
+ * watches on the JDK's HTTP client. A request that cannot reach one endpoint is tried on the next;
+ * an etcd error becomes a {@link StorageException} of the kind the {@code Storage} contract names.
+ * Thread-safe.
  */
 final class EtcdClient {
   static final ObjectMapper JSON = new ObjectMapper();
@@ -201,6 +202,9 @@ final class EtcdClient {
    * @throws StorageException of kind {@code UNAVAILABLE} when no endpoint answers
    */
   InputStream stream(String path, JsonNode body) {
+    if (grpc != null) {
+      return streamGrpc(path, body);
+    }
     byte[] bytes = write(body);
     StorageException last = null;
     int first = preferred.get();
@@ -226,6 +230,37 @@ final class EtcdClient {
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         throw unavailable("interrupted while calling etcd");
+      }
+    }
+    throw last;
+  }
+
+  /**
+   * A watch over gRPC, read as the gateway's stream: each message a JSON object {@code {"result":
+   * ...}} in the gateway's form.
+   */
+  private InputStream streamGrpc(String path, JsonNode body) {
+    EtcdMessages.Method method = EtcdMessages.method(path);
+    byte[] request = method.request.encode(body);
+    StorageException last = null;
+    int first = preferred.get();
+    for (int i = 0; i < endpoints.size(); i++) {
+      int index = (first + i) % endpoints.size();
+      try {
+        InputStream stream =
+            grpc.stream(
+                index,
+                method.path,
+                request,
+                message -> {
+                  ObjectNode line = object();
+                  line.set("result", method.response.decode(message));
+                  return write(line);
+                });
+        preferred.set(index);
+        return stream;
+      } catch (IOException e) {
+        last = unavailable("etcd at " + endpoints.get(index) + " cannot be reached: " + e);
       }
     }
     throw last;

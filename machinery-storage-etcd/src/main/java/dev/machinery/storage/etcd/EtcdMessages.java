@@ -26,7 +26,10 @@ import java.util.Map;
 final class EtcdMessages {
   private EtcdMessages() {}
 
-  /** A gRPC method of etcd's KV service, with its request and answer, by the gateway path. */
+  /**
+   * A gRPC method of etcd's KV and Watch services, with its request and answer (for a watch, each
+   * message of its stream), by the gateway path.
+   */
   static final class Method {
     final String path;
     final Message request;
@@ -41,6 +44,7 @@ final class EtcdMessages {
 
   private enum Type {
     BYTES,
+    STRING,
     INT64,
     BOOL,
     ENUM,
@@ -143,6 +147,12 @@ final class EtcdMessages {
       String where = name + "." + field.name;
       switch (field.type) {
         case BYTES -> out.bytesField(field.number, bytesOf(value, where));
+        case STRING -> {
+          if (!value.isTextual()) {
+            throw new IllegalArgumentException(where + " is text, not " + value.getNodeType());
+          }
+          out.stringField(field.number, value.textValue());
+        }
         case INT64 -> out.varintField(field.number, longOf(value, where));
         case BOOL -> {
           if (!value.isBoolean()) {
@@ -187,7 +197,10 @@ final class EtcdMessages {
           continue;
         }
         String where = name + "." + field.name;
-        int expected = field.type == Type.BYTES || field.type == Type.MESSAGE ? 2 : 0;
+        int expected =
+            field.type == Type.BYTES || field.type == Type.STRING || field.type == Type.MESSAGE
+                ? 2
+                : 0;
         if (wireType != expected) {
           throw new DecodeException(
               where + " has wire type " + wireType + ", not " + expected, field.name);
@@ -195,6 +208,7 @@ final class EtcdMessages {
         JsonNode value =
             switch (field.type) {
               case BYTES -> JsonNodeFactory.instance.binaryNode(in.bytes(where));
+              case STRING -> JsonNodeFactory.instance.textNode(in.string(where));
               case INT64 -> JsonNodeFactory.instance.textNode(Long.toString(in.varint(where)));
               case BOOL -> JsonNodeFactory.instance.booleanNode(in.varint(where) != 0);
               case ENUM -> {
@@ -363,6 +377,36 @@ final class EtcdMessages {
   private static final Message COMPACTION_RESPONSE =
       new Message("CompactionResponse").message("header", 1, HEADER);
 
+  private static final Message WATCH_CREATE_REQUEST =
+      new Message("WatchCreateRequest")
+          .field("key", 1, Type.BYTES)
+          .field("range_end", 2, Type.BYTES)
+          .field("start_revision", 3, Type.INT64)
+          .field("progress_notify", 4, Type.BOOL)
+          .field("prev_kv", 6, Type.BOOL)
+          .field("watch_id", 7, Type.INT64)
+          .field("fragment", 8, Type.BOOL);
+
+  private static final Message WATCH_REQUEST =
+      new Message("WatchRequest").message("create_request", 1, WATCH_CREATE_REQUEST);
+
+  private static final Message EVENT =
+      new Message("Event")
+          .enumeration("type", 1, "PUT", "DELETE")
+          .message("kv", 2, KEY_VALUE)
+          .message("prev_kv", 3, KEY_VALUE);
+
+  private static final Message WATCH_RESPONSE =
+      new Message("WatchResponse")
+          .message("header", 1, HEADER)
+          .field("watch_id", 2, Type.INT64)
+          .field("created", 3, Type.BOOL)
+          .field("canceled", 4, Type.BOOL)
+          .field("compact_revision", 5, Type.INT64)
+          .field("cancel_reason", 6, Type.STRING)
+          .field("fragment", 7, Type.BOOL)
+          .repeated("events", 11, EVENT);
+
   private static final Map<String, Method> METHODS =
       Map.of(
           "/v3/kv/range",
@@ -374,12 +418,14 @@ final class EtcdMessages {
           "/v3/kv/txn",
           new Method("/etcdserverpb.KV/Txn", TXN_REQUEST, TXN_RESPONSE),
           "/v3/kv/compaction",
-          new Method("/etcdserverpb.KV/Compact", COMPACTION_REQUEST, COMPACTION_RESPONSE));
+          new Method("/etcdserverpb.KV/Compact", COMPACTION_REQUEST, COMPACTION_RESPONSE),
+          "/v3/watch",
+          new Method("/etcdserverpb.Watch/Watch", WATCH_REQUEST, WATCH_RESPONSE));
 
   /**
    * The gRPC method of a gateway path.
    *
-   * @throws IllegalArgumentException for a path that is not one of etcd's unary KV calls
+   * @throws IllegalArgumentException for a path that is not one of the KV calls or the watch
    */
   static Method method(String gatewayPath) {
     Method method = METHODS.get(gatewayPath);

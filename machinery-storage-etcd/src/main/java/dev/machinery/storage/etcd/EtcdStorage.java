@@ -34,10 +34,10 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>By default it speaks etcd's JSON gateway ({@code /v3/kv/...}, {@code /v3/watch}) over HTTP/1.1
  * connections it keeps alive (watches over the JDK's HTTP client), so it needs nothing beyond the
- * JDK and Jackson. With {@link Builder#grpc(boolean)} its reads, writes and compactions go over
- * etcd's gRPC API instead, as etcd's own clients and kube-apiserver send them, which costs etcd
- * about half the CPU a call; that needs Netty's HTTP/2 codec on the class path, which a server on
- * the Netty binding has. docs/storage-etcd.md says why and what each costs.
+ * JDK and Jackson. With {@link Builder#grpc(boolean)} its reads, writes, compactions and watches go
+ * over etcd's gRPC API instead, as etcd's own clients and kube-apiserver send them, which costs
+ * etcd about half the CPU a call; that needs Netty's HTTP/2 codec on the class path, which a server
+ * on the Netty binding has. docs/storage-etcd.md says why and what each costs.
  *
  * <pre>{@code
  * Storage storage = EtcdStorage.builder(URI.create("http://127.0.0.1:2379"))
@@ -571,10 +571,11 @@ public final class EtcdStorage implements Storage {
     }
 
     /**
-     * Sets whether reads, writes and compactions go over etcd's gRPC API (one HTTP/2 connection an
-     * endpoint, in cleartext, as etcd serves gRPC beside its gateway on the client port) rather
-     * than through its JSON gateway (the default). Watches read the gateway's stream either way.
-     * Over gRPC etcd is spared the gateway's translation of every call into a gRPC call to itself.
+     * Sets whether reads, writes, compactions and watches go over etcd's gRPC API (one HTTP/2
+     * connection an endpoint, in cleartext, as etcd serves gRPC beside its gateway on the client
+     * port; each call and each watch a stream on it) rather than through its JSON gateway (the
+     * default). Over gRPC etcd is spared the gateway's translation of every call into a gRPC call
+     * to itself.
      *
      * @param grpc true for etcd's gRPC API
      * @return this builder

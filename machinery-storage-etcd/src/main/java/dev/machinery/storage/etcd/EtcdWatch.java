@@ -14,7 +14,8 @@ import java.time.Duration;
 import java.util.function.Consumer;
 
 /**
- * One etcd watch through the JSON gateway's streamed {@code /v3/watch}: a thread reads its messages
+ * One etcd watch, read in the JSON gateway's form of its streamed {@code /v3/watch} (over gRPC each
+ * message of etcd's {@code Watch} stream is translated into that form): a thread reads its messages
  * into the {@link QueuedWatch} the consumer holds. When the stream breaks (a member restarts, an
  * endpoint goes away), the watch is opened again from the revision after the last one delivered
  * (progress notifications move that revision on while nothing changes), on any endpoint, for up to

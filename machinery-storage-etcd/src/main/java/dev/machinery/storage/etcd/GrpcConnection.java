@@ -31,13 +31,15 @@ import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
 
 /**
  * One HTTP/2 connection to an etcd member's gRPC API, in cleartext with prior knowledge (as etcd
- * serves gRPC and its gateway on one port), on which every unary call is a stream of its own:
- * HEADERS and one length-prefixed message out, the answer's message and its trailers ({@code
- * grpc-status}, {@code grpc-message}) back. Written and read on a Netty event loop; callers wait on
- * the call's future. Thread-safe.
+ * serves gRPC and its gateway on one port), on which every call is a stream of its own: HEADERS and
+ * one length-prefixed message out, then for a unary call the answer's message and its trailers
+ * ({@code grpc-status}, {@code grpc-message}) back, for a watch the answer's messages as they come
+ * ({@link GrpcMessageStream}). Written and read on a Netty event loop; callers wait on the call's
+ * future. Thread-safe.
  */
 final class GrpcConnection {
   /** The largest answer read: a page of etcd values is bounded by the page's limit. */
@@ -133,19 +135,9 @@ final class GrpcConnection {
                 return;
               }
               Http2StreamChannel stream = (Http2StreamChannel) opened.getNow();
-              Http2Headers headers =
-                  new DefaultHttp2Headers()
-                      .method("POST")
-                      .scheme("http")
-                      .path(method)
-                      .authority(authority)
-                      .add("content-type", "application/grpc")
-                      .add("te", "trailers");
-              ByteBuf body = stream.alloc().buffer(5 + message.length);
-              body.writeByte(0).writeInt(message.length).writeBytes(message);
-              stream.write(new DefaultHttp2HeadersFrame(headers));
+              stream.write(new DefaultHttp2HeadersFrame(headers(method)));
               stream
-                  .writeAndFlush(new DefaultHttp2DataFrame(body, true))
+                  .writeAndFlush(new DefaultHttp2DataFrame(framed(stream, message), true))
                   .addListener(
                       written -> {
                         if (!written.isSuccess()) {
@@ -156,6 +148,75 @@ final class GrpcConnection {
                       });
             });
     return reply;
+  }
+
+  /**
+   * Opens a call whose answer is a stream of messages (a watch): one request message is sent, the
+   * stream stays open, and each message of the answer is translated and read from the returned
+   * stream, which {@link GrpcMessageStream#answered()} tells has begun.
+   *
+   * @param method the gRPC method's path, such as {@code /etcdserverpb.Watch/Watch}
+   * @param message the request message
+   * @param translate what each message of the answer is read as
+   */
+  GrpcMessageStream stream(String method, byte[] message, Function<byte[], byte[]> translate) {
+    GrpcMessageStream stream = new GrpcMessageStream(translate);
+    if (!channel.isActive()) {
+      stream.answered().completeExceptionally(new NotSent("the connection is closed"));
+      return stream;
+    }
+    new Http2StreamChannelBootstrap(channel)
+        .handler(stream.handler())
+        .open()
+        .addListener(
+            opened -> {
+              if (!opened.isSuccess()) {
+                stream
+                    .answered()
+                    .completeExceptionally(
+                        new NotSent("no stream could be opened: " + opened.cause()));
+                return;
+              }
+              Http2StreamChannel child = (Http2StreamChannel) opened.getNow();
+              stream.attach(child);
+              child.write(new DefaultHttp2HeadersFrame(headers(method)));
+              child
+                  .writeAndFlush(new DefaultHttp2DataFrame(framed(child, message), false))
+                  .addListener(
+                      written -> {
+                        if (!written.isSuccess()) {
+                          stream
+                              .answered()
+                              .completeExceptionally(
+                                  new IOException(
+                                      "the call could not be sent: " + written.cause()));
+                          child.close();
+                        }
+                      });
+            });
+    return stream;
+  }
+
+  private Http2Headers headers(String method) {
+    return new DefaultHttp2Headers()
+        .method("POST")
+        .scheme("http")
+        .path(method)
+        .authority(authority)
+        .add("content-type", "application/grpc")
+        .add("te", "trailers");
+  }
+
+  /** One gRPC message: not compressed, its length, its bytes. */
+  private static ByteBuf framed(Channel stream, byte[] message) {
+    ByteBuf body = stream.alloc().buffer(5 + message.length);
+    body.writeByte(0).writeInt(message.length).writeBytes(message);
+    return body;
+  }
+
+  /** A {@code grpc-message} trailer's text: percent-encoded UTF-8. */
+  static String decodeMessage(CharSequence text) {
+    return URLDecoder.decode(text.toString().replace("+", "%2B"), StandardCharsets.UTF_8);
   }
 
   /** Closes the connection; calls under way fail. */
@@ -231,10 +292,7 @@ final class GrpcConnection {
         return;
       }
       CharSequence text = headers.get("grpc-message");
-      String message =
-          text == null
-              ? ""
-              : URLDecoder.decode(text.toString().replace("+", "%2B"), StandardCharsets.UTF_8);
+      String message = text == null ? "" : decodeMessage(text);
       if (code != 0) {
         reply.complete(new Reply(code, message, new byte[0]));
         context.close();

@@ -12,6 +12,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.function.Function;
 
 /**
  * The gRPC connections of one client: one HTTP/2 connection an endpoint, opened at its first call
@@ -60,6 +61,40 @@ final class GrpcConnections {
       } catch (TimeoutException e) {
         throw new IOException("no answer within " + timeout.toMillis() + " ms");
       } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IOException("interrupted while waiting for etcd");
+      }
+    }
+  }
+
+  /**
+   * Opens a streamed call (a watch) on an endpoint and waits, at most the client's timeout, until
+   * etcd has answered its headers; the messages then arrive translated on the returned stream.
+   *
+   * @throws IOException when the endpoint cannot be reached or does not answer
+   */
+  GrpcMessageStream stream(
+      int endpoint, String method, byte[] request, Function<byte[], byte[]> translate)
+      throws IOException {
+    for (int attempt = 0; ; attempt++) {
+      GrpcConnection connection = connection(endpoint);
+      GrpcMessageStream stream = connection.stream(method, request, translate);
+      try {
+        stream.answered().get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+        return stream;
+      } catch (ExecutionException e) {
+        stream.close();
+        Throwable cause = e.getCause();
+        if (cause instanceof GrpcConnection.NotSent && attempt == 0) {
+          connection.close();
+          continue;
+        }
+        throw cause instanceof IOException io ? io : new IOException(String.valueOf(cause), cause);
+      } catch (TimeoutException e) {
+        stream.close();
+        throw new IOException("no answer within " + timeout.toMillis() + " ms");
+      } catch (InterruptedException e) {
+        stream.close();
         Thread.currentThread().interrupt();
         throw new IOException("interrupted while waiting for etcd");
       }

@@ -102,8 +102,8 @@ class EtcdMessagesTest {
                 () -> range.request.encode(json("{\"sort_order\":\"UP\"}")))
             .getMessage());
     assertEquals(
-        "no gRPC method for the gateway path /v3/watch; known: ",
-        assertThrows(IllegalArgumentException.class, () -> EtcdMessages.method("/v3/watch"))
+        "no gRPC method for the gateway path /v3/lease/grant; known: ",
+        assertThrows(IllegalArgumentException.class, () -> EtcdMessages.method("/v3/lease/grant"))
             .getMessage()
             .replaceAll("known: .*", "known: "));
   }

@@ -1,0 +1,253 @@
+package dev.machinery.storage.etcd;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.http2.Http2DataFrame;
+import io.netty.handler.codec.http2.Http2Headers;
+import io.netty.handler.codec.http2.Http2HeadersFrame;
+import io.netty.handler.codec.http2.Http2StreamChannel;
+import io.netty.util.ReferenceCountUtil;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
+
+/**
+ * A server-streamed gRPC call read as an {@link InputStream}: each message of the stream, as it
+ * arrives whole, translated (for a watch, into one line of the gateway's JSON) and queued for the
+ * one thread that reads. While more than {@value #HIGH_WATER} bytes wait unread, the stream's
+ * frames are no longer read, so that etcd's flow control holds the rest back; reading resumes below
+ * half of that. The stream's end, its gRPC status, a reset or the connection's close end the
+ * reading: at the end of what was queued, {@code read} returns -1 after a status of 0 and throws an
+ * {@link IOException} naming the cause otherwise. Closing it resets the stream. One reading thread;
+ * the Netty side is the connection's event loop.
+ */
+final class GrpcMessageStream extends InputStream {
+  /** Bytes queued unread above which the stream's frames stop being read. */
+  static final int HIGH_WATER = 8 << 20;
+
+  private static final byte[] END = new byte[0];
+
+  private final LinkedBlockingQueue<byte[]> queue = new LinkedBlockingQueue<>();
+  private final AtomicLong queued = new AtomicLong();
+  private final Function<byte[], byte[]> translate;
+  private final CompletableFuture<Void> answered = new CompletableFuture<>();
+  private volatile Http2StreamChannel channel;
+  private volatile IOException failure;
+  private byte[] current = new byte[0];
+  private int position;
+  private boolean ended;
+  private volatile boolean closed;
+
+  GrpcMessageStream(Function<byte[], byte[]> translate) {
+    this.translate = translate;
+  }
+
+  /** Completes when the answer's headers arrive, or fails when the call fails before them. */
+  CompletableFuture<Void> answered() {
+    return answered;
+  }
+
+  /** The handler that feeds this stream from its HTTP/2 stream's frames. */
+  ChannelInboundHandlerAdapter handler() {
+    return new Feed();
+  }
+
+  void attach(Http2StreamChannel stream) {
+    this.channel = stream;
+    if (closed) {
+      stream.close();
+    }
+  }
+
+  @Override
+  public int read() throws IOException {
+    byte[] one = new byte[1];
+    int n = read(one, 0, 1);
+    return n < 0 ? -1 : one[0] & 0xFF;
+  }
+
+  @Override
+  public int read(byte[] into, int offset, int length) throws IOException {
+    if (length == 0) {
+      return 0;
+    }
+    while (position == current.length) {
+      if (ended) {
+        return endOfStream();
+      }
+      byte[] next;
+      try {
+        next = queue.take();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IOException("interrupted while reading etcd's stream");
+      }
+      if (next == END) {
+        ended = true;
+        return endOfStream();
+      }
+      current = next;
+      position = 0;
+      long left = queued.addAndGet(-next.length);
+      Http2StreamChannel stream = channel;
+      if (left < HIGH_WATER / 2 && stream != null && !stream.config().isAutoRead()) {
+        stream.config().setAutoRead(true);
+      }
+    }
+    int n = Math.min(length, current.length - position);
+    System.arraycopy(current, position, into, offset, n);
+    position += n;
+    return n;
+  }
+
+  private int endOfStream() throws IOException {
+    IOException e = failure;
+    if (e != null) {
+      throw new IOException(e.getMessage(), e);
+    }
+    return -1;
+  }
+
+  @Override
+  public void close() {
+    closed = true;
+    Http2StreamChannel stream = channel;
+    if (stream != null) {
+      stream.close();
+    }
+    end(new IOException("the stream was closed"));
+  }
+
+  private void end(IOException e) {
+    if (e != null && failure == null) {
+      failure = e;
+    }
+    answered.completeExceptionally(e != null ? e : new IOException("the stream ended"));
+    queue.offer(END);
+  }
+
+  /** Reads the stream's frames on the event loop: headers, messages, trailers. */
+  private final class Feed extends ChannelInboundHandlerAdapter {
+    private final ByteArrayOutputStream pending = new ByteArrayOutputStream();
+    private boolean headersSeen;
+    private boolean done;
+
+    @Override
+    public void channelRead(ChannelHandlerContext context, Object frame) {
+      try {
+        if (done) {
+          return;
+        }
+        if (frame instanceof Http2HeadersFrame headers) {
+          onHeaders(context, headers.headers(), headers.isEndStream());
+        } else if (frame instanceof Http2DataFrame data) {
+          ByteBuf content = data.content();
+          content.readBytes(pending, content.readableBytes());
+          deliver();
+          if (!done && data.isEndStream()) {
+            finish(context, new IOException("etcd's stream ended without a gRPC status"));
+          }
+        }
+      } catch (IOException | RuntimeException e) {
+        finish(context, e instanceof IOException io ? io : new IOException(e.toString(), e));
+      } finally {
+        ReferenceCountUtil.release(frame);
+      }
+    }
+
+    private void onHeaders(ChannelHandlerContext context, Http2Headers headers, boolean endStream)
+        throws IOException {
+      if (!headersSeen) {
+        headersSeen = true;
+        CharSequence status = headers.status();
+        if (status != null && !"200".contentEquals(status)) {
+          throw new IOException("etcd answered HTTP status " + status);
+        }
+      }
+      CharSequence grpcStatus = headers.get("grpc-status");
+      if (grpcStatus == null) {
+        answered.complete(null);
+        if (endStream) {
+          throw new IOException("etcd's stream ended without a gRPC status");
+        }
+        return;
+      }
+      if ("0".contentEquals(grpcStatus)) {
+        finish(context, null);
+      } else {
+        CharSequence message = headers.get("grpc-message");
+        finish(
+            context,
+            new IOException(
+                "etcd ended the stream with gRPC status "
+                    + grpcStatus
+                    + (message == null ? "" : ": " + GrpcConnection.decodeMessage(message))));
+      }
+    }
+
+    /** Queues every whole message buffered so far. */
+    private void deliver() throws IOException {
+      byte[] bytes = pending.toByteArray();
+      int at = 0;
+      while (bytes.length - at >= 5) {
+        if (bytes[at] != 0) {
+          throw new IOException(
+              "etcd's stream holds a compressed message, which was not asked for");
+        }
+        long length =
+            (bytes[at + 1] & 0xFFL) << 24
+                | (bytes[at + 2] & 0xFF) << 16
+                | (bytes[at + 3] & 0xFF) << 8
+                | bytes[at + 4] & 0xFF;
+        if (length > GrpcConnection.MAX_MESSAGE) {
+          throw new IOException("a message of etcd's stream is " + length + " bytes long");
+        }
+        if (bytes.length - at - 5 < length) {
+          break;
+        }
+        byte[] message = new byte[(int) length];
+        System.arraycopy(bytes, at + 5, message, 0, message.length);
+        at += 5 + message.length;
+        byte[] translated = translate.apply(message);
+        queue.offer(translated);
+        if (queued.addAndGet(translated.length) > HIGH_WATER) {
+          Http2StreamChannel stream = channel;
+          if (stream != null) {
+            stream.config().setAutoRead(false);
+          }
+        }
+      }
+      pending.reset();
+      pending.write(bytes, at, bytes.length - at);
+    }
+
+    private void finish(ChannelHandlerContext context, IOException e) {
+      if (done) {
+        return;
+      }
+      done = true;
+      end(e);
+      context.close();
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext context) {
+      if (!done) {
+        done = true;
+        end(new IOException("the connection to etcd closed"));
+      }
+      context.fireChannelInactive();
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext context, Throwable cause) {
+      finish(
+          context, cause instanceof IOException io ? io : new IOException(cause.toString(), cause));
+    }
+  }
+}
