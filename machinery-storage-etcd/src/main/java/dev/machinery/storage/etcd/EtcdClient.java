@@ -82,23 +82,40 @@ final class EtcdClient {
       return callGrpc(path, body);
     }
     byte[] bytes = write(body);
+    GatewayConnection.Answer response = onFirstReachable(index -> exchange(index, path, bytes));
+    JsonNode answer = read(response.body());
+    if (response.status() != 200 || answer.has("error")) {
+      throw failure(answer, response.status());
+    }
+    return answer;
+  }
+
+  /** What one endpoint's attempt returns, or the {@link IOException} of not reaching it. */
+  @FunctionalInterface
+  private interface Attempt<T> {
+    T on(int endpoint) throws IOException;
+  }
+
+  /**
+   * Tries an attempt on each endpoint in turn, from the one that last answered, until one is
+   * reached; that one is preferred from then on.
+   *
+   * @throws StorageException of kind {@code UNAVAILABLE} naming the last failure when none is
+   */
+  private <T> T onFirstReachable(Attempt<T> attempt) {
     StorageException last = null;
     int first = preferred.get();
     for (int i = 0; i < endpoints.size(); i++) {
       int index = (first + i) % endpoints.size();
-      GatewayConnection.Answer response;
+      T result;
       try {
-        response = exchange(index, path, bytes);
+        result = attempt.on(index);
       } catch (IOException e) {
         last = unavailable("etcd at " + endpoints.get(index) + " cannot be reached: " + e);
         continue;
       }
       preferred.set(index);
-      JsonNode answer = read(response.body());
-      if (response.status() != 200 || answer.has("error")) {
-        throw failure(answer, response.status());
-      }
-      return answer;
+      return result;
     }
     throw last;
   }
@@ -106,34 +123,21 @@ final class EtcdClient {
   private JsonNode callGrpc(String path, JsonNode body) {
     EtcdMessages.Method method = EtcdMessages.method(path);
     byte[] request = method.request.encode(body);
-    StorageException last = null;
-    int first = preferred.get();
-    for (int i = 0; i < endpoints.size(); i++) {
-      int index = (first + i) % endpoints.size();
-      GrpcConnection.Reply reply;
-      try {
-        reply = grpc.call(index, method.path, request);
-      } catch (IOException e) {
-        last = unavailable("etcd at " + endpoints.get(index) + " cannot be reached: " + e);
-        continue;
-      }
-      preferred.set(index);
-      if (reply.status() != 0) {
-        throw failure(reply.message(), "gRPC status " + reply.status());
-      }
-      try {
-        return method.response.decode(reply.body());
-      } catch (DecodeException e) {
-        throw unavailable(
-            "etcd answered "
-                + method.path
-                + " with what is not a "
-                + method.response.name
-                + ": "
-                + e.getMessage());
-      }
+    GrpcConnection.Reply reply = onFirstReachable(index -> grpc.call(index, method.path, request));
+    if (reply.status() != 0) {
+      throw failure(reply.message(), "gRPC status " + reply.status());
     }
-    throw last;
+    try {
+      return method.response.decode(reply.body());
+    } catch (DecodeException e) {
+      throw unavailable(
+          "etcd answered "
+              + method.path
+              + " with what is not a "
+              + method.response.name
+              + ": "
+              + e.getMessage());
+    }
   }
 
   /**
@@ -242,12 +246,8 @@ final class EtcdClient {
   private InputStream streamGrpc(String path, JsonNode body) {
     EtcdMessages.Method method = EtcdMessages.method(path);
     byte[] request = method.request.encode(body);
-    StorageException last = null;
-    int first = preferred.get();
-    for (int i = 0; i < endpoints.size(); i++) {
-      int index = (first + i) % endpoints.size();
-      try {
-        InputStream stream =
+    return onFirstReachable(
+        index ->
             grpc.stream(
                 index,
                 method.path,
@@ -256,14 +256,7 @@ final class EtcdClient {
                   ObjectNode line = object();
                   line.set("result", method.response.decode(message));
                   return write(line);
-                });
-        preferred.set(index);
-        return stream;
-      } catch (IOException e) {
-        last = unavailable("etcd at " + endpoints.get(index) + " cannot be reached: " + e);
-      }
-    }
-    throw last;
+                }));
   }
 
   static byte[] write(JsonNode node) {

@@ -8,10 +8,12 @@ import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -47,24 +49,7 @@ final class GrpcConnections {
    * @throws IOException when the endpoint cannot be reached or the reply does not come whole
    */
   GrpcConnection.Reply call(int endpoint, String method, byte[] request) throws IOException {
-    for (int attempt = 0; ; attempt++) {
-      GrpcConnection connection = connection(endpoint);
-      try {
-        return connection.call(method, request).get(timeout.toNanos(), TimeUnit.NANOSECONDS);
-      } catch (ExecutionException e) {
-        Throwable cause = e.getCause();
-        if (cause instanceof GrpcConnection.NotSent && attempt == 0) {
-          connection.close();
-          continue;
-        }
-        throw cause instanceof IOException io ? io : new IOException(String.valueOf(cause), cause);
-      } catch (TimeoutException e) {
-        throw new IOException("no answer within " + timeout.toMillis() + " ms");
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IOException("interrupted while waiting for etcd");
-      }
-    }
+    return awaited(endpoint, c -> c.call(method, request), reply -> reply, reply -> {}).join();
   }
 
   /**
@@ -76,14 +61,35 @@ final class GrpcConnections {
   GrpcMessageStream stream(
       int endpoint, String method, byte[] request, Function<byte[], byte[]> translate)
       throws IOException {
+    return awaited(
+        endpoint,
+        c -> c.stream(method, request, translate),
+        GrpcMessageStream::answered,
+        GrpcMessageStream::close);
+  }
+
+  /**
+   * Starts a call on an endpoint's connection and waits, at most the client's timeout, until it is
+   * answered; a call that no byte of left is started once more on a new connection.
+   *
+   * @param start starts the call on a connection
+   * @param answered what tells that the call was answered
+   * @param abandon what to do with a call that failed or was not answered in time
+   */
+  private <T> T awaited(
+      int endpoint,
+      Function<GrpcConnection, T> start,
+      Function<T, CompletableFuture<?>> answered,
+      Consumer<T> abandon)
+      throws IOException {
     for (int attempt = 0; ; attempt++) {
       GrpcConnection connection = connection(endpoint);
-      GrpcMessageStream stream = connection.stream(method, request, translate);
+      T call = start.apply(connection);
       try {
-        stream.answered().get(timeout.toNanos(), TimeUnit.NANOSECONDS);
-        return stream;
+        answered.apply(call).get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+        return call;
       } catch (ExecutionException e) {
-        stream.close();
+        abandon.accept(call);
         Throwable cause = e.getCause();
         if (cause instanceof GrpcConnection.NotSent && attempt == 0) {
           connection.close();
@@ -91,10 +97,10 @@ final class GrpcConnections {
         }
         throw cause instanceof IOException io ? io : new IOException(String.valueOf(cause), cause);
       } catch (TimeoutException e) {
-        stream.close();
+        abandon.accept(call);
         throw new IOException("no answer within " + timeout.toMillis() + " ms");
       } catch (InterruptedException e) {
-        stream.close();
+        abandon.accept(call);
         Thread.currentThread().interrupt();
         throw new IOException("interrupted while waiting for etcd");
       }
