@@ -101,6 +101,8 @@ public final class ScaleRun {
    * @param storageMediaType how the server stores built-in kinds' values, as kube-apiserver's
    *     {@code --storage-media-type}: {@code application/json} (the library's default) or {@code
    *     application/vnd.kubernetes.protobuf} (kube-apiserver's)
+   * @param etcdApi how the server's storage talks to etcd: {@code grpc} (etcd's gRPC API, as the
+   *     sample server and kube-apiserver) or {@code gateway} (its JSON gateway)
    * @param seed the seed of the objects
    */
   record Options(
@@ -116,6 +118,7 @@ public final class ScaleRun {
       int loaders,
       int compactionSeconds,
       String storageMediaType,
+      String etcdApi,
       long seed) {
     static Options parse(String[] args) {
       Map<String, String> flags = new HashMap<>();
@@ -139,6 +142,7 @@ public final class ScaleRun {
               Integer.parseInt(flags.getOrDefault("loaders", "4")),
               Integer.parseInt(flags.getOrDefault("compaction-interval", "300")),
               flags.getOrDefault("storage-media-type", "application/json"),
+              flags.getOrDefault("etcd-api", "grpc"),
               Long.parseLong(flags.getOrDefault("seed", "36")));
       for (String name : flags.keySet()) {
         if (!List.of(
@@ -154,6 +158,7 @@ public final class ScaleRun {
                 "loaders",
                 "compaction-interval",
                 "storage-media-type",
+                "etcd-api",
                 "seed")
             .contains(name)) {
           throw new IllegalArgumentException("unknown flag --" + name);
@@ -164,6 +169,10 @@ public final class ScaleRun {
             "--storage must be memory, memory-deflated or etcd, got " + options.storage);
       }
       StorageMediaType.parse(options.storageMediaType);
+      if (!List.of("grpc", "gateway").contains(options.etcdApi)) {
+        throw new IllegalArgumentException(
+            "--etcd-api must be grpc or gateway, got " + options.etcdApi);
+      }
       int needed = (options.pods + options.podsPerNamespace - 1) / options.podsPerNamespace;
       if (needed > options.namespaces) {
         throw new IllegalArgumentException(
@@ -184,12 +193,16 @@ public final class ScaleRun {
    * Runs the scale run, or (with {@code --serve}) the server it measures.
    *
    * @param args {@code --name=value} flags ({@link Options}), or {@code --serve
-   *     memory|memory-deflated|ENDPOINTS COMPACTION_SECONDS}
+   *     memory|memory-deflated|ENDPOINTS COMPACTION_SECONDS MEDIA_TYPE grpc|gateway}
    * @throws Exception when the server, etcd or a client fails
    */
   public static void main(String[] args) throws Exception {
     if (args.length > 0 && args[0].equals("--serve")) {
-      serve(args[1], Integer.parseInt(args[2]), StorageMediaType.parse(args[3]));
+      serve(
+          args[1],
+          Integer.parseInt(args[2]),
+          StorageMediaType.parse(args[3]),
+          args[4].equals("grpc"));
       return;
     }
     Options options = Options.parse(args);
@@ -224,7 +237,8 @@ public final class ScaleRun {
    * (the class histogram), {@code sample} and {@code peak} (the most heap in use, sampled every 5
    * ms, since {@code sample}).
    */
-  private static void serve(String storageSpec, int compactionSeconds, StorageMediaType mediaType)
+  private static void serve(
+      String storageSpec, int compactionSeconds, StorageMediaType mediaType, boolean grpc)
       throws Exception {
     Storage storage =
         storageSpec.equals("memory")
@@ -238,6 +252,7 @@ public final class ScaleRun {
                         List.of(storageSpec.split(",")).stream()
                             .map(URI::create)
                             .toArray(URI[]::new))
+                    .grpc(grpc)
                     .build();
     ApiServer server =
         SampleServer.builder(
@@ -348,7 +363,8 @@ public final class ScaleRun {
     private final PrintWriter in;
     final int port;
 
-    ServerProcess(String heap, String storage, int compactionSeconds, String mediaType)
+    ServerProcess(
+        String heap, String storage, int compactionSeconds, String mediaType, String etcdApi)
         throws IOException {
       String java = ProcessHandle.current().info().command().orElse("java");
       process =
@@ -363,7 +379,8 @@ public final class ScaleRun {
                   "--serve",
                   storage,
                   Integer.toString(compactionSeconds),
-                  mediaType)
+                  mediaType,
+                  etcdApi)
               .redirectError(ProcessBuilder.Redirect.INHERIT)
               .start();
       out =
@@ -466,7 +483,9 @@ public final class ScaleRun {
         "scale run: %s, %,d namespaces, %,d Pods (at most %,d a namespace), %,d Services,"
             + " %d informers, churn %d/s for %d s, server -Xmx%s, compaction every %d s,"
             + " values stored as %s%n",
-        o.storage.equals("etcd") ? "three-member etcd (" + storage + ")" : o.storage,
+        o.storage.equals("etcd")
+            ? "three-member etcd (" + storage + ", through its " + o.etcdApi + ")"
+            : o.storage,
         o.namespaces,
         o.pods,
         o.podsPerNamespace,
@@ -479,7 +498,8 @@ public final class ScaleRun {
         o.storageMediaType);
     ScalePods objects = new ScalePods(o.seed, 300);
     try (ServerProcess server =
-        new ServerProcess(o.serverHeap, storage, o.compactionSeconds, o.storageMediaType)) {
+        new ServerProcess(
+            o.serverHeap, storage, o.compactionSeconds, o.storageMediaType, o.etcdApi)) {
       String url = "http://127.0.0.1:" + server.port;
       HttpClient http =
           HttpClient.newBuilder()
