@@ -47,13 +47,13 @@ final class EtcdClient {
   private final GrpcConnections grpc;
   private volatile boolean closed;
 
-  /** A client whose unary calls go to the JSON gateway. */
+  /** A client whose calls and watches go to the JSON gateway. */
   EtcdClient(List<URI> endpoints, Duration timeout) {
     this(endpoints, timeout, false);
   }
 
   /**
-   * A client whose unary calls go over gRPC, or to the JSON gateway.
+   * A client whose calls and watches go over gRPC, or to the JSON gateway.
    *
    * @param grpc true for etcd's gRPC API
    */
