@@ -2,8 +2,12 @@ package dev.machinery.storage.etcd;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import dev.machinery.apiserver.storage.Storage;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,25 +25,26 @@ class EtcdStorageGrpcTest extends EtcdStorageTest {
 
   @Test
   void theCallsGoOverGrpcOnAThreadThatEndsWithTheStore() throws Exception {
-    long before = threads();
+    Set<Thread> before = threads();
     Storage storage = newStorage();
+    Set<Thread> started;
     try {
       storage.create("/k", "v".getBytes(UTF_8));
       assertEquals("v", new String(storage.get("/k").orElseThrow().value(), UTF_8));
-      assertEquals(before + 1, threads(), "one " + THREAD + " thread reads the answers");
+      started = threads();
+      started.removeAll(before);
+      assertEquals(1, started.size(), "one " + THREAD + " thread reads the answers: " + started);
     } finally {
       storage.close();
     }
-    long deadline = System.nanoTime() + 10_000_000_000L;
-    while (threads() > before && System.nanoTime() < deadline) {
-      Thread.sleep(20);
-    }
-    assertEquals(before, threads(), "the " + THREAD + " thread ended with the store");
+    Thread reader = started.iterator().next();
+    reader.join(10_000);
+    assertFalse(reader.isAlive(), "the " + THREAD + " thread ended with the store");
   }
 
-  private static long threads() {
+  private static Set<Thread> threads() {
     return Thread.getAllStackTraces().keySet().stream()
         .filter(t -> t.isAlive() && t.getName().startsWith(THREAD))
-        .count();
+        .collect(Collectors.toCollection(HashSet::new));
   }
 }
