@@ -30,6 +30,7 @@ import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 
@@ -113,7 +114,8 @@ final class GrpcConnection {
 
   /**
    * Sends one unary call. The future fails with an {@link IOException} when the call could not be
-   * sent or its answer did not arrive whole ({@link NotSent} when no byte of it left).
+   * sent or its answer did not arrive whole ({@link NotSent} when no byte of it left); cancelling
+   * it resets the call's stream.
    *
    * @param method the gRPC method's path, such as {@code /etcdserverpb.KV/Range}
    * @param message the request message
@@ -135,6 +137,13 @@ final class GrpcConnection {
                 return;
               }
               Http2StreamChannel stream = (Http2StreamChannel) opened.getNow();
+              // A caller that gave up (its timeout) cancels the call: the stream is reset.
+              reply.whenComplete(
+                  (answer, failure) -> {
+                    if (failure instanceof CancellationException) {
+                      stream.close();
+                    }
+                  });
               stream.write(new DefaultHttp2HeadersFrame(headers(method)));
               stream
                   .writeAndFlush(new DefaultHttp2DataFrame(framed(stream, message), true))

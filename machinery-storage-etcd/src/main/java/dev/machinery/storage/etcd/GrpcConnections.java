@@ -49,7 +49,9 @@ final class GrpcConnections {
    * @throws IOException when the endpoint cannot be reached or the reply does not come whole
    */
   GrpcConnection.Reply call(int endpoint, String method, byte[] request) throws IOException {
-    return awaited(endpoint, c -> c.call(method, request), reply -> reply, reply -> {}).join();
+    return awaited(
+            endpoint, c -> c.call(method, request), reply -> reply, reply -> reply.cancel(false))
+        .join();
   }
 
   /**

@@ -134,6 +134,10 @@ final class GrpcMessageStream extends InputStream {
   /** Reads the stream's frames on the event loop: headers, messages, trailers. */
   private final class Feed extends ChannelInboundHandlerAdapter {
     private final ByteArrayOutputStream pending = new ByteArrayOutputStream();
+
+    /** How many bytes pending must hold before the next message can be whole. */
+    private int needed = 5;
+
     private boolean headersSeen;
     private boolean done;
 
@@ -190,10 +194,18 @@ final class GrpcMessageStream extends InputStream {
       }
     }
 
-    /** Queues every whole message buffered so far. */
+    /**
+     * Queues every whole message buffered so far; a message still arriving is not looked at again
+     * until its bytes are all there.
+     */
     private void deliver() throws IOException {
+      if (pending.size() < needed) {
+        // The next message is not whole yet: nothing to copy out.
+        return;
+      }
       byte[] bytes = pending.toByteArray();
       int at = 0;
+      needed = 5;
       while (bytes.length - at >= 5) {
         if (bytes[at] != 0) {
           throw new IOException(
@@ -208,6 +220,7 @@ final class GrpcMessageStream extends InputStream {
           throw new IOException("a message of etcd's stream is " + length + " bytes long");
         }
         if (bytes.length - at - 5 < length) {
+          needed = 5 + (int) length;
           break;
         }
         byte[] message = new byte[(int) length];

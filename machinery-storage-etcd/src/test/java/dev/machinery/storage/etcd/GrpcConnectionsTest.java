@@ -1,0 +1,96 @@
+package dev.machinery.storage.etcd;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.http2.Http2FrameCodecBuilder;
+import io.netty.handler.codec.http2.Http2MultiplexHandler;
+import io.netty.util.ReferenceCountUtil;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The gRPC connections against an HTTP/2 server that takes calls and never answers them: a call
+ * fails after the timeout, naming it, and its stream is reset rather than left open on the server.
+ */
+class GrpcConnectionsTest {
+  @Test
+  void aCallNotAnsweredInTimeFailsAndItsStreamIsReset() throws Exception {
+    CountDownLatch opened = new CountDownLatch(1);
+    CountDownLatch reset = new CountDownLatch(1);
+    EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+    try {
+      Channel server =
+          new ServerBootstrap()
+              .group(group)
+              .channel(NioServerSocketChannel.class)
+              .childHandler(
+                  new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel channel) {
+                      channel
+                          .pipeline()
+                          .addLast(
+                              Http2FrameCodecBuilder.forServer().build(),
+                              new Http2MultiplexHandler(
+                                  new ChannelInboundHandlerAdapter() {
+                                    @Override
+                                    public void channelActive(ChannelHandlerContext context) {
+                                      opened.countDown();
+                                    }
+
+                                    @Override
+                                    public void channelRead(
+                                        ChannelHandlerContext context, Object frame) {
+                                      // Read and never answered.
+                                      ReferenceCountUtil.release(frame);
+                                    }
+
+                                    @Override
+                                    public void channelInactive(ChannelHandlerContext context) {
+                                      reset.countDown();
+                                    }
+                                  }));
+                    }
+                  })
+              .bind(new InetSocketAddress("127.0.0.1", 0))
+              .sync()
+              .channel();
+      int port = ((InetSocketAddress) server.localAddress()).getPort();
+      GrpcConnections connections =
+          new GrpcConnections(
+              List.of(URI.create("http://127.0.0.1:" + port)), Duration.ofMillis(300));
+      try {
+        IOException e =
+            assertThrows(
+                IOException.class,
+                () -> connections.call(0, "/etcdserverpb.KV/Range", new byte[] {0x48, 0x01}));
+        assertEquals("no answer within 300 ms", e.getMessage());
+        assertTrue(opened.await(5, TimeUnit.SECONDS), "the call reached the server");
+        assertTrue(reset.await(5, TimeUnit.SECONDS), "the abandoned call's stream was reset");
+      } finally {
+        connections.close();
+        server.close().sync();
+      }
+    } finally {
+      group.shutdownGracefully(0, 1, TimeUnit.SECONDS).sync();
+    }
+  }
+}
