@@ -7,10 +7,9 @@ import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
 import dev.machinery.apiserver.registry.rest.ResourceDefinition;
 import dev.machinery.apiserver.storage.KeyValue;
-import dev.machinery.apiserver.storage.MemoryStorage;
 import dev.machinery.apiserver.storage.QueuedWatch;
 import dev.machinery.apiserver.storage.StorageWatch;
-import dev.machinery.apiserver.storage.testing.ForwardingStorage;
+import dev.machinery.apiserver.storage.testing.RemoteMemoryStorage;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.core.schema.GroupKind;
 import dev.machinery.core.schema.GroupVersion;
@@ -35,18 +34,9 @@ class NamespaceStatesTest {
   private static final String NS = "/api/v1/namespaces";
 
   /** A store read as a remote one, counting reads of namespaces, whose watch may be held. */
-  private static final class Remote extends ForwardingStorage {
+  private static final class Remote extends RemoteMemoryStorage {
     final AtomicInteger namespaceReads = new AtomicInteger();
     volatile boolean stallNamespaceWatch;
-
-    Remote() {
-      super(new MemoryStorage());
-    }
-
-    @Override
-    public boolean answersFromMemory() {
-      return false;
-    }
 
     @Override
     public Optional<KeyValue> get(String key) {

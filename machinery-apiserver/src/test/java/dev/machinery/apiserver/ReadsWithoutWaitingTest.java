@@ -12,7 +12,7 @@ import dev.machinery.apiserver.registry.rest.ResourceDefinition;
 import dev.machinery.apiserver.storage.MemoryStorage;
 import dev.machinery.apiserver.storage.RevisionCheck;
 import dev.machinery.apiserver.storage.StorageException;
-import dev.machinery.apiserver.storage.testing.ForwardingStorage;
+import dev.machinery.apiserver.storage.testing.RemoteMemoryStorage;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.core.schema.GroupKind;
 import dev.machinery.unversioned.meta.v1.MetaV1;
@@ -74,17 +74,8 @@ class ReadsWithoutWaitingTest {
   }
 
   /** A memory store that says it does not answer from memory, as etcd; its checks may fail. */
-  private static final class Remote extends ForwardingStorage {
+  private static final class Remote extends RemoteMemoryStorage {
     volatile boolean checksFail;
-
-    Remote() {
-      super(new MemoryStorage());
-    }
-
-    @Override
-    public boolean answersFromMemory() {
-      return false;
-    }
 
     @Override
     public RevisionCheck checkUnchanged(String prefix, long afterRevision, long keysAtAfter) {

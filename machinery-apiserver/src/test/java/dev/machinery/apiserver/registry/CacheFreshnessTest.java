@@ -18,6 +18,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
@@ -274,6 +275,36 @@ class CacheFreshnessTest {
             java.util.concurrent.ExecutionException.class,
             () -> freshness.awaitAsync().get(30, TimeUnit.SECONDS));
     assertSame(storage.failure, failed.getCause());
+    cache.close();
+  }
+
+  @Test
+  void aCheckAReadWaitsForWithoutAThreadIsRunOnceByTheSharedThreadOrAWaitingOne() throws Exception {
+    Gated storage = new Gated();
+    storage.create(ROOT + "ns/a", "1".getBytes(UTF_8));
+    WatchCache cache = new WatchCache(storage, ROOT, 100, 1_000, DECODE);
+    CacheFreshness freshness = new CacheFreshness(storage, cache);
+    storage.hold = true;
+    CompletableFuture<CacheFreshness.Result> held = CompletableFuture.supplyAsync(freshness::await);
+    assertTrue(storage.firstRead.await(30, TimeUnit.SECONDS));
+
+    // Two reads of the next check: one waiting without a thread, one on a thread of its own.
+    CompletableFuture<CacheFreshness.Result> later = freshness.awaitAsync();
+    AtomicReference<CacheFreshness.Result> onThread = new AtomicReference<>();
+    Thread waiting = new Thread(() -> onThread.set(freshness.await()), "waiting-reader");
+    waiting.start();
+    awaitWaiting(List.of(waiting));
+    storage.release.countDown();
+    held.get(30, TimeUnit.SECONDS);
+    CacheFreshness.Result result = later.get(30, TimeUnit.SECONDS);
+    waiting.join(30_000);
+
+    assertSame(result, onThread.get(), "both reads got the one check");
+    assertEquals(2, storage.revisionReads.get(), "the check after the held one ran once");
+    assertTrue(
+        List.of("waiting-reader", "machinery-cache-freshness")
+            .contains(storage.readingThreads.get(1)),
+        "run by " + storage.readingThreads.get(1));
     cache.close();
   }
 }
