@@ -108,14 +108,7 @@ final class CacheFreshness {
     if (result != null) {
       return result;
     }
-    Check mine;
-    synchronized (lock) {
-      if (pending == null) {
-        pending = new Check();
-      }
-      mine = pending;
-      mine.readers++;
-    }
+    Check mine = join(false);
     boolean interrupted = false;
     try {
       while (true) {
@@ -169,12 +162,7 @@ final class CacheFreshness {
     Check mine;
     boolean schedule;
     synchronized (lock) {
-      if (pending == null) {
-        pending = new Check();
-      }
-      mine = pending;
-      mine.readers++;
-      mine.waitingWithoutThread++;
+      mine = join(true);
       schedule = !running;
     }
     if (schedule) {
@@ -199,6 +187,20 @@ final class CacheFreshness {
       return read.get();
     } finally {
       given.remove();
+    }
+  }
+
+  /** Joins the check that has not begun yet (making it), as one more reader of it. */
+  private Check join(boolean withoutThread) {
+    synchronized (lock) {
+      if (pending == null) {
+        pending = new Check();
+      }
+      pending.readers++;
+      if (withoutThread) {
+        pending.waitingWithoutThread++;
+      }
+      return pending;
     }
   }
 

@@ -1,10 +1,12 @@
 package dev.machinery.storage.etcd;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.bootstrap.ServerBootstrap;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -14,7 +16,12 @@ import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.http2.DefaultHttp2DataFrame;
+import io.netty.handler.codec.http2.DefaultHttp2Headers;
+import io.netty.handler.codec.http2.DefaultHttp2HeadersFrame;
+import io.netty.handler.codec.http2.Http2DataFrame;
 import io.netty.handler.codec.http2.Http2FrameCodecBuilder;
+import io.netty.handler.codec.http2.Http2Headers;
 import io.netty.handler.codec.http2.Http2MultiplexHandler;
 import io.netty.util.ReferenceCountUtil;
 import java.io.IOException;
@@ -27,8 +34,10 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * The gRPC connections against an HTTP/2 server that takes calls and never answers them: a call
- * fails after the timeout, naming it, and its stream is reset rather than left open on the server.
+ * The gRPC connections against an HTTP/2 server written for each case: a call never answered fails
+ * after the timeout, naming it, and its stream is reset rather than left open on the server; a
+ * refusal in the trailers comes back as its status and decoded message; an HTTP status other than
+ * 200 and a message whose length prefix lies are errors that say so.
  */
 class GrpcConnectionsTest {
   @Test
@@ -92,5 +101,86 @@ class GrpcConnectionsTest {
     } finally {
       group.shutdownGracefully(0, 1, TimeUnit.SECONDS).sync();
     }
+  }
+
+  /** Answers every call's request with the frames given, on the call's stream. */
+  private static String[] answerWith(Object... frames) throws Exception {
+    EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+    try {
+      Channel server =
+          new ServerBootstrap()
+              .group(group)
+              .channel(NioServerSocketChannel.class)
+              .childHandler(
+                  new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel channel) {
+                      channel
+                          .pipeline()
+                          .addLast(
+                              Http2FrameCodecBuilder.forServer().build(),
+                              new Http2MultiplexHandler(
+                                  new ChannelInboundHandlerAdapter() {
+                                    @Override
+                                    public void channelRead(
+                                        ChannelHandlerContext context, Object frame) {
+                                      boolean last =
+                                          frame instanceof Http2DataFrame data
+                                              && data.isEndStream();
+                                      ReferenceCountUtil.release(frame);
+                                      if (last) {
+                                        for (Object answer : frames) {
+                                          context.write(ReferenceCountUtil.retain(answer));
+                                        }
+                                        context.flush();
+                                      }
+                                    }
+                                  }));
+                    }
+                  })
+              .bind(new InetSocketAddress("127.0.0.1", 0))
+              .sync()
+              .channel();
+      int port = ((InetSocketAddress) server.localAddress()).getPort();
+      GrpcConnections connections =
+          new GrpcConnections(
+              List.of(URI.create("http://127.0.0.1:" + port)), Duration.ofSeconds(5));
+      try {
+        GrpcConnection.Reply reply = connections.call(0, "/etcdserverpb.KV/Range", new byte[0]);
+        return new String[] {Integer.toString(reply.status()), reply.message()};
+      } catch (IOException e) {
+        return new String[] {"error", e.getMessage()};
+      } finally {
+        connections.close();
+        server.close().sync();
+      }
+    } finally {
+      group.shutdownGracefully(0, 1, TimeUnit.SECONDS).sync();
+    }
+  }
+
+  @Test
+  void aRefusalInTheTrailersIsItsStatusAndDecodedMessage() throws Exception {
+    Http2Headers trailers =
+        new DefaultHttp2Headers()
+            .status("200")
+            .add("grpc-status", "11")
+            .add("grpc-message", "etcdserver: mvcc: required revision has been compacted 100%25");
+    assertArrayEquals(
+        new String[] {"11", "etcdserver: mvcc: required revision has been compacted 100%"},
+        answerWith(new DefaultHttp2HeadersFrame(trailers, true)));
+  }
+
+  @Test
+  void anHttpStatusOtherThan200OrALyingLengthIsAnErrorThatSaysSo() throws Exception {
+    assertArrayEquals(
+        new String[] {"error", "etcd answered HTTP status 503"},
+        answerWith(new DefaultHttp2HeadersFrame(new DefaultHttp2Headers().status("503"), true)));
+    assertArrayEquals(
+        new String[] {"error", "etcd's answer says 10 bytes and holds 2"},
+        answerWith(
+            new DefaultHttp2HeadersFrame(new DefaultHttp2Headers().status("200")),
+            new DefaultHttp2DataFrame(Unpooled.wrappedBuffer(new byte[] {0, 0, 0, 0, 10, 1, 2})),
+            new DefaultHttp2HeadersFrame(new DefaultHttp2Headers().add("grpc-status", "0"), true)));
   }
 }
