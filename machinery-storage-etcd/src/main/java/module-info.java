@@ -7,6 +7,7 @@
 module dev.machinery.storage.etcd {
   requires transitive dev.machinery.apiserver;
   requires java.net.http;
+  requires org.slf4j;
   requires static io.netty.buffer;
   requires static io.netty.codec.http2;
   requires static io.netty.codec.http;

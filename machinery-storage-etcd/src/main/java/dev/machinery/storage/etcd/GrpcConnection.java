@@ -32,6 +32,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
 /**
@@ -39,8 +40,9 @@ import java.util.function.Function;
  * serves gRPC and its gateway on one port), on which every call is a stream of its own: HEADERS and
  * one length-prefixed message out, then for a unary call the answer's message and its trailers
  * ({@code grpc-status}, {@code grpc-message}) back, for a watch the answer's messages as they come
- * ({@link GrpcMessageStream}). Written and read on a Netty event loop; callers wait on the call's
- * future. Thread-safe.
+ * ({@link GrpcMessageStream}). A connection that died without a word is found and closed by {@link
+ * GrpcKeepAlive}. Written and read on a Netty event loop; callers wait on the call's future.
+ * Thread-safe.
  */
 final class GrpcConnection {
   /** The largest answer read: a page of etcd values is bounded by the page's limit. */
@@ -51,10 +53,17 @@ final class GrpcConnection {
 
   private final Channel channel;
   private final String authority;
+  private final GrpcKeepAlive keepAlive;
 
-  private GrpcConnection(Channel channel, String authority) {
+  /** How many calls and watches have a stream open. */
+  private final AtomicInteger streams;
+
+  private GrpcConnection(
+      Channel channel, String authority, GrpcKeepAlive keepAlive, AtomicInteger streams) {
     this.channel = channel;
     this.authority = authority;
+    this.keepAlive = keepAlive;
+    this.streams = streams;
   }
 
   /** What a call got: its gRPC status, the status's message, and the answer's message. */
@@ -63,11 +72,22 @@ final class GrpcConnection {
   /**
    * Connects to an endpoint ({@code http://host:port}).
    *
+   * @param keepAliveTime how long nothing is read, with streams open, before a PING
+   * @param keepAliveTimeout how long nothing is read after a PING before the connection is closed
    * @throws IOException when it cannot be reached within the timeout
    */
-  static GrpcConnection open(EventLoopGroup group, URI endpoint, Duration timeout)
+  static GrpcConnection open(
+      EventLoopGroup group,
+      URI endpoint,
+      Duration timeout,
+      Duration keepAliveTime,
+      Duration keepAliveTimeout)
       throws IOException {
     int port = endpoint.getPort() < 0 ? 80 : endpoint.getPort();
+    AtomicInteger streams = new AtomicInteger();
+    GrpcKeepAlive keepAlive =
+        new GrpcKeepAlive(
+            keepAliveTime, keepAliveTimeout, streams::get, endpoint.getHost() + ":" + port);
     Bootstrap bootstrap =
         new Bootstrap()
             .group(group)
@@ -83,6 +103,7 @@ final class GrpcConnection {
                     channel
                         .pipeline()
                         .addLast(
+                            keepAlive,
                             Http2FrameCodecBuilder.forClient()
                                 .initialSettings(
                                     Http2Settings.defaultSettings()
@@ -104,12 +125,23 @@ final class GrpcConnection {
     Channel channel = connected.channel();
     // The connection's own window starts at 65,535 bytes whatever the settings say: widen it.
     channel.writeAndFlush(new DefaultHttp2WindowUpdateFrame(WINDOW - 65_535));
-    return new GrpcConnection(channel, endpoint.getHost() + ":" + port);
+    return new GrpcConnection(channel, endpoint.getHost() + ":" + port, keepAlive, streams);
   }
 
   /** Tells whether the connection can still carry calls. */
   boolean isOpen() {
     return channel.isActive();
+  }
+
+  /** Sends a PING unless one is unanswered: a call on this connection went unanswered. */
+  void probe() {
+    keepAlive.probe();
+  }
+
+  /** Counts a call's or watch's stream as open until it closes. */
+  private void counted(Channel stream) {
+    streams.incrementAndGet();
+    stream.closeFuture().addListener(closed -> streams.decrementAndGet());
   }
 
   /**
@@ -137,6 +169,7 @@ final class GrpcConnection {
                 return;
               }
               Http2StreamChannel stream = (Http2StreamChannel) opened.getNow();
+              counted(stream);
               // A caller that gave up (its timeout) cancels the call: the stream is reset.
               reply.whenComplete(
                   (answer, failure) -> {
@@ -187,6 +220,7 @@ final class GrpcConnection {
                 return;
               }
               Http2StreamChannel child = (Http2StreamChannel) opened.getNow();
+              counted(child);
               stream.attach(child);
               child.write(new DefaultHttp2HeadersFrame(headers(method)));
               child

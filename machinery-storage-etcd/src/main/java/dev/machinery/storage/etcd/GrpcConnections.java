@@ -20,19 +20,34 @@ import java.util.function.Function;
  * The gRPC connections of one client: one HTTP/2 connection an endpoint, opened at its first call
  * and again when it closed, all on one event loop thread of the client's own ({@code
  * machinery-etcd-grpc}, a daemon), which only writes and reads frames. A call that no byte of left
- * (its connection closed first) is sent once more on a new connection. Thread-safe.
+ * (its connection closed first) is sent once more on a new connection; a call not answered in time
+ * has its connection's liveness probed ({@link GrpcKeepAlive}). Thread-safe.
  */
 final class GrpcConnections {
   private final List<URI> endpoints;
   private final Duration timeout;
+  private final Duration keepAliveTime;
+  private final Duration keepAliveTimeout;
   private final EventLoopGroup loop;
   private final AtomicReferenceArray<GrpcConnection> open;
   private final Object[] opening;
   private volatile boolean closed;
 
+  /**
+   * With kube-apiserver's keepalive for etcd ({@link GrpcKeepAlive#TIME}, {@link
+   * GrpcKeepAlive#TIMEOUT}).
+   */
   GrpcConnections(List<URI> endpoints, Duration timeout) {
+    this(endpoints, timeout, GrpcKeepAlive.TIME, GrpcKeepAlive.TIMEOUT);
+  }
+
+  /** With another keepalive (for tests). */
+  GrpcConnections(
+      List<URI> endpoints, Duration timeout, Duration keepAliveTime, Duration keepAliveTimeout) {
     this.endpoints = endpoints;
     this.timeout = timeout;
+    this.keepAliveTime = keepAliveTime;
+    this.keepAliveTimeout = keepAliveTimeout;
     this.loop =
         new MultiThreadIoEventLoopGroup(
             1, new DefaultThreadFactory("machinery-etcd-grpc", true), NioIoHandler.newFactory());
@@ -100,6 +115,7 @@ final class GrpcConnections {
         throw cause instanceof IOException io ? io : new IOException(String.valueOf(cause), cause);
       } catch (TimeoutException e) {
         abandon.accept(call);
+        connection.probe();
         throw new IOException("no answer within " + timeout.toMillis() + " ms");
       } catch (InterruptedException e) {
         abandon.accept(call);
@@ -123,7 +139,9 @@ final class GrpcConnections {
       if (closed) {
         throw new IOException("the etcd client is closed");
       }
-      GrpcConnection fresh = GrpcConnection.open(loop, endpoints.get(endpoint), timeout);
+      GrpcConnection fresh =
+          GrpcConnection.open(
+              loop, endpoints.get(endpoint), timeout, keepAliveTime, keepAliveTimeout);
       open.set(endpoint, fresh);
       if (closed) {
         fresh.close();

@@ -3,6 +3,7 @@ package dev.machinery.storage.etcd;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.bootstrap.ServerBootstrap;
@@ -23,6 +24,7 @@ import io.netty.handler.codec.http2.Http2DataFrame;
 import io.netty.handler.codec.http2.Http2FrameCodecBuilder;
 import io.netty.handler.codec.http2.Http2Headers;
 import io.netty.handler.codec.http2.Http2MultiplexHandler;
+import io.netty.handler.codec.http2.Http2PingFrame;
 import io.netty.util.ReferenceCountUtil;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -31,13 +33,16 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /**
  * The gRPC connections against an HTTP/2 server written for each case: a call never answered fails
  * after the timeout, naming it, and its stream is reset rather than left open on the server; a
  * refusal in the trailers comes back as its status and decoded message; an HTTP status other than
- * 200 and a message whose length prefix lies are errors that say so.
+ * 200 and a message whose length prefix lies are errors that say so; a connection that answers
+ * nothing, not even a PING, is closed (after a call times out, or while a watch waits), and one
+ * that answers PINGs is kept, and not pinged without a stream open.
  */
 class GrpcConnectionsTest {
   @Test
@@ -182,5 +187,169 @@ class GrpcConnectionsTest {
             new DefaultHttp2HeadersFrame(new DefaultHttp2Headers().status("200")),
             new DefaultHttp2DataFrame(Unpooled.wrappedBuffer(new byte[] {0, 0, 0, 0, 10, 1, 2})),
             new DefaultHttp2HeadersFrame(new DefaultHttp2Headers().add("grpc-status", "0"), true)));
+  }
+
+  /**
+   * An HTTP/2 server that answers each stream's HEADERS with its own (a watch begun) and then
+   * nothing; it answers PINGs only when asked to, and counts them and its closed connections.
+   */
+  private static final class Silent implements AutoCloseable {
+    final EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+    final AtomicInteger pings = new AtomicInteger();
+    final AtomicInteger accepted = new AtomicInteger();
+    final CountDownLatch closed = new CountDownLatch(1);
+    final Channel server;
+
+    Silent(boolean answerPings) throws InterruptedException {
+      server =
+          new ServerBootstrap()
+              .group(group)
+              .channel(NioServerSocketChannel.class)
+              .childHandler(
+                  new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel channel) {
+                      accepted.incrementAndGet();
+                      channel.closeFuture().addListener(f -> closed.countDown());
+                      channel
+                          .pipeline()
+                          .addLast(
+                              Http2FrameCodecBuilder.forServer()
+                                  .autoAckPingFrame(answerPings)
+                                  .build(),
+                              new Http2MultiplexHandler(
+                                  new ChannelInboundHandlerAdapter() {
+                                    @Override
+                                    public void channelRead(
+                                        ChannelHandlerContext context, Object frame) {
+                                      boolean headers = frame instanceof DefaultHttp2HeadersFrame;
+                                      ReferenceCountUtil.release(frame);
+                                      if (headers) {
+                                        context.writeAndFlush(
+                                            new DefaultHttp2HeadersFrame(
+                                                new DefaultHttp2Headers()
+                                                    .status("200")
+                                                    .add("content-type", "application/grpc")));
+                                      }
+                                    }
+                                  }),
+                              new ChannelInboundHandlerAdapter() {
+                                @Override
+                                public void channelRead(
+                                    ChannelHandlerContext context, Object frame) {
+                                  if (frame instanceof Http2PingFrame ping && !ping.ack()) {
+                                    pings.incrementAndGet();
+                                  }
+                                  ReferenceCountUtil.release(frame);
+                                }
+                              });
+                    }
+                  })
+              .bind(new InetSocketAddress("127.0.0.1", 0))
+              .sync()
+              .channel();
+    }
+
+    URI uri() {
+      return URI.create(
+          "http://127.0.0.1:" + ((InetSocketAddress) server.localAddress()).getPort());
+    }
+
+    @Override
+    public void close() {
+      server.close().syncUninterruptibly();
+      group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+    }
+  }
+
+  private static void awaitAtLeast(AtomicInteger counter, int count) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (counter.get() < count) {
+      assertTrue(System.nanoTime() < deadline, "never reached " + count + ": " + counter.get());
+      Thread.sleep(10);
+    }
+  }
+
+  @Test
+  void aCallNotAnsweredInTimeProbesItsConnectionWhichIsClosedWhenThePingGoesUnanswered()
+      throws Exception {
+    try (Silent silent = new Silent(false)) {
+      // No PING of the keepalive's own within the test: only the timed-out call's.
+      GrpcConnections connections =
+          new GrpcConnections(
+              List.of(silent.uri()),
+              Duration.ofMillis(300),
+              Duration.ofHours(1),
+              Duration.ofMillis(300));
+      try {
+        IOException e =
+            assertThrows(
+                IOException.class,
+                () -> connections.call(0, "/etcdserverpb.KV/Range", new byte[] {0x48, 0x01}));
+        assertEquals("no answer within 300 ms", e.getMessage());
+        awaitAtLeast(silent.pings, 1);
+        assertTrue(silent.closed.await(10, TimeUnit.SECONDS), "the dead connection was closed");
+        // The next call goes out on a new connection.
+        assertThrows(
+            IOException.class,
+            () -> connections.call(0, "/etcdserverpb.KV/Range", new byte[] {0x48, 0x01}));
+        assertEquals(2, silent.accepted.get());
+      } finally {
+        connections.close();
+      }
+    }
+  }
+
+  @Test
+  void aConnectionWhoseWatchHearsNothingAndWhosePingIsUnansweredIsClosedFailingTheWatch()
+      throws Exception {
+    try (Silent silent = new Silent(false)) {
+      GrpcConnections connections =
+          new GrpcConnections(
+              List.of(silent.uri()),
+              Duration.ofSeconds(5),
+              Duration.ofMillis(200),
+              Duration.ofMillis(200));
+      try {
+        GrpcMessageStream watch =
+            connections.stream(0, "/etcdserverpb.Watch/Watch", new byte[0], bytes -> bytes);
+        IOException e =
+            assertTimeoutPreemptively(
+                Duration.ofSeconds(10), () -> assertThrows(IOException.class, watch::read));
+        assertEquals("the connection to etcd closed", e.getMessage());
+        assertEquals(1, silent.pings.get());
+        assertTrue(silent.closed.await(10, TimeUnit.SECONDS));
+      } finally {
+        connections.close();
+      }
+    }
+  }
+
+  @Test
+  void aConnectionThatAnswersPingsIsKeptAndIsNotPingedWithoutAStreamOpen() throws Exception {
+    try (Silent silent = new Silent(true)) {
+      GrpcConnections connections =
+          new GrpcConnections(
+              List.of(silent.uri()),
+              Duration.ofSeconds(5),
+              Duration.ofMillis(100),
+              Duration.ofMillis(500));
+      try {
+        GrpcMessageStream watch =
+            connections.stream(0, "/etcdserverpb.Watch/Watch", new byte[0], bytes -> bytes);
+        awaitAtLeast(silent.pings, 4);
+        assertEquals(1, silent.closed.getCount(), "kept while its PINGs are answered");
+        watch.close();
+        // Give the stream's close time to reach the counter, then no PING comes.
+        Thread.sleep(300);
+        int after = silent.pings.get();
+        Thread.sleep(600);
+        assertEquals(after, silent.pings.get(), "no PING without a stream open");
+        assertEquals(1, silent.closed.getCount());
+        assertEquals(1, silent.accepted.get());
+      } finally {
+        connections.close();
+      }
+    }
   }
 }
