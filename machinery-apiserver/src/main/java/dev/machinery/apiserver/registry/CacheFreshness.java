@@ -14,9 +14,7 @@ import java.util.function.Supplier;
  * the storage's current revision and whether anything under the resource changed since the cache's
  * revision ({@link Storage#checkUnchanged}: on etcd a one-key count, and a transaction of two
  * ranges only when the revision moved); reads that arrive while a check runs wait for the next one
- * and share it, so a burst of reads costs one check, not one each. On a remote storage the next
- * check begins while the one before it still runs ({@link #OVERLAPPING}), so that a read waits for
- * one round trip rather than the rest of the running check's and then its own.
+ * and share it, so a burst of reads costs one check, not one each.
  *
  * <p>A read is answered from a check that began after the read arrived, so it sees every write
  * answered before it arrived, as a read of the storage itself would: the same guarantee
@@ -32,21 +30,15 @@ import java.util.function.Supplier;
  * shared by every resource's checks ({@code machinery-cache-freshness}) unless a waiting thread
  * runs it first, and the read is answered later with the result given ({@link #answering}).
  *
- * <p>Thread-safe: at most {@link #OVERLAPPING} checks run at a time on a remote storage, one on a
- * storage answering from memory; each on the thread of the first read waiting for it, or on the
- * shared thread when only reads waiting without a thread wait for it.
+ * <p>Thread-safe: one check runs at a time, on the thread of the first read waiting for it, or on
+ * the shared thread when only reads waiting without a thread wait for it.
  */
 final class CacheFreshness {
   private final Storage storage;
   private final WatchCache cache;
   private final Object lock = new Object();
   private Check pending;
-
-  /** How many checks run. Guarded by the lock. */
-  private int running;
-
-  /** How many checks may run at once. */
-  private final int maxRunning;
+  private boolean running;
 
   /** Runs the checks only reads waiting without a thread wait for; its threads end when idle. */
   private static final ExecutorService CHECKERS =
@@ -79,29 +71,16 @@ final class CacheFreshness {
    */
   static final long GATHER_NANOS = 100_000;
 
-  /**
-   * How many checks of a remote storage may run at once: the next check begins, after its gathering
-   * wait, while the one before it still runs, rather than when it ends.
-   */
-  static final int OVERLAPPING = 2;
-
   CacheFreshness(Storage storage, WatchCache cache) {
-    this(storage, cache, GATHER_NANOS, storage.answersFromMemory() ? 1 : OVERLAPPING);
+    this(storage, cache, GATHER_NANOS);
   }
 
-  /**
-   * With another wait before a shared check than {@link #GATHER_NANOS}, and another number of
-   * checks at once (for tests).
-   */
-  CacheFreshness(Storage storage, WatchCache cache, long gatherNanos, int maxRunning) {
-    if (maxRunning < 1) {
-      throw new IllegalArgumentException("maxRunning must be at least 1, was " + maxRunning);
-    }
+  /** With another wait before a shared check than {@link #GATHER_NANOS} (for tests). */
+  CacheFreshness(Storage storage, WatchCache cache, long gatherNanos) {
     this.storage = storage;
     this.cache = cache;
     this.gathers = !storage.answersFromMemory();
     this.gatherNanos = gatherNanos;
-    this.maxRunning = maxRunning;
   }
 
   /**
@@ -139,11 +118,10 @@ final class CacheFreshness {
           if (mine.done) {
             break;
           }
-          if (!mine.started && running < maxRunning && pending == mine) {
-            mine.started = true;
-            gather = gathers && (lastReaders > 1 || running > 0);
-            running++;
+          if (!running && pending == mine) {
+            running = true;
             runIt = true;
+            gather = gathers && lastReaders > 1;
           } else {
             try {
               lock.wait();
@@ -185,7 +163,7 @@ final class CacheFreshness {
     boolean schedule;
     synchronized (lock) {
       mine = join(true);
-      schedule = running < maxRunning;
+      schedule = !running;
     }
     if (schedule) {
       runWhenFree(mine);
@@ -232,13 +210,12 @@ final class CacheFreshness {
         () -> {
           boolean gather;
           synchronized (lock) {
-            if (check.started || running >= maxRunning || pending != check) {
-              // Running, ran, or its turn comes when a running one ends (see run).
+            if (check.done || running || pending != check) {
+              // Running, ran, or its turn comes when the running one ends (see run).
               return;
             }
-            check.started = true;
-            gather = gathers && (lastReaders > 1 || running > 0);
-            running++;
+            running = true;
+            gather = gathers && lastReaders > 1;
           }
           if (gather) {
             parkFor(gatherNanos);
@@ -279,7 +256,7 @@ final class CacheFreshness {
       check.error = error;
       check.done = true;
       lastReaders = check.readers;
-      running--;
+      running = false;
       lock.notifyAll();
       next = pending != null && pending.waitingWithoutThread > 0 ? pending : null;
     }
@@ -316,9 +293,6 @@ final class CacheFreshness {
 
     /** How many of its readers wait in {@link #awaitAsync}. */
     private int waitingWithoutThread;
-
-    /** Whether a thread has taken it to run (it may still be gathering). */
-    private boolean started;
 
     private boolean done;
     private Result result;

@@ -37,12 +37,7 @@ class CacheFreshnessTest {
     final List<String> readingThreads = new java.util.concurrent.CopyOnWriteArrayList<>();
     final CountDownLatch firstRead = new CountDownLatch(1);
     final CountDownLatch release = new CountDownLatch(1);
-    final AtomicInteger heldNow = new AtomicInteger();
     volatile boolean hold;
-
-    /** How many of the first revision reads are held when {@link #hold} is set. */
-    volatile int holdReads = 1;
-
     volatile StorageException failure;
 
     Gated() {
@@ -61,8 +56,7 @@ class CacheFreshnessTest {
       if (failure != null) {
         throw failure;
       }
-      if (revisionReads.incrementAndGet() <= holdReads && hold) {
-        heldNow.incrementAndGet();
+      if (revisionReads.incrementAndGet() == 1 && hold) {
         firstRead.countDown();
         try {
           release.await(30, TimeUnit.SECONDS);
@@ -99,17 +93,12 @@ class CacheFreshnessTest {
     }
   }
 
-  /** One check at a time, as on a storage answering from memory. */
-  private static CacheFreshness serial(Gated storage, WatchCache cache) {
-    return new CacheFreshness(storage, cache, CacheFreshness.GATHER_NANOS, 1);
-  }
-
   @Test
   void readsArrivingDuringACheckShareTheNextOneWhichSeesTheWritesBeforeThem() throws Exception {
     Gated storage = new Gated();
     storage.create(ROOT + "ns/a", "1".getBytes(UTF_8));
     WatchCache cache = new WatchCache(storage, ROOT, 100, 1_000, DECODE);
-    CacheFreshness freshness = serial(storage, cache);
+    CacheFreshness freshness = new CacheFreshness(storage, cache);
     storage.hold = true;
 
     CompletableFuture<CacheFreshness.Result> first =
@@ -157,7 +146,7 @@ class CacheFreshnessTest {
     storage.create(ROOT + "ns/a", "1".getBytes(UTF_8));
     WatchCache cache = new WatchCache(storage, ROOT, 100, 1_000, DECODE);
     // Long enough that the second read surely arrives while the first read's check gathers.
-    CacheFreshness freshness = new CacheFreshness(storage, cache, TimeUnit.SECONDS.toNanos(30), 1);
+    CacheFreshness freshness = new CacheFreshness(storage, cache, TimeUnit.SECONDS.toNanos(30));
 
     // One read alone: its check begins at once (nothing to gather).
     freshness.await();
@@ -250,7 +239,7 @@ class CacheFreshnessTest {
     Gated storage = new Gated();
     storage.create(ROOT + "ns/a", "1".getBytes(UTF_8));
     WatchCache cache = new WatchCache(storage, ROOT, 100, 1_000, DECODE);
-    CacheFreshness freshness = serial(storage, cache);
+    CacheFreshness freshness = new CacheFreshness(storage, cache);
 
     // Alone: its check runs on the shared thread.
     CacheFreshness.Result alone = freshness.awaitAsync().get(30, TimeUnit.SECONDS);
@@ -294,7 +283,7 @@ class CacheFreshnessTest {
     Gated storage = new Gated();
     storage.create(ROOT + "ns/a", "1".getBytes(UTF_8));
     WatchCache cache = new WatchCache(storage, ROOT, 100, 1_000, DECODE);
-    CacheFreshness freshness = serial(storage, cache);
+    CacheFreshness freshness = new CacheFreshness(storage, cache);
     storage.hold = true;
     CompletableFuture<CacheFreshness.Result> held = CompletableFuture.supplyAsync(freshness::await);
     assertTrue(storage.firstRead.await(30, TimeUnit.SECONDS));
@@ -316,78 +305,6 @@ class CacheFreshnessTest {
         List.of("waiting-reader", "machinery-cache-freshness")
             .contains(storage.readingThreads.get(1)),
         "run by " + storage.readingThreads.get(1));
-    cache.close();
-  }
-
-  @Test
-  void onARemoteStorageAReadArrivingDuringACheckBeginsTheNextWithoutWaitingForIt()
-      throws Exception {
-    Gated storage = new Gated();
-    storage.create(ROOT + "ns/a", "1".getBytes(UTF_8));
-    WatchCache cache = new WatchCache(storage, ROOT, 100, 1_000, DECODE);
-    CacheFreshness freshness = new CacheFreshness(storage, cache);
-    storage.hold = true;
-    CompletableFuture<CacheFreshness.Result> held = CompletableFuture.supplyAsync(freshness::await);
-    assertTrue(storage.firstRead.await(30, TimeUnit.SECONDS));
-    storage.create(ROOT + "ns/b", "2".getBytes(UTF_8));
-    long written = storage.memory.currentRevision();
-
-    // Answered while the check before it is still held, by a check begun after it arrived.
-    CacheFreshness.Result overlapping =
-        CompletableFuture.supplyAsync(freshness::await).get(30, TimeUnit.SECONDS);
-    assertEquals(written, overlapping.current());
-    assertFalse(held.isDone(), "the first check still runs");
-    assertEquals(2, storage.revisionReads.get());
-
-    // The same for a read waiting without a thread.
-    CacheFreshness.Result async = freshness.awaitAsync().get(30, TimeUnit.SECONDS);
-    assertEquals(written, async.current());
-    assertFalse(held.isDone(), "the first check still runs");
-
-    storage.release.countDown();
-    assertEquals(written - 1, held.get(30, TimeUnit.SECONDS).current());
-    cache.close();
-  }
-
-  @Test
-  void noMoreThanTwoChecksOfARemoteStorageRunAtOnce() throws Exception {
-    Gated storage = new Gated();
-    storage.create(ROOT + "ns/a", "1".getBytes(UTF_8));
-    WatchCache cache = new WatchCache(storage, ROOT, 100, 1_000, DECODE);
-    CacheFreshness freshness = new CacheFreshness(storage, cache);
-    storage.holdReads = 2;
-    storage.hold = true;
-    CompletableFuture<CacheFreshness.Result> first =
-        CompletableFuture.supplyAsync(freshness::await);
-    assertTrue(storage.firstRead.await(30, TimeUnit.SECONDS));
-    CompletableFuture<CacheFreshness.Result> second =
-        CompletableFuture.supplyAsync(freshness::await);
-    // Less than the first check is held for: the second must begin while it runs.
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    while (storage.heldNow.get() < 2) {
-      assertTrue(System.nanoTime() < deadline, "the second check never began");
-      Thread.sleep(5);
-    }
-
-    // Two run: a third read waits for one of them to end, then its own check begins.
-    storage.create(ROOT + "ns/b", "2".getBytes(UTF_8));
-    long written = storage.memory.currentRevision();
-    AtomicReference<CacheFreshness.Result> third = new AtomicReference<>();
-    Thread waiting = new Thread(() -> third.set(freshness.await()), "third-reader");
-    waiting.start();
-    awaitWaiting(List.of(waiting));
-    CompletableFuture<CacheFreshness.Result> async = freshness.awaitAsync();
-    Thread.sleep(50);
-    assertFalse(async.isDone(), "waits while two checks run");
-    assertEquals(2, storage.revisionReads.get(), "no third check while two run");
-
-    storage.release.countDown();
-    first.get(30, TimeUnit.SECONDS);
-    second.get(30, TimeUnit.SECONDS);
-    waiting.join(30_000);
-    assertEquals(written, third.get().current());
-    assertSame(third.get(), async.get(30, TimeUnit.SECONDS), "the two waiting share one check");
-    assertEquals(3, storage.revisionReads.get());
     cache.close();
   }
 }
