@@ -311,7 +311,7 @@ public final class ApiServer implements ApiHandler, AutoCloseable {
       this.accessReviews = new AccessReviews(authorizer, RuleResolver.union(authorizers));
     }
     if (rbac != null) {
-      rbac.attach(storage, registry.storesOfGroup(RbacV1.GROUP), authorizer);
+      rbac.attach(registry.storesOfGroup(RbacV1.GROUP), authorizer);
     }
     this.chain =
         new HandlerChain(
@@ -466,8 +466,8 @@ public final class ApiServer implements ApiHandler, AutoCloseable {
       ApiRequest request, Executor loop, Executor workers) {
     if (!readsWithoutWaiting
         || storage.answersFromMemory()
-        // RBAC's authorizer reads the storage's revision for every request it decides.
-        || rbac != null
+        // RBAC's authorizer would wait for a cache that lags a role or binding written here.
+        || (rbac != null && !rbac.decidesWithoutWaiting())
         || !request.method().equals("GET")
         || isWatch(request)) {
       return null;

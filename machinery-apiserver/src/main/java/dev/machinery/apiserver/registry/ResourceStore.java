@@ -833,6 +833,17 @@ public final class ResourceStore {
     return list(null, filter, 0, null, "").items();
   }
 
+  /**
+   * Whether {@link #listSeenHere} answers at once from the watch cache, without waiting and without
+   * a request to the storage: the store has a cache, on a storage that does not answer from memory,
+   * and the cache holds every write this store made.
+   *
+   * @return true when it does
+   */
+  public boolean holdsWritesMadeHere() {
+    return watchCache != null && !storage.answersFromMemory() && watchCache.holds(lastWrite.get());
+  }
+
   /** A page of a cache's snapshot, read as at a revision the snapshot is known to hold. */
   private Page page(
       WatchCache.Snapshot snapshot,

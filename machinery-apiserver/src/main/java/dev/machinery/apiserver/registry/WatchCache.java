@@ -611,6 +611,19 @@ final class WatchCache {
   }
 
   /**
+   * Tells whether the cache holds a revision (or a later one) now, and is still following its
+   * storage.
+   *
+   * @param revision the revision
+   * @return true when it does
+   */
+  boolean holds(long revision) {
+    synchronized (lock) {
+      return !closed && source != null && stateRevision >= revision;
+    }
+  }
+
+  /**
    * Waits until the cache holds a revision, or the time is up.
    *
    * @param revision the revision

@@ -23,11 +23,11 @@ import dev.machinery.apiserver.rbac.Subject;
 import dev.machinery.apiserver.registry.ResourceStore;
 import dev.machinery.apiserver.registry.rest.ResourceDefinition;
 import dev.machinery.apiserver.registry.rest.ResourceValidator;
-import dev.machinery.apiserver.storage.Storage;
 import dev.machinery.core.schema.GroupKind;
 import dev.machinery.core.schema.GroupResource;
 import dev.machinery.unversioned.errors.ApiErrors;
 import dev.machinery.unversioned.meta.v1.Accessor;
+import dev.machinery.unversioned.meta.v1.MetaObject;
 import dev.machinery.unversioned.validation.FieldError;
 import dev.machinery.unversioned.validation.FieldPath;
 import dev.machinery.unversioned.validation.Validation;
@@ -39,10 +39,16 @@ import java.util.Optional;
 
 /**
  * RBAC inside a server: the four resources' definitions (with Kubernetes' validation and escalation
- * prevention), the policy read from their stores (one snapshot a storage revision), the default
- * roles reconciled at start, and ClusterRole aggregation after each change of a ClusterRole.
- * Thread-safe: the stores and authorizer are set once while the server is built, the snapshot is
- * replaced atomically and aggregation is serialized.
+ * prevention), the policy read from their stores, the default roles reconciled at start, and
+ * ClusterRole aggregation after each change of a ClusterRole.
+ *
+ * <p>The policy is read as kube-apiserver's RBAC authorizer reads it, from informers: from the
+ * stores' watch caches ({@link ResourceStore#listSeenHere}), which hold every role and binding
+ * written through this server before the request, and those written through other servers on the
+ * same storage as soon as their watches bring them, with no request to the storage. It is made
+ * again only when a role or binding changed, not on every write elsewhere. Thread-safe: the stores
+ * and authorizer are set once while the server is built, the snapshot is replaced atomically and
+ * aggregation is serialized.
  */
 public final class RbacSupport {
   private static final List<PolicyRule> FULL_AUTHORITY =
@@ -51,7 +57,6 @@ public final class RbacSupport {
           PolicyRule.nonResourceURLs(List.of("*"), List.of("*")));
 
   private final RbacAuthorizer authorizer = new RbacAuthorizer(this::policy);
-  private Storage storage;
   private ResourceStore roles;
   private ResourceStore clusterRoles;
   private ResourceStore roleBindings;
@@ -59,7 +64,28 @@ public final class RbacSupport {
   private Authorizer serverAuthorizer;
   private volatile Snapshot snapshot;
 
-  private record Snapshot(long revision, RbacPolicy policy) {}
+  /** The policy made from the objects listed, the caches' own (compared by identity first). */
+  private record Snapshot(List<Object> objects, RbacPolicy policy) {
+    /** Whether the objects listed now are those the policy was made from. */
+    boolean madeFrom(List<Object> now) {
+      if (now.size() != objects.size()) {
+        return false;
+      }
+      for (int i = 0; i < now.size(); i++) {
+        Object was = objects.get(i);
+        Object is = now.get(i);
+        if (was != is && !sameVersion(Accessor.of(was), Accessor.of(is))) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    private static boolean sameVersion(MetaObject was, MetaObject is) {
+      return Objects.equals(was.getUid(), is.getUid())
+          && Objects.equals(was.getResourceVersion(), is.getResourceVersion());
+    }
+  }
 
   /** Creates the server's RBAC; {@link #attach} gives it its stores. */
   public RbacSupport() {}
@@ -143,12 +169,10 @@ public final class RbacSupport {
   /**
    * Called once while the server is built, with the stores of {@link #definitions()}.
    *
-   * @param storage the server's storage
    * @param storesByKind the store of each RBAC kind, by kind
    * @param server the server's whole authorizer, for the {@code escalate} and {@code bind} checks
    */
-  public void attach(Storage storage, Map<String, ResourceStore> storesByKind, Authorizer server) {
-    this.storage = storage;
+  public void attach(Map<String, ResourceStore> storesByKind, Authorizer server) {
     this.roles = storesByKind.get("Role");
     this.clusterRoles = storesByKind.get("ClusterRole");
     this.roleBindings = storesByKind.get("RoleBinding");
@@ -157,18 +181,37 @@ public final class RbacSupport {
   }
 
   private RbacPolicy policy() {
-    long revision = storage.currentRevision();
+    List<Object> objects = new ArrayList<>();
+    for (ResourceStore store : stores()) {
+      objects.addAll(store.listSeenHere(o -> true));
+    }
     Snapshot current = snapshot;
-    if (current != null && current.revision() == revision) {
+    if (current != null && current.madeFrom(objects)) {
       return current.policy();
     }
-    List<Object> objects = new ArrayList<>();
-    for (ResourceStore store : List.of(roles, clusterRoles, roleBindings, clusterRoleBindings)) {
-      objects.addAll(store.list(null, o -> true, 0, null, null).items());
-    }
     RbacPolicy policy = RbacPolicy.of(objects);
-    snapshot = new Snapshot(revision, policy);
+    snapshot = new Snapshot(objects, policy);
     return policy;
+  }
+
+  private List<ResourceStore> stores() {
+    return List.of(roles, clusterRoles, roleBindings, clusterRoleBindings);
+  }
+
+  /**
+   * Whether a decision now reads the policy without waiting: every RBAC store's watch cache already
+   * holds the writes made through this server ({@link ResourceStore#holdsWritesMadeHere}), so that
+   * a request may be decided on a thread that must not wait.
+   *
+   * @return true when no decision would wait for a cache or read the storage
+   */
+  public boolean decidesWithoutWaiting() {
+    for (ResourceStore store : stores()) {
+      if (store == null || !store.holdsWritesMadeHere()) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**
