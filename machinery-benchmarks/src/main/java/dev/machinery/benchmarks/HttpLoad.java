@@ -50,7 +50,9 @@ import java.util.regex.Pattern;
  *       limit of each binding; and Jetty answering the same (measurement only);
  *   <li>the sample server on memory (behind the JDK binding, Jetty and the Netty binding), and on
  *       etcd (one member started by this program, behind the JDK binding and the Netty binding, and
- *       behind the Netty binding with the storage's unary calls over etcd's gRPC API);
+ *       behind the Netty binding with the storage's calls over etcd's gRPC API, without and with
+ *       RBAC deciding every request: wrk's requests come from {@code system:anonymous}, whose group
+ *       is granted what the cases do to ConfigMaps);
  *   <li>fabric8's mock server 7.4.0 in CRUD mode, loaded with the same objects, in a JVM of its own
  *       ({@code machinery-benchmarks-fabric8-mock}: it is built on Vert.x 4.5, these benchmarks on
  *       Vert.x 5), for the operations it supports: each is tried once first, and an operation it
@@ -233,6 +235,35 @@ public final class HttpLoad {
         results.put(
             "sample server, etcd over gRPC, behind Netty",
             cases(binding.port(), scripts, seconds, connections));
+      }
+    }
+
+    // RBAC deciding every request: wrk's requests come from system:anonymous, whose group is
+    // granted what the cases do on ConfigMaps.
+    if (wanted("sample server, etcd over gRPC, RBAC, behind Netty")) {
+      try (EtcdProcess etcd = EtcdProcess.start();
+          EtcdStorage storage = EtcdStorage.builder(etcd.endpoint()).grpc(true).build()) {
+        ApiServer secured =
+            SampleServer.builder(
+                    Enablement.all(),
+                    Duration.ofSeconds(60),
+                    null,
+                    storage,
+                    ApiServer.DEFAULT_WATCH_CACHE_SIZE)
+                .rbac()
+                .build();
+        grantConfigMapsToAnonymous(secured);
+        SampleServer.loadSamples(secured);
+        for (String[] object : objects()) {
+          check(secured.handleAs(ApiServer.LOOPBACK_USER, request("POST", object[0], object[1])));
+        }
+        try (NettyBinding binding =
+            NettyBinding.start(
+                secured, new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
+          results.put(
+              "sample server, etcd over gRPC, RBAC, behind Netty",
+              cases(binding.port(), scripts, seconds, connections));
+        }
       }
     }
 
@@ -432,6 +463,35 @@ public final class HttpLoad {
           wrk(base + NS + "/hot", scripts.resolve("update.lua"), null, seconds, connections));
     }
     return row;
+  }
+
+  /**
+   * A ClusterRole of what the cases do to ConfigMaps, bound to {@code system:unauthenticated}, the
+   * group of wrk's requests.
+   */
+  private static void grantConfigMapsToAnonymous(ApiServer server) {
+    String rbac = "/apis/rbac.authorization.k8s.io/v1";
+    check(
+        server.handleAs(
+            ApiServer.LOOPBACK_USER,
+            request(
+                "POST",
+                rbac + "/clusterroles",
+                "{\"apiVersion\":\"rbac.authorization.k8s.io/v1\",\"kind\":\"ClusterRole\","
+                    + "\"metadata\":{\"name\":\"load\"},\"rules\":[{\"apiGroups\":[\"\"],"
+                    + "\"resources\":[\"configmaps\"],"
+                    + "\"verbs\":[\"get\",\"list\",\"create\",\"update\"]}]}")));
+    check(
+        server.handleAs(
+            ApiServer.LOOPBACK_USER,
+            request(
+                "POST",
+                rbac + "/clusterrolebindings",
+                "{\"apiVersion\":\"rbac.authorization.k8s.io/v1\",\"kind\":\"ClusterRoleBinding\","
+                    + "\"metadata\":{\"name\":\"load\"},\"roleRef\":{\"apiGroup\":"
+                    + "\"rbac.authorization.k8s.io\",\"kind\":\"ClusterRole\",\"name\":\"load\"},"
+                    + "\"subjects\":[{\"kind\":\"Group\",\"apiGroup\":"
+                    + "\"rbac.authorization.k8s.io\",\"name\":\"system:unauthenticated\"}]}")));
   }
 
   /** The sample server with 1,000 ConfigMaps in namespace {@code load}, and two more. */
