@@ -118,6 +118,10 @@ public final class ResourceStore {
   private final ObjectModel.StatusAccess status;
   private final WatchCache watchCache;
   private final CacheFreshness freshness;
+
+  /** The checks for GETs of one object, which read their key when a large cache is behind. */
+  private final CacheFreshness keyFreshness;
+
   private final AtomicLong lastWrite = new AtomicLong();
   private final AdmissionHook admission;
 
@@ -257,7 +261,8 @@ public final class ResourceStore {
                 kv -> model.shareable(decode(kv)),
                 indexed(definition))
             : null;
-    this.freshness = watchCache != null ? new CacheFreshness(storage, watchCache) : null;
+    this.freshness = watchCache != null ? new CacheFreshness(storage, watchCache, false) : null;
+    this.keyFreshness = watchCache != null ? new CacheFreshness(storage, watchCache, true) : null;
   }
 
   /** The readers of the fields the definition has the watch cache index. */
@@ -432,7 +437,7 @@ public final class ResourceStore {
     if (freshness == null || storage.answersFromMemory()) {
       return null;
     }
-    return freshness.awaitAsync().thenApply(FreshnessCheck::new);
+    return keyFreshness.awaitAsync().thenApply(FreshnessCheck::new);
   }
 
   /**
@@ -446,7 +451,7 @@ public final class ResourceStore {
    * @return what they returned
    */
   public <T> T readingAfter(FreshnessCheck check, Supplier<T> read) {
-    return freshness.answering(check.result, read);
+    return keyFreshness.answering(check.result, read);
   }
 
   /** What a check of a watch cache's freshness found ({@link #checkFreshnessAsync}). Immutable. */
@@ -497,7 +502,7 @@ public final class ResourceStore {
   private Object getFromCache(String namespace, String name) {
     CacheFreshness.Result check;
     try {
-      check = freshness.await();
+      check = keyFreshness.await();
     } catch (StorageException e) {
       return null;
     }

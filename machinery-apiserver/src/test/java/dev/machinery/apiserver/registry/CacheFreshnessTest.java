@@ -3,6 +3,7 @@ package dev.machinery.apiserver.registry;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,6 +13,7 @@ import dev.machinery.apiserver.storage.MemoryStorage;
 import dev.machinery.apiserver.storage.RevisionCheck;
 import dev.machinery.apiserver.storage.StorageException;
 import dev.machinery.apiserver.storage.testing.ForwardingStorage;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -34,6 +36,7 @@ class CacheFreshnessTest {
   private static final class Gated extends ForwardingStorage {
     final MemoryStorage memory;
     final AtomicInteger revisionReads = new AtomicInteger();
+    final AtomicInteger comparisons = new AtomicInteger();
     final List<String> readingThreads = new java.util.concurrent.CopyOnWriteArrayList<>();
     final CountDownLatch firstRead = new CountDownLatch(1);
     final CountDownLatch release = new CountDownLatch(1);
@@ -75,6 +78,7 @@ class CacheFreshnessTest {
     /** The revision read held, counted or failed as {@link #currentRevision()}'s. */
     @Override
     public RevisionCheck checkUnchanged(String prefix, long afterRevision, long keysAtAfter) {
+      comparisons.incrementAndGet();
       long current = currentRevision();
       return new RevisionCheck(
           current,
@@ -98,7 +102,7 @@ class CacheFreshnessTest {
     Gated storage = new Gated();
     storage.create(ROOT + "ns/a", "1".getBytes(UTF_8));
     WatchCache cache = new WatchCache(storage, ROOT, 100, 1_000, DECODE);
-    CacheFreshness freshness = new CacheFreshness(storage, cache);
+    CacheFreshness freshness = new CacheFreshness(storage, cache, false);
     storage.hold = true;
 
     CompletableFuture<CacheFreshness.Result> first =
@@ -216,7 +220,7 @@ class CacheFreshnessTest {
     Gated storage = new Gated();
     storage.create(ROOT + "ns/a", "1".getBytes(UTF_8));
     WatchCache cache = new WatchCache(storage, ROOT, 100, 1_000, DECODE);
-    CacheFreshness freshness = new CacheFreshness(storage, cache);
+    CacheFreshness freshness = new CacheFreshness(storage, cache, false);
     CacheFreshness.Result atStart = freshness.await();
     assertTrue(atStart.fresh());
     assertEquals(storage.memory.currentRevision(), atStart.freshAt());
@@ -239,7 +243,7 @@ class CacheFreshnessTest {
     Gated storage = new Gated();
     storage.create(ROOT + "ns/a", "1".getBytes(UTF_8));
     WatchCache cache = new WatchCache(storage, ROOT, 100, 1_000, DECODE);
-    CacheFreshness freshness = new CacheFreshness(storage, cache);
+    CacheFreshness freshness = new CacheFreshness(storage, cache, false);
 
     // Alone: its check runs on the shared thread.
     CacheFreshness.Result alone = freshness.awaitAsync().get(30, TimeUnit.SECONDS);
@@ -283,7 +287,7 @@ class CacheFreshnessTest {
     Gated storage = new Gated();
     storage.create(ROOT + "ns/a", "1".getBytes(UTF_8));
     WatchCache cache = new WatchCache(storage, ROOT, 100, 1_000, DECODE);
-    CacheFreshness freshness = new CacheFreshness(storage, cache);
+    CacheFreshness freshness = new CacheFreshness(storage, cache, false);
     storage.hold = true;
     CompletableFuture<CacheFreshness.Result> held = CompletableFuture.supplyAsync(freshness::await);
     assertTrue(storage.firstRead.await(30, TimeUnit.SECONDS));
@@ -305,6 +309,69 @@ class CacheFreshnessTest {
         List.of("waiting-reader", "machinery-cache-freshness")
             .contains(storage.readingThreads.get(1)),
         "run by " + storage.readingThreads.get(1));
+    cache.close();
+  }
+
+  /** A resource of four keys, "large" beyond three, whose cache holds them all. */
+  private static WatchCache largeCache(Gated storage) throws InterruptedException {
+    for (int i = 0; i < 4; i++) {
+      storage.create(ROOT + "ns/k" + i, "v".getBytes(UTF_8));
+    }
+    WatchCache cache = new WatchCache(storage, ROOT, 100, 1_000, DECODE);
+    assertNotNull(cache.progress(), "the cache started");
+    assertTrue(cache.awaitRevision(storage.memory.currentRevision(), Duration.ofSeconds(10)));
+    return cache;
+  }
+
+  @Test
+  void aGetOfALargeResourceWhoseCacheIsBehindReadsItsKeyWithoutAComparison() throws Exception {
+    Gated storage = new Gated();
+    WatchCache cache = largeCache(storage);
+    CacheFreshness gets = new CacheFreshness(storage, cache, 0, true, 3, Duration.ofSeconds(30));
+    assertTrue(gets.await().fresh(), "current: answered from the cache");
+    // Another resource's write: the cache is behind the revision, which only a comparison of
+    // every value under the resource would show is harmless.
+    storage.create("secrets/ns/s", "x".getBytes(UTF_8));
+    CacheFreshness.Result behind = gets.await();
+    assertFalse(behind.fresh(), "the GET reads its key");
+    assertEquals(storage.memory.currentRevision(), behind.current());
+    assertEquals(0, storage.comparisons.get());
+    cache.close();
+  }
+
+  @Test
+  void aListOfALargeResourceWaitsForItsCacheToCatchUpBeforeComparing() throws Exception {
+    Gated storage = new Gated();
+    WatchCache cache = largeCache(storage);
+    CacheFreshness lists = new CacheFreshness(storage, cache, 0, false, 3, Duration.ofSeconds(30));
+    storage.create("secrets/ns/s", "x".getBytes(UTF_8));
+    long other = storage.memory.currentRevision();
+    // A change of the resource comes while the check waits: the cache delivers the revision.
+    Thread writer =
+        new Thread(
+            () -> {
+              try {
+                Thread.sleep(50);
+              } catch (InterruptedException e) {
+                return;
+              }
+              storage.create(ROOT + "ns/k4", "v".getBytes(UTF_8));
+            });
+    writer.start();
+    CacheFreshness.Result caughtUp = lists.await();
+    writer.join(30_000);
+    assertTrue(caughtUp.fresh());
+    assertEquals(other, caughtUp.current());
+    assertTrue(caughtUp.freshAt() >= other);
+    assertEquals(0, storage.comparisons.get(), "no comparison when the cache caught up");
+
+    // Nothing of the resource changes: after the wait, the storage is asked once.
+    CacheFreshness idle = new CacheFreshness(storage, cache, 0, false, 3, Duration.ofMillis(50));
+    storage.create("secrets/ns/t", "y".getBytes(UTF_8));
+    CacheFreshness.Result compared = idle.await();
+    assertTrue(compared.fresh(), "nothing under the resource changed");
+    assertEquals(storage.memory.currentRevision(), compared.freshAt());
+    assertEquals(1, storage.comparisons.get());
     cache.close();
   }
 }
