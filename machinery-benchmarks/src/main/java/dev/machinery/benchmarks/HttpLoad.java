@@ -203,13 +203,13 @@ public final class HttpLoad {
     }
 
     if (wanted("sample server, etcd")) {
+      // Closed in turn: the binding, the server (its controllers), the storage, etcd.
       try (EtcdProcess etcd = EtcdProcess.start();
-          EtcdStorage storage = EtcdStorage.builder(etcd.endpoint()).build()) {
-        ApiServer onEtcd = loaded(storage);
-        try (JdkHttpBinding binding =
-            onEtcd.serve(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
-          results.put("sample server, etcd", cases(binding.port(), scripts, seconds, connections));
-        }
+          EtcdStorage storage = EtcdStorage.builder(etcd.endpoint()).build();
+          ApiServer onEtcd = loaded(storage);
+          JdkHttpBinding binding =
+              onEtcd.serve(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
+        results.put("sample server, etcd", cases(binding.port(), scripts, seconds, connections));
       }
     }
 
@@ -217,9 +217,10 @@ public final class HttpLoad {
     if (wanted("sample server, etcd, behind Netty")) {
       try (EtcdProcess etcd = EtcdProcess.start();
           EtcdStorage storage = EtcdStorage.builder(etcd.endpoint()).build();
+          ApiServer onEtcd = loaded(storage);
           NettyBinding binding =
               NettyBinding.start(
-                  loaded(storage), new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
+                  onEtcd, new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
         results.put(
             "sample server, etcd, behind Netty",
             cases(binding.port(), scripts, seconds, connections));
@@ -229,9 +230,10 @@ public final class HttpLoad {
     if (wanted("sample server, etcd over gRPC, behind Netty")) {
       try (EtcdProcess etcd = EtcdProcess.start();
           EtcdStorage storage = EtcdStorage.builder(etcd.endpoint()).grpc(true).build();
+          ApiServer onEtcd = loaded(storage);
           NettyBinding binding =
               NettyBinding.start(
-                  loaded(storage), new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
+                  onEtcd, new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
         results.put(
             "sample server, etcd over gRPC, behind Netty",
             cases(binding.port(), scripts, seconds, connections));
@@ -242,28 +244,14 @@ public final class HttpLoad {
     // granted what the cases do on ConfigMaps.
     if (wanted("sample server, etcd over gRPC, RBAC, behind Netty")) {
       try (EtcdProcess etcd = EtcdProcess.start();
-          EtcdStorage storage = EtcdStorage.builder(etcd.endpoint()).grpc(true).build()) {
-        ApiServer secured =
-            SampleServer.builder(
-                    Enablement.all(),
-                    Duration.ofSeconds(60),
-                    null,
-                    storage,
-                    ApiServer.DEFAULT_WATCH_CACHE_SIZE)
-                .rbac()
-                .build();
-        grantConfigMapsToAnonymous(secured);
-        SampleServer.loadSamples(secured);
-        for (String[] object : objects()) {
-          check(secured.handleAs(ApiServer.LOOPBACK_USER, request("POST", object[0], object[1])));
-        }
-        try (NettyBinding binding =
-            NettyBinding.start(
-                secured, new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
-          results.put(
-              "sample server, etcd over gRPC, RBAC, behind Netty",
-              cases(binding.port(), scripts, seconds, connections));
-        }
+          EtcdStorage storage = EtcdStorage.builder(etcd.endpoint()).grpc(true).build();
+          ApiServer secured = loadedWithRbac(storage);
+          NettyBinding binding =
+              NettyBinding.start(
+                  secured, new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
+        results.put(
+            "sample server, etcd over gRPC, RBAC, behind Netty",
+            cases(binding.port(), scripts, seconds, connections));
       }
     }
 
@@ -463,6 +451,28 @@ public final class HttpLoad {
           wrk(base + NS + "/hot", scripts.resolve("update.lua"), null, seconds, connections));
     }
     return row;
+  }
+
+  /**
+   * The sample server with RBAC, loaded as {@link #loaded} loads it: the objects are written as the
+   * server's own user.
+   */
+  private static ApiServer loadedWithRbac(Storage storage) {
+    ApiServer server =
+        SampleServer.builder(
+                Enablement.all(),
+                Duration.ofSeconds(60),
+                null,
+                storage,
+                ApiServer.DEFAULT_WATCH_CACHE_SIZE)
+            .rbac()
+            .build();
+    grantConfigMapsToAnonymous(server);
+    SampleServer.loadSamples(server);
+    for (String[] object : objects()) {
+      check(server.handleAs(ApiServer.LOOPBACK_USER, request("POST", object[0], object[1])));
+    }
+    return server;
   }
 
   /**

@@ -27,14 +27,14 @@ import java.util.function.Supplier;
  * wait for the next: under 16 concurrent GETs on etcd this took a check from about 8 reads to about
  * 14, and GETs from 11,000–14,000 a second to 15,000–20,000 in process.
  *
- * <p>A resource of more than {@link #LARGE_KEYS} keys is not compared that way at once: etcd
- * answers a range with {@code min_mod_revision} by reading every value under the prefix before it
- * filters them (its {@code rangeLimit}: "fetch everything; sort and truncate afterwards"), at
- * 150,000 Pods about a gigabyte a check. When its cache is behind the current revision, a check for
- * GETs of one object finds it not fresh, and each GET reads its one key from the storage, as
- * kube-apiserver reads every GET; a check for lists first waits up to {@link #CATCH_UP} for the
- * cache's watch to deliver the revision (a resource that changes does so within moments), and
- * compares only when it did not (a resource nothing changed under while others did).
+ * <p>On a remote storage, a resource of more than {@link #LARGE_KEYS} keys is not compared that way
+ * at once: etcd answers a range with {@code min_mod_revision} by reading every value under the
+ * prefix before it filters them (its {@code rangeLimit}: "fetch everything; sort and truncate
+ * afterwards"), at 150,000 Pods about a gigabyte a check. When its cache is behind the current
+ * revision, a check for GETs of one object finds it not fresh, and each GET reads its one key from
+ * the storage, as kube-apiserver reads every GET; a check for lists first waits up to {@link
+ * #CATCH_UP} for the cache's watch to deliver the revision (a resource that changes does so within
+ * moments), and compares only when it did not (a resource nothing changed under while others did).
  *
  * <p>A read may also wait without a thread ({@link #awaitAsync}): its check then runs on a thread
  * shared by every resource's checks ({@code machinery-cache-freshness}) unless a waiting thread
@@ -66,10 +66,11 @@ final class CacheFreshness {
   private int lastReaders;
 
   /**
-   * Whether a check of a remote storage waits a moment before it begins, when the last one was
-   * shared: {@link #GATHER_NANOS}.
+   * Whether the storage is remote (does not answer from memory): its checks wait a moment before
+   * they begin when the last one was shared ({@link #GATHER_NANOS}), and a large resource is not
+   * compared at once ({@link #LARGE_KEYS}).
    */
-  private final boolean gathers;
+  private final boolean remote;
 
   private final long gatherNanos;
 
@@ -125,7 +126,7 @@ final class CacheFreshness {
       Duration catchUp) {
     this.storage = storage;
     this.cache = cache;
-    this.gathers = !storage.answersFromMemory();
+    this.remote = !storage.answersFromMemory();
     this.gatherNanos = gatherNanos;
     this.forOneKey = forOneKey;
     this.largeKeys = largeKeys;
@@ -170,7 +171,7 @@ final class CacheFreshness {
           if (!running && pending == mine) {
             running = true;
             runIt = true;
-            gather = gathers && lastReaders > 1;
+            gather = remote && lastReaders > 1;
           } else {
             try {
               lock.wait();
@@ -264,7 +265,7 @@ final class CacheFreshness {
               return;
             }
             running = true;
-            gather = gathers && lastReaders > 1;
+            gather = remote && lastReaders > 1;
           }
           if (gather) {
             parkFor(gatherNanos);
@@ -325,7 +326,8 @@ final class CacheFreshness {
     if (progress == null) {
       return new Result(storage.currentRevision(), -1);
     }
-    if (progress.rootKeys() > largeKeys) {
+    // A storage that answers from memory compares at no one else's cost.
+    if (remote && progress.rootKeys() > largeKeys) {
       long current = storage.currentRevision();
       if (progress.revision() >= current) {
         return new Result(current, progress.revision());

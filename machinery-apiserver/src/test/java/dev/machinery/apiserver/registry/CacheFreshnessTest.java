@@ -70,9 +70,12 @@ class CacheFreshnessTest {
       return revision;
     }
 
+    /** Whether it says it answers from memory, as a memory store does. */
+    volatile boolean fromMemory;
+
     @Override
     public boolean answersFromMemory() {
-      return false;
+      return fromMemory;
     }
 
     /** The revision read held, counted or failed as {@link #currentRevision()}'s. */
@@ -371,6 +374,22 @@ class CacheFreshnessTest {
     CacheFreshness.Result compared = idle.await();
     assertTrue(compared.fresh(), "nothing under the resource changed");
     assertEquals(storage.memory.currentRevision(), compared.freshAt());
+    assertEquals(1, storage.comparisons.get());
+    cache.close();
+  }
+
+  @Test
+  void aLargeResourceOnAStorageAnsweringFromMemoryIsComparedAtOnce() throws Exception {
+    Gated storage = new Gated();
+    storage.fromMemory = true;
+    WatchCache cache = largeCache(storage);
+    // A wait for the cache longer than the test would allow: it must not be taken.
+    CacheFreshness lists = new CacheFreshness(storage, cache, 0, false, 3, Duration.ofMinutes(5));
+    storage.create("secrets/ns/s", "x".getBytes(UTF_8));
+    CacheFreshness.Result result =
+        CompletableFuture.supplyAsync(lists::await).get(30, TimeUnit.SECONDS);
+    assertTrue(result.fresh());
+    assertEquals(storage.memory.currentRevision(), result.freshAt());
     assertEquals(1, storage.comparisons.get());
     cache.close();
   }

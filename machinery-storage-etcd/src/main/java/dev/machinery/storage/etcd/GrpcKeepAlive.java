@@ -33,7 +33,7 @@ final class GrpcKeepAlive extends ChannelDuplexHandler {
   private final long timeout;
   private final IntSupplier openStreams;
   private final String endpoint;
-  private ChannelHandlerContext context;
+  private volatile ChannelHandlerContext context;
   private long lastRead;
 
   /** When the PING not yet answered was sent, or -1. */
