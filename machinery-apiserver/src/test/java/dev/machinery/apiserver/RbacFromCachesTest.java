@@ -1,19 +1,15 @@
 package dev.machinery.apiserver;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.machinery.apiserver.authentication.UserInfo;
-import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
 import dev.machinery.apiserver.storage.ListResult;
 import dev.machinery.apiserver.storage.RevisionCheck;
 import dev.machinery.apiserver.storage.Storage;
 import dev.machinery.apiserver.storage.testing.RemoteMemoryStorage;
-import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -56,20 +52,12 @@ class RbacFromCachesTest {
   }
 
   private static ApiResponse call(ApiServer server, UserInfo user, String method, String path) {
-    return call(server, user, method, path, null);
+    return RbacServerTest.call(server, user, method, path, null);
   }
 
   private static ApiResponse call(
       ApiServer server, UserInfo user, String method, String path, String body) {
-    return server.handleAs(
-        user,
-        new ApiRequest(
-            method,
-            path,
-            Map.of(),
-            Map.of("Content-Type", List.of("application/json")),
-            new ByteArrayInputStream(
-                body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8))));
+    return RbacServerTest.call(server, user, method, path, body);
   }
 
   private static String adminOf(String user) {
@@ -128,7 +116,7 @@ class RbacFromCachesTest {
 
     // And its removal, the same way.
     ApiResponse deleted = call(first, ApiServer.LOOPBACK_USER, "DELETE", bindings + "/jane-admin");
-    assertTrue(deleted.status() == 200, () -> text(deleted));
+    assertEquals(200, deleted.status(), () -> text(deleted));
     deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
     do {
       status = call(second, JANE, "GET", bindings).status();

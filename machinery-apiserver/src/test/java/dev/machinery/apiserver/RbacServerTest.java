@@ -85,6 +85,12 @@ class RbacServerTest {
   }
 
   private ApiResponse call(UserInfo user, String method, String path, String body) {
+    return call(server, user, method, path, body);
+  }
+
+  /** A request as a user, with a JSON body or none. */
+  static ApiResponse call(
+      ApiServer server, UserInfo user, String method, String path, String body) {
     return server.handleAs(
         user,
         new ApiRequest(
