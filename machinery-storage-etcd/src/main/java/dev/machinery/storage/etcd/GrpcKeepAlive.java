@@ -1,7 +1,7 @@
 package dev.machinery.storage.etcd;
 
-import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.http2.DefaultHttp2PingFrame;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.time.Duration;
@@ -22,7 +22,7 @@ import org.slf4j.LoggerFactory;
  * <p>Sits first in the connection's pipeline, where every byte read passes; runs on the
  * connection's event loop, one per connection ({@link #probe} may be called from any thread).
  */
-final class GrpcKeepAlive extends ChannelDuplexHandler {
+final class GrpcKeepAlive extends ChannelInboundHandlerAdapter {
   /** kube-apiserver's keepalive time for etcd. */
   static final Duration TIME = Duration.ofSeconds(30);
 
@@ -36,8 +36,11 @@ final class GrpcKeepAlive extends ChannelDuplexHandler {
   private volatile ChannelHandlerContext context;
   private long lastRead;
 
-  /** When the PING not yet answered was sent, or -1. */
-  private long pingSent = -1;
+  /** Whether a PING was sent and nothing has been read since. */
+  private boolean pinged;
+
+  /** When that PING was sent ({@link System#nanoTime}, which may be negative). */
+  private long pingSent;
 
   private ScheduledFuture<?> timer;
 
@@ -71,7 +74,7 @@ final class GrpcKeepAlive extends ChannelDuplexHandler {
   @Override
   public void channelRead(ChannelHandlerContext context, Object message) {
     lastRead = System.nanoTime();
-    pingSent = -1;
+    pinged = false;
     context.fireChannelRead(message);
   }
 
@@ -100,7 +103,7 @@ final class GrpcKeepAlive extends ChannelDuplexHandler {
       return;
     }
     long now = System.nanoTime();
-    if (pingSent >= 0) {
+    if (pinged) {
       long waited = now - pingSent;
       if (waited >= timeout) {
         Log.LOG.warn(
@@ -124,9 +127,10 @@ final class GrpcKeepAlive extends ChannelDuplexHandler {
   }
 
   private void ping(long now) {
-    if (pingSent >= 0 || !context.channel().isActive()) {
+    if (pinged || !context.channel().isActive()) {
       return;
     }
+    pinged = true;
     pingSent = now;
     // From the pipeline's tail, through the HTTP/2 codec that writes the frame.
     context.channel().writeAndFlush(new DefaultHttp2PingFrame(now));
