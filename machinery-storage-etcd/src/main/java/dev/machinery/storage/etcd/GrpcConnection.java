@@ -257,6 +257,36 @@ final class GrpcConnection {
     return body;
   }
 
+  /**
+   * Refuses an answer's first headers unless their HTTP status is 200 (or absent, as in a refusal
+   * sent as trailers alone): a unary answer's and a watch stream's alike.
+   *
+   * @throws IOException naming the status
+   */
+  static void requireHttpOk(Http2Headers headers) throws IOException {
+    CharSequence status = headers.status();
+    if (status != null && !"200".contentEquals(status)) {
+      throw new IOException("etcd answered HTTP status " + status);
+    }
+  }
+
+  /**
+   * The length a gRPC message's five-byte prefix at {@code at} gives; a compressed message, which
+   * is never asked for, is refused.
+   *
+   * @param holder what holds the message, for the error: "etcd's answer", "etcd's stream"
+   * @throws IOException when the message is compressed
+   */
+  static long messageLength(byte[] bytes, int at, String holder) throws IOException {
+    if (bytes[at] != 0) {
+      throw new IOException(holder + " holds a compressed message, which was not asked for");
+    }
+    return (bytes[at + 1] & 0xFFL) << 24
+        | (bytes[at + 2] & 0xFF) << 16
+        | (bytes[at + 3] & 0xFF) << 8
+        | bytes[at + 4] & 0xFF;
+  }
+
   /** A {@code grpc-message} trailer's text: percent-encoded UTF-8. */
   static String decodeMessage(CharSequence text) {
     return URLDecoder.decode(text.toString().replace("+", "%2B"), StandardCharsets.UTF_8);
@@ -310,15 +340,12 @@ final class GrpcConnection {
       }
     }
 
-    private void onHeaders(ChannelHandlerContext context, Http2HeadersFrame frame) {
+    private void onHeaders(ChannelHandlerContext context, Http2HeadersFrame frame)
+        throws IOException {
       Http2Headers headers = frame.headers();
       if (!headersSeen) {
         headersSeen = true;
-        CharSequence status = headers.status();
-        if (status != null && !"200".contentEquals(status)) {
-          fail(context, new IOException("etcd answered HTTP status " + status));
-          return;
-        }
+        requireHttpOk(headers);
       }
       CharSequence grpcStatus = headers.get("grpc-status");
       if (grpcStatus == null) {
@@ -348,15 +375,7 @@ final class GrpcConnection {
             new IOException("etcd's answer holds no message (" + bytes.length + " bytes)"));
         return;
       }
-      if (bytes[0] != 0) {
-        fail(context, new IOException("etcd's answer is compressed, which was not asked for"));
-        return;
-      }
-      int length =
-          (bytes[1] & 0xFF) << 24
-              | (bytes[2] & 0xFF) << 16
-              | (bytes[3] & 0xFF) << 8
-              | bytes[4] & 0xFF;
+      long length = messageLength(bytes, 0, "etcd's answer");
       if (length != bytes.length - 5) {
         fail(
             context,
@@ -364,8 +383,8 @@ final class GrpcConnection {
                 "etcd's answer says " + length + " bytes and holds " + (bytes.length - 5)));
         return;
       }
-      byte[] out = new byte[length];
-      System.arraycopy(bytes, 5, out, 0, length);
+      byte[] out = new byte[(int) length];
+      System.arraycopy(bytes, 5, out, 0, out.length);
       reply.complete(new Reply(0, message, out));
       context.close();
     }

@@ -168,10 +168,7 @@ final class GrpcMessageStream extends InputStream {
         throws IOException {
       if (!headersSeen) {
         headersSeen = true;
-        CharSequence status = headers.status();
-        if (status != null && !"200".contentEquals(status)) {
-          throw new IOException("etcd answered HTTP status " + status);
-        }
+        GrpcConnection.requireHttpOk(headers);
       }
       CharSequence grpcStatus = headers.get("grpc-status");
       if (grpcStatus == null) {
@@ -207,15 +204,7 @@ final class GrpcMessageStream extends InputStream {
       int at = 0;
       needed = 5;
       while (bytes.length - at >= 5) {
-        if (bytes[at] != 0) {
-          throw new IOException(
-              "etcd's stream holds a compressed message, which was not asked for");
-        }
-        long length =
-            (bytes[at + 1] & 0xFFL) << 24
-                | (bytes[at + 2] & 0xFF) << 16
-                | (bytes[at + 3] & 0xFF) << 8
-                | bytes[at + 4] & 0xFF;
+        long length = GrpcConnection.messageLength(bytes, at, "etcd's stream");
         if (length > GrpcConnection.MAX_MESSAGE) {
           throw new IOException("a message of etcd's stream is " + length + " bytes long");
         }

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
@@ -34,6 +35,8 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -45,6 +48,39 @@ import org.junit.jupiter.api.Test;
  * that answers PINGs is kept, and not pinged without a stream open.
  */
 class GrpcConnectionsTest {
+  /**
+   * An HTTP/2 server on a free loopback port: each connection accepted is given to {@code accepted}
+   * first, then its streams' frames go to a handler from {@code streams} and its own frames (PINGs,
+   * SETTINGS) to one from {@code connection}; PINGs are answered when {@code answerPings}.
+   */
+  private static Channel serve(
+      EventLoopGroup group,
+      boolean answerPings,
+      Supplier<ChannelHandler> streams,
+      Supplier<ChannelHandler> connection,
+      Consumer<SocketChannel> accepted)
+      throws InterruptedException {
+    return new ServerBootstrap()
+        .group(group)
+        .channel(NioServerSocketChannel.class)
+        .childHandler(
+            new ChannelInitializer<SocketChannel>() {
+              @Override
+              protected void initChannel(SocketChannel channel) {
+                accepted.accept(channel);
+                channel
+                    .pipeline()
+                    .addLast(
+                        Http2FrameCodecBuilder.forServer().autoAckPingFrame(answerPings).build(),
+                        new Http2MultiplexHandler(streams.get()),
+                        connection.get());
+              }
+            })
+        .bind(new InetSocketAddress("127.0.0.1", 0))
+        .sync()
+        .channel();
+  }
+
   @Test
   void aCallNotAnsweredInTimeFailsAndItsStreamIsReset() throws Exception {
     CountDownLatch opened = new CountDownLatch(1);
@@ -52,41 +88,29 @@ class GrpcConnectionsTest {
     EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
     try {
       Channel server =
-          new ServerBootstrap()
-              .group(group)
-              .channel(NioServerSocketChannel.class)
-              .childHandler(
-                  new ChannelInitializer<SocketChannel>() {
+          serve(
+              group,
+              true,
+              () ->
+                  new ChannelInboundHandlerAdapter() {
                     @Override
-                    protected void initChannel(SocketChannel channel) {
-                      channel
-                          .pipeline()
-                          .addLast(
-                              Http2FrameCodecBuilder.forServer().build(),
-                              new Http2MultiplexHandler(
-                                  new ChannelInboundHandlerAdapter() {
-                                    @Override
-                                    public void channelActive(ChannelHandlerContext context) {
-                                      opened.countDown();
-                                    }
-
-                                    @Override
-                                    public void channelRead(
-                                        ChannelHandlerContext context, Object frame) {
-                                      // Read and never answered.
-                                      ReferenceCountUtil.release(frame);
-                                    }
-
-                                    @Override
-                                    public void channelInactive(ChannelHandlerContext context) {
-                                      reset.countDown();
-                                    }
-                                  }));
+                    public void channelActive(ChannelHandlerContext context) {
+                      opened.countDown();
                     }
-                  })
-              .bind(new InetSocketAddress("127.0.0.1", 0))
-              .sync()
-              .channel();
+
+                    @Override
+                    public void channelRead(ChannelHandlerContext context, Object frame) {
+                      // Read and never answered.
+                      ReferenceCountUtil.release(frame);
+                    }
+
+                    @Override
+                    public void channelInactive(ChannelHandlerContext context) {
+                      reset.countDown();
+                    }
+                  },
+              ChannelInboundHandlerAdapter::new,
+              channel -> {});
       int port = ((InetSocketAddress) server.localAddress()).getPort();
       GrpcConnections connections =
           new GrpcConnections(
@@ -113,39 +137,25 @@ class GrpcConnectionsTest {
     EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
     try {
       Channel server =
-          new ServerBootstrap()
-              .group(group)
-              .channel(NioServerSocketChannel.class)
-              .childHandler(
-                  new ChannelInitializer<SocketChannel>() {
+          serve(
+              group,
+              true,
+              () ->
+                  new ChannelInboundHandlerAdapter() {
                     @Override
-                    protected void initChannel(SocketChannel channel) {
-                      channel
-                          .pipeline()
-                          .addLast(
-                              Http2FrameCodecBuilder.forServer().build(),
-                              new Http2MultiplexHandler(
-                                  new ChannelInboundHandlerAdapter() {
-                                    @Override
-                                    public void channelRead(
-                                        ChannelHandlerContext context, Object frame) {
-                                      boolean last =
-                                          frame instanceof Http2DataFrame data
-                                              && data.isEndStream();
-                                      ReferenceCountUtil.release(frame);
-                                      if (last) {
-                                        for (Object answer : frames) {
-                                          context.write(ReferenceCountUtil.retain(answer));
-                                        }
-                                        context.flush();
-                                      }
-                                    }
-                                  }));
+                    public void channelRead(ChannelHandlerContext context, Object frame) {
+                      boolean last = frame instanceof Http2DataFrame data && data.isEndStream();
+                      ReferenceCountUtil.release(frame);
+                      if (last) {
+                        for (Object answer : frames) {
+                          context.write(ReferenceCountUtil.retain(answer));
+                        }
+                        context.flush();
+                      }
                     }
-                  })
-              .bind(new InetSocketAddress("127.0.0.1", 0))
-              .sync()
-              .channel();
+                  },
+              ChannelInboundHandlerAdapter::new,
+              channel -> {});
       int port = ((InetSocketAddress) server.localAddress()).getPort();
       GrpcConnections connections =
           new GrpcConnections(
@@ -187,6 +197,12 @@ class GrpcConnectionsTest {
             new DefaultHttp2HeadersFrame(new DefaultHttp2Headers().status("200")),
             new DefaultHttp2DataFrame(Unpooled.wrappedBuffer(new byte[] {0, 0, 0, 0, 10, 1, 2})),
             new DefaultHttp2HeadersFrame(new DefaultHttp2Headers().add("grpc-status", "0"), true)));
+    assertArrayEquals(
+        new String[] {"error", "etcd's answer holds a compressed message, which was not asked for"},
+        answerWith(
+            new DefaultHttp2HeadersFrame(new DefaultHttp2Headers().status("200")),
+            new DefaultHttp2DataFrame(Unpooled.wrappedBuffer(new byte[] {1, 0, 0, 0, 1, 7})),
+            new DefaultHttp2HeadersFrame(new DefaultHttp2Headers().add("grpc-status", "0"), true)));
   }
 
   /**
@@ -202,52 +218,38 @@ class GrpcConnectionsTest {
 
     Silent(boolean answerPings) throws InterruptedException {
       server =
-          new ServerBootstrap()
-              .group(group)
-              .channel(NioServerSocketChannel.class)
-              .childHandler(
-                  new ChannelInitializer<SocketChannel>() {
+          serve(
+              group,
+              answerPings,
+              () ->
+                  new ChannelInboundHandlerAdapter() {
                     @Override
-                    protected void initChannel(SocketChannel channel) {
-                      accepted.incrementAndGet();
-                      channel.closeFuture().addListener(f -> closed.countDown());
-                      channel
-                          .pipeline()
-                          .addLast(
-                              Http2FrameCodecBuilder.forServer()
-                                  .autoAckPingFrame(answerPings)
-                                  .build(),
-                              new Http2MultiplexHandler(
-                                  new ChannelInboundHandlerAdapter() {
-                                    @Override
-                                    public void channelRead(
-                                        ChannelHandlerContext context, Object frame) {
-                                      boolean headers = frame instanceof DefaultHttp2HeadersFrame;
-                                      ReferenceCountUtil.release(frame);
-                                      if (headers) {
-                                        context.writeAndFlush(
-                                            new DefaultHttp2HeadersFrame(
-                                                new DefaultHttp2Headers()
-                                                    .status("200")
-                                                    .add("content-type", "application/grpc")));
-                                      }
-                                    }
-                                  }),
-                              new ChannelInboundHandlerAdapter() {
-                                @Override
-                                public void channelRead(
-                                    ChannelHandlerContext context, Object frame) {
-                                  if (frame instanceof Http2PingFrame ping && !ping.ack()) {
-                                    pings.incrementAndGet();
-                                  }
-                                  ReferenceCountUtil.release(frame);
-                                }
-                              });
+                    public void channelRead(ChannelHandlerContext context, Object frame) {
+                      boolean headers = frame instanceof DefaultHttp2HeadersFrame;
+                      ReferenceCountUtil.release(frame);
+                      if (headers) {
+                        context.writeAndFlush(
+                            new DefaultHttp2HeadersFrame(
+                                new DefaultHttp2Headers()
+                                    .status("200")
+                                    .add("content-type", "application/grpc")));
+                      }
                     }
-                  })
-              .bind(new InetSocketAddress("127.0.0.1", 0))
-              .sync()
-              .channel();
+                  },
+              () ->
+                  new ChannelInboundHandlerAdapter() {
+                    @Override
+                    public void channelRead(ChannelHandlerContext context, Object frame) {
+                      if (frame instanceof Http2PingFrame ping && !ping.ack()) {
+                        pings.incrementAndGet();
+                      }
+                      ReferenceCountUtil.release(frame);
+                    }
+                  },
+              channel -> {
+                accepted.incrementAndGet();
+                channel.closeFuture().addListener(f -> closed.countDown());
+              });
     }
 
     URI uri() {

@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Test;
 /**
  * A streamed gRPC answer read as an input stream, its HTTP/2 frames fed by hand: messages whole or
  * cut across frames, several in one frame, each translated in order; the trailers' status ends the
- * stream cleanly or with etcd's words; a connection that closes ends it with an error.
+ * stream cleanly or with etcd's words; a connection that closes ends it with an error, and so do an
+ * HTTP status other than 200 and a compressed message.
  */
 class GrpcMessageStreamTest {
   /** Each message read as its text and a newline. */
@@ -101,5 +102,26 @@ class GrpcMessageStreamTest {
     channel.close();
     assertEquals(
         "the connection to etcd closed", assertThrows(IOException.class, cut::read).getMessage());
+  }
+
+  @Test
+  void anHttpStatusOtherThan200OrACompressedMessageEndsTheStreamSayingSo() throws Exception {
+    GrpcMessageStream refused = stream();
+    new EmbeddedChannel(refused.handler())
+        .writeInbound(new DefaultHttp2HeadersFrame(new DefaultHttp2Headers().status("503")));
+    assertEquals(
+        "etcd answered HTTP status 503",
+        assertThrows(IOException.class, refused::read).getMessage());
+    assertTrue(refused.answered().isCompletedExceptionally());
+
+    GrpcMessageStream compressed = stream();
+    EmbeddedChannel channel = new EmbeddedChannel(compressed.handler());
+    channel.writeInbound(new DefaultHttp2HeadersFrame(new DefaultHttp2Headers().status("200")));
+    byte[] message = framed("zipped");
+    message[0] = 1;
+    channel.writeInbound(data(message, 0, message.length));
+    assertEquals(
+        "etcd's stream holds a compressed message, which was not asked for",
+        assertThrows(IOException.class, compressed::read).getMessage());
   }
 }

@@ -207,7 +207,7 @@ public final class RbacSupport {
    */
   public boolean decidesWithoutWaiting() {
     for (ResourceStore store : stores()) {
-      if (store == null || !store.holdsWritesMadeHere()) {
+      if (!store.holdsWritesMadeHere()) {
         return false;
       }
     }
