@@ -1,24 +1,34 @@
 package dev.machinery.apiserver;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import dev.machinery.apiserver.authentication.UserInfo;
+import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
 import dev.machinery.apiserver.storage.ListResult;
 import dev.machinery.apiserver.storage.RevisionCheck;
 import dev.machinery.apiserver.storage.Storage;
+import dev.machinery.apiserver.storage.StorageEvent;
+import dev.machinery.apiserver.storage.StorageException;
+import dev.machinery.apiserver.storage.StorageWatch;
 import dev.machinery.apiserver.storage.testing.RemoteMemoryStorage;
+import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 
 /**
  * RBAC reads its policy as kube-apiserver's authorizer does, from informers: on a storage that does
  * not answer from memory (etcd), a decision makes no request to the storage; a binding written
- * through this server decides the very next request; one written through another server on the same
- * storage decides once the watch has brought it.
+ * through this server decides the very next request, on a worker while its cache lags and without a
+ * thread once the cache holds it; one written through another server on the same storage decides
+ * once the watch has brought it.
  */
 class RbacFromCachesTest {
   private static final String RBAC = "/apis/rbac.authorization.k8s.io/v1";
@@ -44,6 +54,42 @@ class RbacFromCachesTest {
     public ListResult list(String prefix, long revision, String startKey, int limit) {
       reads.incrementAndGet();
       return super.list(prefix, revision, startKey, limit);
+    }
+  }
+
+  /** A remote store whose watches can be held: a change taken waits until they are let go. */
+  private static final class Held extends RemoteMemoryStorage {
+    volatile boolean held;
+
+    @Override
+    public StorageWatch watch(String prefix, long afterRevision) {
+      StorageWatch watch = super.watch(prefix, afterRevision);
+      return new StorageWatch() {
+        @Override
+        public StorageEvent poll(long timeout, TimeUnit unit) throws InterruptedException {
+          StorageEvent event = watch.poll(timeout, unit);
+          // A change taken while held is handed over once let go (or the watch closed).
+          while (event != null && held && !watch.isDone()) {
+            Thread.sleep(5);
+          }
+          return event;
+        }
+
+        @Override
+        public boolean isDone() {
+          return watch.isDone();
+        }
+
+        @Override
+        public StorageException error() {
+          return watch.error();
+        }
+
+        @Override
+        public void close() {
+          watch.close();
+        }
+      };
     }
   }
 
@@ -125,5 +171,56 @@ class RbacFromCachesTest {
       }
     } while (status != 403 && System.nanoTime() < deadline);
     assertEquals(403, status, "the other server's removal never took effect");
+  }
+
+  /** Whether a GET of a ClusterRole would wait for its check without a thread. */
+  private static boolean withoutAThread(ApiServer server) {
+    Executor direct = Runnable::run;
+    ApiRequest get =
+        new ApiRequest(
+            "GET",
+            RBAC + "/clusterroles/admin",
+            Map.of(),
+            Map.of(),
+            new ByteArrayInputStream(new byte[0]));
+    return server.handleAsync(get, direct, direct) != null;
+  }
+
+  private static void await(BooleanSupplier condition, String what) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (!condition.getAsBoolean()) {
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError(what);
+      }
+      Thread.sleep(5);
+    }
+  }
+
+  @Test
+  void whileABindingWrittenHereIsNotInItsCacheGetsWaitOnAWorkerAndTheBindingStillDecides()
+      throws Exception {
+    Held storage = new Held();
+    ApiServer server =
+        ApiServer.builder(RbacServerTest.scheme())
+            .storage(storage)
+            .rbac()
+            .readsWithoutWaiting(true)
+            .build();
+    String bindings = RBAC + "/namespaces/team/rolebindings";
+    assertEquals(403, call(server, JANE, "GET", bindings).status());
+    await(() -> withoutAThread(server), "the caches never held the server's own writes");
+
+    storage.held = true;
+    ApiResponse created = call(server, ApiServer.LOOPBACK_USER, "POST", bindings, adminOf("jane"));
+    assertEquals(201, created.status(), () -> text(created));
+    assertFalse(withoutAThread(server), "RBAC's cache lags a binding written here");
+    // On a worker, the decision reads what the cache lacks: the binding decides already.
+    ApiResponse listed = call(server, JANE, "GET", bindings);
+    assertEquals(200, listed.status(), () -> text(listed));
+
+    storage.held = false;
+    await(() -> withoutAThread(server), "the cache never caught up with the binding");
+    assertEquals(200, call(server, JANE, "GET", bindings).status());
+    server.close();
   }
 }

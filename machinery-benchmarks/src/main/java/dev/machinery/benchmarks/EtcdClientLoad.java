@@ -42,13 +42,16 @@ import java.util.function.Function;
  * transaction on {@code create_revision == 0} with a put); a guarded update (a transaction on
  * {@code mod_revision} with a put and {@code prev_kv}); a range read of a page of 100 keys of 1 KB
  * under a prefix of 1,000; the latency from the start of a guarded update to its event's arrival on
- * a watch of the prefix; and the throughput of two threads doing guarded updates at once. Then,
+ * a watch of the prefix; the reading of a watch that replays the 1,000 keys' creation (µs, and the
+ * client's CPU, per event); and the throughput of two threads doing guarded updates at once. Then,
  * each client alone in a fresh JVM: the time to its first answer, the classes it loads, the threads
  * it starts (idle, and with 10 watches open) and the heap it keeps.
  *
  * <p>Run with {@code java -cp machinery-benchmarks/target/benchmarks.jar
  * dev.machinery.benchmarks.EtcdClientLoad [seconds per measurement] [rounds]} (defaults 2 and 5,
- * after one warm-up round); it needs an {@code etcd} binary as the etcd storage's tests do.
+ * after one warm-up round); it needs an {@code etcd} binary as the etcd storage's tests do. {@code
+ * -Detcdload.cases=get,watch-replay} runs only the cases named; {@code
+ * -Detcdload.skipFootprint=true} leaves out the fresh JVMs.
  */
 public final class EtcdClientLoad {
   private static final int KEYS = 1_000;
@@ -89,16 +92,20 @@ public final class EtcdClientLoad {
       for (Map.Entry<String, Storage> client : clients.entrySet()) {
         fixtures.put(client.getKey(), Fixture.seed(client.getValue()));
       }
-      List<String> cases =
+      List<String> all =
           List.of(
               "get",
               "create",
               "update",
               "list-100",
               "watch-latency",
+              "watch-replay",
               "update-2-threads",
               "get HTTP only",
               "list-100 HTTP only");
+      String only = System.getProperty("etcdload.cases", "");
+      List<String> cases =
+          only.isEmpty() ? all : all.stream().filter(List.of(only.split(","))::contains).toList();
       RawGateway raw = new RawGateway(etcd.endpoint());
       Map<String, Map<String, List<Double>>> results = new LinkedHashMap<>();
       for (int round = 0; round <= rounds; round++) {
@@ -173,6 +180,9 @@ public final class EtcdClientLoad {
                 : String.format(Locale.ROOT, "%.2f", median(jetcd) / median(gateway)));
       }
       System.out.println();
+      if (Boolean.getBoolean("etcdload.skipFootprint")) {
+        return;
+      }
       System.out.println("each client alone in a fresh JVM:");
       for (String client : clients.keySet()) {
         System.out.println("  " + client + ": " + child(client, etcd.endpoint()));
@@ -194,9 +204,13 @@ public final class EtcdClientLoad {
     final LinkedBlockingQueue<long[]> arrivals = new LinkedBlockingQueue<>();
     final Thread consumer;
 
-    private Fixture(Storage storage, byte[] value) {
+    /** The revision before the first of the 1,000 keys was created. */
+    final long beforeKeys;
+
+    private Fixture(Storage storage, byte[] value, long beforeKeys) {
       this.storage = storage;
       this.value = value;
+      this.beforeKeys = beforeKeys;
       for (int i = 1; i < revisions.length; i++) {
         revisions[i] = storage.create("updated/" + i, value).modRevision();
       }
@@ -229,10 +243,11 @@ public final class EtcdClientLoad {
       for (int i = 0; i < value.length; i++) {
         value[i] = (byte) ('a' + random.nextInt(26));
       }
+      long before = storage.currentRevision();
       for (int i = 0; i < KEYS; i++) {
         storage.create(String.format(Locale.ROOT, "pods/default/pod-%04d", i), value);
       }
-      return new Fixture(storage, value);
+      return new Fixture(storage, value, before);
     }
 
     @Override
@@ -268,6 +283,7 @@ public final class EtcdClientLoad {
                 }
               });
       case "watch-latency" -> watchLatency(f, seconds);
+      case "watch-replay" -> watchReplay(f, seconds);
       case "update-2-threads" -> twoThreads(f, seconds);
       default -> throw new IllegalArgumentException(name);
     };
@@ -316,6 +332,30 @@ public final class EtcdClientLoad {
     }
     long[] sorted = latencies.stream().mapToLong(Long::longValue).sorted().toArray();
     return new double[] {sorted[sorted.length / 2] / 1e3, sorted.length};
+  }
+
+  /**
+   * Mean µs per event of watches that each replay the creation of the 1,000 keys, from opening the
+   * watch to its last creation polled; the count is of events.
+   */
+  private static double[] watchReplay(Fixture f, int seconds) throws Exception {
+    long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+    long start = System.nanoTime();
+    long events = 0;
+    long now;
+    do {
+      try (StorageWatch replay = f.storage.watch("pods/default/", f.beforeKeys)) {
+        for (int seen = 0; seen < KEYS; seen++) {
+          StorageEvent event = replay.poll(10, TimeUnit.SECONDS);
+          if (event == null || event.type() != StorageEvent.Type.PUT) {
+            throw new IllegalStateException("event " + seen + " of the replay: " + event);
+          }
+        }
+      }
+      events += KEYS;
+      now = System.nanoTime();
+    } while (now < end);
+    return new double[] {(now - start) / 1e3 / events, events};
   }
 
   /** Guarded updates per second from two threads, each on its own key. */

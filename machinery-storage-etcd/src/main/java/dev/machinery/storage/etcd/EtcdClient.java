@@ -201,11 +201,12 @@ final class EtcdClient {
   }
 
   /**
-   * Opens a streamed POST (a watch): the answer's body, one JSON message a line.
+   * Opens a watch: its messages, read one by one (a streamed POST to the gateway, or etcd's gRPC
+   * {@code Watch} stream).
    *
    * @throws StorageException of kind {@code UNAVAILABLE} when no endpoint answers
    */
-  InputStream stream(String path, JsonNode body) {
+  WatchMessages stream(String path, JsonNode body) {
     if (grpc != null) {
       return streamGrpc(path, body);
     }
@@ -228,7 +229,7 @@ final class EtcdClient {
           }
         }
         preferred.set(index);
-        return response.body();
+        return WatchMessages.ofGateway(response.body());
       } catch (IOException e) {
         last = unavailable("etcd at " + endpoints.get(index) + " cannot be reached: " + e);
       } catch (InterruptedException e) {
@@ -239,24 +240,12 @@ final class EtcdClient {
     throw last;
   }
 
-  /**
-   * A watch over gRPC, read as the gateway's stream: each message a JSON object {@code {"result":
-   * ...}} in the gateway's form.
-   */
-  private InputStream streamGrpc(String path, JsonNode body) {
+  /** A watch over gRPC: each message of its stream decoded as it is read. */
+  private WatchMessages streamGrpc(String path, JsonNode body) {
     EtcdMessages.Method method = EtcdMessages.method(path);
     byte[] request = method.request.encode(body);
-    return onFirstReachable(
-        index ->
-            grpc.stream(
-                index,
-                method.path,
-                request,
-                message -> {
-                  ObjectNode line = object();
-                  line.set("result", method.response.decode(message));
-                  return write(line);
-                }));
+    return WatchMessages.ofGrpc(
+        onFirstReachable(index -> grpc.stream(index, method.path, request)), method.response);
   }
 
   static byte[] write(JsonNode node) {

@@ -1,26 +1,25 @@
 package dev.machinery.storage.etcd;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.machinery.apiserver.storage.KeyValue;
 import dev.machinery.apiserver.storage.QueuedWatch;
 import dev.machinery.apiserver.storage.StorageEvent;
 import dev.machinery.apiserver.storage.StorageException;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.function.Consumer;
 
 /**
- * One etcd watch, read in the JSON gateway's form of its streamed {@code /v3/watch} (over gRPC each
- * message of etcd's {@code Watch} stream is translated into that form): a thread reads its messages
- * into the {@link QueuedWatch} the consumer holds. When the stream breaks (a member restarts, an
- * endpoint goes away), the watch is opened again from the revision after the last one delivered
- * (progress notifications move that revision on while nothing changes), on any endpoint, for up to
- * the resume time; a compacted start or an overflowing queue ends it with a reason, and ending or
- * closing the queue stops the reader. Thread-safe.
+ * One etcd watch, its messages read in the JSON gateway's form of its streamed {@code /v3/watch}
+ * (over gRPC each message of etcd's {@code Watch} stream is decoded into that form, bytes as binary
+ * nodes, with no text between: {@link WatchMessages}): a thread reads its messages into the {@link
+ * QueuedWatch} the consumer holds. When the stream breaks (a member restarts, an endpoint goes
+ * away), the watch is opened again from the revision after the last one delivered (progress
+ * notifications move that revision on while nothing changes), on any endpoint, for up to the resume
+ * time; a compacted start or an overflowing queue ends it with a reason, and ending or closing the
+ * queue stops the reader. Thread-safe.
  */
 final class EtcdWatch {
   private final EtcdClient client;
@@ -31,7 +30,7 @@ final class EtcdWatch {
   private final QueuedWatch queue;
   private volatile long delivered;
   private volatile boolean ended;
-  private volatile InputStream stream;
+  private volatile WatchMessages stream;
 
   EtcdWatch(
       EtcdClient client,
@@ -65,13 +64,13 @@ final class EtcdWatch {
 
   /** Opens the first stream (so that a refused watch fails here) and starts the reader. */
   void start() {
-    InputStream first = open();
+    WatchMessages first = open();
     Thread reader = new Thread(() -> run(first), "etcd-watch " + storePrefix + prefix);
     reader.setDaemon(true);
     reader.start();
   }
 
-  private InputStream open() {
+  private WatchMessages open() {
     byte[] full = (storePrefix + prefix).getBytes(StandardCharsets.UTF_8);
     ObjectNode body = EtcdClient.object();
     ObjectNode create = body.putObject("create_request");
@@ -80,13 +79,13 @@ final class EtcdWatch {
     create.put("start_revision", Long.toString(delivered + 1));
     create.put("prev_kv", true);
     create.put("progress_notify", true);
-    InputStream opened = client.stream("/v3/watch", body);
+    WatchMessages opened = client.stream("/v3/watch", body);
     stream = opened;
     return opened;
   }
 
-  private void run(InputStream first) {
-    InputStream current = first;
+  private void run(WatchMessages first) {
+    WatchMessages current = first;
     long brokenSince = 0;
     while (!ended) {
       try {
@@ -120,7 +119,7 @@ final class EtcdWatch {
   }
 
   /** Opens the watch again after a pause, or returns null to try later. */
-  private InputStream reopen() {
+  private WatchMessages reopen() {
     try {
       Thread.sleep(200);
       return open();
@@ -136,19 +135,15 @@ final class EtcdWatch {
     }
   }
 
-  private void read(InputStream in) throws IOException {
-    if (in == null) {
+  private void read(WatchMessages messages) throws IOException {
+    if (messages == null) {
       throw new IOException("no stream");
     }
-    try (in;
-        MappingIterator<JsonNode> messages =
-            EtcdClient.JSON.readerFor(JsonNode.class).readValues(in)) {
-      while (!ended && messages.hasNextValue()) {
-        JsonNode message = messages.nextValue();
-        if (message.has("error")) {
-          throw EtcdClient.unavailable("the watch failed: " + message.path("error"));
-        }
-        handle(message.path("result"));
+    try (messages) {
+      for (JsonNode message = messages.next();
+          !ended && message != null;
+          message = ended ? null : messages.next()) {
+        handle(message);
       }
     }
   }
@@ -224,13 +219,9 @@ final class EtcdWatch {
   /** Stops reading: the queue ended or was closed. */
   private void stop() {
     ended = true;
-    InputStream open = stream;
+    WatchMessages open = stream;
     if (open != null) {
-      try {
-        open.close();
-      } catch (IOException e) {
-        // Closing a broken stream: nothing more to do.
-      }
+      open.close();
     }
   }
 }

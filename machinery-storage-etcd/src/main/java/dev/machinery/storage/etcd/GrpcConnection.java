@@ -33,7 +33,6 @@ import java.time.Duration;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Function;
 
 /**
  * One HTTP/2 connection to an etcd member's gRPC API, in cleartext with prior knowledge (as etcd
@@ -194,15 +193,14 @@ final class GrpcConnection {
 
   /**
    * Opens a call whose answer is a stream of messages (a watch): one request message is sent, the
-   * stream stays open, and each message of the answer is translated and read from the returned
-   * stream, which {@link GrpcMessageStream#answered()} tells has begun.
+   * stream stays open, and each message of the answer is read from the returned stream, which
+   * {@link GrpcMessageStream#answered()} tells has begun.
    *
    * @param method the gRPC method's path, such as {@code /etcdserverpb.Watch/Watch}
    * @param message the request message
-   * @param translate what each message of the answer is read as
    */
-  GrpcMessageStream stream(String method, byte[] message, Function<byte[], byte[]> translate) {
-    GrpcMessageStream stream = new GrpcMessageStream(translate);
+  GrpcMessageStream stream(String method, byte[] message) {
+    GrpcMessageStream stream = new GrpcMessageStream();
     if (!channel.isActive()) {
       stream.answered().completeExceptionally(new NotSent("the connection is closed"));
       return stream;

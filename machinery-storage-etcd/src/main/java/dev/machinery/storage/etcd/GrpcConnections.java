@@ -71,16 +71,14 @@ final class GrpcConnections {
 
   /**
    * Opens a streamed call (a watch) on an endpoint and waits, at most the client's timeout, until
-   * etcd has answered its headers; the messages then arrive translated on the returned stream.
+   * etcd has answered its headers; the messages then arrive on the returned stream.
    *
    * @throws IOException when the endpoint cannot be reached or does not answer
    */
-  GrpcMessageStream stream(
-      int endpoint, String method, byte[] request, Function<byte[], byte[]> translate)
-      throws IOException {
+  GrpcMessageStream stream(int endpoint, String method, byte[] request) throws IOException {
     return awaited(
         endpoint,
-        c -> c.stream(method, request, translate),
+        c -> c.stream(method, request),
         GrpcMessageStream::answered,
         GrpcMessageStream::close);
   }

@@ -1,32 +1,31 @@
 package dev.machinery.storage.etcd;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.http2.Http2DataFrame;
 import io.netty.handler.codec.http2.Http2Headers;
 import io.netty.handler.codec.http2.Http2HeadersFrame;
-import io.netty.handler.codec.http2.Http2StreamChannel;
 import io.netty.util.ReferenceCountUtil;
 import java.io.ByteArrayOutputStream;
+import java.io.Closeable;
 import java.io.IOException;
-import java.io.InputStream;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Function;
 
 /**
- * A server-streamed gRPC call read as an {@link InputStream}: each message of the stream, as it
- * arrives whole, translated (for a watch, into one line of the gateway's JSON) and queued for the
- * one thread that reads. While more than {@value #HIGH_WATER} bytes wait unread, the stream's
- * frames are no longer read, so that etcd's flow control holds the rest back; reading resumes below
- * half of that. The stream's end, its gRPC status, a reset or the connection's close end the
- * reading: at the end of what was queued, {@code read} returns -1 after a status of 0 and throws an
- * {@link IOException} naming the cause otherwise. Closing it resets the stream. One reading thread;
- * the Netty side is the connection's event loop.
+ * A server-streamed gRPC call read message by message: each message of the stream, as it arrives
+ * whole, is queued, as it came, for the one thread that reads ({@link #next()}), which decodes it.
+ * While more than the high-water mark of bytes ({@value #HIGH_WATER} unless told) wait unread, the
+ * stream's frames are no longer read, so that etcd's flow control holds the rest back; reading
+ * resumes below half of that. The stream's end, its gRPC status, a reset or the connection's close
+ * end the reading: after what was queued, {@code next} returns null after a status of 0 and throws
+ * an {@link IOException} naming the cause otherwise. Closing it resets the stream. One reading
+ * thread; the Netty side is the connection's event loop.
  */
-final class GrpcMessageStream extends InputStream {
+final class GrpcMessageStream implements Closeable {
   /** Bytes queued unread above which the stream's frames stop being read. */
   static final int HIGH_WATER = 8 << 20;
 
@@ -34,17 +33,25 @@ final class GrpcMessageStream extends InputStream {
 
   private final LinkedBlockingQueue<byte[]> queue = new LinkedBlockingQueue<>();
   private final AtomicLong queued = new AtomicLong();
-  private final Function<byte[], byte[]> translate;
+  private final long highWater;
   private final CompletableFuture<Void> answered = new CompletableFuture<>();
-  private volatile Http2StreamChannel channel;
+  private volatile Channel channel;
   private volatile IOException failure;
-  private byte[] current = new byte[0];
-  private int position;
   private boolean ended;
   private volatile boolean closed;
 
-  GrpcMessageStream(Function<byte[], byte[]> translate) {
-    this.translate = translate;
+  /** A stream that stops reading above {@value #HIGH_WATER} bytes unread. */
+  GrpcMessageStream() {
+    this(HIGH_WATER);
+  }
+
+  /**
+   * A stream that stops reading above the given bytes unread.
+   *
+   * @param highWater bytes queued unread above which the stream's frames stop being read
+   */
+  GrpcMessageStream(long highWater) {
+    this.highWater = highWater;
   }
 
   /** Completes when the answer's headers arrive, or fails when the call fails before them. */
@@ -57,66 +64,61 @@ final class GrpcMessageStream extends InputStream {
     return new Feed();
   }
 
-  void attach(Http2StreamChannel stream) {
+  void attach(Channel stream) {
     this.channel = stream;
     if (closed) {
       stream.close();
     }
   }
 
-  @Override
-  public int read() throws IOException {
-    byte[] one = new byte[1];
-    int n = read(one, 0, 1);
-    return n < 0 ? -1 : one[0] & 0xFF;
+  /**
+   * The next message of the stream, whole, waiting for it.
+   *
+   * @return the message's bytes (without gRPC's prefix), or null once the stream ended with a
+   *     status of 0
+   * @throws IOException naming why the stream ended otherwise, or when interrupted
+   */
+  byte[] next() throws IOException {
+    if (ended) {
+      return endOfStream();
+    }
+    byte[] next;
+    try {
+      next = queue.take();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while reading etcd's stream");
+    }
+    if (next == END) {
+      ended = true;
+      return endOfStream();
+    }
+    long left = queued.addAndGet(-next.length);
+    Channel stream = channel;
+    if (left < highWater / 2 && stream != null && !stream.config().isAutoRead()) {
+      stream.config().setAutoRead(true);
+    }
+    return next;
   }
 
-  @Override
-  public int read(byte[] into, int offset, int length) throws IOException {
-    if (length == 0) {
-      return 0;
-    }
-    while (position == current.length) {
-      if (ended) {
-        return endOfStream();
-      }
-      byte[] next;
-      try {
-        next = queue.take();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IOException("interrupted while reading etcd's stream");
-      }
-      if (next == END) {
-        ended = true;
-        return endOfStream();
-      }
-      current = next;
-      position = 0;
-      long left = queued.addAndGet(-next.length);
-      Http2StreamChannel stream = channel;
-      if (left < HIGH_WATER / 2 && stream != null && !stream.config().isAutoRead()) {
-        stream.config().setAutoRead(true);
-      }
-    }
-    int n = Math.min(length, current.length - position);
-    System.arraycopy(current, position, into, offset, n);
-    position += n;
-    return n;
+  /** Whether the stream's frames are read now: false while too many bytes wait unread. */
+  boolean reading() {
+    Channel stream = channel;
+    return stream == null || stream.config().isAutoRead();
   }
 
-  private int endOfStream() throws IOException {
+  private byte[] endOfStream() throws IOException {
     IOException e = failure;
     if (e != null) {
       throw new IOException(e.getMessage(), e);
     }
-    return -1;
+    return null;
   }
 
   @Override
   public void close() {
     closed = true;
-    Http2StreamChannel stream = channel;
+    Channel stream = channel;
     if (stream != null) {
       stream.close();
     }
@@ -215,10 +217,9 @@ final class GrpcMessageStream extends InputStream {
         byte[] message = new byte[(int) length];
         System.arraycopy(bytes, at + 5, message, 0, message.length);
         at += 5 + message.length;
-        byte[] translated = translate.apply(message);
-        queue.offer(translated);
-        if (queued.addAndGet(translated.length) > HIGH_WATER) {
-          Http2StreamChannel stream = channel;
+        queue.offer(message);
+        if (queued.addAndGet(message.length) > highWater) {
+          Channel stream = channel;
           if (stream != null) {
             stream.config().setAutoRead(false);
           }

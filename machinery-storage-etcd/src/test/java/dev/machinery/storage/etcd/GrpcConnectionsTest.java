@@ -313,11 +313,10 @@ class GrpcConnectionsTest {
               Duration.ofMillis(200),
               Duration.ofMillis(200));
       try {
-        GrpcMessageStream watch =
-            connections.stream(0, "/etcdserverpb.Watch/Watch", new byte[0], bytes -> bytes);
+        GrpcMessageStream watch = connections.stream(0, "/etcdserverpb.Watch/Watch", new byte[0]);
         IOException e =
             assertTimeoutPreemptively(
-                Duration.ofSeconds(10), () -> assertThrows(IOException.class, watch::read));
+                Duration.ofSeconds(10), () -> assertThrows(IOException.class, watch::next));
         assertEquals("the connection to etcd closed", e.getMessage());
         assertEquals(1, silent.pings.get());
         assertTrue(silent.closed.await(10, TimeUnit.SECONDS));
@@ -337,8 +336,7 @@ class GrpcConnectionsTest {
               Duration.ofMillis(100),
               Duration.ofMillis(500));
       try {
-        GrpcMessageStream watch =
-            connections.stream(0, "/etcdserverpb.Watch/Watch", new byte[0], bytes -> bytes);
+        GrpcMessageStream watch = connections.stream(0, "/etcdserverpb.Watch/Watch", new byte[0]);
         awaitAtLeast(silent.pings, 4);
         assertEquals(1, silent.closed.getCount(), "kept while its PINGs are answered");
         watch.close();

@@ -2,6 +2,8 @@ package dev.machinery.storage.etcd;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -11,21 +13,26 @@ import io.netty.handler.codec.http2.DefaultHttp2DataFrame;
 import io.netty.handler.codec.http2.DefaultHttp2Headers;
 import io.netty.handler.codec.http2.DefaultHttp2HeadersFrame;
 import java.io.IOException;
-import java.io.InputStream;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * A streamed gRPC answer read as an input stream, its HTTP/2 frames fed by hand: messages whole or
- * cut across frames, several in one frame, each translated in order; the trailers' status ends the
- * stream cleanly or with etcd's words; a connection that closes ends it with an error, and so do an
- * HTTP status other than 200 and a compressed message.
+ * A streamed gRPC answer read message by message, its HTTP/2 frames fed by hand: messages whole or
+ * cut across frames, several in one frame, each read whole and in order; the trailers' status ends
+ * the stream cleanly or with etcd's words; a connection that closes ends it with an error, and so
+ * do an HTTP status other than 200 and a compressed message; too many bytes unread stop the frames
+ * being read until the reader catches up.
  */
 class GrpcMessageStreamTest {
-  /** Each message read as its text and a newline. */
   private static GrpcMessageStream stream() {
-    return new GrpcMessageStream(message -> (new String(message, UTF_8) + "\n").getBytes(UTF_8));
+    return new GrpcMessageStream();
+  }
+
+  /** The next message as text, or null at the stream's end. */
+  private static String next(GrpcMessageStream stream) throws IOException {
+    byte[] message = stream.next();
+    return message == null ? null : new String(message, UTF_8);
   }
 
   private static byte[] framed(String text) {
@@ -68,9 +75,11 @@ class GrpcMessageStreamTest {
     channel.writeInbound(data(first, 0, 2), data(first, 2, 6), data(first, 6, first.length));
     channel.writeInbound(data(rest, 0, rest.length));
     channel.writeInbound(trailers("0", null));
-    try (InputStream in = stream) {
-      assertEquals("one\ntwo\nthree\n", new String(in.readAllBytes(), UTF_8));
-    }
+    assertEquals("one", next(stream));
+    assertEquals("two", next(stream));
+    assertEquals("three", next(stream));
+    assertNull(next(stream));
+    assertNull(next(stream), "still ended when asked again");
   }
 
   @Test
@@ -80,10 +89,8 @@ class GrpcMessageStreamTest {
     channel.writeInbound(new DefaultHttp2HeadersFrame(new DefaultHttp2Headers().status("200")));
     channel.writeInbound(data(framed("kept"), 0, framed("kept").length));
     channel.writeInbound(trailers("14", "etcdserver: no leader 100%25"));
-    byte[] kept = new byte[5];
-    assertEquals(5, stream.readNBytes(kept, 0, 5));
-    assertEquals("kept\n", new String(kept, UTF_8));
-    IOException e = assertThrows(IOException.class, stream::read);
+    assertEquals("kept", next(stream));
+    IOException e = assertThrows(IOException.class, stream::next);
     assertEquals(
         "etcd ended the stream with gRPC status 14: etcdserver: no leader 100%", e.getMessage());
   }
@@ -92,7 +99,7 @@ class GrpcMessageStreamTest {
   void aTrailersOnlyRefusalFailsTheOpeningAndAClosedConnectionEndsTheReading() throws Exception {
     GrpcMessageStream refused = stream();
     new EmbeddedChannel(refused.handler()).writeInbound(trailers("3", "bad%20request"));
-    IOException why = assertThrows(IOException.class, () -> refused.read());
+    IOException why = assertThrows(IOException.class, refused::next);
     assertTrue(why.getMessage().endsWith("gRPC status 3: bad request"), why.getMessage());
     assertTrue(refused.answered().isCompletedExceptionally());
 
@@ -101,7 +108,7 @@ class GrpcMessageStreamTest {
     channel.writeInbound(new DefaultHttp2HeadersFrame(new DefaultHttp2Headers().status("200")));
     channel.close();
     assertEquals(
-        "the connection to etcd closed", assertThrows(IOException.class, cut::read).getMessage());
+        "the connection to etcd closed", assertThrows(IOException.class, cut::next).getMessage());
   }
 
   @Test
@@ -111,7 +118,7 @@ class GrpcMessageStreamTest {
         .writeInbound(new DefaultHttp2HeadersFrame(new DefaultHttp2Headers().status("503")));
     assertEquals(
         "etcd answered HTTP status 503",
-        assertThrows(IOException.class, refused::read).getMessage());
+        assertThrows(IOException.class, refused::next).getMessage());
     assertTrue(refused.answered().isCompletedExceptionally());
 
     GrpcMessageStream compressed = stream();
@@ -122,6 +129,30 @@ class GrpcMessageStreamTest {
     channel.writeInbound(data(message, 0, message.length));
     assertEquals(
         "etcd's stream holds a compressed message, which was not asked for",
-        assertThrows(IOException.class, compressed::read).getMessage());
+        assertThrows(IOException.class, compressed::next).getMessage());
+  }
+
+  @Test
+  void tooManyBytesUnreadStopTheFramesBeingReadUntilTheReaderIsBelowHalfOfThem() throws Exception {
+    // 5-byte messages, reading stopped above 12 bytes unread and resumed below 6.
+    GrpcMessageStream stream = new GrpcMessageStream(12);
+    EmbeddedChannel channel = new EmbeddedChannel(stream.handler());
+    stream.attach(channel);
+    channel.writeInbound(new DefaultHttp2HeadersFrame(new DefaultHttp2Headers().status("200")));
+    for (String text : new String[] {"aaaaa", "bbbbb"}) {
+      channel.writeInbound(data(framed(text), 0, framed(text).length));
+    }
+    assertTrue(stream.reading(), "10 bytes unread: still reading");
+    channel.writeInbound(data(framed("ccccc"), 0, framed("ccccc").length));
+    assertFalse(stream.reading(), "15 bytes unread: the frames wait in etcd's window");
+    assertFalse(channel.config().isAutoRead());
+    assertEquals("aaaaa", next(stream));
+    assertFalse(stream.reading(), "10 bytes unread: not yet below half");
+    assertEquals("bbbbb", next(stream));
+    assertTrue(stream.reading(), "5 bytes unread: reading again");
+    assertTrue(channel.config().isAutoRead());
+    channel.writeInbound(trailers("0", null));
+    assertEquals("ccccc", next(stream));
+    assertNull(next(stream));
   }
 }
