@@ -42,9 +42,14 @@ final class EtcdClient {
   private final List<URI> endpoints;
   private final HttpClient http;
   private final Duration timeout;
+  private final Duration keepAliveTimeout;
   private final AtomicInteger preferred = new AtomicInteger();
   private final List<Deque<GatewayConnection>> idle;
   private final GrpcConnections grpc;
+
+  /** Looks after the gateway's watches; null over gRPC, whose connections have their own. */
+  private final GatewayKeepAlive keepAlive;
+
   private volatile boolean closed;
 
   /** A client whose calls and watches go to the JSON gateway. */
@@ -58,9 +63,33 @@ final class EtcdClient {
    * @param grpc true for etcd's gRPC API
    */
   EtcdClient(List<URI> endpoints, Duration timeout, boolean grpc) {
+    this(endpoints, timeout, grpc, GrpcKeepAlive.TIME, GrpcKeepAlive.TIMEOUT);
+  }
+
+  /**
+   * A client whose calls and watches go over gRPC, or to the JSON gateway, with a keepalive of its
+   * own.
+   *
+   * @param grpc true for etcd's gRPC API
+   * @param keepAliveTime how long nothing is heard before a connection (gRPC) or a watch's endpoint
+   *     (the gateway) is probed
+   * @param keepAliveTimeout how long the probe may go unanswered
+   */
+  EtcdClient(
+      List<URI> endpoints,
+      Duration timeout,
+      boolean grpc,
+      Duration keepAliveTime,
+      Duration keepAliveTimeout) {
     this.endpoints = List.copyOf(endpoints);
-    this.grpc = grpc ? new GrpcConnections(this.endpoints, timeout) : null;
+    this.grpc =
+        grpc ? new GrpcConnections(this.endpoints, timeout, keepAliveTime, keepAliveTimeout) : null;
+    this.keepAlive =
+        grpc
+            ? null
+            : new GatewayKeepAlive(keepAliveTime, keepAliveTimeout, this::answers, this.endpoints);
     this.timeout = timeout;
+    this.keepAliveTimeout = keepAliveTimeout;
     this.http =
         HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1)
@@ -185,9 +214,38 @@ final class EtcdClient {
     return answer;
   }
 
+  /**
+   * The gateway's keepalive, which watches on the gateway register with, or null over gRPC (whose
+   * connections have their own).
+   */
+  GatewayKeepAlive keepAlive() {
+    return keepAlive;
+  }
+
+  /**
+   * Whether an endpoint answers a count of one key (etcd's own health check reads the key {@code
+   * health}) on a new connection, within the keepalive's timeout to connect and as much again to
+   * answer: the gateway keepalive's probe.
+   */
+  private boolean answers(int index) {
+    ObjectNode range = object();
+    range.put("key", base64("health"));
+    range.put("count_only", true);
+    byte[] body = write(range);
+    try (GatewayConnection connection =
+        GatewayConnection.open(endpoints.get(index), keepAliveTimeout)) {
+      return connection.post("/v3/kv/range", body).status() == 200;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
   /** Closes the idle connections; calls made after this one open and close their own. */
   void close() {
     closed = true;
+    if (keepAlive != null) {
+      keepAlive.close();
+    }
     if (grpc != null) {
       grpc.close();
     }
@@ -215,9 +273,11 @@ final class EtcdClient {
     int first = preferred.get();
     for (int i = 0; i < endpoints.size(); i++) {
       int index = (first + i) % endpoints.size();
+      // The timeout holds until the answer's headers: a member that hangs fails the opening.
       HttpRequest request =
           HttpRequest.newBuilder(endpoints.get(index).resolve(path))
               .header("Content-Type", "application/json")
+              .timeout(timeout)
               .POST(HttpRequest.BodyPublishers.ofByteArray(bytes))
               .build();
       try {
@@ -229,7 +289,7 @@ final class EtcdClient {
           }
         }
         preferred.set(index);
-        return WatchMessages.ofGateway(response.body());
+        return WatchMessages.ofGateway(response.body(), index);
       } catch (IOException e) {
         last = unavailable("etcd at " + endpoints.get(index) + " cannot be reached: " + e);
       } catch (InterruptedException e) {
@@ -244,8 +304,9 @@ final class EtcdClient {
   private WatchMessages streamGrpc(String path, JsonNode body) {
     EtcdMessages.Method method = EtcdMessages.method(path);
     byte[] request = method.request.encode(body);
-    return WatchMessages.ofGrpc(
-        onFirstReachable(index -> grpc.stream(index, method.path, request)), method.response);
+    return onFirstReachable(
+        index ->
+            WatchMessages.ofGrpc(grpc.stream(index, method.path, request), method.response, index));
   }
 
   static byte[] write(JsonNode node) {

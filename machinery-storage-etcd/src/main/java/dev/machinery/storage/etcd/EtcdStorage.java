@@ -61,7 +61,13 @@ public final class EtcdStorage implements Storage {
   private volatile boolean closed;
 
   private EtcdStorage(Builder builder) {
-    this.client = new EtcdClient(builder.endpoints, builder.requestTimeout, builder.grpc);
+    this.client =
+        new EtcdClient(
+            builder.endpoints,
+            builder.requestTimeout,
+            builder.grpc,
+            builder.keepAliveTime,
+            builder.keepAliveTimeout);
     this.prefix = builder.prefix;
     this.compactKey = prefix + COMPACT_REVISION_KEY;
     this.watchQueueLimit = builder.watchQueueLimit;
@@ -493,6 +499,8 @@ public final class EtcdStorage implements Storage {
     private int watchQueueLimit = 10_000;
     private Duration resumeFor = Duration.ofSeconds(30);
     private boolean grpc;
+    private Duration keepAliveTime = GrpcKeepAlive.TIME;
+    private Duration keepAliveTimeout = GrpcKeepAlive.TIMEOUT;
 
     private Builder(List<URI> endpoints) {
       if (endpoints.isEmpty()) {
@@ -567,6 +575,30 @@ public final class EtcdStorage implements Storage {
         throw new IllegalArgumentException("the resume duration must not be negative");
       }
       this.resumeFor = duration;
+      return this;
+    }
+
+    /**
+     * Sets how a member that died without a word is found (a member gone, hung, or cut off by the
+     * network, with no reset to tell); by default 30 s and 10 s, as kube-apiserver's etcd client.
+     * Over gRPC: while calls or watches are open on a connection and nothing has been read for
+     * {@code time}, an HTTP/2 PING is sent, and the connection is closed when nothing is read for
+     * {@code timeout} after it. On the gateway: when a watch has heard nothing for {@code time},
+     * its endpoint is asked a count of one key on a new connection, and every watch on it is closed
+     * when that is not answered within {@code timeout}. A closed watch resumes on whichever
+     * endpoint answers, from the revision it had reached; calls go out on new connections.
+     *
+     * @param time how long nothing is heard before the probe
+     * @param timeout how long the probe may go unanswered
+     * @return this builder
+     */
+    public Builder keepAlive(Duration time, Duration timeout) {
+      if (time.isNegative() || time.isZero() || timeout.isNegative() || timeout.isZero()) {
+        throw new IllegalArgumentException(
+            "the keepalive's time and timeout must be positive, not " + time + " and " + timeout);
+      }
+      this.keepAliveTime = time;
+      this.keepAliveTimeout = timeout;
       return this;
     }
 

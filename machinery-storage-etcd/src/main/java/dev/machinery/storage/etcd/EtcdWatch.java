@@ -19,9 +19,11 @@ import java.util.function.Consumer;
  * away), the watch is opened again from the revision after the last one delivered (progress
  * notifications move that revision on while nothing changes), on any endpoint, for up to the resume
  * time; a compacted start or an overflowing queue ends it with a reason, and ending or closing the
- * queue stops the reader. Thread-safe.
+ * queue stops the reader. On the gateway, a watch that hears nothing for a while has its endpoint
+ * probed ({@link GatewayKeepAlive}), and its stream is closed to resume elsewhere when the endpoint
+ * does not answer. Thread-safe.
  */
-final class EtcdWatch {
+final class EtcdWatch implements GatewayKeepAlive.Watched {
   private final EtcdClient client;
   private final String storePrefix;
   private final String prefix;
@@ -31,6 +33,9 @@ final class EtcdWatch {
   private volatile long delivered;
   private volatile boolean ended;
   private volatile WatchMessages stream;
+
+  /** When the stream last brought a message, or was opened ({@link System#nanoTime}). */
+  private volatile long heardAt = System.nanoTime();
 
   EtcdWatch(
       EtcdClient client,
@@ -65,6 +70,13 @@ final class EtcdWatch {
   /** Opens the first stream (so that a refused watch fails here) and starts the reader. */
   void start() {
     WatchMessages first = open();
+    GatewayKeepAlive keepAlive = client.keepAlive();
+    if (keepAlive != null) {
+      keepAlive.watch(this);
+      if (ended) {
+        keepAlive.forget(this);
+      }
+    }
     Thread reader = new Thread(() -> run(first), "etcd-watch " + storePrefix + prefix);
     reader.setDaemon(true);
     reader.start();
@@ -80,6 +92,7 @@ final class EtcdWatch {
     create.put("prev_kv", true);
     create.put("progress_notify", true);
     WatchMessages opened = client.stream("/v3/watch", body);
+    heardAt = System.nanoTime();
     stream = opened;
     return opened;
   }
@@ -143,6 +156,7 @@ final class EtcdWatch {
       for (JsonNode message = messages.next();
           !ended && message != null;
           message = ended ? null : messages.next()) {
+        heardAt = System.nanoTime();
         handle(message);
       }
     }
@@ -216,9 +230,32 @@ final class EtcdWatch {
     queue.end(reason);
   }
 
+  @Override
+  public long heardAt() {
+    return heardAt;
+  }
+
+  @Override
+  public int endpoint() {
+    WatchMessages open = stream;
+    return open == null ? -1 : open.endpoint();
+  }
+
+  @Override
+  public void drop() {
+    WatchMessages open = stream;
+    if (open != null) {
+      open.close();
+    }
+  }
+
   /** Stops reading: the queue ended or was closed. */
   private void stop() {
     ended = true;
+    GatewayKeepAlive keepAlive = client.keepAlive();
+    if (keepAlive != null) {
+      keepAlive.forget(this);
+    }
     WatchMessages open = stream;
     if (open != null) {
       open.close();

@@ -21,6 +21,13 @@ interface WatchMessages extends Closeable {
    */
   JsonNode next() throws IOException;
 
+  /**
+   * The endpoint the stream is open on.
+   *
+   * @return its index among the client's endpoints
+   */
+  int endpoint();
+
   /** Ends the stream; a reader waiting in {@link #next()} is woken with an end or an error. */
   @Override
   void close();
@@ -30,10 +37,11 @@ interface WatchMessages extends Closeable {
    * {@code {"error": ...}}.
    *
    * @param body the answer's body
+   * @param endpoint the index of the endpoint that answered
    * @return its messages
    * @throws IOException when the body cannot be read from
    */
-  static WatchMessages ofGateway(InputStream body) throws IOException {
+  static WatchMessages ofGateway(InputStream body, int endpoint) throws IOException {
     MappingIterator<JsonNode> lines = EtcdClient.JSON.readerFor(JsonNode.class).readValues(body);
     return new WatchMessages() {
       @Override
@@ -46,6 +54,11 @@ interface WatchMessages extends Closeable {
           throw new IOException("the watch failed: " + line.path("error"));
         }
         return line.path("result");
+      }
+
+      @Override
+      public int endpoint() {
+        return endpoint;
       }
 
       @Override
@@ -64,9 +77,11 @@ interface WatchMessages extends Closeable {
    *
    * @param stream the stream
    * @param response the {@code WatchResponse} message
+   * @param endpoint the index of the endpoint the stream is open on
    * @return its messages
    */
-  static WatchMessages ofGrpc(GrpcMessageStream stream, EtcdMessages.Message response) {
+  static WatchMessages ofGrpc(
+      GrpcMessageStream stream, EtcdMessages.Message response, int endpoint) {
     return new WatchMessages() {
       @Override
       public JsonNode next() throws IOException {
@@ -81,6 +96,11 @@ interface WatchMessages extends Closeable {
               "etcd's watch stream holds what is not a " + response.name + ": " + e.getMessage(),
               e);
         }
+      }
+
+      @Override
+      public int endpoint() {
+        return endpoint;
       }
 
       @Override

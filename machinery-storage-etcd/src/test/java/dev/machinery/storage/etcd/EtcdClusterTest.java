@@ -23,8 +23,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@link EtcdStorage} on a three-member etcd cluster (three processes started for this class): when
- * the member the store talks to stops, writes, reads and an open watch go on through the others,
- * and nothing written is lost or seen twice; the member then comes back.
+ * the member the store talks to stops, or hangs without a word (paused: its connections open, no
+ * answer and no reset), writes, reads and an open watch go on through the others, and nothing
+ * written is lost or seen twice; the member then comes back.
  */
 class EtcdClusterTest {
   private static List<EtcdProcess> members;
@@ -79,6 +80,43 @@ class EtcdClusterTest {
       assertNull(watch.error());
       members.get(0).startAgain();
       assertEquals(20, store.list("/k/", 0, null, 0).items().size());
+    }
+  }
+
+  @ParameterizedTest(name = "grpc {0}")
+  @ValueSource(booleans = {false, true})
+  void aMemberThatHangsIsPassedOverAndItsWatchResumesElsewhere(boolean grpc) throws Exception {
+    List<URI> endpoints = members.stream().map(EtcdProcess::endpoint).toList();
+    try (EtcdStorage store =
+            EtcdStorage.builder(endpoints.toArray(URI[]::new))
+                .grpc(grpc)
+                .prefix("/hung-" + grpc + "/")
+                .requestTimeout(Duration.ofSeconds(2))
+                .keepAlive(Duration.ofMillis(500), Duration.ofMillis(500))
+                .resumeFor(Duration.ofSeconds(30))
+                .build();
+        StorageWatch watch = store.watch("/k/", 0)) {
+      KeyValue before = store.create("/k/before", "v".getBytes(UTF_8));
+      StorageEvent first = watch.poll(30, TimeUnit.SECONDS);
+      assertNotNull(first, "the watch works before; error: " + watch.error());
+      assertEquals(before.modRevision(), first.revision());
+      // The store talks to the first member: it hangs.
+      members.get(0).pause();
+      try {
+        // Nothing is written while the watch hears nothing: only its keepalive can find the
+        // member gone. Then a write through the others.
+        Thread.sleep(1_500);
+        KeyValue after = store.create("/k/after", "v".getBytes(UTF_8));
+        StorageEvent event = watch.poll(30, TimeUnit.SECONDS);
+        assertNotNull(event, "the watch never resumed; error: " + watch.error());
+        assertEquals(after.modRevision(), event.revision());
+        assertEquals("/k/after", event.kv().key());
+        assertNull(watch.poll(200, TimeUnit.MILLISECONDS));
+        assertNull(watch.error());
+      } finally {
+        members.get(0).resume();
+      }
+      assertEquals(2, store.list("/k/", 0, null, 0).items().size());
     }
   }
 }

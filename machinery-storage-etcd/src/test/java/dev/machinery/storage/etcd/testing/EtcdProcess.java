@@ -267,6 +267,44 @@ public final class EtcdProcess implements AutoCloseable {
     launch();
   }
 
+  /**
+   * Pauses etcd ({@code SIGSTOP}): its connections stay open, and nothing on them is answered or
+   * reset, as with a member whose machine hangs or whose network drops every packet.
+   *
+   * @throws IOException when the signal cannot be sent
+   */
+  public void pause() throws IOException {
+    signal("STOP");
+  }
+
+  /**
+   * Lets a paused etcd go on ({@code SIGCONT}).
+   *
+   * @throws IOException when the signal cannot be sent
+   */
+  public void resume() throws IOException {
+    signal("CONT");
+  }
+
+  private void signal(String name) throws IOException {
+    if (process == null) {
+      throw new IllegalStateException("etcd " + this.name + " is not running");
+    }
+    try {
+      int exit =
+          new ProcessBuilder("kill", "-" + name, Long.toString(process.pid()))
+              .inheritIO()
+              .start()
+              .waitFor();
+      if (exit != 0) {
+        throw new IOException("kill -" + name + " " + process.pid() + " exited with " + exit);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while signalling etcd", e);
+    }
+  }
+
   /** Stops etcd (its data stays until {@link #close()}). */
   public void stop() {
     if (process != null) {
