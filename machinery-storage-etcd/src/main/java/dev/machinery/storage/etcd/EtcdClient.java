@@ -36,6 +36,15 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class EtcdClient {
   static final ObjectMapper JSON = new ObjectMapper();
 
+  /**
+   * kube-apiserver's keepalive time for etcd: how long nothing is heard before a probe. Here, not
+   * in {@link GrpcKeepAlive}, so that a client of the gateway loads no Netty class.
+   */
+  static final Duration KEEP_ALIVE_TIME = Duration.ofSeconds(30);
+
+  /** kube-apiserver's keepalive timeout for etcd: how long a probe may go unanswered. */
+  static final Duration KEEP_ALIVE_TIMEOUT = Duration.ofSeconds(10);
+
   /** The most connections kept idle per endpoint: the most calls seen at once, up to this. */
   static final int MAX_IDLE = 64;
 
@@ -63,7 +72,7 @@ final class EtcdClient {
    * @param grpc true for etcd's gRPC API
    */
   EtcdClient(List<URI> endpoints, Duration timeout, boolean grpc) {
-    this(endpoints, timeout, grpc, GrpcKeepAlive.TIME, GrpcKeepAlive.TIMEOUT);
+    this(endpoints, timeout, grpc, KEEP_ALIVE_TIME, KEEP_ALIVE_TIMEOUT);
   }
 
   /**

@@ -499,8 +499,8 @@ public final class EtcdStorage implements Storage {
     private int watchQueueLimit = 10_000;
     private Duration resumeFor = Duration.ofSeconds(30);
     private boolean grpc;
-    private Duration keepAliveTime = GrpcKeepAlive.TIME;
-    private Duration keepAliveTimeout = GrpcKeepAlive.TIMEOUT;
+    private Duration keepAliveTime = EtcdClient.KEEP_ALIVE_TIME;
+    private Duration keepAliveTimeout = EtcdClient.KEEP_ALIVE_TIMEOUT;
 
     private Builder(List<URI> endpoints) {
       if (endpoints.isEmpty()) {

@@ -34,11 +34,11 @@ final class GrpcConnections {
   private volatile boolean closed;
 
   /**
-   * With kube-apiserver's keepalive for etcd ({@link GrpcKeepAlive#TIME}, {@link
-   * GrpcKeepAlive#TIMEOUT}).
+   * With kube-apiserver's keepalive for etcd ({@link EtcdClient#KEEP_ALIVE_TIME}, {@link
+   * EtcdClient#KEEP_ALIVE_TIMEOUT}).
    */
   GrpcConnections(List<URI> endpoints, Duration timeout) {
-    this(endpoints, timeout, GrpcKeepAlive.TIME, GrpcKeepAlive.TIMEOUT);
+    this(endpoints, timeout, EtcdClient.KEEP_ALIVE_TIME, EtcdClient.KEEP_ALIVE_TIMEOUT);
   }
 
   /** With another keepalive (for tests). */

@@ -16,19 +16,14 @@ import org.slf4j.LoggerFactory;
  * HTTP/2 PING is sent, and when still nothing has been read {@link #timeout} after it, the
  * connection is closed, failing its calls and watches so that they are made again on a new one. A
  * call that timed out sends a PING at once ({@link #probe}), so that calls after it do not wait out
- * their timeouts on a dead connection one by one. As kube-apiserver's etcd client: 30 s and 10 s,
- * and no PINGs on a connection without streams (etcd answers those with {@code too_many_pings}).
+ * their timeouts on a dead connection one by one. As kube-apiserver's etcd client: 30 s and 10 s by
+ * default ({@link EtcdClient#KEEP_ALIVE_TIME}, {@link EtcdClient#KEEP_ALIVE_TIMEOUT}), and no PINGs
+ * on a connection without streams (etcd answers those with {@code too_many_pings}).
  *
  * <p>Sits first in the connection's pipeline, where every byte read passes; runs on the
  * connection's event loop, one per connection ({@link #probe} may be called from any thread).
  */
 final class GrpcKeepAlive extends ChannelInboundHandlerAdapter {
-  /** kube-apiserver's keepalive time for etcd. */
-  static final Duration TIME = Duration.ofSeconds(30);
-
-  /** kube-apiserver's keepalive timeout for etcd. */
-  static final Duration TIMEOUT = Duration.ofSeconds(10);
-
   private final long time;
   private final long timeout;
   private final IntSupplier openStreams;
