@@ -54,6 +54,7 @@ import dev.machinery.core.schema.GroupVersion;
 import dev.machinery.unversioned.protobuf.ProtobufCodec;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -101,6 +102,9 @@ public final class ApiServer implements ApiHandler, AutoCloseable {
 
   /** The default request body limit, kube-apiserver's 3 MiB. */
   public static final long DEFAULT_MAX_REQUEST_BODY_BYTES = 3L * 1024 * 1024;
+
+  /** How long Events are kept after their last write by default: kube-apiserver's one hour. */
+  public static final Duration DEFAULT_EVENT_TTL = Duration.ofHours(1);
 
   /** The changes each resource's watch cache keeps by default. */
   public static final int DEFAULT_WATCH_CACHE_SIZE = 1_000;
@@ -199,6 +203,7 @@ public final class ApiServer implements ApiHandler, AutoCloseable {
         servesServiceAccounts = true;
       }
     }
+    definitions.replaceAll(d -> withEventTtl(d, builder.eventTtl));
     definitions.forEach(registry::addTyped);
     // The reviews are answered by handlers of their own, listed in discovery beside the resources.
     SelfSubjectReviews.discovery().forEach(i -> registry.addDiscoveryOnly(AUTHENTICATION_V1, i));
@@ -209,6 +214,7 @@ public final class ApiServer implements ApiHandler, AutoCloseable {
         definition = withTokenSubresource(definition);
         servesServiceAccounts = true;
       }
+      definition = withEventTtl(definition, builder.eventTtl);
       registry.addUnstructured(definition, r.storageVersion(), r.servedVersions());
     }
     ResourceStore namespaces = registry.store(GroupKind.of("", "Namespace")).orElse(null);
@@ -513,6 +519,20 @@ public final class ApiServer implements ApiHandler, AutoCloseable {
    */
   public ServiceAccountTokens serviceAccountTokens() {
     return serviceAccountTokens;
+  }
+
+  /**
+   * Events, of the core group or of {@code events.k8s.io}, kept for the server's event TTL unless
+   * their definition sets a time of its own; any other definition as it is.
+   */
+  private static ResourceDefinition withEventTtl(ResourceDefinition definition, Duration ttl) {
+    String group = definition.kind().group();
+    boolean events =
+        definition.resource().equals("events")
+            && (group.isEmpty() || group.equals("events.k8s.io"));
+    return events && definition.timeToLive().isEmpty()
+        ? definition.withTimeToLive(ttl)
+        : definition;
   }
 
   private ResourceDefinition withTokenSubresource(ResourceDefinition definition) {

@@ -56,6 +56,7 @@ abstract sealed class ServerOptions permits ApiServer.Builder {
   Duration bookmarkInterval = Duration.ofSeconds(60);
   Duration compactionInterval = StorageCompactor.DEFAULT_INTERVAL;
   int watchCacheSize = ApiServer.DEFAULT_WATCH_CACHE_SIZE;
+  Duration eventTtl = ApiServer.DEFAULT_EVENT_TTL;
   Consumer<String> requestLog;
   Authenticator authenticator = Authenticator.chain(List.of(), true);
   ServiceAccountTokens serviceAccountTokens;
@@ -331,6 +332,27 @@ abstract sealed class ServerOptions permits ApiServer.Builder {
       throw new IllegalArgumentException("the watch cache size must not be negative, got " + size);
     }
     this.watchCacheSize = size;
+    return self();
+  }
+
+  /**
+   * Sets how long Events are kept after their last write (one hour by default, as kube-apiserver's
+   * {@code --event-ttl}): the storage then deletes each by itself (a delete watchers see; in etcd,
+   * a lease shared by the Events written within a minute, so that one may live up to 5 % longer, at
+   * most a minute). It applies to {@code events} of the core group and of {@code events.k8s.io},
+   * the same objects, whatever defines them, unless the definition sets a time of its own ({@link
+   * ResourceDefinition.Builder#timeToLive}).
+   *
+   * @param ttl the time, in whole seconds, at least one
+   * @return this builder
+   * @throws IllegalArgumentException when the time is under a second or not whole seconds
+   */
+  public ApiServer.Builder eventTtl(Duration ttl) {
+    if (ttl.getNano() != 0 || ttl.getSeconds() < 1) {
+      throw new IllegalArgumentException(
+          "the event TTL is a whole number of seconds, at least one, not " + ttl);
+    }
+    this.eventTtl = ttl;
     return self();
   }
 

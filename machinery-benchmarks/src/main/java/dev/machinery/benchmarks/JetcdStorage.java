@@ -156,14 +156,14 @@ final class JetcdStorage implements Storage {
   }
 
   @Override
-  public KeyValue create(String key, byte[] value) {
+  public KeyValue create(String key, byte[] value, long ttlSeconds) {
     byte[] copy = value.clone();
     ByteSequence full = bytes(prefix + key);
     TxnResponse answer =
         await(
             kv.txn()
                 .If(new Cmp(full, Cmp.Op.EQUAL, CmpTarget.createRevision(0)))
-                .Then(Op.put(full, ByteSequence.from(copy), PutOption.DEFAULT))
+                .Then(Op.put(full, ByteSequence.from(copy), putOption(ttlSeconds, false)))
                 .Else(Op.get(full, GetOption.DEFAULT))
                 .commit());
     if (!answer.isSucceeded()) {
@@ -174,16 +174,30 @@ final class JetcdStorage implements Storage {
     return new KeyValue(key, copy, revision, revision, 1);
   }
 
+  /** A put's options: the previous value when asked, and a lease of its own for a time to live. */
+  private PutOption putOption(long ttlSeconds, boolean previous) {
+    if (ttlSeconds < 0) {
+      throw new IllegalArgumentException("a negative time to live: " + ttlSeconds);
+    }
+    PutOption.Builder options = PutOption.builder();
+    if (previous) {
+      options.withPrevKV();
+    }
+    if (ttlSeconds > 0) {
+      options.withLeaseId(await(client.getLeaseClient().grant(ttlSeconds)).getID());
+    }
+    return options.build();
+  }
+
   @Override
-  public KeyValue update(String key, long expectedModRevision, byte[] value) {
+  public KeyValue update(String key, long expectedModRevision, byte[] value, long ttlSeconds) {
     byte[] copy = value.clone();
     ByteSequence full = bytes(prefix + key);
     TxnResponse answer =
         await(
             kv.txn()
                 .If(expected(full, expectedModRevision))
-                .Then(
-                    Op.put(full, ByteSequence.from(copy), PutOption.builder().withPrevKV().build()))
+                .Then(Op.put(full, ByteSequence.from(copy), putOption(ttlSeconds, true)))
                 .Else(Op.get(full, GetOption.DEFAULT))
                 .commit());
     if (!answer.isSucceeded()) {

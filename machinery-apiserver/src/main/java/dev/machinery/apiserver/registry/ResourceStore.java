@@ -125,6 +125,9 @@ public final class ResourceStore {
   private final AtomicLong lastWrite = new AtomicLong();
   private final AdmissionHook admission;
 
+  /** How long an object is kept after a write, in seconds; 0 until deleted. */
+  private final long timeToLiveSeconds;
+
   /**
    * Creates the store of one resource.
    *
@@ -242,6 +245,7 @@ public final class ResourceStore {
     }
     this.admission = admission;
     this.definition = definition;
+    this.timeToLiveSeconds = definition.timeToLive().map(Duration::getSeconds).orElse(0L);
     this.resource = GroupResource.of(definition.kind().group(), definition.resource());
     this.storageKind = storageKind;
     this.model = model;
@@ -805,6 +809,23 @@ public final class ResourceStore {
     return page(caughtUp, caughtUp.revision(), prefix, filter, limit);
   }
 
+  /**
+   * Creates an object's key; with the definition's time to live when it has one (Events), which the
+   * storage counts from this write.
+   */
+  private KeyValue storeNew(String key, byte[] bytes) {
+    return timeToLiveSeconds == 0
+        ? storage.create(key, bytes)
+        : storage.create(key, bytes, timeToLiveSeconds);
+  }
+
+  /** Replaces an object's value read at {@code current}; a time to live starts again. */
+  private KeyValue storeOver(KeyValue current, byte[] bytes) {
+    return timeToLiveSeconds == 0
+        ? storage.update(current.key(), current.modRevision(), bytes)
+        : storage.update(current.key(), current.modRevision(), bytes, timeToLiveSeconds);
+  }
+
   /** Notes the revision of a write this store made, for {@link #listSeenHere}. */
   private KeyValue wrote(KeyValue kv) {
     lastWrite.accumulateAndGet(kv.modRevision(), Math::max);
@@ -941,8 +962,7 @@ public final class ResourceStore {
     try {
       KeyValue kv =
           wrote(
-              storage.create(
-                  key(preparedMeta.getNamespace(), preparedMeta.getName()), encode(prepared)));
+              storeNew(key(preparedMeta.getNamespace(), preparedMeta.getName()), encode(prepared)));
       return decode(kv);
     } catch (StorageException e) {
       if (e.kind() == StorageException.Kind.KEY_EXISTS) {
@@ -1125,7 +1145,7 @@ public final class ResourceStore {
           Accessor.of(prepared).setResourceVersion(Long.toString(deleted.modRevision()));
           return prepared;
         }
-        return decode(wrote(storage.update(current.key(), current.modRevision(), bytes)));
+        return decode(wrote(storeOver(current, bytes)));
       } catch (StorageException e) {
         if (e.kind() == StorageException.Kind.CONFLICT && isEmpty(asked) && attempt < 16) {
           continue;
@@ -1237,7 +1257,7 @@ public final class ResourceStore {
           meta.setResourceVersion(Long.toString(deleted.modRevision()));
           return next;
         }
-        return decode(wrote(storage.update(current.key(), current.modRevision(), bytes)));
+        return decode(wrote(storeOver(current, bytes)));
       } catch (StorageException e) {
         if (e.kind() == StorageException.Kind.CONFLICT && attempt < 16) {
           continue;
@@ -1669,7 +1689,7 @@ public final class ResourceStore {
       Accessor.of(object).setResourceVersion(Long.toString(current.modRevision()));
       return new Written(object, current);
     }
-    KeyValue kv = wrote(storage.update(current.key(), current.modRevision(), bytes));
+    KeyValue kv = wrote(storeOver(current, bytes));
     return new Written(decode(kv), kv);
   }
 

@@ -1,15 +1,22 @@
 package dev.machinery.apiserver.storage;
 
+import java.lang.ref.WeakReference;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.zip.DataFormatException;
 import java.util.zip.Deflater;
 import java.util.zip.Inflater;
@@ -30,6 +37,10 @@ import java.util.zip.Inflater;
  * level) and inflates it when it is read: a Pod's JSON takes about a third of its size, for some 15
  * µs of CPU a write and 5 µs a value read (a server's watch cache answers most reads without the
  * store). What a caller writes and reads is the same either way.
+ *
+ * <p>A key written with a time to live is deleted once it has passed: a thread shared by every
+ * store ({@code machinery-memory-storage-expiry}) looks every half second, as etcd looks at its
+ * leases, at the stores that hold such keys.
  *
  * <p>Thread-safe: operations are serialized on one lock (values are deflated before it is taken,
  * and a get's or a list's values inflated after it is let go); reads copy nothing but the page
@@ -63,6 +74,26 @@ public final class MemoryStorage implements Storage {
   private long revision;
   private long compacted;
   private boolean closed;
+
+  /** When each key written with a time to live expires ({@link System#nanoTime}). */
+  private final Map<String, Long> expiries = new HashMap<>();
+
+  /** Looks for expired keys; made with the first key written with a time to live. */
+  private ScheduledFuture<?> expiring;
+
+  /** How often expired keys are looked for. */
+  private static final long EXPIRY_PERIOD_MILLIS = 500;
+
+  /** The thread that deletes expired keys, for every store. */
+  private static final class Expiry {
+    static final ScheduledExecutorService THREAD =
+        Executors.newSingleThreadScheduledExecutor(
+            task -> {
+              Thread thread = new Thread(task, "machinery-memory-storage-expiry");
+              thread.setDaemon(true);
+              return thread;
+            });
+  }
 
   /** Creates an empty store with the default limits. */
   public MemoryStorage() {
@@ -188,7 +219,8 @@ public final class MemoryStorage implements Storage {
   }
 
   @Override
-  public KeyValue create(String key, byte[] value) {
+  public KeyValue create(String key, byte[] value, long ttlSeconds) {
+    requireTimeToLive(ttlSeconds);
     byte[] plain = value.clone();
     byte[] kept = deflateValues ? deflate(plain) : plain;
     synchronized (this) {
@@ -200,12 +232,14 @@ public final class MemoryStorage implements Storage {
       }
       long next = revision + 1;
       KeyValue stored = new KeyValue(key, kept, next, next, 1);
+      expireAfter(key, ttlSeconds);
       return write(key, stored, new StorageEvent(StorageEvent.Type.PUT, stored, null), plain);
     }
   }
 
   @Override
-  public KeyValue update(String key, long expectedModRevision, byte[] value) {
+  public KeyValue update(String key, long expectedModRevision, byte[] value, long ttlSeconds) {
+    requireTimeToLive(ttlSeconds);
     byte[] plain = value.clone();
     byte[] kept = deflateValues ? deflate(plain) : plain;
     synchronized (this) {
@@ -214,6 +248,7 @@ public final class MemoryStorage implements Storage {
       long next = revision + 1;
       KeyValue stored =
           new KeyValue(key, kept, current.createRevision(), next, current.version() + 1);
+      expireAfter(key, ttlSeconds);
       return write(key, stored, new StorageEvent(StorageEvent.Type.PUT, stored, current), plain);
     }
   }
@@ -222,10 +257,82 @@ public final class MemoryStorage implements Storage {
   public synchronized KeyValue delete(String key, long expectedModRevision) {
     open();
     KeyValue current = current(key, expectedModRevision);
+    return deleteCurrent(key, current);
+  }
+
+  private KeyValue deleteCurrent(String key, KeyValue current) {
     long next = revision + 1;
     KeyValue deleted =
         new KeyValue(key, current.value(), current.createRevision(), next, current.version());
+    expiries.remove(key);
     return write(key, null, new StorageEvent(StorageEvent.Type.DELETE, deleted, current), null);
+  }
+
+  private static void requireTimeToLive(long ttlSeconds) {
+    if (ttlSeconds < 0) {
+      throw new IllegalArgumentException(
+          "a time to live is 0 (none) or a number of seconds, not " + ttlSeconds);
+    }
+  }
+
+  /** Notes when a key written now expires: never for 0, which also undoes an earlier time. */
+  private void expireAfter(String key, long ttlSeconds) {
+    if (ttlSeconds == 0) {
+      expiries.remove(key);
+      return;
+    }
+    long nanos =
+        ttlSeconds > Long.MAX_VALUE / 2_000_000_000L
+            ? Long.MAX_VALUE / 2
+            : TimeUnit.SECONDS.toNanos(ttlSeconds);
+    expiries.put(key, System.nanoTime() + nanos);
+    if (expiring == null) {
+      WeakReference<MemoryStorage> store = new WeakReference<>(this);
+      AtomicReference<ScheduledFuture<?>> self = new AtomicReference<>();
+      expiring =
+          Expiry.THREAD.scheduleWithFixedDelay(
+              () -> {
+                MemoryStorage held = store.get();
+                if (held == null || !held.deleteExpired()) {
+                  ScheduledFuture<?> mine = self.get();
+                  if (mine != null) {
+                    mine.cancel(false);
+                  }
+                }
+              },
+              EXPIRY_PERIOD_MILLIS,
+              EXPIRY_PERIOD_MILLIS,
+              TimeUnit.MILLISECONDS);
+      self.set(expiring);
+    }
+  }
+
+  /**
+   * Deletes the keys whose time has passed, each with a delete of its own revision.
+   *
+   * @return false once the store is closed
+   */
+  private synchronized boolean deleteExpired() {
+    if (closed) {
+      return false;
+    }
+    long now = System.nanoTime();
+    List<String> expired = new ArrayList<>();
+    for (Map.Entry<String, Long> entry : expiries.entrySet()) {
+      if (now - entry.getValue() >= 0) {
+        expired.add(entry.getKey());
+      }
+    }
+    for (String key : expired) {
+      List<Version> list = versions.get(key);
+      KeyValue current = list == null ? null : list.get(list.size() - 1).value;
+      if (current == null) {
+        expiries.remove(key);
+      } else {
+        deleteCurrent(key, current);
+      }
+    }
+    return true;
   }
 
   @Override
@@ -265,6 +372,9 @@ public final class MemoryStorage implements Storage {
         return;
       }
       closed = true;
+      if (expiring != null) {
+        expiring.cancel(false);
+      }
     }
     for (QueuedWatch watch : List.copyOf(watches)) {
       watch.end(

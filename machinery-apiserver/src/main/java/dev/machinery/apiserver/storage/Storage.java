@@ -148,17 +148,38 @@ public interface Storage extends AutoCloseable {
   }
 
   /**
-   * Creates a key.
+   * Creates a key that stays until it is deleted: {@link #create(String, byte[], long)} with no
+   * time to live.
    *
    * @param key the key
    * @param value the bytes
    * @return the stored value, with its revisions
    * @throws StorageException of kind {@code KEY_EXISTS} when the key is present
    */
-  KeyValue create(String key, byte[] value);
+  default KeyValue create(String key, byte[] value) {
+    return create(key, value, 0);
+  }
 
   /**
-   * Replaces a key's value if it is still at the revision the caller read.
+   * Creates a key, which the store deletes by itself once {@code ttlSeconds} have passed without
+   * another write of it (a time to live, as kube-apiserver stores Events: in etcd, a lease). The
+   * store deletes an expired key as any delete, with a {@code DELETE} event of its own revision, at
+   * its own pace: a key may outlive its time by a little (etcd checks its leases every half second,
+   * and kube-apiserver's leases are shared by keys written within a minute of each other, so they
+   * run up to 5 % of the time, at most a minute, longer).
+   *
+   * @param key the key
+   * @param value the bytes
+   * @param ttlSeconds the time to live in seconds, or 0 for a key that stays until deleted
+   * @return the stored value, with its revisions
+   * @throws StorageException of kind {@code KEY_EXISTS} when the key is present
+   * @throws IllegalArgumentException when {@code ttlSeconds} is negative
+   */
+  KeyValue create(String key, byte[] value, long ttlSeconds);
+
+  /**
+   * Replaces a key's value if it is still at the revision the caller read; the key then stays until
+   * it is deleted: {@link #update(String, long, byte[], long)} with no time to live.
    *
    * @param key the key
    * @param expectedModRevision the {@code modRevision} the caller read, or 0 for any
@@ -167,7 +188,25 @@ public interface Storage extends AutoCloseable {
    * @throws StorageException of kind {@code KEY_NOT_FOUND} when absent, or {@code CONFLICT} (with
    *     the key's current revision) when it has changed since
    */
-  KeyValue update(String key, long expectedModRevision, byte[] value);
+  default KeyValue update(String key, long expectedModRevision, byte[] value) {
+    return update(key, expectedModRevision, value, 0);
+  }
+
+  /**
+   * Replaces a key's value if it is still at the revision the caller read, with a time to live
+   * counted from this write ({@link #create(String, byte[], long)}); with 0 the key stays until
+   * deleted, whatever time it had before (as an etcd put without a lease).
+   *
+   * @param key the key
+   * @param expectedModRevision the {@code modRevision} the caller read, or 0 for any
+   * @param value the new bytes
+   * @param ttlSeconds the time to live in seconds from this write, or 0 for none
+   * @return the stored value, with its revisions
+   * @throws StorageException of kind {@code KEY_NOT_FOUND} when absent, or {@code CONFLICT} (with
+   *     the key's current revision) when it has changed since
+   * @throws IllegalArgumentException when {@code ttlSeconds} is negative
+   */
+  KeyValue update(String key, long expectedModRevision, byte[] value, long ttlSeconds);
 
   /**
    * Deletes a key if it is still at the revision the caller read.

@@ -407,6 +407,16 @@ final class EtcdMessages {
           .field("fragment", 7, Type.BOOL)
           .repeated("events", 11, EVENT);
 
+  private static final Message LEASE_GRANT_REQUEST =
+      new Message("LeaseGrantRequest").field("TTL", 1, Type.INT64).field("ID", 2, Type.INT64);
+
+  private static final Message LEASE_GRANT_RESPONSE =
+      new Message("LeaseGrantResponse")
+          .message("header", 1, HEADER)
+          .field("ID", 2, Type.INT64)
+          .field("TTL", 3, Type.INT64)
+          .field("error", 4, Type.STRING);
+
   private static final Map<String, Method> METHODS =
       Map.of(
           "/v3/kv/range",
@@ -420,7 +430,9 @@ final class EtcdMessages {
           "/v3/kv/compaction",
           new Method("/etcdserverpb.KV/Compact", COMPACTION_REQUEST, COMPACTION_RESPONSE),
           "/v3/watch",
-          new Method("/etcdserverpb.Watch/Watch", WATCH_REQUEST, WATCH_RESPONSE));
+          new Method("/etcdserverpb.Watch/Watch", WATCH_REQUEST, WATCH_RESPONSE),
+          "/v3/lease/grant",
+          new Method("/etcdserverpb.Lease/LeaseGrant", LEASE_GRANT_REQUEST, LEASE_GRANT_RESPONSE));
 
   /**
    * The gRPC method of a gateway path.

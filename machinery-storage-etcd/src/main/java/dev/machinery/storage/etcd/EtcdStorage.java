@@ -57,6 +57,7 @@ public final class EtcdStorage implements Storage {
   private final String compactKey;
   private final int watchQueueLimit;
   private final Duration resumeFor;
+  private final EtcdLeases leases;
   private final Set<QueuedWatch> watches = ConcurrentHashMap.newKeySet();
   private volatile boolean closed;
 
@@ -68,6 +69,7 @@ public final class EtcdStorage implements Storage {
             builder.grpc,
             builder.keepAliveTime,
             builder.keepAliveTimeout);
+    this.leases = new EtcdLeases(client);
     this.prefix = builder.prefix;
     this.compactKey = prefix + COMPACT_REVISION_KEY;
     this.watchQueueLimit = builder.watchQueueLimit;
@@ -272,14 +274,15 @@ public final class EtcdStorage implements Storage {
   }
 
   @Override
-  public KeyValue create(String key, byte[] value) {
+  public KeyValue create(String key, byte[] value, long ttlSeconds) {
     open();
+    long lease = lease(ttlSeconds);
     byte[] copy = value.clone();
     String full = prefix + key;
     JsonNode answer =
         txn(
             compare(full, "CREATE", "EQUAL", "create_revision", 0),
-            put(full, copy, false),
+            put(full, copy, false, lease),
             rangeOf(full));
     if (!answer.path("succeeded").asBoolean(false)) {
       throw new StorageException(
@@ -293,12 +296,13 @@ public final class EtcdStorage implements Storage {
   }
 
   @Override
-  public KeyValue update(String key, long expectedModRevision, byte[] value) {
+  public KeyValue update(String key, long expectedModRevision, byte[] value, long ttlSeconds) {
     open();
+    long lease = lease(ttlSeconds);
     byte[] copy = value.clone();
     String full = prefix + key;
     JsonNode answer =
-        txn(expected(full, expectedModRevision), put(full, copy, true), rangeOf(full));
+        txn(expected(full, expectedModRevision), put(full, copy, true, lease), rangeOf(full));
     if (!answer.path("succeeded").asBoolean(false)) {
       throw refused(key, expectedModRevision, answer);
     }
@@ -439,7 +443,11 @@ public final class EtcdStorage implements Storage {
         : compare(key, "CREATE", "GREATER", "create_revision", 0);
   }
 
-  private static ObjectNode put(String key, byte[] value, boolean previous) {
+  /**
+   * A put; with a lease of 0 the key has none (a lease it had is let go of, as etcd does for a put
+   * without one).
+   */
+  private static ObjectNode put(String key, byte[] value, boolean previous, long lease) {
     ObjectNode put = EtcdClient.object();
     ObjectNode request = put.putObject("request_put");
     request.put("key", EtcdClient.base64(key));
@@ -447,7 +455,19 @@ public final class EtcdStorage implements Storage {
     if (previous) {
       request.put("prev_kv", true);
     }
+    if (lease != 0) {
+      request.put("lease", Long.toString(lease));
+    }
     return put;
+  }
+
+  /** The lease of a key written now with a time to live ({@link EtcdLeases}), or 0 for none. */
+  private long lease(long ttlSeconds) {
+    if (ttlSeconds < 0) {
+      throw new IllegalArgumentException(
+          "a time to live is 0 (none) or a number of seconds, not " + ttlSeconds);
+    }
+    return ttlSeconds == 0 ? 0 : leases.leaseFor(ttlSeconds);
   }
 
   private static ObjectNode rangeOf(String key) {

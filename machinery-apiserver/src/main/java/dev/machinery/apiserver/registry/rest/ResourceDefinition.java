@@ -10,6 +10,7 @@ import dev.machinery.core.typed.SchemaType;
 import dev.machinery.unversioned.discovery.ResourceInfo;
 import dev.machinery.unversioned.validation.NameValidator;
 import dev.machinery.unversioned.validation.Validation;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -65,6 +66,7 @@ public final class ResourceDefinition {
   private final Function<String, StrategicMergeSchema> strategicMergePatchSchemas;
   private final GarbageCollectionPolicy garbageCollectionPolicy;
   private final GracefulDeleteStrategy gracefulDelete;
+  private final long timeToLiveSeconds;
 
   @SuppressWarnings("unchecked")
   private ResourceDefinition(Builder builder) {
@@ -100,9 +102,11 @@ public final class ResourceDefinition {
     this.strategicMergePatchSchemas = builder.strategicMergePatchSchemas;
     this.garbageCollectionPolicy = builder.garbageCollectionPolicy;
     this.gracefulDelete = builder.gracefulDelete;
+    this.timeToLiveSeconds = builder.timeToLiveSeconds;
   }
 
-  private ResourceDefinition(ResourceDefinition from, Map<String, SubresourceAction> actions) {
+  private ResourceDefinition(
+      ResourceDefinition from, Map<String, SubresourceAction> actions, long timeToLiveSeconds) {
     this.kind = from.kind;
     this.resource = from.resource;
     this.singular = from.singular;
@@ -134,6 +138,7 @@ public final class ResourceDefinition {
     this.strategicMergePatchSchemas = from.strategicMergePatchSchemas;
     this.garbageCollectionPolicy = from.garbageCollectionPolicy;
     this.gracefulDelete = from.gracefulDelete;
+    this.timeToLiveSeconds = timeToLiveSeconds;
   }
 
   /**
@@ -152,7 +157,39 @@ public final class ResourceDefinition {
     }
     Map<String, SubresourceAction> more = new LinkedHashMap<>(actions);
     more.put(name, action);
-    return new ResourceDefinition(this, more);
+    return new ResourceDefinition(this, more, timeToLiveSeconds);
+  }
+
+  /**
+   * Returns this definition with its objects kept for a time after each write ({@link
+   * Builder#timeToLive}), as a server gives Events its {@code --event-ttl}.
+   *
+   * @param timeToLive the time, in whole seconds, at least one
+   * @return a new definition
+   * @throws IllegalArgumentException when the time is under a second or not whole seconds
+   */
+  public ResourceDefinition withTimeToLive(Duration timeToLive) {
+    return new ResourceDefinition(this, actions, seconds(timeToLive));
+  }
+
+  /**
+   * Returns how long an object is kept after its last write before the storage deletes it by
+   * itself, as kube-apiserver keeps Events; empty for objects kept until deleted.
+   *
+   * @return the time to live
+   */
+  public Optional<Duration> timeToLive() {
+    return timeToLiveSeconds == 0
+        ? Optional.empty()
+        : Optional.of(Duration.ofSeconds(timeToLiveSeconds));
+  }
+
+  private static long seconds(Duration timeToLive) {
+    if (timeToLive.getNano() != 0 || timeToLive.getSeconds() < 1) {
+      throw new IllegalArgumentException(
+          "a time to live is a whole number of seconds, at least one, not " + timeToLive);
+    }
+    return timeToLive.getSeconds();
   }
 
   /**
@@ -507,6 +544,7 @@ public final class ResourceDefinition {
   public static final class Builder {
     private final GroupKind kind;
     private final boolean namespaced;
+    private long timeToLiveSeconds;
     private String resource;
     private String singular;
     private final List<String> shortNames = new ArrayList<>();
@@ -640,6 +678,20 @@ public final class ResourceDefinition {
      */
     public Builder garbageCollectionPolicy(GarbageCollectionPolicy policy) {
       this.garbageCollectionPolicy = Objects.requireNonNull(policy, "policy");
+      return this;
+    }
+
+    /**
+     * Keeps each object for a time after its last write, after which the storage deletes it by
+     * itself (a delete watchers see; in etcd, a lease), as kube-apiserver keeps Events for its
+     * {@code --event-ttl}. Every create and update starts the time again.
+     *
+     * @param timeToLive the time, in whole seconds, at least one
+     * @return this builder
+     * @throws IllegalArgumentException when the time is under a second or not whole seconds
+     */
+    public Builder timeToLive(Duration timeToLive) {
+      this.timeToLiveSeconds = seconds(timeToLive);
       return this;
     }
 

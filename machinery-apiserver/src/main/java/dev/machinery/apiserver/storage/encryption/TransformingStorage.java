@@ -131,16 +131,17 @@ final class TransformingStorage implements Storage {
   }
 
   @Override
-  public KeyValue create(String key, byte[] value) {
-    KeyValue written = storage.create(key, transformer.toStorage(value, context(key)));
+  public KeyValue create(String key, byte[] value, long ttlSeconds) {
+    KeyValue written = storage.create(key, transformer.toStorage(value, context(key)), ttlSeconds);
     stale.remove(key);
     return withValue(written, value);
   }
 
   @Override
-  public KeyValue update(String key, long expectedModRevision, byte[] value) {
+  public KeyValue update(String key, long expectedModRevision, byte[] value, long ttlSeconds) {
     KeyValue written =
-        storage.update(key, expectedModRevision, transformer.toStorage(value, context(key)));
+        storage.update(
+            key, expectedModRevision, transformer.toStorage(value, context(key)), ttlSeconds);
     stale.remove(key);
     return withValue(written, value);
   }

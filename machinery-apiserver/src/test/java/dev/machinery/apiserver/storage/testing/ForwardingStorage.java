@@ -87,6 +87,16 @@ public class ForwardingStorage implements Storage {
   }
 
   @Override
+  public KeyValue create(String key, byte[] value, long ttlSeconds) {
+    return store.create(key, value, ttlSeconds);
+  }
+
+  @Override
+  public KeyValue update(String key, long expectedModRevision, byte[] value, long ttlSeconds) {
+    return store.update(key, expectedModRevision, value, ttlSeconds);
+  }
+
+  @Override
   public KeyValue delete(String key, long expectedModRevision) {
     return store.delete(key, expectedModRevision);
   }

@@ -87,6 +87,35 @@ public abstract class StorageContract {
   }
 
   @Test
+  void aKeyWithATimeToLiveIsDeletedByTheStoreOnceItPassesAndAWriteWithoutOneKeepsIt()
+      throws Exception {
+    assertThrows(IllegalArgumentException.class, () -> storage.create("ttl/x", bytes("1"), -1));
+    try (StorageWatch watch = storage.watch("ttl/", 0)) {
+      KeyValue gone = storage.create("ttl/gone", bytes("1"), 2);
+      storage.create("ttl/kept", bytes("1"));
+      KeyValue untied = storage.create("ttl/untied", bytes("1"), 2);
+      storage.update("ttl/untied", untied.modRevision(), bytes("2"));
+      StorageEvent deleted = null;
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+      while (deleted == null && System.nanoTime() < deadline) {
+        StorageEvent event = watch.poll(1, TimeUnit.SECONDS);
+        if (event != null && event.type() == StorageEvent.Type.DELETE) {
+          deleted = event;
+        }
+      }
+      assertNotNull(deleted, "the key with a time to live was never deleted");
+      assertEquals("ttl/gone", deleted.kv().key());
+      assertTrue(deleted.revision() > gone.modRevision());
+      assertEquals("1", text(deleted.kv()), "the deleted value");
+      assertTrue(storage.get("ttl/gone").isEmpty());
+      // A second later, the others are still there: no time, or none since the last write.
+      assertNull(watch.poll(1, TimeUnit.SECONDS));
+      assertEquals("1", text(storage.get("ttl/kept").orElseThrow()));
+      assertEquals("2", text(storage.get("ttl/untied").orElseThrow()));
+    }
+  }
+
+  @Test
   void everyWriteBumpsTheOneRevisionCounter() {
     long start = storage.currentRevision();
     KeyValue a = storage.create("/a", bytes("1"));
