@@ -11,7 +11,8 @@ import java.util.function.LongSupplier;
  * a minute), and later keys asking the same time are attached to it while it still outlives them by
  * their time and by no more than that window, up to 1,000 keys a lease. So writing Events costs one
  * lease a minute, not one a write, and each key lives its time and at most the window longer. One
- * lease is kept, for the last time asked, as in kube-apiserver. Thread-safe.
+ * lease is kept, for the last time asked, as in kube-apiserver; one etcd no longer knows (revoked,
+ * or etcd's data restored from before it) is let go of ({@link #forget}). Thread-safe.
  */
 final class EtcdLeases {
   /** The longest a key may outlive its time by sharing a lease: a minute. */
@@ -73,5 +74,16 @@ final class EtcdLeases {
     attached = 1;
     granted = true;
     return id;
+  }
+
+  /**
+   * Lets go of a lease etcd no longer knows, so that the next key gets a new one.
+   *
+   * @param lease the lease's ID
+   */
+  synchronized void forget(long lease) {
+    if (granted && leaseId == lease) {
+      granted = false;
+    }
   }
 }

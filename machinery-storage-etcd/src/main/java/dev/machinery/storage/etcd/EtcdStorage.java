@@ -19,6 +19,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongFunction;
 
 /**
  * A {@link Storage} on etcd v3, as kube-apiserver keeps its objects: every key under a prefix
@@ -276,14 +277,16 @@ public final class EtcdStorage implements Storage {
   @Override
   public KeyValue create(String key, byte[] value, long ttlSeconds) {
     open();
-    long lease = lease(ttlSeconds);
     byte[] copy = value.clone();
     String full = prefix + key;
     JsonNode answer =
-        txn(
-            compare(full, "CREATE", "EQUAL", "create_revision", 0),
-            put(full, copy, false, lease),
-            rangeOf(full));
+        onLease(
+            ttlSeconds,
+            lease ->
+                txn(
+                    compare(full, "CREATE", "EQUAL", "create_revision", 0),
+                    put(full, copy, false, lease),
+                    rangeOf(full)));
     if (!answer.path("succeeded").asBoolean(false)) {
       throw new StorageException(
           StorageException.Kind.KEY_EXISTS,
@@ -298,11 +301,16 @@ public final class EtcdStorage implements Storage {
   @Override
   public KeyValue update(String key, long expectedModRevision, byte[] value, long ttlSeconds) {
     open();
-    long lease = lease(ttlSeconds);
     byte[] copy = value.clone();
     String full = prefix + key;
     JsonNode answer =
-        txn(expected(full, expectedModRevision), put(full, copy, true, lease), rangeOf(full));
+        onLease(
+            ttlSeconds,
+            lease ->
+                txn(
+                    expected(full, expectedModRevision),
+                    put(full, copy, true, lease),
+                    rangeOf(full)));
     if (!answer.path("succeeded").asBoolean(false)) {
       throw refused(key, expectedModRevision, answer);
     }
@@ -461,14 +469,33 @@ public final class EtcdStorage implements Storage {
     return put;
   }
 
-  /** The lease of a key written now with a time to live ({@link EtcdLeases}), or 0 for none. */
-  private long lease(long ttlSeconds) {
+  /**
+   * Makes a write with the lease of a key written now with a time to live ({@link EtcdLeases}), or
+   * with 0 for none. A lease etcd no longer knows (revoked, or etcd restored from before it) fails
+   * the whole transaction, so the write is made once more on a new lease.
+   */
+  private JsonNode onLease(long ttlSeconds, LongFunction<JsonNode> write) {
     if (ttlSeconds < 0) {
       throw new IllegalArgumentException(
           "a time to live is 0 (none) or a number of seconds, not " + ttlSeconds);
     }
-    return ttlSeconds == 0 ? 0 : leases.leaseFor(ttlSeconds);
+    if (ttlSeconds == 0) {
+      return write.apply(0);
+    }
+    long lease = leases.leaseFor(ttlSeconds);
+    try {
+      return write.apply(lease);
+    } catch (StorageException e) {
+      if (!String.valueOf(e.getMessage()).contains(LEASE_NOT_FOUND)) {
+        throw e;
+      }
+      leases.forget(lease);
+      return write.apply(leases.leaseFor(ttlSeconds));
+    }
   }
+
+  /** etcd's error for a put on a lease it does not know ({@code rpctypes.ErrLeaseNotFound}). */
+  private static final String LEASE_NOT_FOUND = "requested lease not found";
 
   private static ObjectNode rangeOf(String key) {
     ObjectNode range = EtcdClient.object();

@@ -102,8 +102,9 @@ class EtcdMessagesTest {
                 () -> range.request.encode(json("{\"sort_order\":\"UP\"}")))
             .getMessage());
     assertEquals(
-        "no gRPC method for the gateway path /v3/lease/grant; known: ",
-        assertThrows(IllegalArgumentException.class, () -> EtcdMessages.method("/v3/lease/grant"))
+        "no gRPC method for the gateway path /v3/maintenance/status; known: ",
+        assertThrows(
+                IllegalArgumentException.class, () -> EtcdMessages.method("/v3/maintenance/status"))
             .getMessage()
             .replaceAll("known: .*", "known: "));
   }

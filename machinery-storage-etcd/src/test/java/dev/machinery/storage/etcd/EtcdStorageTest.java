@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.machinery.apiserver.storage.KeyValue;
 import dev.machinery.apiserver.storage.Storage;
 import dev.machinery.apiserver.storage.StorageCompactor;
@@ -65,6 +66,43 @@ class EtcdStorageTest extends StorageContract {
         .prefix(prefix)
         .resumeFor(Duration.ofSeconds(20))
         .build();
+  }
+
+  /** The lease etcd holds a key on, asked of the gateway. */
+  private static long leaseOf(String fullKey) {
+    EtcdClient raw = new EtcdClient(List.of(etcd.endpoint()), Duration.ofSeconds(5));
+    try {
+      ObjectNode range = EtcdClient.object();
+      range.put("key", EtcdClient.base64(fullKey));
+      return EtcdClient.number(raw.call("/v3/kv/range", range).path("kvs").path(0).path("lease"));
+    } finally {
+      raw.close();
+    }
+  }
+
+  @Test
+  void aLeaseEtcdNoLongerKnowsIsReplacedByANewOne() {
+    try (EtcdStorage store = store("/lease-" + TESTS.incrementAndGet() + "/")) {
+      store.create("a", "1".getBytes(UTF_8), 100);
+      long first = leaseOf(store.prefix() + "a");
+      assertTrue(first != 0, "a is on a lease");
+      EtcdClient raw = new EtcdClient(List.of(etcd.endpoint()), Duration.ofSeconds(5));
+      try {
+        ObjectNode revoke = EtcdClient.object();
+        revoke.put("ID", Long.toString(first));
+        raw.call("/v3/kv/lease/revoke", revoke);
+      } finally {
+        raw.close();
+      }
+      assertTrue(store.get("a").isEmpty(), "revoking the lease deleted its key");
+      // The store kept that lease for the next key: it is gone, so the write takes a new one.
+      store.create("b", "2".getBytes(UTF_8), 100);
+      long second = leaseOf(store.prefix() + "b");
+      assertTrue(second != 0 && second != first, "b's lease: " + second);
+      KeyValue read = store.get("b").orElseThrow();
+      store.update("b", read.modRevision(), "3".getBytes(UTF_8), 100);
+      assertEquals(second, leaseOf(store.prefix() + "b"), "the new lease is kept");
+    }
   }
 
   /**
