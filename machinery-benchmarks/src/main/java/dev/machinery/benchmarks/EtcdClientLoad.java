@@ -339,23 +339,20 @@ public final class EtcdClientLoad {
    * watch to its last creation polled; the count is of events.
    */
   private static double[] watchReplay(Fixture f, int seconds) throws Exception {
-    long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-    long start = System.nanoTime();
-    long events = 0;
-    long now;
-    do {
-      try (StorageWatch replay = f.storage.watch("pods/default/", f.beforeKeys)) {
-        for (int seen = 0; seen < KEYS; seen++) {
-          StorageEvent event = replay.poll(10, TimeUnit.SECONDS);
-          if (event == null || event.type() != StorageEvent.Type.PUT) {
-            throw new IllegalStateException("event " + seen + " of the replay: " + event);
-          }
-        }
-      }
-      events += KEYS;
-      now = System.nanoTime();
-    } while (now < end);
-    return new double[] {(now - start) / 1e3 / events, events};
+    double[] replays =
+        microsPerOp(
+            seconds,
+            () -> {
+              try (StorageWatch replay = f.storage.watch("pods/default/", f.beforeKeys)) {
+                for (int seen = 0; seen < KEYS; seen++) {
+                  StorageEvent event = replay.poll(10, TimeUnit.SECONDS);
+                  if (event == null || event.type() != StorageEvent.Type.PUT) {
+                    throw new IllegalStateException("event " + seen + " of the replay: " + event);
+                  }
+                }
+              }
+            });
+    return new double[] {replays[0] / KEYS, replays[1] * KEYS};
   }
 
   /** Guarded updates per second from two threads, each on its own key. */

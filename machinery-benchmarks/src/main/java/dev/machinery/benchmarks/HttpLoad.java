@@ -34,6 +34,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -213,46 +214,21 @@ public final class HttpLoad {
       }
     }
 
-    // A fresh etcd: the row before it created thousands of objects there.
-    if (wanted("sample server, etcd, behind Netty")) {
-      try (EtcdProcess etcd = EtcdProcess.start();
-          EtcdStorage storage = EtcdStorage.builder(etcd.endpoint()).build();
-          ApiServer onEtcd = loaded(storage);
-          NettyBinding binding =
-              NettyBinding.start(
-                  onEtcd, new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
-        results.put(
-            "sample server, etcd, behind Netty",
-            cases(binding.port(), scripts, seconds, connections));
-      }
+    // Each on a fresh etcd: the row before it created thousands of objects there.
+    String netty = "sample server, etcd, behind Netty";
+    if (wanted(netty)) {
+      results.put(netty, onEtcdBehindNetty(false, HttpLoad::loaded, scripts, seconds, connections));
     }
-
-    if (wanted("sample server, etcd over gRPC, behind Netty")) {
-      try (EtcdProcess etcd = EtcdProcess.start();
-          EtcdStorage storage = EtcdStorage.builder(etcd.endpoint()).grpc(true).build();
-          ApiServer onEtcd = loaded(storage);
-          NettyBinding binding =
-              NettyBinding.start(
-                  onEtcd, new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
-        results.put(
-            "sample server, etcd over gRPC, behind Netty",
-            cases(binding.port(), scripts, seconds, connections));
-      }
+    String grpc = "sample server, etcd over gRPC, behind Netty";
+    if (wanted(grpc)) {
+      results.put(grpc, onEtcdBehindNetty(true, HttpLoad::loaded, scripts, seconds, connections));
     }
-
     // RBAC deciding every request: wrk's requests come from system:anonymous, whose group is
     // granted what the cases do on ConfigMaps.
-    if (wanted("sample server, etcd over gRPC, RBAC, behind Netty")) {
-      try (EtcdProcess etcd = EtcdProcess.start();
-          EtcdStorage storage = EtcdStorage.builder(etcd.endpoint()).grpc(true).build();
-          ApiServer secured = loadedWithRbac(storage);
-          NettyBinding binding =
-              NettyBinding.start(
-                  secured, new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
-        results.put(
-            "sample server, etcd over gRPC, RBAC, behind Netty",
-            cases(binding.port(), scripts, seconds, connections));
-      }
+    String rbac = "sample server, etcd over gRPC, RBAC, behind Netty";
+    if (wanted(rbac)) {
+      results.put(
+          rbac, onEtcdBehindNetty(true, HttpLoad::loadedWithRbac, scripts, seconds, connections));
     }
 
     List<String> notes = new ArrayList<>();
@@ -427,6 +403,24 @@ public final class HttpLoad {
       n++;
     }
     return n;
+  }
+
+  /**
+   * One row: the sample server, made by {@code server}, on a fresh etcd member (through its
+   * gateway, or over gRPC), behind the Netty binding; closed in turn: the binding, the server, the
+   * storage, etcd.
+   */
+  private static Map<String, Result> onEtcdBehindNetty(
+      boolean grpc, Function<Storage, ApiServer> server, Path scripts, int seconds, int connections)
+      throws IOException, InterruptedException {
+    try (EtcdProcess etcd = EtcdProcess.start();
+        EtcdStorage storage = EtcdStorage.builder(etcd.endpoint()).grpc(grpc).build();
+        ApiServer onEtcd = server.apply(storage);
+        NettyBinding binding =
+            NettyBinding.start(
+                onEtcd, new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
+      return cases(binding.port(), scripts, seconds, connections);
+    }
   }
 
   private static Map<String, Result> cases(int port, Path scripts, int seconds, int connections)

@@ -8,11 +8,18 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.machinery.storage.etcd.testing.EtcdProcess;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -20,7 +27,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Leases shared as kube-apiserver's etcd store shares them, against a real etcd, on the gateway and
  * over gRPC, with a clock of the test's: a lease is granted for the time asked and 5 % more (at
  * most a minute), keys written while it outlives their time within that margin share it, a later
- * key gets a new one, and so does the 1,001st key of a lease.
+ * key gets a new one, and so does the 1,001st key of a lease; threads asking at once share them as
+ * one thread would.
  */
 class EtcdLeasesTest {
   private static EtcdProcess etcd;
@@ -76,5 +84,44 @@ class EtcdLeasesTest {
     } finally {
       client.close();
     }
+  }
+
+  @Test
+  void threadsAskingAtOnceShareLeasesAsOneThreadWould() throws Exception {
+    EtcdClient client = new EtcdClient(List.of(etcd.endpoint()), Duration.ofSeconds(5), false);
+    ExecutorService pool = Executors.newFixedThreadPool(8);
+    try {
+      EtcdLeases leases = new EtcdLeases(client);
+      List<Future<List<Long>>> asked = new ArrayList<>();
+      for (int t = 0; t < 8; t++) {
+        asked.add(
+            pool.submit(
+                () -> {
+                  List<Long> mine = new ArrayList<>();
+                  for (int i = 0; i < 250; i++) {
+                    mine.add(leases.leaseFor(100));
+                  }
+                  return mine;
+                }));
+      }
+      Map<Long, Integer> keysOn = new HashMap<>();
+      for (Future<List<Long>> thread : asked) {
+        for (long lease : thread.get(60, TimeUnit.SECONDS)) {
+          keysOn.merge(lease, 1, Integer::sum);
+        }
+      }
+      // 2,000 keys within the 5 s margin: two leases of 1,000 each, none granted twice.
+      assertEquals(Map.of(1_000, 2), countsOf(keysOn), "keys a lease: " + keysOn);
+    } finally {
+      pool.shutdownNow();
+      client.close();
+    }
+  }
+
+  /** How many leases hold each number of keys. */
+  private static Map<Integer, Integer> countsOf(Map<Long, Integer> keysOn) {
+    Map<Integer, Integer> counts = new HashMap<>();
+    keysOn.values().forEach(n -> counts.merge(n, 1, Integer::sum));
+    return counts;
   }
 }
