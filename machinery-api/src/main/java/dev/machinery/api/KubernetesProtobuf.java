@@ -4,11 +4,11 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.machinery.core.codec.Codec;
 import dev.machinery.core.codec.CodecFactory;
 import dev.machinery.core.codec.Decoded;
 import dev.machinery.core.codec.EncodeException;
+import dev.machinery.core.codec.ObjectJson;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.core.schema.GroupVersionKind;
 import dev.machinery.unversioned.protobuf.KubeProtos;
@@ -49,7 +49,8 @@ public final class KubernetesProtobuf implements ProtobufEncoding {
     this.json = json;
     this.scheme = scheme;
     this.protobuf = protobuf;
-    this.trees = JsonMapper.builder().enable(DeserializationFeature.USE_LONG_FOR_INTS).build();
+    this.trees =
+        ObjectJson.mapperBuilder().enable(DeserializationFeature.USE_LONG_FOR_INTS).build();
   }
 
   /**

@@ -8,6 +8,7 @@ import dev.machinery.apiserver.endpoints.Served;
 import dev.machinery.apiserver.endpoints.ServedResources;
 import dev.machinery.apiserver.registry.ResourceStore;
 import dev.machinery.core.codec.Codec;
+import dev.machinery.core.codec.ObjectJson;
 import dev.machinery.core.schema.GroupVersionKind;
 import dev.machinery.unversioned.errors.ApiErrors;
 import dev.machinery.unversioned.labels.Selector;
@@ -27,7 +28,7 @@ import java.util.Optional;
  * OpenAPI now. Thread-safe.
  */
 final class ServedPolicyObjects implements PolicyObjects {
-  private static final JsonMapper TREES = JsonMapper.builder().build();
+  private static final JsonMapper TREES = ObjectJson.mapperBuilder().build();
   private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() {};
 
   /** The trees of a list, with the uid and resourceVersion of each object they came from. */

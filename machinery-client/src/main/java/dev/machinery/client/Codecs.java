@@ -1,11 +1,11 @@
 package dev.machinery.client;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.machinery.core.codec.Codec;
 import dev.machinery.core.codec.CodecFactory;
 import dev.machinery.core.codec.CodecLimits;
 import dev.machinery.core.codec.FieldValidation;
+import dev.machinery.core.codec.ObjectJson;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.unversioned.protobuf.ProtobufEncoding;
 import java.util.Optional;
@@ -20,7 +20,7 @@ final class Codecs {
   static final String JSON = "application/json";
 
   /** Jackson trees, for list bodies and watch frames. */
-  static final ObjectMapper TREES = JsonMapper.builder().build();
+  static final ObjectMapper TREES = ObjectJson.mapperBuilder().build();
 
   final Scheme scheme;
   final Codec json;

@@ -702,14 +702,16 @@ public final class Negotiator {
    */
   public Optional<EncodedList> encodedList(
       Representation representation, Object emptyList, List<byte[]> items) {
-    if (!representation.format().equals("json")) {
-      return Optional.empty();
+    if (representation.format().equals("protobuf")) {
+      return Optional.of(
+          EncodedList.protobuf(
+              representation.contentType().toString(), protobuf.listOf(emptyList, items)));
     }
     Response shell = respond(representation, emptyList, null);
     if (shell.status() != 200 || !endsWith(shell.body(), EMPTY_ITEMS)) {
       return Optional.empty();
     }
-    return Optional.of(new EncodedList(shell.contentType(), shell.body(), items));
+    return Optional.of(EncodedList.json(shell.contentType(), shell.body(), items));
   }
 
   /**

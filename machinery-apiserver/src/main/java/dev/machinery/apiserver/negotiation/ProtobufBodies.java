@@ -4,9 +4,11 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.machinery.core.codec.Codec;
 import dev.machinery.core.codec.DecodeException;
+import dev.machinery.core.codec.ObjectJson;
 import dev.machinery.core.schema.GroupVersionKind;
 import dev.machinery.unversioned.protobuf.KubeProtos;
 import dev.machinery.unversioned.protobuf.ProtobufCodec;
+import dev.machinery.unversioned.protobuf.ProtobufList;
 import dev.machinery.unversioned.protobuf.SchemaProtobufCodec;
 import java.io.IOException;
 import java.util.List;
@@ -26,7 +28,7 @@ import java.util.function.Supplier;
  * <p>Immutable and thread-safe.
  */
 public final class ProtobufBodies {
-  private static final ObjectMapper TREES = new ObjectMapper();
+  private static final ObjectMapper TREES = ObjectJson.mapperBuilder().build();
   private static final TypeReference<Map<String, Object>> TREE = new TypeReference<>() {};
 
   /** Kubernetes' messages, parsed when first needed (the class is loaded on first use). */
@@ -149,11 +151,24 @@ public final class ProtobufBodies {
    * @throws IllegalArgumentException when the list's kind cannot be joined from its items
    */
   public byte[] encodeList(Object emptyList, List<byte[]> items) {
+    return listOf(emptyList, items).toByteArray();
+  }
+
+  /**
+   * A list in the envelope from its items' bytes ({@link #encodeListItem}), to be written in
+   * pieces: the bytes {@link #encodeList(Object, List)} gives, without joining them into one array.
+   *
+   * @param emptyList the list, without items
+   * @param items each item's bytes, in order
+   * @return the list
+   * @throws IllegalArgumentException when the list's kind cannot be joined from its items
+   */
+  public ProtobufList listOf(Object emptyList, List<byte[]> items) {
     Map<String, Object> tree = tree(json.encode(emptyList));
     GroupVersionKind kind =
         GroupVersionKind.fromApiVersionAndKind(
             String.valueOf(tree.get("apiVersion")), String.valueOf(tree.get("kind")));
-    return messages.get().encodeList(kind, tree, items);
+    return messages.get().listOf(kind, tree, items);
   }
 
   private static GroupVersionKind listKind(GroupVersionKind itemKind) {

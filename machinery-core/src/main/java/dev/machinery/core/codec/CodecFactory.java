@@ -81,7 +81,7 @@ public final class CodecFactory {
   private CodecFactory(Scheme scheme, CodecLimits limits, List<Module> modules) {
     this.scheme = Objects.requireNonNull(scheme, "scheme");
     this.limits = Objects.requireNonNull(limits, "limits");
-    this.jsonFactory = jsonFactory(limits).build();
+    this.jsonFactory = ObjectJson.factory(jsonFactory(limits));
     this.duplicateFindingJsonFactory = new DuplicateFieldParser.Factory(jsonFactory(limits));
     StreamReadConstraints jsonConstraints = jsonFactory.streamReadConstraints();
     this.jsonMapper = configure(JsonMapper.builder(jsonFactory), false, scheme, modules);

@@ -51,11 +51,20 @@ final class DuplicateFieldParser extends UTF8StreamJsonParser {
   }
 
   /** A JSON factory whose byte-array parsers are {@link DuplicateFieldParser}s. */
-  static final class Factory extends JsonFactory {
+  static final class Factory extends NameBoundedJsonFactory {
     private static final long serialVersionUID = 1L;
 
     Factory(JsonFactoryBuilder builder) {
       super(builder);
+    }
+
+    private Factory(Factory source) {
+      super(source);
+    }
+
+    @Override
+    public JsonFactory copy() {
+      return new Factory(this);
     }
 
     @Override
@@ -69,7 +78,7 @@ final class DuplicateFieldParser extends UTF8StreamJsonParser {
           context,
           _parserFeatures,
           _objectCodec,
-          _byteSymbolCanonicalizer.makeChild(_factoryFeatures),
+          names().makeChild(_factoryFeatures),
           data,
           offset,
           offset + len,

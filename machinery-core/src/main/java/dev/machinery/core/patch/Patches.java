@@ -1,6 +1,7 @@
 package dev.machinery.core.patch;
 
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonFactoryBuilder;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -11,6 +12,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.machinery.core.codec.Codec;
 import dev.machinery.core.codec.CodecLimits;
+import dev.machinery.core.codec.ObjectJson;
 import java.io.IOException;
 import java.util.Objects;
 
@@ -167,15 +169,15 @@ public final class Patches {
 
   private static ObjectMapper trees(CodecLimits limits) {
     JsonFactory factory =
-        JsonFactory.builder()
-            .streamReadConstraints(
-                StreamReadConstraints.builder()
-                    .maxDocumentLength(limits.maxJsonBytes())
-                    .maxNestingDepth(limits.maxNestingDepth())
-                    .maxStringLength(limits.maxStringLength())
-                    .maxNumberLength(limits.maxNumberLength())
-                    .build())
-            .build();
+        ObjectJson.factory(
+            new JsonFactoryBuilder()
+                .streamReadConstraints(
+                    StreamReadConstraints.builder()
+                        .maxDocumentLength(limits.maxJsonBytes())
+                        .maxNestingDepth(limits.maxNestingDepth())
+                        .maxStringLength(limits.maxStringLength())
+                        .maxNumberLength(limits.maxNumberLength())
+                        .build()));
     return JsonMapper.builder(factory)
         .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
         .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)

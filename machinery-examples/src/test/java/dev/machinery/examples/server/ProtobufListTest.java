@@ -3,6 +3,7 @@ package dev.machinery.examples.server;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -104,5 +105,47 @@ class ProtobufListTest {
         new String(first[0], StandardCharsets.ISO_8859_1),
         new String(changed[0], StandardCharsets.ISO_8859_1));
     assertArrayEquals(changed[1], changed[0], "the changed list, joined");
+  }
+
+  @Test
+  void aListLargerThanKeptWholeIsStreamedWithTheBytesOfTheListWrittenWhole() throws Exception {
+    ApiServer server =
+        SampleServer.build(Enablement.all(), Duration.ofSeconds(60), null, new MemoryStorage());
+    SampleServer.loadSamples(server);
+    String configMaps = "/api/v1/namespaces/default/configmaps";
+    String filler = "x".repeat(8_000);
+    for (int i = 0; i < 600; i++) {
+      ApiResponse created =
+          call(
+              server,
+              "POST",
+              configMaps,
+              "application/json",
+              "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"c"
+                  + i
+                  + "\"},\"data\":{\"filler\":\""
+                  + filler
+                  + "\"}}");
+      assertEquals(201, created.status(), new String(created.body(), StandardCharsets.UTF_8));
+    }
+    ApiResponse streamed = call(server, "GET", configMaps, PROTOBUF, "");
+    assertEquals(200, streamed.status());
+    assertEquals(PROTOBUF, streamed.header("Content-Type"));
+    assertTrue(streamed.isStreaming(), "a list of about 4.8 MB is written item by item");
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    streamed.writeBody(bytes);
+    assertTrue(bytes.size() > 4 << 20, "size " + bytes.size());
+
+    ApiResponse json = call(server, "GET", configMaps, "application/json", "");
+    assertEquals(200, json.status());
+    java.io.ByteArrayOutputStream jsonBytes = new java.io.ByteArrayOutputStream();
+    json.writeBody(jsonBytes);
+    Map<String, Object> tree =
+        JSON.readValue(jsonBytes.toByteArray(), new TypeReference<Map<String, Object>>() {});
+    assertTrue(((List<?>) tree.get("items")).size() > 600, "the samples' and the 600 written");
+    assertArrayEquals(
+        MESSAGES.encodeList(GroupVersionKind.of("", "v1", "ConfigMapList"), tree),
+        bytes.toByteArray(),
+        "the list Kubernetes' messages write whole");
   }
 }

@@ -25,20 +25,32 @@ final class Envelope {
         && data[3] == MAGIC[3];
   }
 
+  /** What follows the object's message: content encoding and content type, both empty. */
+  static final byte[] TAIL = {(3 << 3) | 2, 0, (4 << 3) | 2, 0};
+
   static byte[] wrap(String apiVersion, String kind, byte[] raw) {
+    byte[] head = head(apiVersion, kind, raw.length);
+    byte[] out = new byte[head.length + raw.length + TAIL.length];
+    System.arraycopy(head, 0, out, 0, head.length);
+    System.arraycopy(raw, 0, out, head.length, raw.length);
+    System.arraycopy(TAIL, 0, out, head.length + raw.length, TAIL.length);
+    return out;
+  }
+
+  /**
+   * The envelope up to the object's message: the magic bytes, the type meta, and the message's tag
+   * and length; the message's bytes and {@link #TAIL} follow.
+   */
+  static byte[] head(String apiVersion, String kind, long rawLength) {
     ProtoWriter typeMeta = new ProtoWriter();
     typeMeta.stringField(1, apiVersion);
     typeMeta.stringField(2, kind);
-    ProtoWriter unknown = new ProtoWriter();
-    unknown.bytesField(1, typeMeta.toByteArray());
-    unknown.bytesField(2, raw);
-    unknown.stringField(3, "");
-    unknown.stringField(4, "");
-    byte[] body = unknown.toByteArray();
-    byte[] out = new byte[MAGIC.length + body.length];
-    System.arraycopy(MAGIC, 0, out, 0, MAGIC.length);
-    System.arraycopy(body, 0, out, MAGIC.length, body.length);
-    return out;
+    ProtoWriter head = new ProtoWriter();
+    head.raw(MAGIC);
+    head.bytesField(1, typeMeta.toByteArray());
+    head.tag(2, 2);
+    head.varint(rawLength);
+    return head.toByteArray();
   }
 
   static Opened open(byte[] data, CodecLimits limits) {

@@ -247,18 +247,34 @@ public final class SchemaProtobufCodec {
    */
   public byte[] encodeList(
       GroupVersionKind listKind, Map<String, ?> listTree, List<byte[]> encodedItems) {
+    return listOf(listKind, listTree, encodedItems).toByteArray();
+  }
+
+  /**
+   * A list in the envelope from its items' bytes ({@link #encodeListItem}), to be written in pieces
+   * ({@link ProtobufList#writeTo}) rather than joined: the bytes {@link
+   * #encodeList(GroupVersionKind, Map, List)} gives, however large the list.
+   *
+   * @param listKind the list kind
+   * @param listTree the list as JSON values; its {@code items}, if any, are not written
+   * @param encodedItems each item's bytes, in order
+   * @return the list
+   * @throws IllegalArgumentException when {@link #encodesListItems} is false for the kind
+   * @throws EncodeException as {@link #encode}
+   */
+  public ProtobufList listOf(
+      GroupVersionKind listKind, Map<String, ?> listTree, List<byte[]> encodedItems) {
     Objects.requireNonNull(listTree, "listTree");
     Objects.requireNonNull(encodedItems, "encodedItems");
     MessageDescriptor list = splicedListOrThrow(listKind);
     Map<String, Object> shell = new LinkedHashMap<>(listTree);
     shell.remove("items");
-    ProtoWriter out = new ProtoWriter();
-    out.raw(trees.encode(list.fullName(), shell));
-    int items = list.field("items").orElseThrow().number();
-    for (byte[] item : encodedItems) {
-      out.bytesField(items, item);
-    }
-    return Envelope.wrap(listKind.apiVersion(), listKind.kind(), out.toByteArray());
+    return new ProtobufList(
+        listKind.apiVersion(),
+        listKind.kind(),
+        trees.encode(list.fullName(), shell),
+        list.field("items").orElseThrow().number(),
+        encodedItems);
   }
 
   private MessageDescriptor splicedListOrThrow(GroupVersionKind listKind) {

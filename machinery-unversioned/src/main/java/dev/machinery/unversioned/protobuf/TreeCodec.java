@@ -1,6 +1,7 @@
 package dev.machinery.unversioned.protobuf;
 
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonFactoryBuilder;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -10,6 +11,7 @@ import dev.machinery.core.codec.CodecLimits;
 import dev.machinery.core.codec.DecodeException;
 import dev.machinery.core.codec.EncodeException;
 import dev.machinery.core.codec.LimitExceededException;
+import dev.machinery.core.codec.ObjectJson;
 import dev.machinery.core.codec.TimeFormats;
 import dev.machinery.unversioned.resource.Quantity;
 import java.io.IOException;
@@ -55,16 +57,16 @@ final class TreeCodec {
     this.maxDepth = limits.maxNestingDepth();
     this.envelopes = envelopes;
     JsonFactory factory =
-        JsonFactory.builder()
-            .streamReadConstraints(
-                StreamReadConstraints.builder()
-                    .maxNestingDepth(limits.maxNestingDepth())
-                    .maxStringLength(limits.maxStringLength())
-                    .maxNumberLength(limits.maxNumberLength())
-                    .maxNameLength(limits.maxNameLength())
-                    .build())
-            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-            .build();
+        ObjectJson.factory(
+            new JsonFactoryBuilder()
+                .streamReadConstraints(
+                    StreamReadConstraints.builder()
+                        .maxNestingDepth(limits.maxNestingDepth())
+                        .maxStringLength(limits.maxStringLength())
+                        .maxNumberLength(limits.maxNumberLength())
+                        .maxNameLength(limits.maxNameLength())
+                        .build())
+                .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION));
     this.json =
         JsonMapper.builder(factory)
             .enable(DeserializationFeature.USE_LONG_FOR_INTS)

@@ -327,6 +327,9 @@ class SchemaProtobufCodecTest {
           metadata.put("namespace", "ns");
           metadata.put("resourceVersion", String.valueOf(random.nextInt(100_000)));
           metadata.put("labels", Map.of("app", "a" + random.nextInt(5), "é", "\u2603"));
+          // Items of one-, two- and three-byte lengths.
+          metadata.put(
+              "annotations", Map.of("filler", "f".repeat(new int[] {0, 200, 20_000}[i % 3])));
           item.put("metadata", metadata);
           items.add(item);
         }
@@ -347,6 +350,16 @@ class SchemaProtobufCodecTest {
         shell.remove("items");
         assertArrayEquals(
             CODEC.encodeList(list, whole), CODEC.encodeList(list, shell, encoded), where);
+        ProtobufList pieces = CODEC.listOf(list, shell, encoded);
+        java.io.ByteArrayOutputStream written = new java.io.ByteArrayOutputStream();
+        try {
+          pieces.writeTo(written);
+        } catch (java.io.IOException e) {
+          throw new AssertionError(e);
+        }
+        assertArrayEquals(CODEC.encodeList(list, whole), written.toByteArray(), where);
+        assertEquals(written.size(), pieces.size(), where);
+        assertEquals(size, pieces.itemCount(), where);
       }
     }
     assertFalse(CODEC.encodesListItems(DEPLOYMENT), "not a list kind");
@@ -356,6 +369,37 @@ class SchemaProtobufCodecTest {
                 IllegalArgumentException.class,
                 () -> CODEC.encodeListItem(DEPLOYMENT, Map.of("metadata", Map.of())))
             .getMessage());
+  }
+
+  @Test
+  void aListLargerThanAnArrayIsWrittenToAStreamAndRefusedAsOneArray() throws Exception {
+    GroupVersionKind list = GroupVersionKind.of("", "v1", "ConfigMapList");
+    Map<String, Object> item = new LinkedHashMap<>();
+    item.put("metadata", Map.of("name", "big"));
+    item.put("data", Map.of("k", "v".repeat(8 << 20)));
+    byte[] one = CODEC.encodeListItem(list, item);
+    // 300 times the same 8 MiB item: a list of about 2.4 GiB that holds one item's bytes.
+    List<byte[]> items = java.util.Collections.nCopies(300, one);
+    ProtobufList pieces = CODEC.listOf(list, Map.of("metadata", Map.of()), items);
+    assertTrue(pieces.size() > Integer.MAX_VALUE, "size " + pieces.size());
+    IllegalStateException refused = assertThrows(IllegalStateException.class, pieces::toByteArray);
+    assertTrue(
+        refused.getMessage().startsWith("the list is " + pieces.size() + " bytes"),
+        refused.getMessage());
+    long[] counted = {0};
+    pieces.writeTo(
+        new java.io.OutputStream() {
+          @Override
+          public void write(int b) {
+            counted[0]++;
+          }
+
+          @Override
+          public void write(byte[] b, int off, int len) {
+            counted[0] += len;
+          }
+        });
+    assertEquals(pieces.size(), counted[0]);
   }
 
   @Test
