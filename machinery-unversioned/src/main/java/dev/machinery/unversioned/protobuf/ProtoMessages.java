@@ -134,13 +134,15 @@ final class ProtoMessages {
       ProtoWriter writer, int number, Type type, Object value, boolean rawJson, int depth) {
     Class<?> raw = raw(type);
     if (rawJson) {
-      ProtoWriter message = new ProtoWriter();
+      byte[] json;
       try {
-        message.bytesField(1, value == null ? new byte[0] : JSON.writeValueAsBytes(value));
+        json = value == null ? new byte[0] : JSON.writeValueAsBytes(value);
       } catch (JsonProcessingException e) {
         throw new EncodeException("field " + number + " is not JSON", e);
       }
-      writer.bytesField(number, message.toByteArray());
+      int message = writer.beginMessage(number);
+      writer.bytesField(1, json);
+      writer.endMessage(message);
     } else if (Collection.class.isAssignableFrom(raw)) {
       if (value != null) {
         for (Object element : (Collection<?>) value) {
@@ -150,10 +152,10 @@ final class ProtoMessages {
     } else if (Map.class.isAssignableFrom(raw)) {
       if (value != null) {
         for (Map.Entry<?, ?> entry : new TreeMap<>((Map<?, ?>) value).entrySet()) {
-          ProtoWriter pair = new ProtoWriter();
-          writeValue(pair, 1, argument(type, 0), entry.getKey(), false, depth);
-          writeValue(pair, 2, argument(type, 1), entry.getValue(), false, depth);
-          writer.bytesField(number, pair.toByteArray());
+          int pair = writer.beginMessage(number);
+          writeValue(writer, 1, argument(type, 0), entry.getKey(), false, depth);
+          writeValue(writer, 2, argument(type, 1), entry.getValue(), false, depth);
+          writer.endMessage(pair);
         }
       }
     } else if (raw == String.class) {
@@ -176,29 +178,29 @@ final class ProtoMessages {
               : raw == Time.class
                   ? ((Time) value).instant()
                   : raw == MicroTime.class ? ((MicroTime) value).instant() : (Instant) value;
-      ProtoWriter timestamp = new ProtoWriter();
+      int timestamp = writer.beginMessage(number);
       if (instant != null) {
-        timestamp.varintField(1, instant.getEpochSecond());
-        timestamp.varintField(2, instant.getNano());
+        writer.varintField(1, instant.getEpochSecond());
+        writer.varintField(2, instant.getNano());
       }
-      writer.bytesField(number, timestamp.toByteArray());
+      writer.endMessage(timestamp);
     } else if (raw == Quantity.class) {
-      ProtoWriter quantity = new ProtoWriter();
-      quantity.stringField(1, value == null ? "" : value.toString());
-      writer.bytesField(number, quantity.toByteArray());
+      int quantity = writer.beginMessage(number);
+      writer.stringField(1, value == null ? "" : value.toString());
+      writer.endMessage(quantity);
     } else if (raw == IntOrString.class) {
       IntOrString intOrString = value == null ? IntOrString.ofInt(0) : (IntOrString) value;
-      ProtoWriter message = new ProtoWriter();
-      message.varintField(1, intOrString.isInt() ? 0 : 1);
-      message.varintField(2, intOrString.isInt() ? intOrString.intValue() : 0);
-      message.stringField(3, intOrString.isInt() ? "" : intOrString.stringValue());
-      writer.bytesField(number, message.toByteArray());
+      int message = writer.beginMessage(number);
+      writer.varintField(1, intOrString.isInt() ? 0 : 1);
+      writer.varintField(2, intOrString.isInt() ? intOrString.intValue() : 0);
+      writer.stringField(3, intOrString.isInt() ? "" : intOrString.stringValue());
+      writer.endMessage(message);
     } else {
-      ProtoWriter message = new ProtoWriter();
+      int message = writer.beginMessage(number);
       if (value != null) {
-        writeFields(message, value, depth + 1);
+        writeFields(writer, value, depth + 1);
       }
-      writer.bytesField(number, message.toByteArray());
+      writer.endMessage(message);
     }
   }
 

@@ -1,19 +1,112 @@
 package dev.machinery.unversioned.protobuf;
 
-import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * Writes protobuf wire format into a growing buffer: tags, varints, length-delimited bytes and
- * strings; a nested message is written into its own writer and added with {@link #bytesField}.
+ * strings. A nested message is written in place, between {@link #beginMessage} and {@link
+ * #endMessage}: its length, unknown until it ends, is left out of the buffer and put before the
+ * message's bytes by {@link #toByteArray}, so that however deep messages nest, each byte is written
+ * once and copied once at the end (a message written into a writer of its own and added with {@link
+ * #bytesField} is copied once for every message it is nested in).
  *
  * <p>Not thread-safe: one writer, one thread.
  */
 public final class ProtoWriter {
-  private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+  private byte[] buffer = new byte[256];
+  private int size;
+  // Each nested message: where its length goes, and its length once it ended (-1 while open).
+  private int[] lengthAt = new int[16];
+  private int[] lengths = new int[16];
+  // For each nested message, the bytes of the lengths of the messages nested in it.
+  private int[] nestedLengthBytes = new int[16];
+  private int messages;
+  // The messages begun and not ended, innermost last.
+  private int[] open = new int[8];
+  private int depth;
 
   /** Creates an empty writer. */
   public ProtoWriter() {}
+
+  /**
+   * Begins a length-delimited field holding a nested message, written by the calls that follow up
+   * to {@link #endMessage} with the number returned here.
+   *
+   * @param field the field number
+   * @return the message's number, for {@link #endMessage}
+   */
+  public int beginMessage(int field) {
+    tag(field, 2);
+    if (messages == lengthAt.length) {
+      lengthAt = Arrays.copyOf(lengthAt, messages * 2);
+      lengths = Arrays.copyOf(lengths, messages * 2);
+      nestedLengthBytes = Arrays.copyOf(nestedLengthBytes, messages * 2);
+    }
+    lengthAt[messages] = size;
+    lengths[messages] = -1;
+    nestedLengthBytes[messages] = 0;
+    if (depth == open.length) {
+      open = Arrays.copyOf(open, depth * 2);
+    }
+    open[depth++] = messages;
+    return messages++;
+  }
+
+  /**
+   * Ends the innermost nested message begun with {@link #beginMessage}.
+   *
+   * @param message the number {@link #beginMessage} returned for it
+   * @throws IllegalStateException when it is not the innermost message open
+   */
+  public void endMessage(int message) {
+    if (depth == 0 || open[depth - 1] != message) {
+      throw new IllegalStateException(
+          "message " + message + " is not the innermost message open in this writer");
+    }
+    depth--;
+    long length = (long) size - lengthAt[message] + nestedLengthBytes[message];
+    if (length > Integer.MAX_VALUE) {
+      throw new IllegalStateException("a nested message of " + length + " bytes");
+    }
+    lengths[message] = (int) length;
+    if (depth > 0) {
+      nestedLengthBytes[open[depth - 1]] +=
+          nestedLengthBytes[message] + varintSize(lengths[message]);
+    }
+  }
+
+  private static int varintSize(long value) {
+    int bytes = 1;
+    for (long v = value >>> 7; v != 0; v >>>= 7) {
+      bytes++;
+    }
+    return bytes;
+  }
+
+  private void ensure(int more) {
+    if (buffer.length - size < more) {
+      long wanted = Math.max((long) buffer.length * 2, (long) size + more);
+      if (wanted > Integer.MAX_VALUE - 16) {
+        wanted = Integer.MAX_VALUE - 16;
+        if (wanted - size < more) {
+          throw new IllegalStateException("a message larger than an array holds");
+        }
+      }
+      buffer = Arrays.copyOf(buffer, (int) wanted);
+    }
+  }
+
+  private void write(int b) {
+    ensure(1);
+    buffer[size++] = (byte) b;
+  }
+
+  private void write(byte[] bytes) {
+    ensure(bytes.length);
+    System.arraycopy(bytes, 0, buffer, size, bytes.length);
+    size += bytes.length;
+  }
 
   /**
    * Writes a field's tag.
@@ -31,11 +124,12 @@ public final class ProtoWriter {
    * @param value the value (negative values take ten bytes, as protobuf's int64 does)
    */
   public void varint(long value) {
+    ensure(10);
     while ((value & ~0x7FL) != 0) {
-      out.write((int) ((value & 0x7F) | 0x80));
+      buffer[size++] = (byte) ((value & 0x7F) | 0x80);
       value >>>= 7;
     }
-    out.write((int) value);
+    buffer[size++] = (byte) value;
   }
 
   /**
@@ -47,7 +141,7 @@ public final class ProtoWriter {
   public void bytesField(int field, byte[] bytes) {
     tag(field, 2);
     varint(bytes.length);
-    out.writeBytes(bytes);
+    write(bytes);
   }
 
   /**
@@ -77,7 +171,7 @@ public final class ProtoWriter {
    * @param bytes the bytes
    */
   public void raw(byte[] bytes) {
-    out.writeBytes(bytes);
+    write(bytes);
   }
 
   /**
@@ -87,7 +181,7 @@ public final class ProtoWriter {
    */
   public void fixed32(int value) {
     for (int i = 0; i < 4; i++) {
-      out.write((value >>> (8 * i)) & 0xFF);
+      write((value >>> (8 * i)) & 0xFF);
     }
   }
 
@@ -98,16 +192,46 @@ public final class ProtoWriter {
    */
   public void fixed64(long value) {
     for (int i = 0; i < 8; i++) {
-      out.write((int) (value >>> (8 * i)) & 0xFF);
+      write((int) (value >>> (8 * i)) & 0xFF);
     }
   }
 
   /**
-   * Returns what was written.
+   * Returns what was written, each nested message's length before its bytes.
    *
    * @return the bytes
+   * @throws IllegalStateException when a message begun was not ended
    */
   public byte[] toByteArray() {
-    return out.toByteArray();
+    if (depth > 0) {
+      throw new IllegalStateException(depth + " nested messages begun and not ended");
+    }
+    if (messages == 0) {
+      return Arrays.copyOf(buffer, size);
+    }
+    long total = size;
+    for (int i = 0; i < messages; i++) {
+      total += varintSize(lengths[i]);
+    }
+    if (total > Integer.MAX_VALUE - 16) {
+      throw new IllegalStateException("a message of " + total + " bytes");
+    }
+    byte[] out = new byte[(int) total];
+    int from = 0;
+    int at = 0;
+    for (int i = 0; i < messages; i++) {
+      int chunk = lengthAt[i] - from;
+      System.arraycopy(buffer, from, out, at, chunk);
+      at += chunk;
+      from = lengthAt[i];
+      long value = lengths[i];
+      while ((value & ~0x7FL) != 0) {
+        out[at++] = (byte) ((value & 0x7F) | 0x80);
+        value >>>= 7;
+      }
+      out[at++] = (byte) value;
+    }
+    System.arraycopy(buffer, from, out, at, size - from);
+    return out;
   }
 }

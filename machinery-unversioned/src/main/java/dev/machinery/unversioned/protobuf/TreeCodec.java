@@ -192,14 +192,24 @@ final class TreeCodec {
   // ---------------------------------------------------------------- encoding
 
   byte[] encode(String messageName, Map<String, ?> tree) {
-    return encodeMessage(plan(messageName), tree, Path.ROOT, 0);
+    ProtoWriter out = new ProtoWriter();
+    writeMessage(out, plan(messageName), tree, Path.ROOT, 0);
+    return out.toByteArray();
   }
 
-  private byte[] encodeMessage(Plan plan, Object value, Path path, int depth) {
+  /** Writes a message as a length-delimited field, in place. */
+  private void writeNested(
+      ProtoWriter out, int field, Plan plan, Object value, Path path, int depth) {
+    int message = out.beginMessage(field);
+    writeMessage(out, plan, value, path, depth);
+    out.endMessage(message);
+  }
+
+  /** Writes a message's fields (without its tag and length). */
+  private void writeMessage(ProtoWriter out, Plan plan, Object value, Path path, int depth) {
     if (depth > maxDepth) {
       throw encodeError(path, "messages are nested deeper than " + maxDepth);
     }
-    ProtoWriter out = new ProtoWriter();
     switch (plan.special) {
       case NONE ->
           writeFields(
@@ -267,16 +277,14 @@ final class TreeCodec {
           int number = plan.message.fields().get(1).number();
           for (int i = 0; i < list.size(); i++) {
             if (plan.special == KubeJson.Special.SCHEMA_OR_ARRAY) {
-              out.bytesField(
-                  number, encodeMessage(schemaPlan, list.get(i), path.element(i), depth + 1));
+              writeNested(out, number, schemaPlan, list.get(i), path.element(i), depth + 1);
             } else {
               out.stringField(number, text(list.get(i), path.element(i), "a string"));
             }
           }
         } else {
-          out.bytesField(
-              plan.message.fields().get(0).number(),
-              encodeMessage(schemaPlan, value, path, depth + 1));
+          writeNested(
+              out, plan.message.fields().get(0).number(), schemaPlan, value, path, depth + 1);
         }
       }
       case SCHEMA_OR_BOOL -> {
@@ -285,11 +293,10 @@ final class TreeCodec {
         } else {
           Plan schemaPlan = plan(plan.message.fields().get(1).messageType());
           out.varintField(1, 1);
-          out.bytesField(2, encodeMessage(schemaPlan, value, path, depth + 1));
+          writeNested(out, 2, schemaPlan, value, path, depth + 1);
         }
       }
     }
-    return out.toByteArray();
   }
 
   private void writeFields(ProtoWriter out, Plan plan, Map<?, ?> object, Path path, int depth) {
@@ -300,9 +307,9 @@ final class TreeCodec {
         if (depth + 1 > maxDepth) {
           throw encodeError(path, "messages are nested deeper than " + maxDepth);
         }
-        ProtoWriter nested = new ProtoWriter();
-        writeFields(nested, inner, object, path, depth + 1);
-        out.bytesField(field.number(), nested.toByteArray());
+        int nested = out.beginMessage(field.number());
+        writeFields(out, inner, object, path, depth + 1);
+        out.endMessage(nested);
         continue;
       }
       Object value = object.get(slot.json());
@@ -314,12 +321,11 @@ final class TreeCodec {
         case REPEATED -> {
           List<?> list = list(value, at);
           if (field.packed()) {
-            ProtoWriter packed = new ProtoWriter();
+            int packed = out.beginMessage(field.number());
             for (int i = 0; i < list.size(); i++) {
-              writeScalarValue(
-                  packed, field.scalar(), zeroIfNull(list.get(i), field), at.element(i));
+              writeScalarValue(out, field.scalar(), zeroIfNull(list.get(i), field), at.element(i));
             }
-            out.bytesField(field.number(), packed.toByteArray());
+            out.endMessage(packed);
           } else {
             for (int i = 0; i < list.size(); i++) {
               writeSingle(out, field, list.get(i), at.element(i), depth);
@@ -338,16 +344,16 @@ final class TreeCodec {
           for (Map.Entry<?, ?> entry : entries) {
             String key = String.valueOf(entry.getKey());
             Path entryPath = at.key(key);
-            ProtoWriter pair = new ProtoWriter();
+            int pair = out.beginMessage(field.number());
             if (field.mapKey() == ScalarType.STRING) {
-              pair.stringField(1, key);
+              out.stringField(1, key);
             } else {
-              pair.tag(1, field.mapKey().wireType());
+              out.tag(1, field.mapKey().wireType());
               writeScalarValue(
-                  pair, field.mapKey(), mapKey(key, field.mapKey(), entryPath), entryPath);
+                  out, field.mapKey(), mapKey(key, field.mapKey(), entryPath), entryPath);
             }
-            writeSingle(pair, slot.mapValue(), entry.getValue(), entryPath, depth);
-            out.bytesField(field.number(), pair.toByteArray());
+            writeSingle(out, slot.mapValue(), entry.getValue(), entryPath, depth);
+            out.endMessage(pair);
           }
         }
         default -> writeSingle(out, field, value, at, depth);
@@ -375,8 +381,7 @@ final class TreeCodec {
     } else if (value == null) {
       out.bytesField(field.number(), new byte[0]);
     } else {
-      out.bytesField(
-          field.number(), encodeMessage(plan(field.messageType()), value, at, depth + 1));
+      writeNested(out, field.number(), plan(field.messageType()), value, at, depth + 1);
     }
   }
 
