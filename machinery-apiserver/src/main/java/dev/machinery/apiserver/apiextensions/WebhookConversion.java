@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.machinery.apiserver.apiextensions.v1.CustomResourceConversion;
 import dev.machinery.apiserver.certs.CaBundles;
 import dev.machinery.apiserver.registry.rest.UnstructuredConversion;
+import dev.machinery.core.codec.ObjectJson;
 import dev.machinery.core.schema.GroupVersion;
 import dev.machinery.unversioned.validation.FieldError;
 import dev.machinery.unversioned.validation.FieldPath;
@@ -53,7 +54,7 @@ final class WebhookConversion implements UnstructuredConversion {
 
   private static final List<String> REVIEW_VERSIONS = List.of("v1", "v1beta1");
   private static final String FORM = "; desired format: https://host[/path]";
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = ObjectJson.mapperBuilder().build();
 
   private final URI url;
   private final String reviewVersion;

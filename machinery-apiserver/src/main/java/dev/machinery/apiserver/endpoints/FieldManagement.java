@@ -8,6 +8,7 @@ import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.registry.ResourceStore;
 import dev.machinery.apiserver.registry.rest.ResourceDefinition;
 import dev.machinery.core.codec.Codec;
+import dev.machinery.core.codec.ObjectJson;
 import dev.machinery.core.fieldpath.FieldPath;
 import dev.machinery.core.fieldpath.FieldSet;
 import dev.machinery.core.merge.VersionConverter;
@@ -33,7 +34,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * field managers are built once each and shared.
  */
 final class FieldManagement {
-  private static final ObjectMapper TREES = new ObjectMapper();
+  private static final ObjectMapper TREES = ObjectJson.mapperBuilder().build();
 
   private final Scheme scheme;
   private final Codec json;

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import dev.machinery.apiserver.storage.StorageMediaType;
 import dev.machinery.core.codec.Codec;
+import dev.machinery.core.codec.ObjectJson;
 import dev.machinery.core.patch.Patches;
 import dev.machinery.core.schema.GroupVersionKind;
 import dev.machinery.unversioned.protobuf.KubeProtos;
@@ -39,9 +40,9 @@ public final class StorageCodec {
 
   /** Reads JSON into trees, and writes decoded trees as Go writes them (see {@link GoDoubles}). */
   private static final ObjectMapper TREES =
-      new ObjectMapper()
-          .registerModule(
-              new SimpleModule("go-doubles").addSerializer(Double.class, new GoDoubles()));
+      ObjectJson.mapperBuilder()
+          .addModule(new SimpleModule("go-doubles").addSerializer(Double.class, new GoDoubles()))
+          .build();
 
   private static final TypeReference<Map<String, Object>> TREE = new TypeReference<>() {};
 

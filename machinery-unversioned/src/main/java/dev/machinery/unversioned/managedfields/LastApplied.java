@@ -3,6 +3,7 @@ package dev.machinery.unversioned.managedfields;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.machinery.core.codec.ObjectJson;
 import dev.machinery.core.fieldpath.FieldSet;
 import dev.machinery.core.merge.Conflict;
 import dev.machinery.core.merge.ConflictException;
@@ -20,7 +21,7 @@ import java.util.List;
  * server-side apply when the object has it. Stateless.
  */
 final class LastApplied {
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = ObjectJson.mapperBuilder().build();
 
   private LastApplied() {}
 

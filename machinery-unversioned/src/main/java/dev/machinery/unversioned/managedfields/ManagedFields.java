@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.machinery.core.codec.ObjectJson;
 import dev.machinery.core.fieldpath.FieldPathException;
 import dev.machinery.core.fieldpath.FieldSet;
 import dev.machinery.core.fieldpath.FieldsV1;
@@ -34,7 +35,7 @@ public final class ManagedFields {
   /** The operation of any other write. */
   public static final String UPDATE = "Update";
 
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = ObjectJson.mapperBuilder().build();
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
   private ManagedFields() {}

@@ -8,6 +8,7 @@ import dev.machinery.core.codec.Codec;
 import dev.machinery.core.codec.Decoded;
 import dev.machinery.core.codec.MissingKindException;
 import dev.machinery.core.codec.MissingVersionException;
+import dev.machinery.core.codec.ObjectJson;
 import dev.machinery.core.merge.TypedValue;
 import dev.machinery.core.merge.VersionConverter;
 import dev.machinery.core.patch.StrategicMergeSchema;
@@ -33,7 +34,7 @@ import java.util.Optional;
  * through {@link WireProperties}. Immutable; thread-safe.
  */
 final class TypedObjectModel implements ObjectModel {
-  private static final ObjectMapper TREES = new ObjectMapper();
+  private static final ObjectMapper TREES = ObjectJson.mapperBuilder().build();
 
   private final Scheme scheme;
   private final Codec json;
