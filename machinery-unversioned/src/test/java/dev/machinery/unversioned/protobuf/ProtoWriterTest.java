@@ -13,8 +13,11 @@ import org.junit.jupiter.api.Test;
  * whatever their nesting and sizes, lengths of one to three bytes included.
  */
 class ProtoWriterTest {
-  /** Writes a seeded random message into a writer, nested messages in place. */
-  private static void inPlace(ProtoWriter out, Random random, int depth) {
+  /**
+   * Writes a seeded random message into a writer: nested messages in place, or each into a writer
+   * of its own added whole; the same seed makes the same message either way.
+   */
+  private static void write(ProtoWriter out, Random random, int depth, boolean inPlace) {
     int fields = random.nextInt(4) + (depth == 0 ? 1 : 0);
     for (int f = 0; f < fields; f++) {
       int number = 1 + random.nextInt(20);
@@ -23,27 +26,15 @@ class ProtoWriterTest {
         case 1 -> out.stringField(number, "s".repeat(sizes(random)));
         case 2 -> out.fixed64(random.nextLong());
         default -> {
-          int message = out.beginMessage(number);
-          inPlace(out, random, depth + 1);
-          out.endMessage(message);
-        }
-      }
-    }
-  }
-
-  /** The same message, from the same seed, with each nested message written into its own writer. */
-  private static void whole(ProtoWriter out, Random random, int depth) {
-    int fields = random.nextInt(4) + (depth == 0 ? 1 : 0);
-    for (int f = 0; f < fields; f++) {
-      int number = 1 + random.nextInt(20);
-      switch (depth < 6 ? random.nextInt(4) : random.nextInt(3)) {
-        case 0 -> out.varintField(number, random.nextLong() >>> random.nextInt(64));
-        case 1 -> out.stringField(number, "s".repeat(sizes(random)));
-        case 2 -> out.fixed64(random.nextLong());
-        default -> {
-          ProtoWriter nested = new ProtoWriter();
-          whole(nested, random, depth + 1);
-          out.bytesField(number, nested.toByteArray());
+          if (inPlace) {
+            int message = out.beginMessage(number);
+            write(out, random, depth + 1, true);
+            out.endMessage(message);
+          } else {
+            ProtoWriter nested = new ProtoWriter();
+            write(nested, random, depth + 1, false);
+            out.bytesField(number, nested.toByteArray());
+          }
         }
       }
     }
@@ -59,9 +50,9 @@ class ProtoWriterTest {
   void messagesWrittenInPlaceAreTheMessagesWrittenWhole() {
     for (long seed = 0; seed < 300; seed++) {
       ProtoWriter a = new ProtoWriter();
-      inPlace(a, new Random(seed), 0);
+      write(a, new Random(seed), 0, true);
       ProtoWriter b = new ProtoWriter();
-      whole(b, new Random(seed), 0);
+      write(b, new Random(seed), 0, false);
       assertArrayEquals(b.toByteArray(), a.toByteArray(), "seed " + seed);
     }
   }
