@@ -365,6 +365,14 @@ public final class MemoryStorage implements Storage {
     compacted = Math.max(compacted, toRevision);
   }
 
+  /**
+   * The task that deletes this store's expired keys on the shared thread, or null before a key was
+   * written with a time to live; for tests of its end.
+   */
+  synchronized ScheduledFuture<?> expiryTask() {
+    return expiring;
+  }
+
   @Override
   public void close() {
     synchronized (this) {
