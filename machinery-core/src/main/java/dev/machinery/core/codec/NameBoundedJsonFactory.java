@@ -52,6 +52,11 @@ class NameBoundedJsonFactory extends JsonFactory {
     return current;
   }
 
+  /** How many names the kept table holds now, without starting it again; for tests. */
+  int namesKept() {
+    return names.size();
+  }
+
   @Override
   public JsonFactory copy() {
     return new NameBoundedJsonFactory(this);

@@ -76,12 +76,29 @@ public final class ProtoWriter {
     }
   }
 
-  private static int varintSize(long value) {
+  /** The bytes a varint of a value takes. */
+  static int varintSize(long value) {
     int bytes = 1;
     for (long v = value >>> 7; v != 0; v >>>= 7) {
       bytes++;
     }
     return bytes;
+  }
+
+  /**
+   * Writes a varint into an array at an offset, which has room for it ({@link #varintSize}).
+   *
+   * @return the bytes written
+   */
+  static int putVarint(long value, byte[] into, int at) {
+    int i = at;
+    long v = value;
+    while ((v & ~0x7FL) != 0) {
+      into[i++] = (byte) ((v & 0x7F) | 0x80);
+      v >>>= 7;
+    }
+    into[i++] = (byte) v;
+    return i - at;
   }
 
   private void ensure(int more) {
@@ -125,11 +142,7 @@ public final class ProtoWriter {
    */
   public void varint(long value) {
     ensure(10);
-    while ((value & ~0x7FL) != 0) {
-      buffer[size++] = (byte) ((value & 0x7F) | 0x80);
-      value >>>= 7;
-    }
-    buffer[size++] = (byte) value;
+    size += putVarint(value, buffer, size);
   }
 
   /**
@@ -224,12 +237,7 @@ public final class ProtoWriter {
       System.arraycopy(buffer, from, out, at, chunk);
       at += chunk;
       from = lengthAt[i];
-      long value = lengths[i];
-      while ((value & ~0x7FL) != 0) {
-        out[at++] = (byte) ((value & 0x7F) | 0x80);
-        value >>>= 7;
-      }
-      out[at++] = (byte) value;
+      at += putVarint(lengths[i], out, at);
     }
     System.arraycopy(buffer, from, out, at, size - from);
     return out;

@@ -28,7 +28,7 @@ public final class ProtobufList {
     this.itemTag = tag.toByteArray();
     long message = listWithoutItems.length;
     for (byte[] item : this.items) {
-      message += itemTag.length + varintSize(item.length) + item.length;
+      message += itemTag.length + ProtoWriter.varintSize(item.length) + item.length;
     }
     byte[] envelope = Envelope.head(apiVersion, kind, message);
     this.head = new byte[envelope.length + listWithoutItems.length];
@@ -66,7 +66,7 @@ public final class ProtobufList {
     byte[] length = new byte[5];
     for (byte[] item : items) {
       out.write(itemTag);
-      out.write(length, 0, varint(item.length, length));
+      out.write(length, 0, ProtoWriter.putVarint(item.length, length, 0));
       out.write(item);
     }
     out.write(Envelope.TAIL);
@@ -94,35 +94,11 @@ public final class ProtobufList {
     for (byte[] item : items) {
       System.arraycopy(itemTag, 0, out, at, itemTag.length);
       at += itemTag.length;
-      at += varint(item.length, out, at);
+      at += ProtoWriter.putVarint(item.length, out, at);
       System.arraycopy(item, 0, out, at, item.length);
       at += item.length;
     }
     System.arraycopy(Envelope.TAIL, 0, out, at, Envelope.TAIL.length);
     return out;
-  }
-
-  private static int varintSize(int value) {
-    int size = 1;
-    for (int v = value >>> 7; v != 0; v >>>= 7) {
-      size++;
-    }
-    return size;
-  }
-
-  private static int varint(int value, byte[] into) {
-    return varint(value, into, 0);
-  }
-
-  /** Writes a non-negative int as a varint at an offset; returns the bytes written. */
-  private static int varint(int value, byte[] into, int at) {
-    int i = at;
-    int v = value;
-    while ((v & ~0x7F) != 0) {
-      into[i++] = (byte) ((v & 0x7F) | 0x80);
-      v >>>= 7;
-    }
-    into[i++] = (byte) v;
-    return i - at;
   }
 }
