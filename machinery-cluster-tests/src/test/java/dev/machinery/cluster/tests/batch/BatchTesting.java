@@ -78,8 +78,25 @@ final class BatchTesting {
     return active;
   }
 
-  /** Ends a pod as a kubelet would: its container terminated with the exit code, at a time. */
+  /**
+   * Ends a pod as a kubelet would: its container terminated with the exit code, at a time. As a
+   * kubelet's status manager does, a write refused with a conflict (the pod was changed meanwhile,
+   * by a controller) is made again on the pod read afresh.
+   */
   static void finish(KubernetesClient client, Pod pod, int exitCode, Instant at) {
+    for (int attempt = 1; ; attempt++) {
+      try {
+        finishOnce(client, pod, exitCode, at);
+        return;
+      } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
+        if (e.getCode() != 409 || attempt == 5) {
+          throw e;
+        }
+      }
+    }
+  }
+
+  private static void finishOnce(KubernetesClient client, Pod pod, int exitCode, Instant at) {
     Pod latest = client.pods().inNamespace("default").withName(pod.getMetadata().getName()).get();
     String time = at.toString();
     latest.getStatus().setPhase(exitCode == 0 ? "Succeeded" : "Failed");
