@@ -168,6 +168,7 @@ class ReplicaSetControllerTest {
                     .withLabels(Map.of("app", "db"))
                     .endMetadata()
                     .withNewSpec()
+                    .withNodeName("node-a")
                     .addNewContainer()
                     .withName("db")
                     .withImage("postgres:16")
@@ -175,6 +176,10 @@ class ReplicaSetControllerTest {
                     .endSpec()
                     .build())
             .create();
+    // Running and ready on a node before the ReplicaSet exists, as kube's e2e test waits for its
+    // orphan to run: the controller may create both replicas before its informer sees the orphan,
+    // adopt it and scale down by one, and it deletes an unscheduled pending pod before this one.
+    assertEquals(1, Fabric8Pods.markReady(client, List.of(orphan)));
     ReplicaSet rs =
         client
             .apps()
