@@ -190,7 +190,7 @@ public final class BuiltinKinds {
         continue;
       }
       builder.addUnstructuredResource(
-          definition(resource), resource.version(), List.of(resource.version()));
+          definition(resource), storageVersion(resource), List.of(resource.version()));
       schemas.put(resource.groupVersionKind(), reference(resource.definition()));
       if (resource.listDefinition() != null && !resource.listDefinition().isEmpty()) {
         schemas.put(
@@ -205,9 +205,36 @@ public final class BuiltinKinds {
     return JsonNodeFactory.instance.objectNode().put("$ref", "#/components/schemas/" + name);
   }
 
+  /**
+   * The version a resource's objects are stored in: its served one, but for {@code events.k8s.io}
+   * Events, which kube-apiserver stores as core {@code v1} Events beside those of the core group.
+   */
+  private GroupVersion storageVersion(BuiltinResource resource) {
+    return cohabitsWithCoreEvents(resource) ? EventConversion.CORE_V1 : resource.version();
+  }
+
+  private boolean cohabitsWithCoreEvents(BuiltinResource resource) {
+    return GroupKind.of(resource.version().group(), resource.kind())
+            .equals(EventConversion.EVENTS_EVENT)
+        && coreEvents().isPresent();
+  }
+
+  private Optional<BuiltinResource> coreEvents() {
+    return resources.stream()
+        .filter(
+            r ->
+                r.version().equals(EventConversion.CORE_V1)
+                    && r.kind().equals(EventConversion.CORE_EVENT.kind()))
+        .findFirst();
+  }
+
   /** The resource as the server serves it. */
   ResourceDefinition definition(BuiltinResource resource) {
     GroupKind kind = GroupKind.of(resource.version().group(), resource.kind());
+    // Objects are checked in the version they are stored in: events.k8s.io Events as core Events.
+    BuiltinResource stored =
+        cohabitsWithCoreEvents(resource) ? coreEvents().orElseThrow() : resource;
+    GroupKind storedKind = GroupKind.of(stored.version().group(), stored.kind());
     String apiVersion = resource.version().toString();
     String schemaName = resource.definition();
     ResourceDefinition.Builder builder =
@@ -226,15 +253,19 @@ public final class BuiltinKinds {
                 new ResourceValidator() {
                   @Override
                   public List<FieldError> validate(Object object, Object old) {
-                    return validateBuiltin(resource, kind, object, old, "");
+                    return validateBuiltin(stored, storedKind, object, old, "");
                   }
 
                   @Override
                   public List<FieldError> validate(
                       Attributes requester, Object object, Object old) {
-                    return validateBuiltin(resource, kind, object, old, requester.subresource());
+                    return validateBuiltin(
+                        stored, storedKind, object, old, requester.subresource());
                   }
                 });
+    if (stored != resource) {
+      builder.conversion(new EventConversion());
+    }
     if (kind.equals(GroupKind.of("apps", "StatefulSet"))) {
       builder.readDefaults(object -> Defaults.onRead(kind, ((Unstructured) object).content()));
     }
@@ -287,13 +318,13 @@ public final class BuiltinKinds {
     builder
         .prepareForCreate(
             object -> {
-              Strategies.prepareForCreate(kind, hasStatus, ((Unstructured) object).content());
+              Strategies.prepareForCreate(storedKind, hasStatus, ((Unstructured) object).content());
               return object;
             })
         .prepareForUpdate(
             (object, old) -> {
               Strategies.prepareForUpdate(
-                  kind, ((Unstructured) object).content(), ((Unstructured) old).content());
+                  storedKind, ((Unstructured) object).content(), ((Unstructured) old).content());
               return object;
             });
     if (Printers.has(kind)) {

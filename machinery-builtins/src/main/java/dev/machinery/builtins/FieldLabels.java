@@ -52,7 +52,36 @@ final class FieldLabels {
           "batch/Job",
           List.of("status.successful"),
           "certificates.k8s.io/CertificateSigningRequest",
-          List.of("spec.signerName"));
+          List.of("spec.signerName"),
+          "events.k8s.io/Event",
+          List.of(
+              "regarding.kind",
+              "regarding.namespace",
+              "regarding.name",
+              "regarding.uid",
+              "regarding.apiVersion",
+              "regarding.resourceVersion",
+              "regarding.fieldPath",
+              "reason",
+              "reportingController",
+              "source",
+              "type"));
+
+  /**
+   * The labels read from a field of another name: {@code events.k8s.io} Events are stored as core
+   * Events, and kube-apiserver maps that group's labels onto the core Event's fields (its {@code
+   * events/v1} field label conversion).
+   */
+  private static final Map<String, String> STORED_AS =
+      Map.of(
+          "regarding.kind", "involvedObject.kind",
+          "regarding.namespace", "involvedObject.namespace",
+          "regarding.name", "involvedObject.name",
+          "regarding.uid", "involvedObject.uid",
+          "regarding.apiVersion", "involvedObject.apiVersion",
+          "regarding.resourceVersion", "involvedObject.resourceVersion",
+          "regarding.fieldPath", "involvedObject.fieldPath",
+          "reportingController", "reportingComponent");
 
   /** The labels kube-apiserver's watch cache indexes: a Pod's node (its pod registry's indexer). */
   static List<String> indexedFor(GroupKind kind) {
@@ -63,14 +92,20 @@ final class FieldLabels {
 
   static Map<String, Function<Object, String>> forKind(GroupKind kind) {
     Map<String, Function<Object, String>> out = new LinkedHashMap<>();
+    boolean storedAsCore = kind.equals(EventConversion.EVENTS_EVENT);
     for (String label : LABELS.getOrDefault(kind.group() + "/" + kind.kind(), List.of())) {
-      String[] path = label.split("\\.");
+      String[] path = (storedAsCore ? STORED_AS.getOrDefault(label, label) : label).split("\\.");
       out.put(
           label,
           object -> {
-            Object value = Trees.get(((Unstructured) object).content(), path);
-            if (label.equals("source") && value instanceof Map<?, ?> source) {
-              value = source.get("component");
+            Map<String, Object> content = ((Unstructured) object).content();
+            Object value = Trees.get(content, path);
+            if (label.equals("source")) {
+              // An Event's source is its source's component, or else its reporting controller.
+              value = value instanceof Map<?, ?> source ? source.get("component") : null;
+              if (value == null || "".equals(value)) {
+                value = content.get("reportingComponent");
+              }
             }
             if (label.equals("spec.hostNetwork") || label.equals("spec.unschedulable")) {
               return value == null ? "false" : String.valueOf(value);

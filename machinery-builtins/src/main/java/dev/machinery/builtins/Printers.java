@@ -38,6 +38,7 @@ final class Printers {
           "/Namespace",
           "/Node",
           "/Event",
+          "events.k8s.io/Event",
           "coordination.k8s.io/Lease",
           "/ServiceAccount",
           "networking.k8s.io/Ingress",
@@ -268,6 +269,8 @@ final class Printers {
                   .age();
           case "/Node" -> nodes();
           case "/Event" -> events();
+          // kube-apiserver prints both groups' Events from the one internal type.
+          case "events.k8s.io/Event" -> events().viewing(o -> EventConversion.view(o, false));
           case "coordination.k8s.io/Lease" ->
               TreeTable.named()
                   .add(
@@ -723,12 +726,7 @@ final class Printers {
             1,
             "The subobject that this event is about.",
             o -> Trees.string(o, "", "involvedObject", "fieldPath"))
-        .add(
-            "Source",
-            "string",
-            1,
-            "The component reporting this event.",
-            o -> Trees.string(o, "", "source", "component"))
+        .add("Source", "string", 1, "The component reporting this event.", Printers::eventSource)
         .add(
             "Message",
             "string",
@@ -748,6 +746,22 @@ final class Printers {
             "The number of times this event has occurred.",
             o -> String.valueOf(Trees.number(o, 1, "count")))
         .name(1);
+  }
+
+  /**
+   * An Event's source as kube's printer writes it: the source's component and host, each in place
+   * of the reporting controller and instance when empty, the host left out when both are.
+   */
+  private static String eventSource(Map<String, Object> event) {
+    String component = Trees.string(event, "", "source", "component");
+    if (component.isEmpty()) {
+      component = Trees.string(event, "", "reportingComponent");
+    }
+    String host = Trees.string(event, "", "source", "host");
+    if (host.isEmpty()) {
+      host = Trees.string(event, "", "reportingInstance");
+    }
+    return host.isEmpty() ? component : component + ", " + host;
   }
 
   private static TreeTable ingresses() {

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 /**
  * A Table of objects held as JSON trees: named columns, each with its type, priority (0 for {@code
@@ -23,6 +24,7 @@ final class TreeTable implements TableConvertor {
       Function<Map<String, Object>, Object> cell) {}
 
   private final List<Column> columns = new ArrayList<>();
+  private UnaryOperator<Map<String, Object>> view = UnaryOperator.identity();
 
   private TreeTable() {}
 
@@ -87,6 +89,15 @@ final class TreeTable implements TableConvertor {
     return this;
   }
 
+  /**
+   * Makes the cells of each object from another view of its fields, such as an {@code
+   * events.k8s.io} Event read with the core Event's names.
+   */
+  TreeTable viewing(UnaryOperator<Map<String, Object>> view) {
+    this.view = view;
+    return this;
+  }
+
   TreeTable name(int priority) {
     columns.add(
         new Column(
@@ -126,7 +137,7 @@ final class TreeTable implements TableConvertor {
 
   @Override
   public List<Object> cells(Object object) {
-    Map<String, Object> tree = ((Unstructured) object).content();
+    Map<String, Object> tree = view.apply(((Unstructured) object).content());
     List<Object> cells = new ArrayList<>();
     for (Column column : columns) {
       cells.add(column.cell().apply(tree));

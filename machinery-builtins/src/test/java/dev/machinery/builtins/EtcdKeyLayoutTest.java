@@ -1,7 +1,6 @@
 package dev.machinery.builtins;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -509,13 +508,11 @@ class EtcdKeyLayoutTest {
               "/registry/random.numbers.com/integers/fortytwo"));
 
   /**
-   * Where this server's key differs from data.go's, and why: kube-apiserver stores {@code
-   * events.k8s.io} Events as core v1 Events (converting), this server each in its own version.
+   * The resources stored as another group's kind, as data.go's {@code ExpectedGVK} says: {@code
+   * events.k8s.io} Events are kept as core {@code v1} Events.
    */
-  private static final Map<GroupResource, String> DIFFERS =
-      Map.of(
-          GroupResource.of("events.k8s.io", "events"),
-          "/registry/events.k8s.io/events/" + NS + "/event3");
+  private static final Map<GroupResource, String> STORED_AS =
+      Map.of(GroupResource.of("events.k8s.io", "events"), "v1");
 
   private static ApiServer server;
 
@@ -541,7 +538,7 @@ class EtcdKeyLayoutTest {
   void everyBuiltInResourceOfDataGoHasKubeApiserversKey() {
     List<String> wrong = new ArrayList<>();
     for (Row row : BUILT_IN) {
-      String expected = DIFFERS.getOrDefault(row.groupResource(), row.path());
+      String expected = row.path();
       String actual = keyOf(row, false);
       if (!expected.equals(actual)) {
         wrong.add(row.group() + "/" + row.version() + "/" + row.resource() + ": " + actual);
@@ -555,19 +552,6 @@ class EtcdKeyLayoutTest {
   void customResourcesAreUnderTheirGroupAndPlural() {
     for (Row row : CUSTOM) {
       assertEquals(row.path(), keyOf(row, true), row.toString());
-    }
-  }
-
-  @Test
-  void theOneDifferenceIsEventsOfTheEventsGroup() {
-    for (Map.Entry<GroupResource, String> differs : DIFFERS.entrySet()) {
-      Row row =
-          BUILT_IN.stream()
-              .filter(r -> r.groupResource().equals(differs.getKey()))
-              .findFirst()
-              .orElseThrow();
-      assertNotEquals(row.path(), differs.getValue());
-      assertEquals(differs.getValue(), keyOf(row, false));
     }
   }
 
@@ -602,12 +586,15 @@ class EtcdKeyLayoutTest {
         failures.add(entry.getKey() + ": namespaced " + namespaced + " where data.go's key is not");
         continue;
       }
-      String path = DIFFERS.getOrDefault(row.groupResource(), row.path());
+      String path = row.path();
       String key = path.substring("/registry/".length());
       String name = row.name() + "-" + version;
       key = key.substring(0, key.length() - row.name().length()) + name;
       ObjectNode object = JSON.createObjectNode();
-      object.put("apiVersion", group.isEmpty() ? version : group + "/" + version);
+      object.put(
+          "apiVersion",
+          STORED_AS.getOrDefault(
+              row.groupResource(), group.isEmpty() ? version : group + "/" + version));
       object.put("kind", info.get("kind").asText());
       ObjectNode metadata = object.putObject("metadata");
       metadata.put("name", name);

@@ -206,10 +206,12 @@ public final class ResourceRegistry {
       ObjectModel model,
       List<GroupVersion> versions,
       Map<GroupVersion, List<ResourceInfo>> discovery) {
+    // Values are encrypted as the resource they are stored as: events.k8s.io Events as core Events
+    // (kube-apiserver's configuration names them "events").
     Storage resourceStorage =
         encryption == null
             ? storage
-            : encryption.storage(definition.kind().group(), definition.resource(), storage);
+            : encryption.storage(storageKind.group(), definition.resource(), storage);
     ResourceStore store =
         new ResourceStore(
             definition,

@@ -17,9 +17,9 @@ import java.util.Set;
  *       {@code services/endpoints}, {@code minions} (nodes), {@code controllers}
  *       (replicationcontrollers), {@code ingress}, {@code podsecuritypolicy}, and the two API
  *       servers' own kinds {@code apiextensions.k8s.io/customresourcedefinitions} and {@code
- *       apiregistration.k8s.io/apiservices}. One differs from kube-apiserver on purpose: {@code
- *       events.k8s.io} Events are kept under {@code events.k8s.io/events}, not with the core Events
- *       (kube-apiserver converts the one to the other; this server stores each in its own version).
+ *       apiregistration.k8s.io/apiservices}; {@code events.k8s.io} Events are kept with the core
+ *       Events under {@code events}, stored as core {@code v1} Events, as kube-apiserver keeps
+ *       them.
  *   <li>A resource of any other group, and every custom resource, is kept under its group and
  *       resource: {@code GROUP/PLURAL/NAMESPACE/NAME}, or {@code GROUP/PLURAL/NAME} when cluster
  *       scoped.
@@ -69,8 +69,7 @@ public final class StorageKeys {
   /**
    * The resources kept under a prefix other than their resource name: kube-apiserver's own special
    * prefixes, and {@code events.k8s.io} Events, which kube-apiserver keeps with the core Events
-   * ({@code events/}) because it stores both as core {@code v1} Events; this server stores each in
-   * its own version, so it keeps them apart rather than mix two encodings under one prefix.
+   * ({@code events/}) because it stores both as core {@code v1} Events.
    */
   private static final Map<GroupResource, String> SPECIAL =
       Map.ofEntries(
@@ -88,7 +87,7 @@ public final class StorageKeys {
           Map.entry(
               GroupResource.of("apiregistration.k8s.io", "apiservices"),
               "apiregistration.k8s.io/apiservices"),
-          Map.entry(GroupResource.of("events.k8s.io", "events"), "events.k8s.io/events"));
+          Map.entry(GroupResource.of("events.k8s.io", "events"), "events"));
 
   private StorageKeys() {}
 

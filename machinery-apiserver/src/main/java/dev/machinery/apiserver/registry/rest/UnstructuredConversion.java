@@ -7,10 +7,12 @@ import java.util.Map;
  * How objects of a resource held without classes ({@code Unstructured} JSON trees, as custom
  * resources are) move between the versions it is served in: the server converts each object it
  * stores into the storage version and each object it answers into the version the request names.
- * Kubernetes' {@code None} strategy ({@link #none()}) only rewrites {@code apiVersion}; a server
- * may register its own for a group of custom resources ({@link
- * dev.machinery.apiserver.ApiServer.Builder#conversion}), in place of kube-apiserver's conversion
- * webhook. Implementations must be thread-safe.
+ * The storage version may be of another group, for a resource kube-apiserver stores as another
+ * group's kind ({@code events.k8s.io} Events, stored as core {@code v1} Events); field management
+ * then reads stored objects converted too. Kubernetes' {@code None} strategy ({@link #none()}) only
+ * rewrites {@code apiVersion}; a server may register its own for a group of custom resources
+ * ({@link dev.machinery.apiserver.ApiServer.Builder#conversion}), in place of kube-apiserver's
+ * conversion webhook. Implementations must be thread-safe.
  */
 @FunctionalInterface
 public interface UnstructuredConversion {

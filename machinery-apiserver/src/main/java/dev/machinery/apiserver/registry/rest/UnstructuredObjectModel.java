@@ -8,6 +8,7 @@ import dev.machinery.core.codec.MissingKindException;
 import dev.machinery.core.codec.MissingVersionException;
 import dev.machinery.core.merge.VersionConverter;
 import dev.machinery.core.patch.StrategicMergeSchema;
+import dev.machinery.core.schema.GroupVersion;
 import dev.machinery.core.schema.GroupVersionKind;
 import dev.machinery.unversioned.errors.ApiErrors;
 import dev.machinery.unversioned.meta.v1.ListMeta;
@@ -132,9 +133,19 @@ final class UnstructuredObjectModel implements ObjectModel {
     return copy;
   }
 
+  /**
+   * Versions of one group only relabelled, as field management reads custom resources; an object
+   * stored in another group (an {@code events.k8s.io} Event kept as a core Event) converted, as its
+   * fields have other names there.
+   */
   @Override
   public Object forFieldManagement(Object object, GroupVersionKind to) {
-    unstructured(object).setApiVersion(to.apiVersion());
+    Unstructured held = unstructured(object);
+    String from = held.getApiVersion();
+    if (from != null && !GroupVersion.parse(from).group().equals(to.group())) {
+      return copyTo(held, to);
+    }
+    held.setApiVersion(to.apiVersion());
     return object;
   }
 
