@@ -622,7 +622,7 @@ public final class CustomResourceDefinitions {
       entries.put(
           ServedResources.key(version.group(), version.version(), names.plural()),
           new Served(store, kind, store.model().type(kind)));
-      infos.put(version, definition.info(version));
+      infos.put(version, definition.info(version).withStorageVersion(store.storageKind()));
     }
     served.put(name, entries, definition.kind(), definition.table().orElse(null));
     Map<GroupVersionKind, JsonNode> schemas = new LinkedHashMap<>();

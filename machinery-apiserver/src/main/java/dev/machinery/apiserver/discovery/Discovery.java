@@ -144,6 +144,7 @@ public final class Discovery {
       resource.setVerbs(info.verbs());
       resource.setShortNames(info.shortNames().isEmpty() ? null : info.shortNames());
       resource.setCategories(info.categories().isEmpty() ? null : info.categories());
+      resource.setStorageVersionHash(info.storageVersionHash());
       entries.add(resource);
       for (ResourceInfo.Subresource sub : info.subresources()) {
         APIResource subresource = new APIResource();

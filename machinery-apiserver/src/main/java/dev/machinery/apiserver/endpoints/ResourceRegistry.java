@@ -233,7 +233,9 @@ public final class ResourceRegistry {
       served.put(
           ServedResources.key(version.group(), version.version(), definition.resource()),
           new Served(store, kind, model.type(kind)));
-      discovery.computeIfAbsent(version, v -> new ArrayList<>()).add(definition.info(version));
+      discovery
+          .computeIfAbsent(version, v -> new ArrayList<>())
+          .add(definition.info(version).withStorageVersion(storageKind));
     }
     definition.table().ifPresent(t -> negotiator.addTableConvertor(definition.kind(), t));
   }

@@ -1,7 +1,12 @@
 package dev.machinery.unversioned.discovery;
 
 import dev.machinery.core.schema.GroupVersionKind;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -18,6 +23,9 @@ import java.util.Objects;
  * @param shortNames the short names, such as {@code deploy}
  * @param categories the categories, such as {@code all}
  * @param subresources the subresources, such as {@code status} and {@code scale}
+ * @param storageVersionHash the hash of the version the resource's objects are stored in, as legacy
+ *     discovery's {@code storageVersionHash} lists it, or {@code null} for a resource that stores
+ *     nothing or does not say
  */
 public record ResourceInfo(
     String kind,
@@ -27,7 +35,8 @@ public record ResourceInfo(
     List<String> verbs,
     List<String> shortNames,
     List<String> categories,
-    List<Subresource> subresources) {
+    List<Subresource> subresources,
+    String storageVersionHash) {
 
   /** The verbs of a resource with full storage: create, delete, deletecollection, get, ... */
   public static final List<String> ALL_VERBS =
@@ -44,6 +53,7 @@ public record ResourceInfo(
    * @param shortNames see the record description
    * @param categories see the record description
    * @param subresources see the record description
+   * @param storageVersionHash see the record description
    */
   public ResourceInfo {
     Objects.requireNonNull(kind, "kind");
@@ -57,6 +67,30 @@ public record ResourceInfo(
     shortNames = List.copyOf(shortNames);
     categories = List.copyOf(categories);
     subresources = List.copyOf(subresources);
+  }
+
+  /**
+   * A description without a storage version hash.
+   *
+   * @param kind see the record description
+   * @param resource see the record description
+   * @param singular see the record description
+   * @param namespaced see the record description
+   * @param verbs see the record description
+   * @param shortNames see the record description
+   * @param categories see the record description
+   * @param subresources see the record description
+   */
+  public ResourceInfo(
+      String kind,
+      String resource,
+      String singular,
+      boolean namespaced,
+      List<String> verbs,
+      List<String> shortNames,
+      List<String> categories,
+      List<Subresource> subresources) {
+    this(kind, resource, singular, namespaced, verbs, shortNames, categories, subresources, null);
   }
 
   /**
@@ -109,7 +143,15 @@ public record ResourceInfo(
    */
   public ResourceInfo withVerbs(String... verbs) {
     return new ResourceInfo(
-        kind, resource, singular, namespaced, List.of(verbs), shortNames, categories, subresources);
+        kind,
+        resource,
+        singular,
+        namespaced,
+        List.of(verbs),
+        shortNames,
+        categories,
+        subresources,
+        storageVersionHash);
   }
 
   /**
@@ -120,7 +162,15 @@ public record ResourceInfo(
    */
   public ResourceInfo withShortNames(String... shortNames) {
     return new ResourceInfo(
-        kind, resource, singular, namespaced, verbs, List.of(shortNames), categories, subresources);
+        kind,
+        resource,
+        singular,
+        namespaced,
+        verbs,
+        List.of(shortNames),
+        categories,
+        subresources,
+        storageVersionHash);
   }
 
   /**
@@ -131,7 +181,15 @@ public record ResourceInfo(
    */
   public ResourceInfo withCategories(String... categories) {
     return new ResourceInfo(
-        kind, resource, singular, namespaced, verbs, shortNames, List.of(categories), subresources);
+        kind,
+        resource,
+        singular,
+        namespaced,
+        verbs,
+        shortNames,
+        List.of(categories),
+        subresources,
+        storageVersionHash);
   }
 
   /**
@@ -144,7 +202,57 @@ public record ResourceInfo(
     List<Subresource> more = new ArrayList<>(subresources);
     more.add(subresource);
     return new ResourceInfo(
-        kind, resource, singular, namespaced, verbs, shortNames, categories, more);
+        kind,
+        resource,
+        singular,
+        namespaced,
+        verbs,
+        shortNames,
+        categories,
+        more,
+        storageVersionHash);
+  }
+
+  /**
+   * Returns a copy naming the version its objects are stored in.
+   *
+   * @param storageVersion the kind in its storage version, such as {@code v1 Event} for {@code
+   *     events.k8s.io} Events
+   * @return the description, with kube-apiserver's hash of that version
+   */
+  public ResourceInfo withStorageVersion(GroupVersionKind storageVersion) {
+    return new ResourceInfo(
+        kind,
+        resource,
+        singular,
+        namespaced,
+        verbs,
+        shortNames,
+        categories,
+        subresources,
+        storageVersionHash(storageVersion));
+  }
+
+  /**
+   * Returns kube-apiserver's {@code storageVersionHash} of a storage version: the first 8 bytes of
+   * the SHA-256 of {@code group/version/kind}, in base64 ({@code r2yiGXH7wu8=} for {@code
+   * /v1/Event}). Clients compare it between reads of discovery to learn that the storage version
+   * changed (the storage version migrator does); it names nothing else.
+   *
+   * @param storageVersion the kind in its storage version
+   * @return the hash
+   */
+  public static String storageVersionHash(GroupVersionKind storageVersion) {
+    String text =
+        storageVersion.group() + "/" + storageVersion.version() + "/" + storageVersion.kind();
+    try {
+      byte[] digest =
+          MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+      return Base64.getEncoder().encodeToString(Arrays.copyOf(digest, 8));
+    } catch (NoSuchAlgorithmException e) {
+      // Every Java platform has SHA-256 (java.security.MessageDigest's required algorithms).
+      throw new IllegalStateException("SHA-256 is not available", e);
+    }
   }
 
   /**
