@@ -318,15 +318,7 @@ public final class CodecFactory {
   private static JsonFactoryBuilder jsonFactory(CodecLimits limits) {
     JsonFactoryBuilder builder = new JsonFactoryBuilder();
     builder
-        .streamReadConstraints(
-            StreamReadConstraints.builder()
-                .maxDocumentLength(limits.maxJsonBytes())
-                .maxNestingDepth(limits.maxNestingDepth())
-                .maxStringLength(limits.maxStringLength())
-                .maxNumberLength(limits.maxNumberLength())
-                .maxNameLength(limits.maxNameLength())
-                .maxTokenCount(limits.maxTokenCount())
-                .build())
+        .streamReadConstraints(limits.jsonReadConstraints())
         .errorReportConfiguration(
             ErrorReportConfiguration.builder()
                 .maxErrorTokenLength(32)

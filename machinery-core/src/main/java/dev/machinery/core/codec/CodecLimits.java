@@ -1,5 +1,7 @@
 package dev.machinery.core.codec;
 
+import com.fasterxml.jackson.core.StreamReadConstraints;
+
 /**
  * Bounds on what a decoder accepts, so that a hostile document ends in a {@link
  * LimitExceededException} instead of a hang, a stack overflow or an exhausted heap.
@@ -251,6 +253,25 @@ public record CodecLimits(
         maxNameLength,
         maxTokenCount,
         value);
+  }
+
+  /**
+   * Jackson's read limits for one JSON document by these limits: its bytes ({@code maxJsonBytes}),
+   * nesting depth, string, number and name lengths, and tokens. A reader of a stream of documents
+   * (a list read item by item, a watch) lifts the document's and the tokens' limits with {@link
+   * StreamReadConstraints#rebuild()} and bounds each value itself.
+   *
+   * @return the constraints
+   */
+  public StreamReadConstraints jsonReadConstraints() {
+    return StreamReadConstraints.builder()
+        .maxDocumentLength(maxJsonBytes)
+        .maxNestingDepth(maxNestingDepth)
+        .maxStringLength(maxStringLength)
+        .maxNumberLength(maxNumberLength)
+        .maxNameLength(maxNameLength)
+        .maxTokenCount(maxTokenCount)
+        .build();
   }
 
   private static void positive(String name, long value) {

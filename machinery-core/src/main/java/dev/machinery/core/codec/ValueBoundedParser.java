@@ -3,7 +3,6 @@ package dev.machinery.core.codec;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.util.JsonParserDelegate;
 import java.io.IOException;
 import java.io.InputStream;
@@ -27,12 +26,11 @@ final class ValueBoundedParser extends JsonParserDelegate {
     JsonFactory factory =
         JsonFactory.builder()
             .streamReadConstraints(
-                StreamReadConstraints.builder()
+                limits
+                    .jsonReadConstraints()
+                    .rebuild()
                     .maxDocumentLength(-1)
-                    .maxNestingDepth(limits.maxNestingDepth())
-                    .maxStringLength(limits.maxStringLength())
-                    .maxNumberLength(limits.maxNumberLength())
-                    .maxNameLength(limits.maxNameLength())
+                    .maxTokenCount(-1)
                     .build())
             .build();
     return new ValueBoundedParser(factory.createParser(in), limits.maxJsonBytes());

@@ -3,7 +3,6 @@ package dev.machinery.core.patch;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonFactoryBuilder;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -170,14 +169,7 @@ public final class Patches {
   private static ObjectMapper trees(CodecLimits limits) {
     JsonFactory factory =
         ObjectJson.factory(
-            new JsonFactoryBuilder()
-                .streamReadConstraints(
-                    StreamReadConstraints.builder()
-                        .maxDocumentLength(limits.maxJsonBytes())
-                        .maxNestingDepth(limits.maxNestingDepth())
-                        .maxStringLength(limits.maxStringLength())
-                        .maxNumberLength(limits.maxNumberLength())
-                        .build()));
+            new JsonFactoryBuilder().streamReadConstraints(limits.jsonReadConstraints()));
     return JsonMapper.builder(factory)
         .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
         .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)

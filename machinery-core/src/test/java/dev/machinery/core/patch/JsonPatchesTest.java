@@ -23,6 +23,27 @@ class JsonPatchesTest {
     return Patches.readTree(text.replace('\'', '"').getBytes(StandardCharsets.UTF_8), "test");
   }
 
+  /**
+   * A patch document is read under the codecs' limits, the field name's and the tokens' included
+   * (once only its size, depth, strings and numbers were).
+   */
+  @Test
+  void aPatchIsReadUnderEveryLimitOfTheCodecs() {
+    String longName = "n".repeat(dev.machinery.core.codec.CodecLimits.DEFAULTS.maxNameLength() + 1);
+    PatchException name = assertThrows(PatchException.class, () -> json("{'" + longName + "':1}"));
+    assertTrue(name.getMessage().contains("Name length"), name.getMessage());
+    StringBuilder many = new StringBuilder("[");
+    for (int i = 0; i < 1_000_001; i++) {
+      many.append(i == 0 ? "" : ",").append('0');
+    }
+    PatchException tokens =
+        assertThrows(PatchException.class, () -> json(many.append(']').toString()));
+    assertTrue(tokens.getMessage().contains("Token count"), tokens.getMessage());
+    assertEquals(
+        dev.machinery.core.codec.CodecLimits.DEFAULTS.maxNameLength(),
+        json("{'" + longName.substring(1) + "':1}").fieldNames().next().length());
+  }
+
   @Test
   void mergePatchAsRfc7386() {
     String[][] rows = {

@@ -2,7 +2,6 @@ package dev.machinery.unversioned.protobuf;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonFactoryBuilder;
-import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -59,12 +58,13 @@ final class TreeCodec {
     JsonFactory factory =
         ObjectJson.factory(
             new JsonFactoryBuilder()
+                // The JSON read here is the server's own encoding of one object, not a client's.
                 .streamReadConstraints(
-                    StreamReadConstraints.builder()
-                        .maxNestingDepth(limits.maxNestingDepth())
-                        .maxStringLength(limits.maxStringLength())
-                        .maxNumberLength(limits.maxNumberLength())
-                        .maxNameLength(limits.maxNameLength())
+                    limits
+                        .jsonReadConstraints()
+                        .rebuild()
+                        .maxDocumentLength(-1)
+                        .maxTokenCount(-1)
                         .build())
                 .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION));
     this.json =
