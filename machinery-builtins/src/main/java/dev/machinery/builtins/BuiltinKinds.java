@@ -71,8 +71,17 @@ public final class BuiltinKinds {
     static final BuiltinKinds INSTANCE = new BuiltinKinds(KubeOpenApi.load(RELEASE));
   }
 
+  /**
+   * Older versions served beside a resource's newest GA one, each with the conversion between them
+   * carried over: {@code autoscaling/v1} HorizontalPodAutoscalers (kubectl 1.27 to 1.32 write
+   * them).
+   */
+  private static final Map<String, GroupVersion> ALSO_SERVED =
+      Map.of("autoscaling/horizontalpodautoscalers", HorizontalPodAutoscalerConversion.V1);
+
   private final KubeOpenApi openApi;
   private final List<BuiltinResource> resources;
+  private final Map<String, BuiltinResource> olderServed = new LinkedHashMap<>();
 
   /** The kinds of a document; {@link #kubernetes()} holds the one of the bundled release. */
   BuiltinKinds(KubeOpenApi openApi) {
@@ -93,6 +102,22 @@ public final class BuiltinKinds {
       }
     }
     this.resources = List.copyOf(preferred.values());
+    for (BuiltinResource resource : openApi.resources()) {
+      String key = resource.version().group() + "/" + resource.resource();
+      if (resource.version().equals(ALSO_SERVED.get(key)) && preferred.containsKey(key)) {
+        olderServed.put(key, resource);
+      }
+    }
+  }
+
+  private static String key(BuiltinResource resource) {
+    return resource.version().group() + "/" + resource.resource();
+  }
+
+  /** The resource's versions as served: the newest GA one, and an older one carried beside it. */
+  private List<BuiltinResource> servedVersions(BuiltinResource resource) {
+    BuiltinResource older = olderServed.get(key(resource));
+    return older == null ? List.of(resource) : List.of(resource, older);
   }
 
   private static int number(GroupVersion version) {
@@ -189,14 +214,17 @@ public final class BuiltinKinds {
       if (builder.serves(kind)) {
         continue;
       }
-      builder.addUnstructuredResource(
-          definition(resource), storageVersion(resource), List.of(resource.version()));
-      schemas.put(resource.groupVersionKind(), reference(resource.definition()));
-      if (resource.listDefinition() != null && !resource.listDefinition().isEmpty()) {
-        schemas.put(
-            resource.version().withKind(resource.kind() + "List"),
-            reference(resource.listDefinition()));
+      List<GroupVersion> versions = new ArrayList<>();
+      for (BuiltinResource served : servedVersions(resource)) {
+        versions.add(served.version());
+        schemas.put(served.groupVersionKind(), reference(served.definition()));
+        if (served.listDefinition() != null && !served.listDefinition().isEmpty()) {
+          schemas.put(
+              served.version().withKind(served.kind() + "List"),
+              reference(served.listDefinition()));
+        }
       }
+      builder.addUnstructuredResource(definition(resource), storageVersion(resource), versions);
     }
     return builder.openApiSchemas(schemas, openApi.lazyComponents());
   }
@@ -235,8 +263,9 @@ public final class BuiltinKinds {
     BuiltinResource stored =
         cohabitsWithCoreEvents(resource) ? coreEvents().orElseThrow() : resource;
     GroupKind storedKind = GroupKind.of(stored.version().group(), stored.kind());
-    String apiVersion = resource.version().toString();
-    String schemaName = resource.definition();
+    List<BuiltinResource> servedVersions = servedVersions(resource);
+    Map<String, String> schemaNames = new LinkedHashMap<>();
+    servedVersions.forEach(v -> schemaNames.put(v.version().toString(), v.definition()));
     ResourceDefinition.Builder builder =
         ResourceDefinition.builder(kind, resource.namespaced())
             .resource(resource.resource())
@@ -245,10 +274,20 @@ public final class BuiltinKinds {
             .verbs(resource.verbs())
             .shortNames(Names.shortNames(resource.resource()).toArray(String[]::new))
             .categories(Names.categories(resource.resource()).toArray(String[]::new))
-            .applySchemas(v -> v.equals(apiVersion) ? openApi.applySchema().type(schemaName) : null)
+            .applySchemas(
+                v ->
+                    schemaNames.containsKey(v)
+                        ? openApi.applySchema().type(schemaNames.get(v))
+                        : null)
             .strategicMergePatchSchemas(
-                v -> v.equals(apiVersion) ? openApi.patchSchemas().forDefinition(schemaName) : null)
-            .normalizer(object -> normalize(resource, (Unstructured) object))
+                v ->
+                    schemaNames.containsKey(v)
+                        ? openApi.patchSchemas().forDefinition(schemaNames.get(v))
+                        : null)
+            .normalizer(
+                object ->
+                    normalize(
+                        servedAs(servedVersions, (Unstructured) object), (Unstructured) object))
             .validator(
                 new ResourceValidator() {
                   @Override
@@ -265,6 +304,8 @@ public final class BuiltinKinds {
                 });
     if (stored != resource) {
       builder.conversion(new EventConversion());
+    } else if (servedVersions.size() > 1) {
+      builder.conversion(new HorizontalPodAutoscalerConversion());
     }
     if (kind.equals(GroupKind.of("apps", "StatefulSet"))) {
       builder.readDefaults(object -> Defaults.onRead(kind, ((Unstructured) object).content()));
@@ -365,6 +406,16 @@ public final class BuiltinKinds {
    * allows no null for dropped (a null is Go's zero value, which its JSON leaves out), as a custom
    * resource's are.
    */
+  /** The served version an object a client wrote is in (by its apiVersion; the newest else). */
+  private static BuiltinResource servedAs(List<BuiltinResource> versions, Unstructured object) {
+    for (BuiltinResource version : versions) {
+      if (version.version().toString().equals(object.getApiVersion())) {
+        return version;
+      }
+    }
+    return versions.get(0);
+  }
+
   private List<FieldProblem> normalize(BuiltinResource resource, Unstructured object) {
     List<FieldProblem> pruned = new ArrayList<>();
     List<String> dropped = new ArrayList<>(structural(resource).prune(object.content()));
@@ -373,7 +424,7 @@ public final class BuiltinKinds {
     for (String path : dropped) {
       pruned.add(new FieldProblem(FieldProblem.Type.UNKNOWN_FIELD, path));
     }
-    Defaults.apply(GroupKind.of(resource.version().group(), resource.kind()), object.content());
+    Defaults.apply(resource.groupVersionKind(), object.content());
     structural(resource).pruneNonNullableNulls(object.content());
     return pruned;
   }

@@ -1,6 +1,7 @@
 package dev.machinery.builtins;
 
 import dev.machinery.core.schema.GroupKind;
+import dev.machinery.core.schema.GroupVersionKind;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -44,6 +45,23 @@ final class Defaults {
       Trees.fill(Trees.child(claim, "spec"), "volumeMode", "Filesystem");
       Trees.fill(Trees.child(claim, "status"), "phase", "Pending");
     }
+  }
+
+  /**
+   * Sets the defaults of an object of a kind's version, in place: the served versions' defaults,
+   * and for the one older version served beside them, an {@code autoscaling/v1}
+   * HorizontalPodAutoscaler, its own ({@code minReplicas: 1}; its CPU target's default is the
+   * conversion's).
+   */
+  static void apply(GroupVersionKind kind, Map<String, Object> object) {
+    if (kind.groupVersion().equals(HorizontalPodAutoscalerConversion.V1)) {
+      Map<String, Object> spec = Trees.map(object, "spec");
+      if (spec != null) {
+        Trees.fill(spec, "minReplicas", 1L);
+      }
+      return;
+    }
+    apply(kind.groupKind(), object);
   }
 
   /** Sets the kind's defaults on an object, in place. */

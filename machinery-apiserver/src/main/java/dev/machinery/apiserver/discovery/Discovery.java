@@ -397,7 +397,17 @@ public final class Discovery {
       }
       for (String group : groups) {
         List<GroupVersion> versions = new ArrayList<>();
-        List<GroupVersion> order = new ArrayList<>(scheme.prioritizedVersionsForGroup(group));
+        // The Scheme's order for the versions it serves resources of; the others in the order they
+        // were added (a group's HorizontalPodAutoscalers held without classes are served in
+        // autoscaling/v2 and v1, most preferred first, where the Scheme knows autoscaling/v1 for
+        // the Scale kind alone).
+        List<GroupVersion> order = new ArrayList<>();
+        for (GroupVersion version : scheme.prioritizedVersionsForGroup(group)) {
+          if (resources.getOrDefault(version, List.of()).stream()
+              .anyMatch(info -> !unregistered.contains(info))) {
+            order.add(version);
+          }
+        }
         for (GroupVersion version : resources.keySet()) {
           if (version.group().equals(group) && !order.contains(version)) {
             order.add(version);
