@@ -4,23 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.machinery.apiserver.ApiServer;
-import dev.machinery.apiserver.http.HttpBinding;
 import dev.machinery.apiserver.testing.Kubectl;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.Timeout;
 
 /**
  * {@code kubectl certificate approve} and {@code deny} (which PUT the {@code approval} subresource)
@@ -30,37 +21,10 @@ import org.junit.jupiter.api.Timeout;
  * SIGNERNAME}, {@code REQUESTOR}, {@code CONDITION}), another denied ({@code KubectlDeny});
  * approving a denied request is refused by kubectl from the conditions read back.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-@Timeout(600)
-class CertificateKubectlTest {
-  private ApiServer server;
-  private HttpBinding binding;
-
-  @BeforeAll
-  void start() throws IOException {
-    server = BuiltinKinds.apiServer().build();
-    binding = server.serve(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
-  }
-
-  @AfterAll
-  void stop() {
-    if (binding != null) {
-      binding.close();
-    }
-    if (server != null) {
-      server.close();
-    }
-  }
-
+class CertificateKubectlTest extends KubectlSuite {
   @TestFactory
   Stream<DynamicTest> everyKubectl() throws IOException {
-    Map<String, Path> installed = Kubectl.requireInstalled("CertificateKubectlTest");
-    return installed.entrySet().stream()
-        .map(
-            e ->
-                DynamicTest.dynamicTest(
-                    e.getKey(),
-                    () -> scenario(Kubectl.of(e.getKey(), e.getValue(), binding.port()))));
+    return everyKubectl(this::scenario);
   }
 
   private static String manifest(String name) {

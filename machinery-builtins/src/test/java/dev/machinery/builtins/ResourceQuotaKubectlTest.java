@@ -2,23 +2,11 @@ package dev.machinery.builtins;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.machinery.apiserver.ApiServer;
-import dev.machinery.apiserver.http.HttpBinding;
 import dev.machinery.apiserver.testing.Kubectl;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.Timeout;
 
 /**
  * kube-apiserver's ResourceQuota through every real kubectl on the machine: {@code kubectl create
@@ -27,42 +15,14 @@ import org.junit.jupiter.api.Timeout;
  * two {@code kubectl run}: the first is admitted and counted in {@code status.used}, the second is
  * refused and kubectl prints kube's words.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-@Timeout(600)
-class ResourceQuotaKubectlTest {
-  private ApiServer server;
-  private HttpBinding binding;
-
-  @BeforeAll
-  void start() throws IOException {
-    server = BuiltinKinds.apiServer(DefaultAdmission.kubernetes()).build();
-    binding = server.serve(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
-  }
-
-  @AfterAll
-  void stop() {
-    if (binding != null) {
-      binding.close();
-    }
-    if (server != null) {
-      server.close();
-    }
-  }
-
+class ResourceQuotaKubectlTest extends KubectlSuite {
   @TestFactory
   Stream<DynamicTest> everyKubectl() throws IOException {
-    Map<String, Path> installed = Kubectl.requireInstalled("ResourceQuotaKubectlTest");
-    List<DynamicTest> tests = new ArrayList<>();
-    installed.forEach(
-        (name, binary) ->
-            tests.add(
-                DynamicTest.dynamicTest(
-                    name, () -> scenario(Kubectl.of(name, binary, binding.port())))));
-    return tests.stream();
+    return everyKubectl(ResourceQuotaKubectlTest::scenario);
   }
 
   private static void scenario(Kubectl kubectl) throws Exception {
-    String ns = "quota-" + kubectl.name.replace("kubectl", "k").replace(".", "-");
+    String ns = namespace("quota", kubectl);
     expect(kubectl.run("create", "namespace", ns), 0, "namespace/" + ns + " created");
     expect(
         kubectl.run("create", "quota", "q", "--hard=pods=1", "-n", ns),
@@ -103,12 +63,5 @@ class ResourceQuotaKubectlTest {
       }
     }
     return out.toString();
-  }
-
-  private static void expect(Kubectl.Result result, int exitCode, String text) {
-    assertEquals(exitCode, result.exitCode(), result.all());
-    if (!result.out().contains(text)) {
-      throw new AssertionError("expected \"" + text + "\" in: " + result.all());
-    }
   }
 }
