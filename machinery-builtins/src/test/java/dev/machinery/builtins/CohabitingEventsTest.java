@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.machinery.apiserver.ApiServer;
-import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
 import dev.machinery.apiserver.storage.KeyValue;
 import dev.machinery.apiserver.storage.StorageMediaType;
@@ -69,18 +68,7 @@ class CohabitingEventsTest {
 
   private ApiResponse call(
       String method, String path, String body, Map<String, String> query, String accept) {
-    Map<String, List<String>> parameters = new java.util.LinkedHashMap<>();
-    query.forEach((name, value) -> parameters.put(name, List.of(value)));
-    return server.handle(
-        new ApiRequest(
-            method,
-            path,
-            parameters,
-            Map.of(
-                "Content-Type", List.of("application/json"),
-                "Accept", List.of(accept)),
-            new ByteArrayInputStream(
-                body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8))));
+    return Requests.call(server, method, path, body, query, "application/json", accept);
   }
 
   private JsonNode ok(ApiResponse response, int status) throws IOException {
@@ -343,18 +331,15 @@ class CohabitingEventsTest {
 
     // Server-side apply reads the stored core Event in the events group's shape too.
     ApiResponse applied =
-        server.handle(
-            new ApiRequest(
-                "PATCH",
-                GROUP + "/bound",
-                Map.of("fieldManager", List.of("applier"), "force", List.of("true")),
-                Map.of(
-                    "Content-Type", List.of("application/apply-patch+yaml"),
-                    "Accept", List.of("application/json")),
-                new ByteArrayInputStream(
-                    ("{\"apiVersion\":\"events.k8s.io/v1\",\"kind\":\"Event\","
-                            + "\"metadata\":{\"name\":\"bound\"},\"type\":\"Normal\"}")
-                        .getBytes(StandardCharsets.UTF_8))));
+        Requests.call(
+            server,
+            "PATCH",
+            GROUP + "/bound",
+            "{\"apiVersion\":\"events.k8s.io/v1\",\"kind\":\"Event\","
+                + "\"metadata\":{\"name\":\"bound\"},\"type\":\"Normal\"}",
+            Map.of("fieldManager", "applier", "force", "true"),
+            "application/apply-patch+yaml",
+            "application/json");
     JsonNode after = ok(applied, 200);
     assertEquals("assigned ev/web to node-1", after.get("note").asText());
     assertEquals("Normal", after.get("type").asText());

@@ -4,13 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.machinery.apiserver.ApiServer;
-import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
-import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -23,14 +19,7 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(120)
 class EventTtlTest {
   private static ApiResponse call(ApiServer server, String method, String path, String body) {
-    return server.handle(
-        new ApiRequest(
-            method,
-            path,
-            Map.of(),
-            Map.of("Content-Type", List.of("application/json")),
-            new ByteArrayInputStream(
-                body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8))));
+    return Requests.call(server, method, path, body);
   }
 
   private static String text(ApiResponse response) {

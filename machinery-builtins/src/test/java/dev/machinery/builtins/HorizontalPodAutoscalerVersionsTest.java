@@ -8,13 +8,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.machinery.apiserver.ApiServer;
-import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -50,14 +46,7 @@ class HorizontalPodAutoscalerVersionsTest {
   }
 
   private static ApiResponse call(String method, String path, String body) {
-    return server.handle(
-        new ApiRequest(
-            method,
-            path,
-            Map.of(),
-            Map.of("Content-Type", List.of("application/json")),
-            new ByteArrayInputStream(
-                body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8))));
+    return Requests.call(server, method, path, body);
   }
 
   private static JsonNode ok(ApiResponse response, int status) throws IOException {

@@ -7,11 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.machinery.apiserver.ApiServer;
-import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
 import dev.machinery.core.schema.GroupVersion;
 import dev.machinery.unversioned.discovery.ResourceInfo;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -139,13 +137,8 @@ class StorageVersionHashTest {
             + version("v2", true)
             + "]}}";
     ApiResponse created =
-        server.handle(
-            new ApiRequest(
-                "POST",
-                "/apis/apiextensions.k8s.io/v1/customresourcedefinitions",
-                Map.of(),
-                Map.of("Content-Type", List.of("application/json")),
-                new ByteArrayInputStream(crd.getBytes(StandardCharsets.UTF_8))));
+        Requests.call(
+            server, "POST", "/apis/apiextensions.k8s.io/v1/customresourcedefinitions", crd);
     assertEquals(201, created.status(), new String(created.body(), StandardCharsets.UTF_8));
     String hash =
         ResourceInfo.storageVersionHash(GroupVersion.of("example.com", "v2").withKind("Widget"));
@@ -214,9 +207,7 @@ class StorageVersionHashTest {
   }
 
   private static JsonNode list(String path) throws IOException {
-    ApiResponse response =
-        server.handle(
-            new ApiRequest("GET", path, Map.of(), Map.of(), new ByteArrayInputStream(new byte[0])));
+    ApiResponse response = Requests.call(server, "GET", path, null);
     return response.status() == 200 ? JSON.readTree(response.body()) : null;
   }
 }

@@ -1,0 +1,45 @@
+package dev.machinery.builtins;
+
+import dev.machinery.apiserver.ApiServer;
+import dev.machinery.apiserver.http.ApiRequest;
+import dev.machinery.apiserver.http.ApiResponse;
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Requests answered by a server in process, as its HTTP bindings hand them over. */
+final class Requests {
+  private Requests() {}
+
+  /** A request with a JSON body (or none) that accepts JSON. */
+  static ApiResponse call(ApiServer server, String method, String path, String body) {
+    return call(server, method, path, body, Map.of(), "application/json", "application/json");
+  }
+
+  /**
+   * A request with query parameters, a body (or none) of a content type, and an Accept header.
+   *
+   * @param query each parameter's one value
+   */
+  static ApiResponse call(
+      ApiServer server,
+      String method,
+      String path,
+      String body,
+      Map<String, String> query,
+      String contentType,
+      String accept) {
+    Map<String, List<String>> parameters = new LinkedHashMap<>();
+    query.forEach((name, value) -> parameters.put(name, List.of(value)));
+    return server.handle(
+        new ApiRequest(
+            method,
+            path,
+            parameters,
+            Map.of("Content-Type", List.of(contentType), "Accept", List.of(accept)),
+            new ByteArrayInputStream(
+                body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8))));
+  }
+}
