@@ -80,6 +80,21 @@ final class HorizontalPodAutoscalerConversion implements UnstructuredConversion 
     object.putAll(converted);
   }
 
+  /**
+   * A copy of an {@code autoscaling/v1} object's fields in the {@code v2} form, the object
+   * unchanged (for kube's printer, which reads {@code v2}'s fields).
+   *
+   * @param v1 the fields of an {@code autoscaling/v1} object
+   * @return the {@code v2} form
+   */
+  @SuppressWarnings("unchecked")
+  static Map<String, Object> v2View(Map<String, Object> v1) {
+    Map<String, Object> copy = (Map<String, Object>) Trees.copy(v1);
+    copy.put("apiVersion", V1.toString());
+    new HorizontalPodAutoscalerConversion().convert(copy, V2);
+    return copy;
+  }
+
   private static boolean isServed(GroupVersion version) {
     return version.equals(V1) || version.equals(V2);
   }

@@ -22,4 +22,11 @@ final class LazyTable implements TableConvertor {
   public List<Object> cells(Object object) {
     return table.get().cells(object);
   }
+
+  @Override
+  public TableConvertor forVersion(dev.machinery.core.schema.GroupVersion version) {
+    TableConvertor made = table.get();
+    TableConvertor versioned = made.forVersion(version);
+    return versioned == made ? this : versioned;
+  }
 }

@@ -40,6 +40,7 @@ final class Printers {
           "/Event",
           "events.k8s.io/Event",
           "coordination.k8s.io/Lease",
+          "autoscaling/HorizontalPodAutoscaler",
           "/ServiceAccount",
           "networking.k8s.io/Ingress",
           "/PersistentVolumeClaim",
@@ -271,6 +272,7 @@ final class Printers {
           case "/Event" -> events();
           // kube-apiserver prints both groups' Events from the one internal type.
           case "events.k8s.io/Event" -> events().viewing(o -> EventConversion.view(o, false));
+          case "autoscaling/HorizontalPodAutoscaler" -> horizontalPodAutoscalers();
           case "coordination.k8s.io/Lease" ->
               TreeTable.named()
                   .add(
@@ -746,6 +748,147 @@ final class Printers {
             "The number of times this event has occurred.",
             o -> String.valueOf(Trees.number(o, 1, "count")))
         .name(1);
+  }
+
+  /**
+   * kube's HorizontalPodAutoscaler columns, the same in both versions served: an {@code
+   * autoscaling/v1} object is printed as its {@code v2} form (kube prints its internal type).
+   */
+  private static TableConvertor horizontalPodAutoscalers() {
+    TreeTable v2 = hpaColumns();
+    TreeTable v1 = hpaColumns().viewing(HorizontalPodAutoscalerConversion::v2View);
+    return new TableConvertor() {
+      @Override
+      public List<dev.machinery.unversioned.meta.v1.TableColumnDefinition> columns() {
+        return v2.columns();
+      }
+
+      @Override
+      public List<Object> cells(Object object) {
+        return v2.cells(object);
+      }
+
+      @Override
+      public TableConvertor forVersion(dev.machinery.core.schema.GroupVersion version) {
+        return version.equals(HorizontalPodAutoscalerConversion.V1) ? v1 : this;
+      }
+    };
+  }
+
+  private static TreeTable hpaColumns() {
+    return TreeTable.named()
+        .add(
+            "Reference",
+            "string",
+            0,
+            "The reference to the scaled resource.",
+            o ->
+                Trees.string(o, "", "spec", "scaleTargetRef", "kind")
+                    + "/"
+                    + Trees.string(o, "", "spec", "scaleTargetRef", "name"))
+        .add(
+            "Targets",
+            "string",
+            0,
+            "The metrics used to calculate the desired replica count.",
+            Printers::hpaTargets)
+        .add(
+            "MinPods",
+            "string",
+            0,
+            "The lower limit for the number of replicas to which the autoscaler can scale down.",
+            o -> {
+              Object min = Trees.get(o, "spec", "minReplicas");
+              return min == null ? "<unset>" : String.valueOf(min);
+            })
+        .add(
+            "MaxPods",
+            "integer",
+            0,
+            "The upper limit for the number of pods that can be set by the autoscaler.",
+            o -> Trees.number(o, 0, "spec", "maxReplicas"))
+        .add(
+            "Replicas",
+            "integer",
+            0,
+            "The current number of replicas of pods managed by this autoscaler.",
+            o -> Trees.number(o, 0, "status", "currentReplicas"))
+        .age();
+  }
+
+  /**
+   * The Targets cell as kube's printer writes it: each metric's current value (from the status
+   * metric at the same index, {@code <unknown>} without one) over its target, the first two, then
+   * how many more.
+   */
+  private static String hpaTargets(Map<String, Object> hpa) {
+    List<Map<String, Object>> specs = Trees.maps(hpa, "spec", "metrics");
+    if (specs.isEmpty()) {
+      return "<none>";
+    }
+    List<Map<String, Object>> statuses = Trees.maps(hpa, "status", "currentMetrics");
+    List<String> list = new ArrayList<>();
+    for (int i = 0; i < specs.size(); i++) {
+      Map<String, Object> spec = specs.get(i);
+      Map<String, Object> status = i < statuses.size() ? statuses.get(i) : Map.of();
+      String type = Trees.string(spec, "", "type");
+      list.add(
+          switch (type) {
+            case "External", "Object" -> {
+              String key = type.equals("External") ? "external" : "object";
+              String average = quantity(spec, null, key, "target", "averageValue");
+              if (average != null) {
+                yield quantity(status, "<unknown>", key, "current", "averageValue")
+                    + "/"
+                    + average
+                    + " (avg)";
+              }
+              yield (status.get(key) == null
+                      ? "<unknown>"
+                      : quantity(status, "0", key, "current", "value"))
+                  + "/"
+                  + quantity(spec, "0", key, "target", "value");
+            }
+            case "Pods" ->
+                (status.get("pods") == null
+                        ? "<unknown>"
+                        : quantity(status, "0", "pods", "current", "averageValue"))
+                    + "/"
+                    + quantity(spec, "0", "pods", "target", "averageValue");
+            case "Resource", "ContainerResource" -> {
+              String key = type.equals("Resource") ? "resource" : "containerResource";
+              String name = Trees.string(spec, "", key, "name");
+              String average = quantity(spec, null, key, "target", "averageValue");
+              if (average != null) {
+                yield name
+                    + ": "
+                    + (status.get(key) == null
+                        ? "<unknown>"
+                        : quantity(status, "0", key, "current", "averageValue"))
+                    + "/"
+                    + average;
+              }
+              Object current = Trees.get(status, key, "current", "averageUtilization");
+              Object target = Trees.get(spec, key, "target", "averageUtilization");
+              yield name
+                  + ": "
+                  + (current == null ? "<unknown>" : current + "%")
+                  + "/"
+                  + (target == null ? "<auto>" : target + "%");
+            }
+            default -> "<unknown type>";
+          });
+    }
+    if (list.size() > 2) {
+      return String.join(", ", list.subList(0, 2)) + " + " + (list.size() - 2) + " more...";
+    }
+    return String.join(", ", list);
+  }
+
+  /** A quantity at a path as its text (a string, or a number written as JSON allows), or else. */
+  private static String quantity(Object tree, String otherwise, String... path) {
+    Object value = Trees.get(tree, path);
+    return value instanceof String || value instanceof Number ? String.valueOf(value) : otherwise;
   }
 
   /**

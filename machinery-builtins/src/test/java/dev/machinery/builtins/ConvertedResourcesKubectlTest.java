@@ -67,6 +67,9 @@ class ConvertedResourcesKubectlTest extends KubectlSuite {
             "jsonpath={.apiVersion} {.spec.targetCPUUtilizationPercentage}"),
         0,
         "autoscaling/v1 70");
+    Kubectl.Result table = kubectl.run("get", "hpa", "-n", ns);
+    expect(table, 0, "Deployment/web");
+    expect(table, 0, "cpu: <unknown>/70%");
     expect(kubectl.run("delete", "namespace", ns, "--wait=false"), 0, "deleted");
   }
 

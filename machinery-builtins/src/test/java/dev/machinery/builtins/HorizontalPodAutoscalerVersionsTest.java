@@ -11,6 +11,8 @@ import dev.machinery.apiserver.ApiServer;
 import dev.machinery.apiserver.http.ApiResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -130,6 +132,51 @@ class HorizontalPodAutoscalerVersionsTest {
         ok(call("GET", V1 + "/plain", null), 200)
             .at("/spec/targetCPUUtilizationPercentage")
             .asInt());
+  }
+
+  @Test
+  void bothVersionsPrintKubesColumns() throws IOException {
+    ok(
+        call(
+            "POST",
+            V2,
+            "{\"apiVersion\":\"autoscaling/v2\",\"kind\":\"HorizontalPodAutoscaler\","
+                + "\"metadata\":{\"name\":\"printed\"},\"spec\":{\"scaleTargetRef\":{\"kind\":"
+                + "\"Deployment\",\"name\":\"web\"},\"maxReplicas\":5,\"metrics\":["
+                + "{\"type\":\"Resource\",\"resource\":{\"name\":\"cpu\",\"target\":"
+                + "{\"type\":\"Utilization\",\"averageUtilization\":70}}},"
+                + "{\"type\":\"Resource\",\"resource\":{\"name\":\"memory\",\"target\":"
+                + "{\"type\":\"AverageValue\",\"averageValue\":\"500Mi\"}}},"
+                + "{\"type\":\"Pods\",\"pods\":{\"metric\":{\"name\":\"rps\"},\"target\":"
+                + "{\"type\":\"AverageValue\",\"averageValue\":\"10\"}}}]}}"),
+        201);
+    String table = "application/json;as=Table;v=v1;g=meta.k8s.io";
+    for (String path : List.of(V2, V1)) {
+      JsonNode answer =
+          ok(
+              Requests.call(
+                  server, "GET", path + "/printed", null, Map.of(), "application/json", table),
+              200);
+      List<String> columns = new java.util.ArrayList<>();
+      answer.get("columnDefinitions").forEach(c -> columns.add(c.get("name").asText()));
+      assertEquals(
+          List.of("Name", "Reference", "Targets", "MinPods", "MaxPods", "Replicas", "Age"),
+          columns,
+          path);
+      JsonNode cells = answer.at("/rows/0/cells");
+      assertEquals("Deployment/web", cells.get(1).asText(), path);
+      // kube's printer: the first two metrics, then how many more. kube prints the stored object;
+      // here a v1 answer is printed from the v1 object, whose CPU target comes back last.
+      assertEquals(
+          path.equals(V2)
+              ? "cpu: <unknown>/70%, memory: <unknown>/500Mi + 1 more..."
+              : "memory: <unknown>/500Mi, <unknown>/10 + 1 more...",
+          cells.get(2).asText(),
+          path);
+      assertEquals("1", cells.get(3).asText(), path);
+      assertEquals(5, cells.get(4).asInt(), path);
+      assertEquals(0, cells.get(5).asInt(), path);
+    }
   }
 
   @Test

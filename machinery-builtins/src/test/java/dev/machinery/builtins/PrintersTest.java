@@ -15,6 +15,6 @@ class PrintersTest {
       assertEquals(has, Printers.forKind(kind.groupKind()).isPresent(), kind.toString());
       printed += has ? 1 : 0;
     }
-    assertEquals(21, printed, "the kinds kubectl get users see most");
+    assertEquals(22, printed, "the kinds kubectl get users see most");
   }
 }
