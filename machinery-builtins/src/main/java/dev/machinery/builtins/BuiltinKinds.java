@@ -103,7 +103,7 @@ public final class BuiltinKinds {
     }
     this.resources = List.copyOf(preferred.values());
     for (BuiltinResource resource : openApi.resources()) {
-      String key = resource.version().group() + "/" + resource.resource();
+      String key = key(resource);
       if (resource.version().equals(ALSO_SERVED.get(key)) && preferred.containsKey(key)) {
         olderServed.put(key, resource);
       }
@@ -400,12 +400,6 @@ public final class BuiltinKinds {
     return openApi.structural(resource.definition());
   }
 
-  /**
-   * What a write goes through before validation, as Go's decoding and defaulting: unknown fields
-   * pruned (and reported for field validation), Kubernetes' defaults, then the nulls the schema
-   * allows no null for dropped (a null is Go's zero value, which its JSON leaves out), as a custom
-   * resource's are.
-   */
   /** The served version an object a client wrote is in (by its apiVersion; the newest else). */
   private static BuiltinResource servedAs(List<BuiltinResource> versions, Unstructured object) {
     for (BuiltinResource version : versions) {
@@ -416,6 +410,12 @@ public final class BuiltinKinds {
     return versions.get(0);
   }
 
+  /**
+   * What a write goes through before validation, as Go's decoding and defaulting: unknown fields
+   * pruned (and reported for field validation), Kubernetes' defaults, then the nulls the schema
+   * allows no null for dropped (a null is Go's zero value, which its JSON leaves out), as a custom
+   * resource's are.
+   */
   private List<FieldProblem> normalize(BuiltinResource resource, Unstructured object) {
     List<FieldProblem> pruned = new ArrayList<>();
     List<String> dropped = new ArrayList<>(structural(resource).prune(object.content()));
