@@ -4,6 +4,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.machinery.apiserver.registry.rest.UnstructuredConversion;
 import dev.machinery.core.schema.GroupVersion;
+import dev.machinery.unversioned.errors.ApiErrors;
+import dev.machinery.unversioned.errors.StatusException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -668,6 +670,11 @@ final class HorizontalPodAutoscalerConversion implements UnstructuredConversion 
     return out;
   }
 
+  /**
+   * A round-trip annotation's list. It is read only from an {@code autoscaling/v1} object a client
+   * wrote (the stored {@code v2} objects carry none), so one that is not a JSON list is the
+   * client's error: {@code 400}, as kube-apiserver's decoder answers it.
+   */
   private static List<?> parseList(String text, String annotation) {
     try {
       Object parsed = JSON.readValue(text, Object.class);
@@ -675,10 +682,13 @@ final class HorizontalPodAutoscalerConversion implements UnstructuredConversion 
         return list;
       }
     } catch (JsonProcessingException e) {
-      throw new IllegalArgumentException(
-          "annotation " + annotation + " is not a JSON list: " + e.getOriginalMessage(), e);
+      throw malformed(annotation, "is not a JSON list: " + e.getOriginalMessage());
     }
-    throw new IllegalArgumentException("annotation " + annotation + " is not a JSON list");
+    throw malformed(annotation, "is not a JSON list");
+  }
+
+  private static StatusException malformed(String annotation, String problem) {
+    return ApiErrors.newBadRequest("metadata.annotations[" + annotation + "]: " + problem);
   }
 
   private static String json(Object value) {
@@ -698,7 +708,6 @@ final class HorizontalPodAutoscalerConversion implements UnstructuredConversion 
     if (value instanceof Map<?, ?> map) {
       return tree(map);
     }
-    throw new IllegalArgumentException(
-        "annotation " + annotation + " holds " + value + " where an object belongs");
+    throw malformed(annotation, "holds " + value + " where an object belongs");
   }
 }

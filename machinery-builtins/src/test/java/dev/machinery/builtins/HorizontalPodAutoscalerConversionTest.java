@@ -211,10 +211,15 @@ class HorizontalPodAutoscalerConversionTest {
             "{'apiVersion':'autoscaling/v1','kind':'HorizontalPodAutoscaler','metadata':{'name':'h',"
                 + "'annotations':{'autoscaling.alpha.kubernetes.io/metrics':'not json'}},"
                 + "'spec':{'scaleTargetRef':{'kind':'Deployment','name':'web'},'maxReplicas':3}}");
-    IllegalArgumentException failure =
-        assertThrows(IllegalArgumentException.class, () -> to(v1, "autoscaling/v2"));
+    dev.machinery.unversioned.errors.StatusException failure =
+        assertThrows(
+            dev.machinery.unversioned.errors.StatusException.class, () -> to(v1, "autoscaling/v2"));
+    assertEquals(400, failure.status().getCode());
     assertTrue(
-        failure.getMessage().contains("autoscaling.alpha.kubernetes.io/metrics"),
+        failure
+            .getMessage()
+            .startsWith(
+                "metadata.annotations[autoscaling.alpha.kubernetes.io/metrics]: is not a JSON"),
         failure.getMessage());
     Map<String, Object> behavior =
         object(

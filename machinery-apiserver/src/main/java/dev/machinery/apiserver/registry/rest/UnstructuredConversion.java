@@ -24,6 +24,8 @@ public interface UnstructuredConversion {
    * @param to the version to convert it into
    * @throws IllegalArgumentException when the object cannot be converted (answered {@code 500}, as
    *     kube-apiserver answers a conversion webhook's failure)
+   * @throws dev.machinery.unversioned.errors.StatusException to answer with its own status, such as
+   *     {@code 400} for an object a client wrote that cannot be read in the other version
    */
   void convert(Map<String, Object> object, GroupVersion to);
 

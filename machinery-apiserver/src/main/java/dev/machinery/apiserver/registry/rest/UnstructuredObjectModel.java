@@ -11,6 +11,7 @@ import dev.machinery.core.patch.StrategicMergeSchema;
 import dev.machinery.core.schema.GroupVersion;
 import dev.machinery.core.schema.GroupVersionKind;
 import dev.machinery.unversioned.errors.ApiErrors;
+import dev.machinery.unversioned.errors.StatusException;
 import dev.machinery.unversioned.meta.v1.ListMeta;
 import dev.machinery.unversioned.unstructured.Unstructured;
 import dev.machinery.unversioned.unstructured.UnstructuredList;
@@ -193,6 +194,9 @@ final class UnstructuredObjectModel implements ObjectModel {
     String from = object.getApiVersion();
     try {
       definition.conversion().convert(object.content(), to.groupVersion());
+    } catch (StatusException e) {
+      // The conversion answered itself (a client's object it cannot read: 400).
+      throw e;
     } catch (RuntimeException e) {
       throw ApiErrors.newInternalError(
           new IllegalStateException(
