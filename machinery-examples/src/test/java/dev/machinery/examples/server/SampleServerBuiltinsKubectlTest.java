@@ -213,6 +213,44 @@ class SampleServerBuiltinsKubectlTest {
           1,
           "The Pod \"bad\" is invalid: spec.containers[0].imagePullPolicy: Unsupported value:"
               + " \"Sometimes\": supported values: \"Always\", \"IfNotPresent\", \"Never\"");
+      // kubectl 1.27 to 1.32 write autoscaling/v1, served beside v2 and converted.
+      c.expect(
+          k.run("create", "deployment", "scaled", "--image=nginx", "-n", "default"),
+          0,
+          "deployment.apps/scaled created");
+      c.expect(
+          k.run(
+              "autoscale", "deployment", "scaled", "--max=3", "--cpu-percent=70", "-n", "default"),
+          0,
+          "horizontalpodautoscaler.autoscaling/scaled autoscaled");
+      c.expect(k.run("get", "hpa", "scaled", "-n", "default"), 0, "cpu: <unknown>/70%");
+      // An events.k8s.io Event, as client-go's new recorder writes it, is a core Event too.
+      c.expect(
+          k.run(
+              Map.of(),
+              "apiVersion: events.k8s.io/v1\nkind: Event\n"
+                  + "metadata: {name: scaled.note, namespace: default}\n"
+                  + "eventTime: 2026-11-30T01:00:00.000000Z\nreportingController: example\n"
+                  + "reportingInstance: example-1\naction: Noting\nreason: Noted\n"
+                  + "regarding: {kind: Deployment, namespace: default, name: scaled}\n"
+                  + "note: written through events.k8s.io\ntype: Normal\n",
+              "create",
+              "-f",
+              "-"),
+          0,
+          "event.events.k8s.io/scaled.note created");
+      c.expect(
+          k.run(
+              "get",
+              "events",
+              "-n",
+              "default",
+              "--field-selector",
+              "involvedObject.name=scaled",
+              "-o",
+              "jsonpath={.items[*].message}"),
+          0,
+          "written through events.k8s.io");
       c.expect(k.run("delete", "secret", "creds", "-n", "default"), 0, "secret \"creds\" deleted");
       c.expect(k.run("delete", "pod", "solo", "-n", "default"), 0, "pod \"solo\" deleted");
       c.expect(k.run("get", "pods", "-n", "default"), 0, "No resources found");
