@@ -127,13 +127,15 @@ final class EventConversion implements UnstructuredConversion {
   private static Map<String, Object> renamed(
       Map<String, Object> object, Map<String, String> names, List<String> order) {
     Map<String, Object> fields = new LinkedHashMap<>();
+    Map<String, String> from = new LinkedHashMap<>();
     for (Map.Entry<String, Object> field : object.entrySet()) {
       String name = names.getOrDefault(field.getKey(), field.getKey());
-      if (fields.containsKey(name)) {
+      String earlier = from.putIfAbsent(name, field.getKey());
+      if (earlier != null) {
         // Each shape's schema prunes the other's names, so both can be present only in an object
         // that bypassed it; neither value is dropped silently.
         throw new IllegalArgumentException(
-            "the Event holds both " + field.getKey() + " and " + name + ", which are one field");
+            "the Event holds both " + earlier + " and " + field.getKey() + ", which are one field");
       }
       fields.put(name, field.getValue());
     }
