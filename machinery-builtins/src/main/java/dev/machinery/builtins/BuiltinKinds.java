@@ -412,7 +412,8 @@ public final class BuiltinKinds {
 
   /**
    * What a write goes through before validation, as Go's decoding and defaulting: unknown fields
-   * pruned (and reported for field validation), Kubernetes' defaults, then the nulls the schema
+   * pruned (and reported for field validation), quantities in their canonical form (a value that is
+   * not one refused, {@link QuantityFields}), Kubernetes' defaults, then the nulls the schema
    * allows no null for dropped (a null is Go's zero value, which its JSON leaves out), as a custom
    * resource's are.
    */
@@ -424,6 +425,12 @@ public final class BuiltinKinds {
     for (String path : dropped) {
       pruned.add(new FieldProblem(FieldProblem.Type.UNKNOWN_FIELD, path));
     }
+    openApi
+        .quantities(resource.definition())
+        .canonicalize(
+            object.content(),
+            resource.groupVersionKind().kind(),
+            resource.groupVersionKind().version());
     Defaults.apply(resource.groupVersionKind(), object.content());
     structural(resource).pruneNonNullableNulls(object.content());
     return pruned;

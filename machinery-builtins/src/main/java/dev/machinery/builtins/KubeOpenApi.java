@@ -36,11 +36,15 @@ final class KubeOpenApi {
   private static final String V2_REF = "#/definitions/";
   private static final String V3_REF = "#/components/schemas/";
 
-  /** Values of these types are any integer or string. */
-  private static final Set<String> INT_OR_STRING =
-      Set.of(
-          "io.k8s.apimachinery.pkg.api.resource.Quantity",
-          "io.k8s.apimachinery.pkg.util.intstr.IntOrString");
+  /** Values of this type are any integer or string. */
+  private static final String INT_OR_STRING = "io.k8s.apimachinery.pkg.util.intstr.IntOrString";
+
+  /**
+   * Values of this type are quantities: inlined as an integer or string of {@code format:
+   * quantity}, which {@link QuantityFields} finds to write them as Go's decoding writes them (a
+   * JSON number is read as one too).
+   */
+  private static final String QUANTITY = "io.k8s.apimachinery.pkg.api.resource.Quantity";
 
   /** Values of these types are kept as they come: raw JSON, field sets, JSON schemas. */
   private static final Set<String> ANY_VALUE =
@@ -76,6 +80,7 @@ final class KubeOpenApi {
   private final Lazy<OpenApiPatchSchemas> patchSchemas =
       new Lazy<>(() -> OpenApiPatchSchemas.of(rewritten()));
   private final Map<String, StructuralSchema> structural = new ConcurrentHashMap<>();
+  private final Map<String, QuantityFields> quantities = new ConcurrentHashMap<>();
 
   private KubeOpenApi(String release, KubeOpenApiDigest digest) {
     this.release = release;
@@ -251,6 +256,11 @@ final class KubeOpenApi {
     return patchSchemas.get();
   }
 
+  /** The quantities of a kind's named schema, found in its structural schema once. */
+  QuantityFields quantities(String name) {
+    return quantities.computeIfAbsent(name, n -> QuantityFields.of(structural(n).schema()));
+  }
+
   /**
    * The structural schema of a kind's named schema: references inlined, cycles left open. Read from
    * the digest: the document is not parsed for it.
@@ -274,8 +284,14 @@ final class KubeOpenApi {
   /** Inlines references, reading named schemas through a function. */
   private record Inliner(Function<String, JsonNode> definitions) {
     private ObjectNode inline(String name, Deque<String> stack, boolean root) {
-      if (INT_OR_STRING.contains(name)) {
+      if (name.equals(INT_OR_STRING)) {
         return NODES.objectNode().put("x-kubernetes-int-or-string", true);
+      }
+      if (name.equals(QUANTITY)) {
+        return NODES
+            .objectNode()
+            .put("x-kubernetes-int-or-string", true)
+            .put("format", QuantityFields.FORMAT);
       }
       if (ANY_VALUE.contains(name) || stack.contains(name)) {
         return NODES.objectNode().put("x-kubernetes-preserve-unknown-fields", true);
