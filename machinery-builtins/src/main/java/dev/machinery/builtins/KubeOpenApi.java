@@ -36,15 +36,14 @@ final class KubeOpenApi {
   private static final String V2_REF = "#/definitions/";
   private static final String V3_REF = "#/components/schemas/";
 
-  /** Values of this type are any integer or string. */
-  private static final String INT_OR_STRING = "io.k8s.apimachinery.pkg.util.intstr.IntOrString";
-
   /**
-   * Values of this type are quantities: inlined as an integer or string of {@code format:
-   * quantity}, which {@link QuantityFields} finds to write them as Go's decoding writes them (a
-   * JSON number is read as one too).
+   * Values of these types are any integer or string (a quantity written as a JSON number is a
+   * string before it is validated: {@link CanonicalValues}).
    */
-  private static final String QUANTITY = "io.k8s.apimachinery.pkg.api.resource.Quantity";
+  private static final Set<String> INT_OR_STRING =
+      Set.of(
+          "io.k8s.apimachinery.pkg.api.resource.Quantity",
+          "io.k8s.apimachinery.pkg.util.intstr.IntOrString");
 
   /** Values of these types are kept as they come: raw JSON, field sets, JSON schemas. */
   private static final Set<String> ANY_VALUE =
@@ -80,7 +79,7 @@ final class KubeOpenApi {
   private final Lazy<OpenApiPatchSchemas> patchSchemas =
       new Lazy<>(() -> OpenApiPatchSchemas.of(rewritten()));
   private final Map<String, StructuralSchema> structural = new ConcurrentHashMap<>();
-  private final Map<String, QuantityFields> quantities = new ConcurrentHashMap<>();
+  private final Map<String, CanonicalValues> canonicalValues = new ConcurrentHashMap<>();
 
   private KubeOpenApi(String release, KubeOpenApiDigest digest) {
     this.release = release;
@@ -256,9 +255,12 @@ final class KubeOpenApi {
     return patchSchemas.get();
   }
 
-  /** The quantities of a kind's named schema, found in its structural schema once. */
-  QuantityFields quantities(String name) {
-    return quantities.computeIfAbsent(name, n -> QuantityFields.of(structural(n).schema()));
+  /**
+   * The values of a kind's named schema that Go's decoding writes in a canonical form, found once
+   * from the digest.
+   */
+  CanonicalValues canonicalValues(String name) {
+    return canonicalValues.computeIfAbsent(name, n -> CanonicalValues.of(n, digest::definition));
   }
 
   /**
@@ -281,17 +283,29 @@ final class KubeOpenApi {
     return new Inliner(definitions).inline(name, new ArrayDeque<>(), true);
   }
 
+  /**
+   * The named schema a schema refers to with {@code $ref} (of OpenAPI v2 or v3), or null when it
+   * refers to none.
+   */
+  static String referenced(JsonNode schema) {
+    JsonNode ref = schema.get("$ref");
+    if (ref != null && ref.isTextual()) {
+      String target = ref.asText();
+      if (target.startsWith(V2_REF)) {
+        return target.substring(V2_REF.length());
+      }
+      if (target.startsWith(V3_REF)) {
+        return target.substring(V3_REF.length());
+      }
+    }
+    return null;
+  }
+
   /** Inlines references, reading named schemas through a function. */
   private record Inliner(Function<String, JsonNode> definitions) {
     private ObjectNode inline(String name, Deque<String> stack, boolean root) {
-      if (name.equals(INT_OR_STRING)) {
+      if (INT_OR_STRING.contains(name)) {
         return NODES.objectNode().put("x-kubernetes-int-or-string", true);
-      }
-      if (name.equals(QUANTITY)) {
-        return NODES
-            .objectNode()
-            .put("x-kubernetes-int-or-string", true)
-            .put("format", QuantityFields.FORMAT);
       }
       if (ANY_VALUE.contains(name) || stack.contains(name)) {
         return NODES.objectNode().put("x-kubernetes-preserve-unknown-fields", true);
@@ -321,15 +335,9 @@ final class KubeOpenApi {
     }
 
     private ObjectNode inlineSchema(JsonNode schema, Deque<String> stack, boolean root) {
-      JsonNode ref = schema.get("$ref");
-      if (ref != null && ref.isTextual()) {
-        String target = ref.asText();
-        if (target.startsWith(V2_REF)) {
-          return inline(target.substring(V2_REF.length()), stack, false);
-        }
-        if (target.startsWith(V3_REF)) {
-          return inline(target.substring(V3_REF.length()), stack, false);
-        }
+      String target = referenced(schema);
+      if (target != null) {
+        return inline(target, stack, false);
       }
       JsonNode allOf = schema.get("allOf");
       if (allOf != null && allOf.size() == 1) {

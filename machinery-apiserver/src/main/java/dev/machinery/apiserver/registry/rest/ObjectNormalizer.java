@@ -20,6 +20,9 @@ public interface ObjectNormalizer {
    *
    * @param object the object, in the version the client wrote
    * @return the unknown fields dropped, by their paths from the object's root
+   * @throws dev.machinery.unversioned.errors.StatusException to refuse an object it cannot read
+   *     (the built-in kinds answer {@code 400 BadRequest} for a value Go's decoding refuses), which
+   *     the request is answered with
    */
   List<FieldProblem> normalize(Object object);
 }

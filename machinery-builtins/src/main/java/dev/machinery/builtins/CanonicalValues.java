@@ -1,0 +1,357 @@
+package dev.machinery.builtins;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.machinery.core.codec.TimeFormats;
+import dev.machinery.unversioned.errors.ApiErrors;
+import dev.machinery.unversioned.meta.v1.Rfc3339;
+import dev.machinery.unversioned.resource.Quantity;
+import dev.machinery.unversioned.resource.QuantityFormatException;
+import dev.machinery.unversioned.validation.FieldPath;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayDeque;
+import java.util.Base64;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.regex.Pattern;
+
+/**
+ * The values of a built-in kind that kube-apiserver writes in a canonical form, because Go decodes
+ * each into its own type and encodes it again: quantities ({@code resource.Quantity}: {@code 0.5}
+ * becomes {@code 500m}, {@code 1.5Gi} {@code 1536Mi}, a JSON number read as a quantity too), times
+ * ({@code metav1.Time}: RFC 3339 read with any offset and fraction, written in UTC to the second)
+ * and micro times ({@code metav1.MicroTime}: read with exactly six digits of fraction, as Go's
+ * layout {@code 2006-01-02T15:04:05.000000Z07:00} requires, written in UTC to the microsecond) and
+ * bytes (a Secret's {@code data}, a webhook's {@code caBundle}: standard base64 with its padding,
+ * line breaks ignored). A time at Go's zero ({@code 0001-01-01T00:00:00Z}) is written {@code null},
+ * as Go writes it. A value Go cannot decode makes the object undecodable: the write is refused.
+ *
+ * <p>Found from the kind's named schema and those it refers to, by the names of the first three
+ * types and the {@code byte} format of the last; only the branches that lead to one are kept. A
+ * JSON number is read as a quantity from its value, not its text: {@code 1e3} written as a number
+ * becomes {@code 1k}, where Go reads the text and writes {@code 1e3}, the same quantity. A value of
+ * another JSON type than the field's is left to the schema's validation, which names it.
+ *
+ * <p>Immutable once made; thread-safe.
+ */
+final class CanonicalValues {
+  /** Go's types whose values are written again, by their names in Kubernetes' OpenAPI document. */
+  private enum Leaf {
+    QUANTITY,
+    TIME,
+    MICRO_TIME,
+    BYTES
+  }
+
+  private static final Map<String, Leaf> LEAVES =
+      Map.of(
+          "io.k8s.apimachinery.pkg.api.resource.Quantity", Leaf.QUANTITY,
+          "io.k8s.apimachinery.pkg.apis.meta.v1.Time", Leaf.TIME,
+          "io.k8s.apimachinery.pkg.apis.meta.v1.MicroTime", Leaf.MICRO_TIME);
+
+  /** What Go's {@code time.RFC3339} reads: a fraction of a second allowed, after a dot or comma. */
+  private static final Pattern TIME =
+      Pattern.compile("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}([.,]\\d+)?(Z|[+-]\\d{2}:\\d{2})");
+
+  /** What Go's {@code metav1.RFC3339Micro} reads: exactly six digits of fraction. */
+  private static final Pattern MICRO_TIME =
+      Pattern.compile("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}[.,]\\d{6}(Z|[+-]\\d{2}:\\d{2})");
+
+  /** Go's zero time, which it writes as {@code null}. */
+  private static final Instant ZERO = Instant.parse("0001-01-01T00:00:00Z");
+
+  /** Nothing below is written again. */
+  private static final CanonicalValues NONE = new CanonicalValues(null, Map.of(), null, null);
+
+  private final Leaf leaf;
+  private final Map<String, CanonicalValues> properties;
+  private final CanonicalValues items;
+  private final CanonicalValues values;
+
+  private CanonicalValues(
+      Leaf leaf,
+      Map<String, CanonicalValues> properties,
+      CanonicalValues items,
+      CanonicalValues values) {
+    this.leaf = leaf;
+    this.properties = properties;
+    this.items = items;
+    this.values = values;
+  }
+
+  /**
+   * The values of a kind written again.
+   *
+   * @param name the kind's named schema, such as {@code io.k8s.api.core.v1.Pod}
+   * @param definitions the named schemas, by name (null for a name not defined)
+   * @return where its values are; nothing is done with an object when it has none
+   */
+  static CanonicalValues of(String name, Function<String, JsonNode> definitions) {
+    CanonicalValues found = named(name, definitions, new ArrayDeque<>());
+    return found == null ? NONE : found;
+  }
+
+  /** The values under a named schema, or null when there are none; a cycle is not followed. */
+  private static CanonicalValues named(
+      String name, Function<String, JsonNode> definitions, Deque<String> stack) {
+    Leaf leaf = LEAVES.get(name);
+    if (leaf != null) {
+      return new CanonicalValues(leaf, Map.of(), null, null);
+    }
+    JsonNode definition = stack.contains(name) ? null : definitions.apply(name);
+    if (definition == null) {
+      return null;
+    }
+    stack.push(name);
+    try {
+      return schema(definition, definitions, stack);
+    } finally {
+      stack.pop();
+    }
+  }
+
+  private static CanonicalValues schema(
+      JsonNode schema, Function<String, JsonNode> definitions, Deque<String> stack) {
+    String target = KubeOpenApi.referenced(schema);
+    if (target != null) {
+      return named(target, definitions, stack);
+    }
+    JsonNode allOf = schema.get("allOf");
+    if (allOf != null && allOf.size() == 1) {
+      return schema(allOf.get(0), definitions, stack);
+    }
+    if (schema.path("format").asText().equals("byte")) {
+      return new CanonicalValues(Leaf.BYTES, Map.of(), null, null);
+    }
+    Map<String, CanonicalValues> properties = new LinkedHashMap<>();
+    JsonNode declared = schema.get("properties");
+    if (declared != null && declared.isObject()) {
+      for (Map.Entry<String, JsonNode> property : declared.properties()) {
+        CanonicalValues below = schema(property.getValue(), definitions, stack);
+        if (below != null) {
+          properties.put(property.getKey(), below);
+        }
+      }
+    }
+    JsonNode itemSchema = schema.get("items");
+    CanonicalValues items =
+        itemSchema != null && itemSchema.isObject() ? schema(itemSchema, definitions, stack) : null;
+    JsonNode additional = schema.get("additionalProperties");
+    CanonicalValues values =
+        additional != null && additional.isObject() ? schema(additional, definitions, stack) : null;
+    if (properties.isEmpty() && items == null && values == null) {
+      return null;
+    }
+    return new CanonicalValues(null, Map.copyOf(properties), items, values);
+  }
+
+  /**
+   * Writes every such value of an object in its canonical form, in place.
+   *
+   * @param object the object's content
+   * @param kind the object's kind, for the error ({@code Pod})
+   * @param version the version the client wrote, for the error ({@code v1})
+   * @throws dev.machinery.unversioned.errors.StatusException a {@code BadRequest} naming the first
+   *     value Go could not decode, its field and why, as kube-apiserver refuses an object it cannot
+   *     decode ({@code Pod in version "v1" cannot be handled as a Pod: …})
+   */
+  void canonicalize(Map<String, Object> object, String kind, String version) {
+    if (this == NONE) {
+      return;
+    }
+    try {
+      walkObject(object, null);
+    } catch (Undecodable e) {
+      throw ApiErrors.newBadRequest(
+          kind
+              + " in version \""
+              + version
+              + "\" cannot be handled as a "
+              + kind
+              + ": "
+              + e.path
+              + ": "
+              + e.getMessage());
+    }
+  }
+
+  private void walkObject(Map<String, Object> object, FieldPath path) {
+    for (Map.Entry<String, CanonicalValues> property : properties.entrySet()) {
+      String name = property.getKey();
+      if (object.containsKey(name)) {
+        Object value = object.get(name);
+        Object written =
+            property.getValue().walk(value, path == null ? FieldPath.of(name) : path.child(name));
+        if (written != value) {
+          object.put(name, written);
+        }
+      }
+    }
+    if (values != null) {
+      for (Map.Entry<String, Object> entry : object.entrySet()) {
+        if (!properties.containsKey(entry.getKey())) {
+          String key = entry.getKey();
+          Object value = entry.getValue();
+          Object written = values.walk(value, path == null ? FieldPath.of(key) : path.key(key));
+          if (written != value) {
+            entry.setValue(written);
+          }
+        }
+      }
+    }
+  }
+
+  /** The value with its values canonical: the same value when nothing changed. */
+  @SuppressWarnings("unchecked")
+  private Object walk(Object value, FieldPath path) {
+    if (value == null) {
+      return null;
+    }
+    if (leaf != null) {
+      return value instanceof String || value instanceof Number ? canonical(value, path) : value;
+    }
+    if (value instanceof Map<?, ?> map) {
+      walkObject((Map<String, Object>) map, path);
+    } else if (value instanceof List<?> list && items != null) {
+      List<Object> elements = (List<Object>) list;
+      for (int i = 0; i < elements.size(); i++) {
+        Object element = elements.get(i);
+        Object written = items.walk(element, path.index(i));
+        if (written != element) {
+          elements.set(i, written);
+        }
+      }
+    }
+    return value;
+  }
+
+  /** A leaf's canonical value: a string, or null for Go's zero time. */
+  private Object canonical(Object value, FieldPath path) {
+    Object written =
+        switch (leaf) {
+          case QUANTITY -> quantity(value, path);
+          case TIME -> value instanceof String text ? time(text, path) : value;
+          case MICRO_TIME -> value instanceof String text ? microTime(text, path) : value;
+          case BYTES -> value instanceof String text ? bytes(text, path) : value;
+        };
+    return written != null && written.equals(value) ? value : written;
+  }
+
+  private static String quantity(Object value, FieldPath path) {
+    String text;
+    if (value instanceof String string) {
+      text = string;
+    } else if (value instanceof BigDecimal decimal) {
+      text = decimalText(decimal);
+    } else if (value instanceof Double || value instanceof Float) {
+      double number = ((Number) value).doubleValue();
+      if (!Double.isFinite(number)) {
+        throw new Undecodable(path, "not a quantity: " + value);
+      }
+      text = decimalText(BigDecimal.valueOf(number));
+    } else {
+      text =
+          value instanceof BigInteger
+              ? value.toString()
+              : Long.toString(((Number) value).longValue());
+    }
+    try {
+      return Quantity.parse(text).toString();
+    } catch (QuantityFormatException e) {
+      throw new Undecodable(path, e.getMessage());
+    }
+  }
+
+  /**
+   * A decimal number as a quantity's text: plain ({@code 0.5}, {@code 1000}) unless that is long,
+   * with an exponent then ({@code 1E+300}), which a quantity may have.
+   */
+  private static String decimalText(BigDecimal decimal) {
+    String plain = decimal.stripTrailingZeros().toPlainString();
+    return plain.length() <= 40 ? plain : decimal.stripTrailingZeros().toString();
+  }
+
+  private static String time(String text, FieldPath path) {
+    Instant instant =
+        instant(text, TIME, "2006-01-02T15:04:05Z07:00", "not an RFC 3339 time", path);
+    return instant.equals(ZERO) ? null : Rfc3339.format(instant);
+  }
+
+  private static String microTime(String text, FieldPath path) {
+    String problem =
+        TIME.matcher(text).matches()
+            ? "a MicroTime has exactly six digits of fraction"
+            : "not an RFC 3339 time";
+    Instant instant = instant(text, MICRO_TIME, "2006-01-02T15:04:05.000000Z07:00", problem, path);
+    return instant.equals(ZERO) ? null : TimeFormats.formatMicros(instant);
+  }
+
+  private static Instant instant(
+      String text, Pattern form, String layout, String problem, FieldPath path) {
+    String why = problem;
+    if (form.matcher(text).matches()) {
+      try {
+        return TimeFormats.parse(text.replace(',', '.')).toInstant();
+      } catch (DateTimeParseException e) {
+        why = "not a valid time";
+      }
+    }
+    String shown = text.length() > 64 ? text.substring(0, 64) + "…" : text;
+    throw new Undecodable(path, "parsing time \"" + shown + "\" as \"" + layout + "\": " + why);
+  }
+
+  /**
+   * Bytes as Go's {@code encoding/json} reads them, standard base64 with its padding (line breaks
+   * ignored), written again without line breaks and with the unused bits of the last character
+   * zero.
+   */
+  private static String bytes(String text, FieldPath path) {
+    String data =
+        text.indexOf('\r') >= 0 || text.indexOf('\n') >= 0 ? text.replaceAll("[\r\n]", "") : text;
+    int bad = -1;
+    int padding = data.length();
+    for (int i = 0; i < data.length() && bad < 0; i++) {
+      char c = data.charAt(i);
+      if (c == '=') {
+        padding = Math.min(padding, i);
+      } else if (padding < data.length()
+          || !(c >= 'A' && c <= 'Z'
+              || c >= 'a' && c <= 'z'
+              || c >= '0' && c <= '9'
+              || c == '+'
+              || c == '/')) {
+        bad = i;
+      }
+    }
+    if (bad < 0 && data.length() % 4 != 0) {
+      bad = data.length() - data.length() % 4;
+    }
+    if (bad < 0 && data.length() - padding > 2) {
+      bad = padding;
+    }
+    if (bad < 0) {
+      try {
+        return Base64.getEncoder().encodeToString(Base64.getDecoder().decode(data));
+      } catch (IllegalArgumentException e) {
+        bad = padding;
+      }
+    }
+    throw new Undecodable(path, "illegal base64 data at input byte " + bad);
+  }
+
+  /** Carries the first value Go could not decode out of the walk. */
+  private static final class Undecodable extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    private final transient FieldPath path;
+
+    Undecodable(FieldPath path, String message) {
+      super(message, null, false, false);
+      this.path = path;
+    }
+  }
+}

@@ -1,0 +1,280 @@
+package dev.machinery.builtins;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.machinery.apiserver.ApiServer;
+import dev.machinery.apiserver.http.ApiResponse;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Values of built-in kinds are written as kube-apiserver writes them, Go decoding each into its own
+ * type and encoding it again. Quantities in their canonical form, a JSON number read as a quantity
+ * too ({@code cpu: 0.5} in a manifest), text that is not a quantity refused (the documentation of
+ * Go's {@code Quantity}: "1.5 will be serialized as "1500m"", "1.5Gi will be serialized as
+ * "1536Mi""; quantity.go's grammar in the error). Times ({@code metav1.Time}) read as Go's {@code
+ * time.RFC3339} reads them and written in UTC to the second; micro times ({@code metav1.MicroTime})
+ * read with exactly the six digits of fraction of Go's layout {@code
+ * 2006-01-02T15:04:05.000000Z07:00} and written in UTC; Go's zero time written as no time.
+ */
+@Timeout(60)
+class CanonicalValuesTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String PODS = "/api/v1/namespaces/quantities/pods";
+
+  private static ApiServer server;
+
+  @BeforeAll
+  static void start() throws IOException {
+    server = BuiltinKinds.apiServer().build();
+    ok(
+        call(
+            "POST",
+            "/api/v1/namespaces",
+            "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":\"quantities\"}}"),
+        201);
+  }
+
+  @AfterAll
+  static void stop() {
+    server.close();
+  }
+
+  private static ApiResponse call(String method, String path, String body) {
+    return Requests.call(server, method, path, body);
+  }
+
+  private static JsonNode ok(ApiResponse response, int status) throws IOException {
+    String text = new String(response.body(), StandardCharsets.UTF_8);
+    assertEquals(status, response.status(), text);
+    return JSON.readTree(text);
+  }
+
+  private static String pod(String name, String requests, String limits) {
+    return "{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\""
+        + name
+        + "\"},\"spec\":{\"containers\":[{\"name\":\"c\",\"image\":\"nginx\",\"resources\":{"
+        + "\"requests\":"
+        + requests
+        + ",\"limits\":"
+        + limits
+        + "}}]}}";
+  }
+
+  @Test
+  void aPodsQuantitiesAreWrittenCanonicalAndNumbersRead() throws IOException {
+    JsonNode created =
+        ok(
+            call(
+                "POST",
+                PODS,
+                pod(
+                    "canonical",
+                    "{\"cpu\":\"0.5\",\"memory\":\"1024Mi\",\"ephemeral-storage\":2}",
+                    "{\"cpu\":1.5,\"memory\":\"1.5Gi\",\"ephemeral-storage\":\"+2\"}")),
+            201);
+    Map<String, String> requests = Map.of("cpu", "500m", "memory", "1Gi", "ephemeral-storage", "2");
+    Map<String, String> limits =
+        Map.of("cpu", "1500m", "memory", "1536Mi", "ephemeral-storage", "2");
+    for (JsonNode pod : new JsonNode[] {created, ok(call("GET", PODS + "/canonical", null), 200)}) {
+      JsonNode resources = pod.at("/spec/containers/0/resources");
+      requests.forEach((k, v) -> assertEquals(v, resources.at("/requests/" + k).textValue(), k));
+      limits.forEach((k, v) -> assertEquals(v, resources.at("/limits/" + k).textValue(), k));
+    }
+  }
+
+  @Test
+  void patchesAndStatusWritesAreWrittenCanonical() throws IOException {
+    ok(call("POST", PODS, pod("patched", "{\"cpu\":\"100m\"}", "{}")), 201);
+    JsonNode patched =
+        ok(
+            Requests.call(
+                server,
+                "PATCH",
+                PODS + "/patched",
+                "{\"spec\":{\"containers\":[{\"name\":\"c\",\"resources\":{\"limits\":{\"cpu\":\"1.0\"}}}]}}",
+                Map.of(),
+                "application/strategic-merge-patch+json",
+                "application/json"),
+            200);
+    assertEquals("1", patched.at("/spec/containers/0/resources/limits/cpu").textValue());
+    assertEquals("100m", patched.at("/spec/containers/0/resources/requests/cpu").textValue());
+    ok(
+        call(
+            "POST",
+            "/api/v1/nodes",
+            "{\"apiVersion\":\"v1\",\"kind\":\"Node\",\"metadata\":{\"name\":\"quantities-node\"}}"),
+        201);
+    JsonNode status =
+        ok(
+            Requests.call(
+                server,
+                "PATCH",
+                "/api/v1/nodes/quantities-node/status",
+                "{\"status\":{\"capacity\":{\"cpu\":4,\"memory\":\"8192Mi\",\"pods\":\"110\"}}}",
+                Map.of(),
+                "application/merge-patch+json",
+                "application/json"),
+            200);
+    assertEquals("4", status.at("/status/capacity/cpu").textValue());
+    assertEquals("8Gi", status.at("/status/capacity/memory").textValue());
+    assertEquals("110", status.at("/status/capacity/pods").textValue());
+  }
+
+  @Test
+  void aQuotasHardLimitsAreWrittenCanonical() throws IOException {
+    JsonNode quota =
+        ok(
+            call(
+                "POST",
+                "/api/v1/namespaces/quantities/resourcequotas",
+                "{\"apiVersion\":\"v1\",\"kind\":\"ResourceQuota\",\"metadata\":{\"name\":\"q\"},"
+                    + "\"spec\":{\"hard\":{\"requests.cpu\":\"2000m\",\"pods\":10,"
+                    + "\"requests.memory\":\"0.5Gi\"}}}"),
+            201);
+    assertEquals("2", quota.at("/spec/hard/requests.cpu").textValue());
+    assertEquals("10", quota.at("/spec/hard/pods").textValue());
+    assertEquals("512Mi", quota.at("/spec/hard/requests.memory").textValue());
+  }
+
+  @Test
+  void textThatIsNotAQuantityIsRefusedNamingItsField() throws IOException {
+    JsonNode refused = ok(call("POST", PODS, pod("refused", "{\"cpu\":\"abc\"}", "{}")), 400);
+    assertEquals("BadRequest", refused.path("reason").asText());
+    String message = refused.path("message").asText();
+    assertTrue(
+        message.startsWith(
+            "Pod in version \"v1\" cannot be handled as a Pod: "
+                + "spec.containers[0].resources.requests[cpu]: quantity \"abc\": quantities must"
+                + " match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'"),
+        message);
+    ok(call("GET", PODS + "/refused", null), 404);
+    JsonNode suffix = ok(call("POST", PODS, pod("refused", "{}", "{\"memory\":\"1Qi\"}")), 400);
+    assertTrue(
+        suffix.path("message").asText().contains("resources.limits[memory]: quantity \"1Qi\""),
+        suffix.path("message").asText());
+  }
+
+  @Test
+  void timesAreWrittenInUtcAsGoWritesThem() throws IOException {
+    JsonNode event =
+        ok(
+            call(
+                "POST",
+                "/api/v1/namespaces/quantities/events",
+                "{\"apiVersion\":\"v1\",\"kind\":\"Event\",\"metadata\":{\"name\":\"e\"},"
+                    + "\"involvedObject\":{\"kind\":\"Pod\",\"name\":\"p\"},"
+                    + "\"firstTimestamp\":\"2026-11-30T05:30:00,25Z\","
+                    + "\"lastTimestamp\":\"2026-11-30T07:31:00.5+02:00\","
+                    + "\"eventTime\":\"2026-11-30T07:30:00.100000+02:00\"}"),
+            201);
+    assertEquals("2026-11-30T05:30:00Z", event.path("firstTimestamp").asText());
+    assertEquals("2026-11-30T05:31:00Z", event.path("lastTimestamp").asText());
+    assertEquals("2026-11-30T05:30:00.100000Z", event.path("eventTime").asText());
+    JsonNode zero =
+        ok(
+            call(
+                "POST",
+                "/api/v1/namespaces/quantities/events",
+                "{\"apiVersion\":\"v1\",\"kind\":\"Event\",\"metadata\":{\"name\":\"zero\"},"
+                    + "\"involvedObject\":{\"kind\":\"Pod\",\"name\":\"p\"},"
+                    + "\"firstTimestamp\":\"0001-01-01T00:00:00Z\"}"),
+            201);
+    assertTrue(zero.path("firstTimestamp").isMissingNode(), zero.toString());
+    JsonNode lease =
+        ok(
+            call(
+                "POST",
+                "/apis/coordination.k8s.io/v1/namespaces/quantities/leases",
+                "{\"apiVersion\":\"coordination.k8s.io/v1\",\"kind\":\"Lease\","
+                    + "\"metadata\":{\"name\":\"l\"},\"spec\":{"
+                    + "\"acquireTime\":\"2026-11-30T07:30:00.000000+02:00\","
+                    + "\"renewTime\":\"2026-11-30T05:30:00.123456Z\"}}"),
+            201);
+    assertEquals("2026-11-30T05:30:00.000000Z", lease.at("/spec/acquireTime").asText());
+    assertEquals("2026-11-30T05:30:00.123456Z", lease.at("/spec/renewTime").asText());
+  }
+
+  @Test
+  void timesGoCannotReadAreRefusedNamingTheirField() throws IOException {
+    String lease =
+        "{\"apiVersion\":\"coordination.k8s.io/v1\",\"kind\":\"Lease\","
+            + "\"metadata\":{\"name\":\"refused\"},\"spec\":{\"renewTime\":\"%s\"}}";
+    String leases = "/apis/coordination.k8s.io/v1/namespaces/quantities/leases";
+    JsonNode millis = ok(call("POST", leases, lease.formatted("2026-11-30T05:30:00.123Z")), 400);
+    assertEquals(
+        "Lease in version \"v1\" cannot be handled as a Lease: spec.renewTime: parsing time"
+            + " \"2026-11-30T05:30:00.123Z\" as \"2006-01-02T15:04:05.000000Z07:00\": a MicroTime"
+            + " has exactly six digits of fraction",
+        millis.path("message").asText());
+    assertEquals("BadRequest", millis.path("reason").asText());
+    ok(call("POST", leases, lease.formatted("2026-11-30T05:30:00Z")), 400);
+    ok(call("GET", leases + "/refused", null), 404);
+    String event =
+        "{\"apiVersion\":\"v1\",\"kind\":\"Event\",\"metadata\":{\"name\":\"refused\"},"
+            + "\"involvedObject\":{\"kind\":\"Pod\",\"name\":\"p\"},\"lastTimestamp\":\"%s\"}";
+    String events = "/api/v1/namespaces/quantities/events";
+    for (String text :
+        new String[] {"2026-11-30 05:30:00Z", "2026-11-30t05:30:00Z", "2026-11-30T05:30Z"}) {
+      JsonNode refused = ok(call("POST", events, event.formatted(text)), 400);
+      assertEquals(
+          "Event in version \"v1\" cannot be handled as a Event: lastTimestamp: parsing time \""
+              + text
+              + "\" as \"2006-01-02T15:04:05Z07:00\": not an RFC 3339 time",
+          refused.path("message").asText());
+    }
+    JsonNode month = ok(call("POST", events, event.formatted("2026-13-30T05:30:00Z")), 400);
+    assertTrue(month.path("message").asText().endsWith(": not a valid time"), month.toString());
+  }
+
+  @Test
+  void bytesAreStandardBase64WithItsPadding() throws IOException {
+    String secrets = "/api/v1/namespaces/quantities/secrets";
+    JsonNode secret =
+        ok(
+            call(
+                "POST",
+                secrets,
+                "{\"apiVersion\":\"v1\",\"kind\":\"Secret\",\"metadata\":{\"name\":\"s\"},"
+                    + "\"data\":{\"a\":\"aGVsbG8=\",\"b\":\"aGVs\\nbG8=\",\"c\":\"aGVsbG9=\"}}"),
+            201);
+    // Go ignores line breaks, and the unused bits of the last character are written again zero.
+    assertEquals("aGVsbG8=", secret.at("/data/a").asText());
+    assertEquals("aGVsbG8=", secret.at("/data/b").asText());
+    assertEquals("aGVsbG8=", secret.at("/data/c").asText());
+    JsonNode refused =
+        ok(
+            call(
+                "POST",
+                secrets,
+                "{\"apiVersion\":\"v1\",\"kind\":\"Secret\",\"metadata\":{\"name\":\"r\"},"
+                    + "\"data\":{\"unpadded\":\"aGVsbG8\"}}"),
+            400);
+    assertEquals(
+        "Secret in version \"v1\" cannot be handled as a Secret: data[unpadded]: illegal base64"
+            + " data at input byte 4",
+        refused.path("message").asText());
+    JsonNode letter =
+        ok(
+            call(
+                "POST",
+                "/api/v1/namespaces/quantities/configmaps",
+                "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"r\"},"
+                    + "\"binaryData\":{\"x\":\"aG!sbG8=\"}}"),
+            400);
+    assertTrue(
+        letter
+            .path("message")
+            .asText()
+            .endsWith("binaryData[x]: illegal base64 data at input byte 2"),
+        letter.toString());
+  }
+}
