@@ -49,6 +49,10 @@ public final class ResourceRegistry {
   private final Negotiator.Builder negotiator;
   private final Map<String, Served> served = new LinkedHashMap<>();
   private final Map<GroupKind, ResourceStore> stores = new LinkedHashMap<>();
+
+  /** The first store registered under each key prefix, whose watch cache a cohabitant shares. */
+  private final Map<String, ResourceStore> storesByPrefix = new LinkedHashMap<>();
+
   private final Map<GroupVersion, List<ResourceInfo>> typedDiscovery = new LinkedHashMap<>();
   private final Map<GroupVersion, List<ResourceInfo>> unregisteredDiscovery = new LinkedHashMap<>();
 
@@ -212,19 +216,30 @@ public final class ResourceRegistry {
         encryption == null
             ? storage
             : encryption.storage(storageKind.group(), definition.resource(), storage);
+    String prefix =
+        StorageKeys.resourcePrefix(
+            GroupResource.of(definition.kind().group(), definition.resource()));
+    ResourceStore keeper = storesByPrefix.get(prefix);
     ResourceStore store =
-        new ResourceStore(
-            definition,
-            storageKind,
-            model,
-            json,
-            StorageCodec.of(mediaType, json, storageKind),
-            resourceStorage,
-            watchCacheSize,
-            admission,
-            StorageKeys.resourcePrefix(
-                GroupResource.of(definition.kind().group(), definition.resource())));
+        keeper != null
+                && keeper.storageKind().equals(storageKind)
+                && keeper.model().type(storageKind) == model.type(storageKind)
+                && definition.indexedFields().isEmpty()
+            // Another resource kept under the same keys in the same kind (events.k8s.io Events
+            // beside core Events): one watch cache for both.
+            ? keeper.cohabitant(definition, model, admission)
+            : new ResourceStore(
+                definition,
+                storageKind,
+                model,
+                json,
+                StorageCodec.of(mediaType, json, storageKind),
+                resourceStorage,
+                watchCacheSize,
+                admission,
+                prefix);
     stores.put(definition.kind(), store);
+    storesByPrefix.putIfAbsent(prefix, store);
     for (GroupVersion version : versions) {
       if (!enablement.isEnabled(version)) {
         continue;

@@ -122,6 +122,9 @@ public final class ResourceStore {
   /** The checks for GETs of one object, which read their key when a large cache is behind. */
   private final CacheFreshness keyFreshness;
 
+  /** Whether the watch cache is this store's own, not a cohabitant's ({@link #cohabitant}). */
+  private final boolean ownsCache;
+
   private final AtomicLong lastWrite = new AtomicLong();
   private final AdmissionHook admission;
 
@@ -239,10 +242,35 @@ public final class ResourceStore {
       int watchCacheSize,
       AdmissionHook admission,
       String keyPrefix) {
+    this(
+        definition,
+        storageKind,
+        model,
+        codec,
+        values,
+        storage,
+        admission,
+        keyPrefix,
+        watchCacheSize,
+        null);
+  }
+
+  private ResourceStore(
+      ResourceDefinition definition,
+      GroupVersionKind storageKind,
+      ObjectModel model,
+      Codec codec,
+      StorageCodec values,
+      Storage storage,
+      AdmissionHook admission,
+      String keyPrefix,
+      int watchCacheSize,
+      ResourceStore cacheOwner) {
     if (!keyPrefix.endsWith("/")) {
       throw new IllegalArgumentException(
           "the key prefix of " + definition.resource() + " does not end in '/': " + keyPrefix);
     }
+    this.ownsCache = cacheOwner == null;
     this.admission = admission;
     this.definition = definition;
     this.timeToLiveSeconds = definition.timeToLive().map(Duration::getSeconds).orElse(0L);
@@ -255,18 +283,60 @@ public final class ResourceStore {
     this.storage = storage;
     this.root = keyPrefix;
     this.status = definition.hasStatus() ? model.status(storageClass) : null;
-    this.watchCache =
-        watchCacheSize > 0
-            ? new WatchCache(
-                storage,
-                root,
-                watchCacheSize,
-                WATCHER_QUEUE_LIMIT,
-                kv -> model.shareable(decode(kv)),
-                indexed(definition))
-            : null;
+    if (cacheOwner != null) {
+      this.watchCache = cacheOwner.watchCache;
+    } else {
+      this.watchCache =
+          watchCacheSize > 0
+              ? new WatchCache(
+                  storage,
+                  root,
+                  watchCacheSize,
+                  WATCHER_QUEUE_LIMIT,
+                  kv -> model.shareable(decode(kv)),
+                  indexed(definition))
+              : null;
+    }
     this.freshness = watchCache != null ? new CacheFreshness(storage, watchCache, false) : null;
     this.keyFreshness = watchCache != null ? new CacheFreshness(storage, watchCache, true) : null;
+  }
+
+  /**
+   * The store of another resource kept under this one's keys, in its storage version, its values
+   * written and read alike, as kube-apiserver keeps {@code events.k8s.io} Events with the core
+   * Events: it shares this store's watch cache (one copy of each object, one watch of the storage),
+   * whose objects it reads through its own model. Its own {@link #close} leaves the cache to this
+   * store.
+   *
+   * @param definition the other resource
+   * @param model how its objects are held: its class of the storage version must be this store's
+   * @param admission where its creates, updates and deletes are admitted
+   * @return the store
+   * @throws IllegalArgumentException when the model holds the storage version in another class, or
+   *     the resource has fields indexed that this store's cache does not index
+   */
+  public ResourceStore cohabitant(
+      ResourceDefinition definition, ObjectModel model, AdmissionHook admission) {
+    if (model.type(storageKind) != storageClass) {
+      throw new IllegalArgumentException(
+          definition.resource()
+              + " holds "
+              + storageKind
+              + " as "
+              + model.type(storageKind).getName()
+              + ", the store it would share a cache with as "
+              + storageClass.getName());
+    }
+    if (!this.definition.indexedFields().containsAll(definition.indexedFields())) {
+      throw new IllegalArgumentException(
+          definition.resource()
+              + " indexes "
+              + definition.indexedFields()
+              + ", the cache it would share indexes "
+              + this.definition.indexedFields());
+    }
+    return new ResourceStore(
+        definition, storageKind, model, codec, values, storage, admission, root, 0, this);
   }
 
   /** The readers of the fields the definition has the watch cache index. */
@@ -1807,7 +1877,7 @@ public final class ResourceStore {
    * go, and its reads go to the storage.
    */
   public void close() {
-    if (watchCache != null) {
+    if (watchCache != null && ownsCache) {
       watchCache.close();
     }
   }
