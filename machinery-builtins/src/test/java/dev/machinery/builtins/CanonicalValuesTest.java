@@ -1,14 +1,13 @@
 package dev.machinery.builtins;
 
+import static dev.machinery.builtins.Requests.ok;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.machinery.apiserver.ApiServer;
 import dev.machinery.apiserver.http.ApiResponse;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -27,7 +26,6 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(60)
 class CanonicalValuesTest {
-  private static final ObjectMapper JSON = new ObjectMapper();
   private static final String PODS = "/api/v1/namespaces/quantities/pods";
 
   private static ApiServer server;
@@ -50,12 +48,6 @@ class CanonicalValuesTest {
 
   private static ApiResponse call(String method, String path, String body) {
     return Requests.call(server, method, path, body);
-  }
-
-  private static JsonNode ok(ApiResponse response, int status) throws IOException {
-    String text = new String(response.body(), StandardCharsets.UTF_8);
-    assertEquals(status, response.status(), text);
-    return JSON.readTree(text);
   }
 
   private static String pod(String name, String requests, String limits) {

@@ -1,5 +1,6 @@
 package dev.machinery.builtins;
 
+import static dev.machinery.builtins.Requests.ok;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -49,12 +50,6 @@ class HorizontalPodAutoscalerVersionsTest {
 
   private static ApiResponse call(String method, String path, String body) {
     return Requests.call(server, method, path, body);
-  }
-
-  private static JsonNode ok(ApiResponse response, int status) throws IOException {
-    String text = new String(response.body(), StandardCharsets.UTF_8);
-    assertEquals(status, response.status(), text);
-    return JSON.readTree(text);
   }
 
   @Test

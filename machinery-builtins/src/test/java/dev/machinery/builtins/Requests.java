@@ -1,9 +1,14 @@
 package dev.machinery.builtins;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.machinery.apiserver.ApiServer;
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
 import java.io.ByteArrayInputStream;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,7 +16,18 @@ import java.util.Map;
 
 /** Requests answered by a server in process, as its HTTP bindings hand them over. */
 final class Requests {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
   private Requests() {}
+
+  /**
+   * The answer's JSON body, once its status is the one expected (the body in the failure when not).
+   */
+  static JsonNode ok(ApiResponse response, int status) throws IOException {
+    String text = new String(response.body(), StandardCharsets.UTF_8);
+    assertEquals(status, response.status(), text);
+    return JSON.readTree(text);
+  }
 
   /** A request with a JSON body (or none) that accepts JSON. */
   static ApiResponse call(ApiServer server, String method, String path, String body) {
