@@ -412,10 +412,10 @@ public final class BuiltinKinds {
 
   /**
    * What a write goes through before validation, as Go's decoding and defaulting: unknown fields
-   * pruned (and reported for field validation), quantities and times in their canonical form (a
-   * value that is not one refused, {@link CanonicalValues}), Kubernetes' defaults, then the nulls
-   * the schema allows no null for dropped (a null is Go's zero value, which its JSON leaves out),
-   * as a custom resource's are.
+   * pruned (and reported for field validation), quantities, times and bytes in their canonical form
+   * (a value Go cannot decode refused, {@link CanonicalValues}), Kubernetes' defaults, then the
+   * nulls the schema allows no null for dropped (a null is Go's zero value, which its JSON leaves
+   * out), as a custom resource's are.
    */
   private List<FieldProblem> normalize(BuiltinResource resource, Unstructured object) {
     List<FieldProblem> pruned = new ArrayList<>();

@@ -141,7 +141,7 @@ class HorizontalPodAutoscalerVersionsTest {
                 + "{\"type\":\"Resource\",\"resource\":{\"name\":\"cpu\",\"target\":"
                 + "{\"type\":\"Utilization\",\"averageUtilization\":70}}},"
                 + "{\"type\":\"Resource\",\"resource\":{\"name\":\"memory\",\"target\":"
-                + "{\"type\":\"AverageValue\",\"averageValue\":\"500Mi\"}}},"
+                + "{\"type\":\"AverageValue\",\"averageValue\":\"0.5Gi\"}}},"
                 + "{\"type\":\"Pods\",\"pods\":{\"metric\":{\"name\":\"rps\"},\"target\":"
                 + "{\"type\":\"AverageValue\",\"averageValue\":\"10\"}}}]}}"),
         201);
@@ -160,12 +160,13 @@ class HorizontalPodAutoscalerVersionsTest {
           path);
       JsonNode cells = answer.at("/rows/0/cells");
       assertEquals("Deployment/web", cells.get(1).asText(), path);
-      // kube's printer: the first two metrics, then how many more. kube prints the stored object;
-      // here a v1 answer is printed from the v1 object, whose CPU target comes back last.
+      // kube's printer: the first two metrics, then how many more, each quantity in its canonical
+      // form (0.5Gi is stored 512Mi). kube prints the stored object; here a v1 answer is printed
+      // from the v1 object, whose CPU target comes back last.
       assertEquals(
           path.equals(V2)
-              ? "cpu: <unknown>/70%, memory: <unknown>/500Mi + 1 more..."
-              : "memory: <unknown>/500Mi, <unknown>/10 + 1 more...",
+              ? "cpu: <unknown>/70%, memory: <unknown>/512Mi + 1 more..."
+              : "memory: <unknown>/512Mi, <unknown>/10 + 1 more...",
           cells.get(2).asText(),
           path);
       assertEquals("1", cells.get(3).asText(), path);

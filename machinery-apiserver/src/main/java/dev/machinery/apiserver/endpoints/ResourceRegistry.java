@@ -223,6 +223,8 @@ public final class ResourceRegistry {
     ResourceStore store =
         keeper != null
                 && keeper.storageKind().equals(storageKind)
+                // and encrypted alike: by the stored kind's group and the resource's name
+                && keeper.definition().resource().equals(definition.resource())
                 && keeper.model().type(storageKind) == model.type(storageKind)
                 && definition.indexedFields().isEmpty()
             // Another resource kept under the same keys in the same kind (events.k8s.io Events

@@ -305,8 +305,9 @@ public final class ResourceStore {
    * The store of another resource kept under this one's keys, in its storage version, its values
    * written and read alike, as kube-apiserver keeps {@code events.k8s.io} Events with the core
    * Events: it shares this store's watch cache (one copy of each object, one watch of the storage),
-   * whose objects it reads through its own model. Its own {@link #close} leaves the cache to this
-   * store.
+   * whose objects, decoded by this store (with this store's read defaults), it reads through its
+   * own model; its writes go to this store's storage. Its own {@link #close} leaves the cache to
+   * this store.
    *
    * @param definition the other resource
    * @param model how its objects are held: its class of the storage version must be this store's
