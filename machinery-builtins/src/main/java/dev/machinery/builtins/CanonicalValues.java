@@ -14,6 +14,7 @@ import java.time.format.DateTimeParseException;
 import java.util.ArrayDeque;
 import java.util.Base64;
 import java.util.Deque;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -165,7 +166,7 @@ final class CanonicalValues {
       return;
     }
     try {
-      walkObject(object, null);
+      walkObject(object);
     } catch (Undecodable e) {
       throw ApiErrors.newBadRequest(
           kind
@@ -174,19 +175,23 @@ final class CanonicalValues {
               + "\" cannot be handled as a "
               + kind
               + ": "
-              + e.path
+              + e.path()
               + ": "
               + e.getMessage());
     }
   }
 
-  private void walkObject(Map<String, Object> object, FieldPath path) {
+  private void walkObject(Map<String, Object> object) {
     for (Map.Entry<String, CanonicalValues> property : properties.entrySet()) {
       String name = property.getKey();
       if (object.containsKey(name)) {
         Object value = object.get(name);
-        Object written =
-            property.getValue().walk(value, path == null ? FieldPath.of(name) : path.child(name));
+        Object written;
+        try {
+          written = property.getValue().walk(value);
+        } catch (Undecodable e) {
+          throw e.within(Segment.NAME, name);
+        }
         if (written != value) {
           object.put(name, written);
         }
@@ -195,9 +200,13 @@ final class CanonicalValues {
     if (values != null) {
       for (Map.Entry<String, Object> entry : object.entrySet()) {
         if (!properties.containsKey(entry.getKey())) {
-          String key = entry.getKey();
           Object value = entry.getValue();
-          Object written = values.walk(value, path == null ? FieldPath.of(key) : path.key(key));
+          Object written;
+          try {
+            written = values.walk(value);
+          } catch (Undecodable e) {
+            throw e.within(Segment.KEY, entry.getKey());
+          }
           if (written != value) {
             entry.setValue(written);
           }
@@ -206,22 +215,30 @@ final class CanonicalValues {
     }
   }
 
-  /** The value with its values canonical: the same value when nothing changed. */
+  /**
+   * The value with its values canonical: the same value when nothing changed. Nothing is made for a
+   * value's path unless one is refused: the path is put together as the refusal unwinds.
+   */
   @SuppressWarnings("unchecked")
-  private Object walk(Object value, FieldPath path) {
+  private Object walk(Object value) {
     if (value == null) {
       return null;
     }
     if (leaf != null) {
-      return value instanceof String || value instanceof Number ? canonical(value, path) : value;
+      return value instanceof String || value instanceof Number ? canonical(value) : value;
     }
     if (value instanceof Map<?, ?> map) {
-      walkObject((Map<String, Object>) map, path);
+      walkObject((Map<String, Object>) map);
     } else if (value instanceof List<?> list && items != null) {
       List<Object> elements = (List<Object>) list;
       for (int i = 0; i < elements.size(); i++) {
         Object element = elements.get(i);
-        Object written = items.walk(element, path.index(i));
+        Object written;
+        try {
+          written = items.walk(element);
+        } catch (Undecodable e) {
+          throw e.within(Segment.INDEX, Integer.toString(i));
+        }
         if (written != element) {
           elements.set(i, written);
         }
@@ -231,18 +248,18 @@ final class CanonicalValues {
   }
 
   /** A leaf's canonical value: a string, or null for Go's zero time. */
-  private Object canonical(Object value, FieldPath path) {
+  private Object canonical(Object value) {
     Object written =
         switch (leaf) {
-          case QUANTITY -> quantity(value, path);
-          case TIME -> value instanceof String text ? time(text, path) : value;
-          case MICRO_TIME -> value instanceof String text ? microTime(text, path) : value;
-          case BYTES -> value instanceof String text ? bytes(text, path) : value;
+          case QUANTITY -> quantity(value);
+          case TIME -> value instanceof String text ? time(text) : value;
+          case MICRO_TIME -> value instanceof String text ? microTime(text) : value;
+          case BYTES -> value instanceof String text ? bytes(text) : value;
         };
     return written != null && written.equals(value) ? value : written;
   }
 
-  private static String quantity(Object value, FieldPath path) {
+  private static String quantity(Object value) {
     String text;
     if (value instanceof String string) {
       text = string;
@@ -251,7 +268,7 @@ final class CanonicalValues {
     } else if (value instanceof Double || value instanceof Float) {
       double number = ((Number) value).doubleValue();
       if (!Double.isFinite(number)) {
-        throw new Undecodable(path, "not a quantity: " + value);
+        throw new Undecodable("not a quantity: " + value);
       }
       text = decimalText(BigDecimal.valueOf(number));
     } else {
@@ -263,7 +280,7 @@ final class CanonicalValues {
     try {
       return Quantity.parse(text).toString();
     } catch (QuantityFormatException e) {
-      throw new Undecodable(path, e.getMessage());
+      throw new Undecodable(e.getMessage());
     }
   }
 
@@ -276,23 +293,21 @@ final class CanonicalValues {
     return plain.length() <= 40 ? plain : decimal.stripTrailingZeros().toString();
   }
 
-  private static String time(String text, FieldPath path) {
-    Instant instant =
-        instant(text, TIME, "2006-01-02T15:04:05Z07:00", "not an RFC 3339 time", path);
+  private static String time(String text) {
+    Instant instant = instant(text, TIME, "2006-01-02T15:04:05Z07:00", "not an RFC 3339 time");
     return instant.equals(ZERO) ? null : Rfc3339.format(instant);
   }
 
-  private static String microTime(String text, FieldPath path) {
+  private static String microTime(String text) {
     String problem =
         TIME.matcher(text).matches()
             ? "a MicroTime has exactly six digits of fraction"
             : "not an RFC 3339 time";
-    Instant instant = instant(text, MICRO_TIME, "2006-01-02T15:04:05.000000Z07:00", problem, path);
+    Instant instant = instant(text, MICRO_TIME, "2006-01-02T15:04:05.000000Z07:00", problem);
     return instant.equals(ZERO) ? null : TimeFormats.formatMicros(instant);
   }
 
-  private static Instant instant(
-      String text, Pattern form, String layout, String problem, FieldPath path) {
+  private static Instant instant(String text, Pattern form, String layout, String problem) {
     String why = problem;
     if (form.matcher(text).matches()) {
       try {
@@ -302,7 +317,7 @@ final class CanonicalValues {
       }
     }
     String shown = text.length() > 64 ? text.substring(0, 64) + "…" : text;
-    throw new Undecodable(path, "parsing time \"" + shown + "\" as \"" + layout + "\": " + why);
+    throw new Undecodable("parsing time \"" + shown + "\" as \"" + layout + "\": " + why);
   }
 
   /**
@@ -310,7 +325,7 @@ final class CanonicalValues {
    * ignored), written again without line breaks and with the unused bits of the last character
    * zero.
    */
-  private static String bytes(String text, FieldPath path) {
+  private static String bytes(String text) {
     String data =
         text.indexOf('\r') >= 0 || text.indexOf('\n') >= 0 ? text.replaceAll("[\r\n]", "") : text;
     int bad = -1;
@@ -341,17 +356,53 @@ final class CanonicalValues {
         bad = padding;
       }
     }
-    throw new Undecodable(path, "illegal base64 data at input byte " + bad);
+    throw new Undecodable("illegal base64 data at input byte " + bad);
   }
 
-  /** Carries the first value Go could not decode out of the walk. */
+  /** How a step of a path is written: a field's name, a map's key, a list's index. */
+  private enum Segment {
+    NAME,
+    KEY,
+    INDEX
+  }
+
+  /**
+   * Carries the first value Go could not decode out of the walk, its path put together step by step
+   * as it unwinds (the step nearest the root last).
+   */
   private static final class Undecodable extends RuntimeException {
     private static final long serialVersionUID = 1L;
-    private final transient FieldPath path;
+    private final transient Deque<Segment> kinds = new ArrayDeque<>();
+    private final transient Deque<String> steps = new ArrayDeque<>();
 
-    Undecodable(FieldPath path, String message) {
+    Undecodable(String message) {
       super(message, null, false, false);
-      this.path = path;
+    }
+
+    /** This refusal, one step further from the value. */
+    Undecodable within(Segment kind, String step) {
+      kinds.push(kind);
+      steps.push(step);
+      return this;
+    }
+
+    /** The value's path from the object's root, such as {@code spec.containers[0].image}. */
+    FieldPath path() {
+      FieldPath path = null;
+      Iterator<Segment> kind = kinds.iterator();
+      for (String step : steps) {
+        Segment segment = kind.next();
+        if (path == null) {
+          path = FieldPath.of(step);
+        } else if (segment == Segment.NAME) {
+          path = path.child(step);
+        } else if (segment == Segment.KEY) {
+          path = path.key(step);
+        } else {
+          path = path.index(Integer.parseInt(step));
+        }
+      }
+      return path;
     }
   }
 }

@@ -32,13 +32,7 @@ class CanonicalValuesTest {
 
   @BeforeAll
   static void start() throws IOException {
-    server = BuiltinKinds.apiServer().build();
-    ok(
-        call(
-            "POST",
-            "/api/v1/namespaces",
-            "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":\"quantities\"}}"),
-        201);
+    server = Requests.serverWithNamespace("quantities");
   }
 
   @AfterAll
@@ -268,5 +262,36 @@ class CanonicalValuesTest {
             .asText()
             .endsWith("binaryData[x]: illegal base64 data at input byte 2"),
         letter.toString());
+  }
+
+  @Test
+  void aValueOfAnotherJsonTypeIsLeftToTheSchemasValidation() throws IOException {
+    JsonNode refused = ok(call("POST", PODS, pod("typed", "{\"cpu\":true}", "{}")), 422);
+    assertTrue(
+        refused
+            .path("message")
+            .asText()
+            .contains("spec.containers[0].resources.requests.cpu in body must be of type"),
+        refused.toString());
+  }
+
+  @Test
+  void aLongTimeIsShownCut() throws IOException {
+    String text = "2026-11-30T05:30:00Z" + "x".repeat(200);
+    JsonNode refused =
+        ok(
+            call(
+                "POST",
+                "/api/v1/namespaces/quantities/events",
+                "{\"apiVersion\":\"v1\",\"kind\":\"Event\",\"metadata\":{\"name\":\"long\"},"
+                    + "\"involvedObject\":{\"kind\":\"Pod\",\"name\":\"p\"},\"lastTimestamp\":\""
+                    + text
+                    + "\"}"),
+            400);
+    assertEquals(
+        "Event in version \"v1\" cannot be handled as a Event: lastTimestamp: parsing time \""
+            + text.substring(0, 64)
+            + "…\" as \"2006-01-02T15:04:05Z07:00\": not an RFC 3339 time",
+        refused.path("message").asText());
   }
 }

@@ -34,13 +34,7 @@ class HorizontalPodAutoscalerVersionsTest {
 
   @BeforeAll
   static void start() throws IOException {
-    server = BuiltinKinds.apiServer().build();
-    ok(
-        call(
-            "POST",
-            "/api/v1/namespaces",
-            "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":\"hpa\"}}"),
-        201);
+    server = Requests.serverWithNamespace("hpa");
   }
 
   @AfterAll

@@ -21,6 +21,25 @@ final class Requests {
   private Requests() {}
 
   /**
+   * A server of the built-in kinds with one namespace made.
+   *
+   * @param namespace the namespace's name
+   */
+  static ApiServer serverWithNamespace(String namespace) throws IOException {
+    ApiServer server = BuiltinKinds.apiServer().build();
+    ok(
+        call(
+            server,
+            "POST",
+            "/api/v1/namespaces",
+            "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":\""
+                + namespace
+                + "\"}}"),
+        201);
+    return server;
+  }
+
+  /**
    * The answer's JSON body, once its status is the one expected (the body in the failure when not).
    */
   static JsonNode ok(ApiResponse response, int status) throws IOException {
