@@ -121,4 +121,44 @@ class CohabitantStoreTest {
                 keeper.cohabitant(indexed, ObjectModel.unstructured(indexed), AdmissionHook.NONE));
     assertTrue(refused.getMessage().contains("[spec.size]"), refused.getMessage());
   }
+
+  /** A class of the stored kind other than the keeper's. */
+  public static final class TypedWidget {
+    private String apiVersion;
+    private String kind;
+
+    /** Required by the property model. */
+    public TypedWidget() {}
+
+    public String getApiVersion() {
+      return apiVersion;
+    }
+
+    public void setApiVersion(String apiVersion) {
+      this.apiVersion = apiVersion;
+    }
+
+    public String getKind() {
+      return kind;
+    }
+
+    public void setKind(String kind) {
+      this.kind = kind;
+    }
+  }
+
+  @Test
+  void aResourceHoldingTheStoredKindInAnotherClassIsRefused() {
+    Scheme typed =
+        MetaV1.addToScheme(Scheme.builder()).addKnownType(WIDGET, TypedWidget.class).build();
+    IllegalArgumentException refused =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                keeper.cohabitant(
+                    gadgets,
+                    ObjectModel.typed(typed, CodecFactory.create(typed).json()),
+                    AdmissionHook.NONE));
+    assertTrue(refused.getMessage().contains(TypedWidget.class.getName()), refused.getMessage());
+  }
 }
