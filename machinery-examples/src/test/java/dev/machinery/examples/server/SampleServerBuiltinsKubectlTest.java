@@ -181,6 +181,26 @@ class SampleServerBuiltinsKubectlTest {
               "get", "service", "applied", "-n", "default", "-o", "jsonpath={.spec.ports[*].port}"),
           0,
           "8080");
+      // A manifest's quantities as YAML numbers, written in their canonical form as
+      // kube-apiserver writes them.
+      String sized =
+          "apiVersion: v1\nkind: Pod\nmetadata:\n  name: sized\n  namespace: default\nspec:\n"
+              + "  containers:\n  - name: app\n    image: nginx:1.27\n    resources:\n"
+              + "      requests: {cpu: 0.5, memory: 1.5Gi}\n";
+      c.expect(k.run(Map.of(), sized, "apply", "-f", "-"), 0, "pod/sized created");
+      c.expect(
+          k.run(
+              "get",
+              "pod",
+              "sized",
+              "-n",
+              "default",
+              "-o",
+              "jsonpath={.spec.containers[0].resources.requests.cpu}"
+                  + " {.spec.containers[0].resources.requests.memory}"),
+          0,
+          "500m 1536Mi");
+      c.expect(k.run("delete", "pod", "sized", "-n", "default"), 0, "pod \"sized\" deleted");
       c.expect(
           k.run("set", "image", "cronjob/nightly", "nightly=busybox:1.37", "-n", "default"),
           0,
