@@ -30,13 +30,17 @@ import java.util.regex.Pattern;
  * layout {@code 2006-01-02T15:04:05.000000Z07:00} requires, written in UTC to the microsecond) and
  * bytes (a Secret's {@code data}, a webhook's {@code caBundle}: standard base64 with its padding,
  * line breaks ignored). A time at Go's zero ({@code 0001-01-01T00:00:00Z}) is written {@code null},
- * as Go writes it. A value Go cannot decode makes the object undecodable: the write is refused.
+ * as Go writes it. Integers are read as Go reads them into the field's type ({@code int32}, {@code
+ * int64}, and an {@code IntOrString}'s number as {@code int32}): a number with a fraction or an
+ * exponent ({@code 1.0}, {@code 1e3}) or out of the type's range is refused, and written as it came
+ * otherwise. A value Go cannot decode makes the object undecodable: the write is refused.
  *
- * <p>Found from the kind's named schema and those it refers to, by the names of the first three
- * types and the {@code byte} format of the last; only the branches that lead to one are kept. A
- * JSON number is read as a quantity from its value, not its text: {@code 1e3} written as a number
- * becomes {@code 1k}, where Go reads the text and writes {@code 1e3}, the same quantity. A value of
- * another JSON type than the field's is left to the schema's validation, which names it.
+ * <p>Found from the kind's named schema and those it refers to, by the names of Go's types (the
+ * three above and {@code IntOrString}), the {@code byte} format and the {@code integer} type with
+ * its format; only the branches that lead to one are kept. A JSON number is read as a quantity from
+ * its value, not its text: {@code 1e3} written as a number becomes {@code 1k}, where Go reads the
+ * text and writes {@code 1e3}, the same quantity. A value of another JSON type than the field's is
+ * left to the schema's validation, which names it.
  *
  * <p>Immutable once made; thread-safe.
  */
@@ -46,14 +50,18 @@ final class CanonicalValues {
     QUANTITY,
     TIME,
     MICRO_TIME,
-    BYTES
+    BYTES,
+    INT32,
+    INT64,
+    INT_OR_STRING
   }
 
   private static final Map<String, Leaf> LEAVES =
       Map.of(
           "io.k8s.apimachinery.pkg.api.resource.Quantity", Leaf.QUANTITY,
           "io.k8s.apimachinery.pkg.apis.meta.v1.Time", Leaf.TIME,
-          "io.k8s.apimachinery.pkg.apis.meta.v1.MicroTime", Leaf.MICRO_TIME);
+          "io.k8s.apimachinery.pkg.apis.meta.v1.MicroTime", Leaf.MICRO_TIME,
+          "io.k8s.apimachinery.pkg.util.intstr.IntOrString", Leaf.INT_OR_STRING);
 
   /** What Go's {@code time.RFC3339} reads: a fraction of a second allowed, after a dot or comma. */
   private static final Pattern TIME =
@@ -128,6 +136,10 @@ final class CanonicalValues {
     }
     if (schema.path("format").asText().equals("byte")) {
       return new CanonicalValues(Leaf.BYTES, Map.of(), null, null);
+    }
+    if (schema.path("type").asText().equals("integer")) {
+      Leaf integer = schema.path("format").asText().equals("int32") ? Leaf.INT32 : Leaf.INT64;
+      return new CanonicalValues(integer, Map.of(), null, null);
     }
     Map<String, CanonicalValues> properties = new LinkedHashMap<>();
     JsonNode declared = schema.get("properties");
@@ -255,6 +267,9 @@ final class CanonicalValues {
           case TIME -> value instanceof String text ? time(text) : value;
           case MICRO_TIME -> value instanceof String text ? microTime(text) : value;
           case BYTES -> value instanceof String text ? bytes(text) : value;
+          case INT32, INT_OR_STRING ->
+              integer(value, Integer.MIN_VALUE, Integer.MAX_VALUE, "int32");
+          case INT64 -> integer(value, Long.MIN_VALUE, Long.MAX_VALUE, "int64");
         };
     return written != null && written.equals(value) ? value : written;
   }
@@ -282,6 +297,28 @@ final class CanonicalValues {
     } catch (QuantityFormatException e) {
       throw new Undecodable(e.getMessage());
     }
+  }
+
+  /**
+   * A JSON number that Go reads into an integer of the given range: one with a fraction or an
+   * exponent (which a client's JSON parser reads as a decimal), or out of the range, is refused as
+   * Go refuses it; text and other JSON types are left alone (an int-or-string's text is its name,
+   * another field's is left to the schema's validation).
+   */
+  private static Object integer(Object value, long min, long max, String type) {
+    if (!(value instanceof Number number)) {
+      return value;
+    }
+    boolean fits =
+        value instanceof BigInteger big
+            ? big.bitLength() < 64 && big.longValue() >= min && big.longValue() <= max
+            : !(value instanceof Double || value instanceof Float || value instanceof BigDecimal)
+                && number.longValue() >= min
+                && number.longValue() <= max;
+    if (!fits) {
+      throw new Undecodable("cannot unmarshal number " + value + " into Go value of type " + type);
+    }
+    return value;
   }
 
   /**

@@ -276,6 +276,53 @@ class CanonicalValuesTest {
   }
 
   @Test
+  void integersAreReadAsGoReadsThemIntoTheirFieldsTypes() throws IOException {
+    String port = "{\"containerPort\":%s}";
+    String podWithPort =
+        "{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"%s\"},\"spec\":{"
+            + "\"activeDeadlineSeconds\":%s,\"containers\":[{\"name\":\"c\",\"image\":\"nginx\","
+            + "\"ports\":[%s]}]}}";
+    JsonNode created =
+        ok(
+            call(
+                "POST", PODS, String.format(podWithPort, "ints", "3000000000", port.formatted(80))),
+            201);
+    assertEquals(3000000000L, created.at("/spec/activeDeadlineSeconds").longValue());
+    assertEquals(80, created.at("/spec/containers/0/ports/0/containerPort").intValue());
+    Map<String, String> refusals =
+        Map.of(
+            String.format(podWithPort, "fraction", "1", port.formatted("80.0")),
+            "spec.containers[0].ports[0].containerPort: cannot unmarshal number 80.0 into Go value"
+                + " of type int32",
+            String.format(podWithPort, "wide", "1", port.formatted("3000000000")),
+            "spec.containers[0].ports[0].containerPort: cannot unmarshal number 3000000000 into Go"
+                + " value of type int32",
+            String.format(podWithPort, "exponent", "1e3", port.formatted(80)),
+            "spec.activeDeadlineSeconds: cannot unmarshal number 1000.0 into Go value of type int64",
+            String.format(podWithPort, "huge", "92233720368547758080", port.formatted(80)),
+            "spec.activeDeadlineSeconds: cannot unmarshal number 92233720368547758080 into Go value"
+                + " of type int64");
+    for (Map.Entry<String, String> refusal : refusals.entrySet()) {
+      JsonNode refused = ok(call("POST", PODS, refusal.getKey()), 400);
+      assertEquals("BadRequest", refused.path("reason").asText(), refusal.getKey());
+      assertEquals(
+          "Pod in version \"v1\" cannot be handled as a Pod: " + refusal.getValue(),
+          refused.path("message").asText());
+    }
+    String service =
+        "{\"apiVersion\":\"v1\",\"kind\":\"Service\",\"metadata\":{\"name\":\"%s\"},"
+            + "\"spec\":{\"ports\":[{\"port\":80,\"targetPort\":%s}]}}";
+    String services = "/api/v1/namespaces/quantities/services";
+    ok(call("POST", services, String.format(service, "named", "\"http\"")), 201);
+    ok(call("POST", services, String.format(service, "numbered", "8080")), 201);
+    JsonNode refused = ok(call("POST", services, String.format(service, "half", "8080.5")), 400);
+    assertEquals(
+        "Service in version \"v1\" cannot be handled as a Service: spec.ports[0].targetPort:"
+            + " cannot unmarshal number 8080.5 into Go value of type int32",
+        refused.path("message").asText());
+  }
+
+  @Test
   void aLongTimeIsShownCut() throws IOException {
     String text = "2026-11-30T05:30:00Z" + "x".repeat(200);
     JsonNode refused =
