@@ -185,10 +185,10 @@ public final class StorageCodec {
   }
 
   /**
-   * A {@code double} as Go's JSON encoding writes a float64: a whole number below 1e21 without a
-   * fraction ({@code 1}, not Jackson's {@code 1.0}), so that a schema's {@code minimum: 1} read
-   * from protobuf is answered as kube-apiserver answers it; other values as Jackson writes them
-   * (the same number).
+   * A {@code double} as Go's JSON encoding writes a float64 (as the library's codecs write it): a
+   * whole number below 1e21 without a fraction ({@code 1}, not Jackson's {@code 1.0}), in its
+   * shortest digits, so that a schema's {@code minimum: 1} read from protobuf is answered as
+   * kube-apiserver answers it; other values as Jackson writes them (the same number).
    */
   private static final class GoDoubles extends StdSerializer<Double> {
     private static final long serialVersionUID = 1L;
@@ -202,7 +202,7 @@ public final class StorageCodec {
         throws IOException {
       double d = value;
       if (Double.isFinite(d) && d == Math.rint(d) && Math.abs(d) < 1e21) {
-        out.writeNumber(new BigDecimal(d).toBigInteger());
+        out.writeNumber(new BigDecimal(Double.toString(d)).toBigInteger());
       } else {
         out.writeNumber(d);
       }

@@ -480,6 +480,54 @@ class CustomResourceDefinitionsTest {
     assertEquals("False", condition(crd, "Established").get("status").asText());
   }
 
+  /**
+   * A custom object's numbers are read and written as kube-apiserver's Go decoding into
+   * unstructured values reads and writes them: a number written with a fraction or an exponent is a
+   * float64, valid for an {@code integer} field when its value is whole (go-openapi's check), and
+   * written back as Go writes a float64 ({@code 2.0} as {@code 2}, {@code 1e3} as {@code 1000},
+   * {@code 2.5} as it came), so that a Go client reading the field into an integer can.
+   */
+  @Test
+  void numbersAreWrittenBackAsGoWritesThem() throws Exception {
+    request("POST", "/apis/apiextensions.k8s.io/v1/customresourcedefinitions", CRONTAB_CRD);
+    awaitEstablished("crontabs.stable.example.com");
+    ApiResponse created =
+        request(
+            "POST",
+            "/apis/stable.example.com/v1/namespaces/default/crontabs",
+            """
+            {"apiVersion": "stable.example.com/v1", "kind": "CronTab",
+             "metadata": {"name": "floats"},
+             "spec": {"cronSpec": "* * * * *", "replicas": 2.0}}
+            """);
+    assertEquals(201, created.status(), text(created));
+    String path = "/apis/stable.example.com/v1/namespaces/default/crontabs/floats";
+    for (JsonNode read : List.of(json(created), json(request("GET", path, null)))) {
+      assertEquals("2", read.at("/spec/replicas").toString(), read.toString());
+    }
+    ApiResponse exponent =
+        request(
+            "PATCH",
+            path,
+            "{\"spec\": {\"replicas\": 3e0}}",
+            Map.of("Content-Type", "application/merge-patch+json"));
+    assertEquals(200, exponent.status(), text(exponent));
+    assertEquals("3", json(exponent).at("/spec/replicas").toString());
+    ApiResponse half =
+        request(
+            "PATCH",
+            path,
+            "{\"spec\": {\"replicas\": 2.5}}",
+            Map.of("Content-Type", "application/merge-patch+json"));
+    assertEquals(422, half.status(), text(half));
+    assertTrue(
+        json(half)
+            .get("message")
+            .asText()
+            .contains("spec.replicas in body must be of type integer"),
+        text(half));
+  }
+
   private JsonNode awaitEstablished(String name) throws Exception {
     JsonNode crd = awaitCondition(name, "Established");
     assertEquals("True", condition(crd, "Established").get("status").asText(), crd.toString());

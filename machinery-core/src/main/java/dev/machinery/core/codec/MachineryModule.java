@@ -33,6 +33,7 @@ import dev.machinery.core.internal.FieldPaths;
 import dev.machinery.core.runtime.ApiObject;
 import dev.machinery.core.schema.GroupVersionKind;
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -446,7 +447,13 @@ final class MachineryModule extends SimpleModule {
     }
   }
 
-  /** Writes doubles and floats, refusing NaN and the infinities, which JSON cannot hold. */
+  /**
+   * Writes doubles and floats as Go's {@code encoding/json} writes a float64, refusing NaN and the
+   * infinities, which JSON cannot hold: a whole number below 1e21 without a fraction ({@code 2},
+   * not Java's {@code 2.0}), with the shortest digits that read back as the same double, so that a
+   * Go client reading it into an integer field can; other values as Java writes them (the same
+   * number).
+   */
   private static final class FiniteNumberSerializer<T extends Number>
       extends com.fasterxml.jackson.databind.ser.std.StdScalarSerializer<T> {
     private static final long serialVersionUID = 1L;
@@ -463,7 +470,11 @@ final class MachineryModule extends SimpleModule {
         throw com.fasterxml.jackson.databind.JsonMappingException.from(
             gen, "cannot encode " + value + ": JSON numbers are finite");
       }
-      if (value instanceof Float) {
+      if (d == Math.rint(d) && Math.abs(d) < 1e21) {
+        String shortest =
+            value instanceof Float ? Float.toString((Float) value) : Double.toString(d);
+        gen.writeNumber(new BigDecimal(shortest).toBigInteger());
+      } else if (value instanceof Float) {
         gen.writeNumber(value.floatValue());
       } else {
         gen.writeNumber(d);

@@ -629,6 +629,42 @@ class JsonCodecTest {
         JSON.pretty().encodeToString(d));
   }
 
+  /**
+   * Doubles are written as Go's {@code encoding/json} writes a float64: a whole number below 1e21
+   * without a fraction, in the shortest digits that read back as the same double (Go's {@code
+   * strconv.FormatFloat(f, 'f', -1, 64)}), so that a Go client reading it into an integer can; and
+   * an untyped value reads such a number back as an integer, as Go's unstructured decoding does.
+   */
+  @Test
+  void writesDoublesAsGoWritesAFloat64() {
+    Map<Double, String> written = new java.util.LinkedHashMap<>();
+    written.put(2.0, "2");
+    written.put(-3.0, "-3");
+    written.put(0.0, "0");
+    written.put(2.5, "2.5");
+    written.put(1e20, "100000000000000000000");
+    written.put(12345678901234567890.0, "12345678901234567000");
+    written.put(1e21, "1.0E21");
+    written.put(1.5e-7, "1.5E-7");
+    written.forEach(
+        (value, text) -> {
+          Deployment d = new Deployment();
+          d.setSpec(new DeploymentSpec(null, false, value, null, null, null, null));
+          String json = JSON.encodeToString(d);
+          assertTrue(json.contains("\"ratio\":" + text + "}"), value + ": " + json);
+          Deployment read =
+              (Deployment) JSON.decode(json.getBytes(StandardCharsets.UTF_8)).object();
+          assertEquals(value, read.getSpec().ratio(), json);
+        });
+    Deployment untyped =
+        (Deployment) JSON.decode(doc("\"spec\":{\"extra\":{\"a\":2.0,\"b\":2.5}}")).object();
+    assertEquals(2.0, untyped.getSpec().extra().get("a"));
+    String json = JSON.encodeToString(untyped);
+    assertTrue(json.contains("\"extra\":{\"a\":2,\"b\":2.5}"), json);
+    Deployment again = (Deployment) JSON.decode(json.getBytes(StandardCharsets.UTF_8)).object();
+    assertEquals(2, again.getSpec().extra().get("a"));
+  }
+
   @Test
   void refusesToEncodeNonFiniteNumbers() {
     Deployment d = new Deployment();
