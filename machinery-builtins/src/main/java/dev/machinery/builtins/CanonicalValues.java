@@ -33,7 +33,11 @@ import java.util.regex.Pattern;
  * as Go writes it. Integers are read as Go reads them into the field's type ({@code int32}, {@code
  * int64}, and an {@code IntOrString}'s number as {@code int32}): a number with a fraction or an
  * exponent ({@code 1.0}, {@code 1e3}) or out of the type's range is refused, and written as it came
- * otherwise. A value Go cannot decode makes the object undecodable: the write is refused.
+ * otherwise. A {@code null} element of a list or map of strings, numbers, booleans or quantities is
+ * read as Go reads it into the element's type, as its zero value ({@code ""}, {@code 0}, {@code
+ * false}, {@code "0"}): a ConfigMap's {@code data} or a label written {@code key:} with no value in
+ * a manifest holds {@code key: ""}. A value Go cannot decode makes the object undecodable: the
+ * write is refused.
  *
  * <p>Found from the kind's named schema and those it refers to, by the names of Go's types (the
  * three above and {@code IntOrString}), the {@code byte} format and the {@code integer} type with
@@ -45,16 +49,32 @@ import java.util.regex.Pattern;
  * <p>Immutable once made; thread-safe.
  */
 final class CanonicalValues {
-  /** Go's types whose values are written again, by their names in Kubernetes' OpenAPI document. */
+  /**
+   * Go's types whose values are read and written again, with the value Go reads a list's or map's
+   * {@code null} element as (its zero value; null for the types that can hold nil).
+   */
   private enum Leaf {
-    QUANTITY,
-    TIME,
-    MICRO_TIME,
-    BYTES,
-    INT32,
-    INT64,
-    INT_OR_STRING
+    QUANTITY("0"),
+    TIME(null),
+    MICRO_TIME(null),
+    BYTES(null),
+    INT32(0L),
+    INT64(0L),
+    INT_OR_STRING(0L),
+    STRING(""),
+    BOOLEAN(false),
+    NUMBER(0L);
+
+    private final Object zero;
+
+    Leaf(Object zero) {
+      this.zero = zero;
+    }
   }
+
+  /** The primitive types of a list's or map's elements, whose null Go reads as a zero value. */
+  private static final Map<String, Leaf> PRIMITIVES =
+      Map.of("string", Leaf.STRING, "boolean", Leaf.BOOLEAN, "number", Leaf.NUMBER);
 
   private static final Map<String, Leaf> LEAVES =
       Map.of(
@@ -78,6 +98,7 @@ final class CanonicalValues {
   private static final CanonicalValues NONE = new CanonicalValues(null, Map.of(), null, null);
 
   private final Leaf leaf;
+  private final boolean element;
   private final Map<String, CanonicalValues> properties;
   private final CanonicalValues items;
   private final CanonicalValues values;
@@ -87,7 +108,17 @@ final class CanonicalValues {
       Map<String, CanonicalValues> properties,
       CanonicalValues items,
       CanonicalValues values) {
+    this(leaf, false, properties, items, values);
+  }
+
+  private CanonicalValues(
+      Leaf leaf,
+      boolean element,
+      Map<String, CanonicalValues> properties,
+      CanonicalValues items,
+      CanonicalValues values) {
     this.leaf = leaf;
+    this.element = element;
     this.properties = properties;
     this.items = items;
     this.values = values;
@@ -153,14 +184,35 @@ final class CanonicalValues {
     }
     JsonNode itemSchema = schema.get("items");
     CanonicalValues items =
-        itemSchema != null && itemSchema.isObject() ? schema(itemSchema, definitions, stack) : null;
+        itemSchema != null && itemSchema.isObject()
+            ? element(itemSchema, definitions, stack)
+            : null;
     JsonNode additional = schema.get("additionalProperties");
     CanonicalValues values =
-        additional != null && additional.isObject() ? schema(additional, definitions, stack) : null;
+        additional != null && additional.isObject()
+            ? element(additional, definitions, stack)
+            : null;
     if (properties.isEmpty() && items == null && values == null) {
       return null;
     }
     return new CanonicalValues(null, Map.copyOf(properties), items, values);
+  }
+
+  /**
+   * The values under a list's or map's element schema: as a field's, and a null element read as Go
+   * reads it into the element's type (its zero value: {@code ""} for a string, {@code 0} for a
+   * number, {@code "0"} for a quantity).
+   */
+  private static CanonicalValues element(
+      JsonNode schema, Function<String, JsonNode> definitions, Deque<String> stack) {
+    CanonicalValues below = schema(schema, definitions, stack);
+    if (below == null) {
+      Leaf primitive = PRIMITIVES.get(schema.path("type").asText());
+      return primitive == null ? null : new CanonicalValues(primitive, true, Map.of(), null, null);
+    }
+    return below.leaf == null || below.leaf.zero == null
+        ? below
+        : new CanonicalValues(below.leaf, true, Map.of(), null, null);
   }
 
   /**
@@ -234,7 +286,7 @@ final class CanonicalValues {
   @SuppressWarnings("unchecked")
   private Object walk(Object value) {
     if (value == null) {
-      return null;
+      return element ? leaf.zero : null;
     }
     if (leaf != null) {
       return value instanceof String || value instanceof Number ? canonical(value) : value;
@@ -270,6 +322,7 @@ final class CanonicalValues {
           case INT32, INT_OR_STRING ->
               integer(value, Integer.MIN_VALUE, Integer.MAX_VALUE, "int32");
           case INT64 -> integer(value, Long.MIN_VALUE, Long.MAX_VALUE, "int64");
+          case STRING, BOOLEAN, NUMBER -> value;
         };
     return written != null && written.equals(value) ? value : written;
   }

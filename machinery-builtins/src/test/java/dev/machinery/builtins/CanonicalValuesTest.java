@@ -322,6 +322,41 @@ class CanonicalValuesTest {
         refused.path("message").asText());
   }
 
+  /**
+   * A null element of a list or map of primitive values is read as Go's decoding reads it into the
+   * element's type: its zero value. A manifest's {@code key:} with no value is such a null: kube
+   * stores {@code key: ""}; this server dropped a ConfigMap's key and a node selector's, refused a
+   * null argument {@code 422} and answered a null label {@code 500}.
+   */
+  @Test
+  void aNullElementIsReadAsItsTypesZeroValue() throws IOException {
+    JsonNode map =
+        ok(
+            call(
+                "POST",
+                "/api/v1/namespaces/quantities/configmaps",
+                "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"nulls\","
+                    + "\"labels\":{\"app\":null},\"annotations\":{\"note\":null}},"
+                    + "\"data\":{\"empty\":null,\"full\":\"x\"}}"),
+            201);
+    assertEquals("{\"empty\":\"\",\"full\":\"x\"}", map.get("data").toString());
+    assertEquals("{\"app\":\"\"}", map.at("/metadata/labels").toString());
+    assertEquals("{\"note\":\"\"}", map.at("/metadata/annotations").toString());
+    JsonNode pod =
+        ok(
+            call(
+                "POST",
+                PODS,
+                "{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"nulls\"},"
+                    + "\"spec\":{\"nodeSelector\":{\"disk\":null},\"containers\":[{\"name\":\"c\","
+                    + "\"image\":\"nginx\",\"args\":[null,\"x\"],"
+                    + "\"resources\":{\"requests\":{\"cpu\":null}}}]}}"),
+            201);
+    assertEquals("{\"disk\":\"\"}", pod.at("/spec/nodeSelector").toString());
+    assertEquals("[\"\",\"x\"]", pod.at("/spec/containers/0/args").toString());
+    assertEquals("{\"cpu\":\"0\"}", pod.at("/spec/containers/0/resources/requests").toString());
+  }
+
   @Test
   void aLongTimeIsShownCut() throws IOException {
     String text = "2026-11-30T05:30:00Z" + "x".repeat(200);

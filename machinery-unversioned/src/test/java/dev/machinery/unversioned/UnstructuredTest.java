@@ -89,6 +89,12 @@ class UnstructuredTest {
     assertEquals(
         "field metadata.labels.app holds the long 7, expected a string",
         assertThrows(UnstructuredFieldException.class, object::getLabels).getMessage());
+    Map<String, Object> nullValue = new java.util.HashMap<>();
+    nullValue.put("app", null);
+    object.setNested(nullValue, "metadata", "annotations");
+    assertEquals(
+        "field metadata.annotations.app holds null, expected a string",
+        assertThrows(UnstructuredFieldException.class, object::getAnnotations).getMessage());
     assertEquals(
         "field spec.when holds a java.time.Instant, expected a JSON value (map, list, string,"
             + " number, boolean or null)",

@@ -528,6 +528,38 @@ class CustomResourceDefinitionsTest {
         text(half));
   }
 
+  /**
+   * A label's or annotation's null value is read as {@code ""}, as kube-apiserver's decoding of a
+   * custom object's {@code ObjectMeta} reads it (a manifest's {@code app:} with no value): it was
+   * answered {@code 500}.
+   */
+  @Test
+  void aNullLabelOrAnnotationValueIsAnEmptyString() throws Exception {
+    request("POST", "/apis/apiextensions.k8s.io/v1/customresourcedefinitions", CRONTAB_CRD);
+    awaitEstablished("crontabs.stable.example.com");
+    ApiResponse created =
+        request(
+            "POST",
+            "/apis/stable.example.com/v1/namespaces/default/crontabs",
+            """
+            {"apiVersion": "stable.example.com/v1", "kind": "CronTab",
+             "metadata": {"name": "empty", "labels": {"app": null}, "annotations": {"note": null}},
+             "spec": {"cronSpec": "* * * * *"}}
+            """);
+    assertEquals(201, created.status(), text(created));
+    JsonNode read =
+        json(
+            request(
+                "GET",
+                "/apis/stable.example.com/v1/namespaces/default/crontabs",
+                null,
+                Map.of(),
+                Map.of("labelSelector", List.of("app="))));
+    assertEquals(1, read.get("items").size(), read.toString());
+    assertEquals("{\"app\":\"\"}", read.at("/items/0/metadata/labels").toString());
+    assertEquals("{\"note\":\"\"}", read.at("/items/0/metadata/annotations").toString());
+  }
+
   private JsonNode awaitEstablished(String name) throws Exception {
     JsonNode crd = awaitCondition(name, "Established");
     assertEquals("True", condition(crd, "Established").get("status").asText(), crd.toString());

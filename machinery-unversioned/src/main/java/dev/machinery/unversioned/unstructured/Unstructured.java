@@ -547,6 +547,9 @@ public final class Unstructured implements ApiObject, MetaObject {
   }
 
   private static String describe(Object value) {
+    if (value == null) {
+      return "null";
+    }
     if (value instanceof Map) {
       return "an object";
     }

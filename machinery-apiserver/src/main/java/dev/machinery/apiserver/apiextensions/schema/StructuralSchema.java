@@ -108,7 +108,9 @@ public final class StructuralSchema {
   /**
    * Drops the fields of an object's {@code metadata} that {@code ObjectMeta} does not have, in
    * place, as kube-apiserver prunes the metadata of custom resources and decodes its built-in
-   * kinds'.
+   * kinds'; and reads a label's or annotation's {@code null} value as {@code ""}, as Go's decoding
+   * of {@code ObjectMeta} reads it (a manifest's {@code app:} with no value is the label {@code
+   * app=""}).
    *
    * @param object the whole object
    * @return the paths of the fields dropped, such as {@code metadata.colour}
@@ -116,6 +118,17 @@ public final class StructuralSchema {
   public static List<String> pruneMetadata(Map<String, Object> object) {
     if (!(object.get("metadata") instanceof Map<?, ?> metadata)) {
       return List.of();
+    }
+    for (String strings : List.of("labels", "annotations")) {
+      if (metadata.get(strings) instanceof Map<?, ?> values) {
+        for (Map.Entry<?, ?> entry : values.entrySet()) {
+          if (entry.getValue() == null) {
+            @SuppressWarnings("unchecked")
+            Map.Entry<Object, Object> writable = (Map.Entry<Object, Object>) entry;
+            writable.setValue("");
+          }
+        }
+      }
     }
     List<String> pruned = new ArrayList<>();
     for (java.util.Iterator<?> it = metadata.keySet().iterator(); it.hasNext(); ) {
