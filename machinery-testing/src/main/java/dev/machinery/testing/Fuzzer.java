@@ -32,8 +32,10 @@ import java.util.UUID;
  * numbers across their whole range. Nullable properties are {@code null} with a set chance
  * (collection elements never, unless {@link Builder#nullElements} allows it); recursion stops at a
  * depth bound (deeper nullable values are {@code null}, deeper collections empty). Times are whole
- * seconds, as Kubernetes writes them. The {@code apiVersion} and {@code kind} of an {@link
- * ApiObject} are left for the caller to set.
+ * seconds, as Kubernetes writes them. An untyped value ({@code Object}: a map, list, string, number
+ * or boolean) that is a double has a fraction or is 1e21 or more, since JSON holds a whole one as
+ * an integer (Go writes a float64 {@code 2.0} as {@code 2}, which reads back as an integer). The
+ * {@code apiVersion} and {@code kind} of an {@link ApiObject} are left for the caller to set.
  *
  * <p>Per-type and per-property {@link FuzzFunction}s replace the rules where a type has a canonical
  * form or a property a default that would overwrite it. Immutable after {@link Builder#build()} and
@@ -270,7 +272,7 @@ public final class Fuzzer {
       case 2:
         return random.nextBoolean();
       case 3:
-        return finiteDouble(random);
+        return untypedDouble(random);
       case 4:
         {
           Map<String, Object> map = new LinkedHashMap<>();
@@ -294,6 +296,18 @@ public final class Fuzzer {
     while (true) {
       double value = Double.longBitsToDouble(random.nextLong());
       if (Double.isFinite(value)) {
+        return value;
+      }
+    }
+  }
+
+  /**
+   * A double that JSON keeps a double: with a fraction, or too large to be written as an integer.
+   */
+  private static double untypedDouble(Random random) {
+    while (true) {
+      double value = finiteDouble(random);
+      if (value != Math.rint(value) || Math.abs(value) >= 1e21) {
         return value;
       }
     }

@@ -93,6 +93,39 @@ class FuzzerTest {
     assertTrue(untyped.size() <= 3);
   }
 
+  /**
+   * An untyped double is one JSON keeps a double: with a fraction, or 1e21 or more (a whole one is
+   * written as an integer, as Go writes a float64, and reads back as one); and one shrinks to 0.5,
+   * not to 0.0, which would read back as the integer 0 and fail a round trip for another reason.
+   */
+  @Test
+  void untypedDoublesAreOnesJsonKeepsDoubles() {
+    Fuzzer fuzzer = Fuzzer.builder().nullChance(0).maxCollectionSize(6).build();
+    List<Double> doubles = new java.util.ArrayList<>();
+    for (long seed = 0; seed < 500; seed++) {
+      collectDoubles(fuzzer.fuzz(Map.class, seed), doubles);
+    }
+    assertTrue(doubles.size() > 100, doubles.size() + " doubles");
+    for (double value : doubles) {
+      assertTrue(value != Math.rint(value) || Math.abs(value) >= 1e21, Double.toString(value));
+    }
+    Map<String, Object> holder = new java.util.LinkedHashMap<>();
+    holder.put("x", 3.25);
+    assertTrue(
+        Shrinker.candidates(holder, Map.class, fuzzer).contains(Map.of("x", 0.5)),
+        Shrinker.candidates(holder, Map.class, fuzzer).toString());
+  }
+
+  private static void collectDoubles(Object value, List<Double> into) {
+    if (value instanceof Double d) {
+      into.add(d);
+    } else if (value instanceof Map<?, ?> map) {
+      map.values().forEach(v -> collectDoubles(v, into));
+    } else if (value instanceof List<?> list) {
+      list.forEach(v -> collectDoubles(v, into));
+    }
+  }
+
   @Test
   void aClassItCannotBuildIsAClearError() {
     IllegalArgumentException error =
