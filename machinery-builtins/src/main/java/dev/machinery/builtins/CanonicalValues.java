@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.machinery.core.codec.TimeFormats;
 import dev.machinery.unversioned.errors.ApiErrors;
 import dev.machinery.unversioned.meta.v1.Rfc3339;
+import dev.machinery.unversioned.protobuf.KubeProtos;
 import dev.machinery.unversioned.resource.Quantity;
 import dev.machinery.unversioned.resource.QuantityFormatException;
 import dev.machinery.unversioned.validation.FieldPath;
@@ -36,8 +37,12 @@ import java.util.regex.Pattern;
  * otherwise. A {@code null} element of a list or map of strings, numbers, booleans or quantities is
  * read as Go reads it into the element's type, as its zero value ({@code ""}, {@code 0}, {@code
  * false}, {@code "0"}): a ConfigMap's {@code data} or a label written {@code key:} with no value in
- * a manifest holds {@code key: ""}. A value Go cannot decode makes the object undecodable: the
- * write is refused.
+ * a manifest holds {@code key: ""}. What Go's {@code omitempty} leaves out of the JSON it writes is
+ * left out, as kube-apiserver's read back from etcd leaves it out: a scalar's zero value where Go
+ * holds the field without a pointer and writes it {@code omitempty} ({@code hostNetwork: false},
+ * {@code serviceAccountName: ""}; {@link KubeProtos#omitsZero}), and an empty list or map ({@code
+ * args: []}, {@code labels: {}}; but {@code managedFields: []}, which resets them). A value Go
+ * cannot decode makes the object undecodable: the write is refused.
  *
  * <p>Found from the kind's named schema and those it refers to, by the names of Go's types (the
  * three above and {@code IntOrString}), the {@code byte} format and the {@code integer} type with
@@ -97,8 +102,18 @@ final class CanonicalValues {
   /** Nothing below is written again. */
   private static final CanonicalValues NONE = new CanonicalValues(null, Map.of(), null, null);
 
+  /**
+   * What Go's {@code omitempty} leaves out of a field: nothing, its zero, or an empty list or map.
+   */
+  private enum Omit {
+    NOTHING,
+    ZERO,
+    EMPTY
+  }
+
   private final Leaf leaf;
   private final boolean element;
+  private final Omit omit;
   private final Map<String, CanonicalValues> properties;
   private final CanonicalValues items;
   private final CanonicalValues values;
@@ -108,20 +123,43 @@ final class CanonicalValues {
       Map<String, CanonicalValues> properties,
       CanonicalValues items,
       CanonicalValues values) {
-    this(leaf, false, properties, items, values);
+    this(leaf, false, Omit.NOTHING, properties, items, values);
   }
 
   private CanonicalValues(
       Leaf leaf,
       boolean element,
+      Omit omit,
       Map<String, CanonicalValues> properties,
       CanonicalValues items,
       CanonicalValues values) {
     this.leaf = leaf;
     this.element = element;
+    this.omit = omit;
     this.properties = properties;
     this.items = items;
     this.values = values;
+  }
+
+  /** This node, for a field whose value Go leaves out when it is zero or empty. */
+  private CanonicalValues omitting(Omit what) {
+    return new CanonicalValues(leaf, element, what, properties, items, values);
+  }
+
+  /** Whether Go's {@code omitempty} leaves a field's value out of what it writes. */
+  private boolean omits(Object value) {
+    return switch (omit) {
+      case NOTHING -> false;
+      case ZERO ->
+          "".equals(value)
+              || Boolean.FALSE.equals(value)
+              || value instanceof Number number
+                  && !(value instanceof BigDecimal || value instanceof BigInteger)
+                  && number.doubleValue() == 0;
+      case EMPTY ->
+          value instanceof List<?> list && list.isEmpty()
+              || value instanceof Map<?, ?> map && map.isEmpty();
+    };
   }
 
   /**
@@ -149,14 +187,37 @@ final class CanonicalValues {
     }
     stack.push(name);
     try {
-      return schema(definition, definitions, stack);
+      return schema(definition, definitions, stack, message(name));
     } finally {
       stack.pop();
     }
   }
 
+  /**
+   * The protobuf message of a named schema, whose Go type's {@code omitempty} fields {@link
+   * KubeProtos#omitsZero} knows: {@code io.k8s.api.core.v1.PodSpec} is {@code
+   * k8s.io.api.core.v1.PodSpec}.
+   */
+  private static String message(String name) {
+    return name.startsWith("io.k8s.")
+        ? "k8s.io." + name.substring("io.k8s.".length()).replace('-', '_')
+        : null;
+  }
+
   private static CanonicalValues schema(
       JsonNode schema, Function<String, JsonNode> definitions, Deque<String> stack) {
+    return schema(schema, definitions, stack, null);
+  }
+
+  /**
+   * The values under a schema, or null when there are none; {@code message} names the Go type whose
+   * fields the schema's properties are (null for a schema that is not a named type's).
+   */
+  private static CanonicalValues schema(
+      JsonNode schema,
+      Function<String, JsonNode> definitions,
+      Deque<String> stack,
+      String message) {
     String target = KubeOpenApi.referenced(schema);
     if (target != null) {
       return named(target, definitions, stack);
@@ -177,6 +238,10 @@ final class CanonicalValues {
     if (declared != null && declared.isObject()) {
       for (Map.Entry<String, JsonNode> property : declared.properties()) {
         CanonicalValues below = schema(property.getValue(), definitions, stack);
+        Omit omit = omitted(message, property.getKey(), property.getValue());
+        if (omit != Omit.NOTHING) {
+          below = (below == null ? NONE : below).omitting(omit);
+        }
         if (below != null) {
           properties.put(property.getKey(), below);
         }
@@ -199,6 +264,26 @@ final class CanonicalValues {
   }
 
   /**
+   * What Go leaves out of a field of its type: a scalar's zero where the type holds it without a
+   * pointer and writes it {@code omitempty}; an empty list or map always (a field that holds none
+   * is left out of Kubernetes' protobuf, and so of what kube-apiserver reads back from etcd).
+   */
+  private static Omit omitted(String message, String field, JsonNode schema) {
+    if (field.equals("managedFields")) {
+      // An empty list of them is a request: it resets an object's managed fields.
+      return Omit.NOTHING;
+    }
+    String type = schema.path("type").asText();
+    if (type.equals("array")
+        || type.equals("object")
+            && schema.has("additionalProperties")
+            && !schema.has("properties")) {
+      return message == null ? Omit.NOTHING : Omit.EMPTY;
+    }
+    return message != null && KubeProtos.omitsZero(message, field) ? Omit.ZERO : Omit.NOTHING;
+  }
+
+  /**
    * The values under a list's or map's element schema: as a field's, and a null element read as Go
    * reads it into the element's type (its zero value: {@code ""} for a string, {@code 0} for a
    * number, {@code "0"} for a quantity).
@@ -208,11 +293,13 @@ final class CanonicalValues {
     CanonicalValues below = schema(schema, definitions, stack);
     if (below == null) {
       Leaf primitive = PRIMITIVES.get(schema.path("type").asText());
-      return primitive == null ? null : new CanonicalValues(primitive, true, Map.of(), null, null);
+      return primitive == null
+          ? null
+          : new CanonicalValues(primitive, true, Omit.NOTHING, Map.of(), null, null);
     }
     return below.leaf == null || below.leaf.zero == null
         ? below
-        : new CanonicalValues(below.leaf, true, Map.of(), null, null);
+        : new CanonicalValues(below.leaf, true, Omit.NOTHING, Map.of(), null, null);
   }
 
   /**
@@ -256,7 +343,9 @@ final class CanonicalValues {
         } catch (Undecodable e) {
           throw e.within(Segment.NAME, name);
         }
-        if (written != value) {
+        if (property.getValue().omits(written)) {
+          object.remove(name);
+        } else if (written != value) {
           object.put(name, written);
         }
       }

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.machinery.apiserver.ApiServer;
 import dev.machinery.apiserver.http.ApiResponse;
 import java.io.IOException;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -355,6 +356,57 @@ class CanonicalValuesTest {
     assertEquals("{\"disk\":\"\"}", pod.at("/spec/nodeSelector").toString());
     assertEquals("[\"\",\"x\"]", pod.at("/spec/containers/0/args").toString());
     assertEquals("{\"cpu\":\"0\"}", pod.at("/spec/containers/0/resources/requests").toString());
+  }
+
+  /**
+   * What Go's {@code omitempty} leaves out of the JSON it writes is not stored: zero values of the
+   * fields Go holds without a pointer ({@code hostNetwork: false}, {@code serviceAccountName: ""},
+   * a port's {@code hostPort: 0}, a container's {@code stdin: false}) and empty lists and maps
+   * ({@code args: []}, {@code labels: {}}, {@code data: {}}), as kube-apiserver, which decodes into
+   * its Go types and stores protobuf, answers; a pointer's zero ({@code immutable: false}) is kept.
+   * The same write on etcd in protobuf read back so already; in memory it came back as sent.
+   */
+  @Test
+  void whatGoLeavesOutOfItsJsonIsLeftOut() throws IOException {
+    JsonNode pod =
+        ok(
+            call(
+                "POST",
+                PODS,
+                "{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"zeros\","
+                    + "\"labels\":{},\"annotations\":{},\"finalizers\":[]},\"spec\":{"
+                    + "\"hostNetwork\":false,\"serviceAccountName\":\"\",\"nodeSelector\":{},"
+                    + "\"containers\":[{\"name\":\"c\",\"image\":\"nginx\",\"args\":[],"
+                    + "\"stdin\":false,\"ports\":[{\"containerPort\":80,\"hostPort\":0}]}]}}"),
+            201);
+    for (JsonNode read : List.of(pod, ok(call("GET", PODS + "/zeros", null), 200))) {
+      for (String absent :
+          List.of(
+              "/metadata/labels",
+              "/metadata/annotations",
+              "/metadata/finalizers",
+              "/spec/hostNetwork",
+              "/spec/serviceAccountName",
+              "/spec/nodeSelector",
+              "/spec/containers/0/args",
+              "/spec/containers/0/stdin",
+              "/spec/containers/0/ports/0/hostPort")) {
+        assertTrue(read.at(absent).isMissingNode(), absent + " in " + read);
+      }
+      assertEquals(80, read.at("/spec/containers/0/ports/0/containerPort").intValue());
+      assertEquals("{}", read.at("/spec/containers/0/resources").toString(), "a struct is kept");
+    }
+    JsonNode map =
+        ok(
+            call(
+                "POST",
+                "/api/v1/namespaces/quantities/configmaps",
+                "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"zeros\"},"
+                    + "\"data\":{},\"immutable\":false}"),
+            201);
+    assertTrue(map.path("data").isMissingNode(), map.toString());
+    assertEquals(false, map.path("immutable").booleanValue(), map.toString());
+    assertTrue(map.path("immutable").isBoolean(), map.toString());
   }
 
   @Test

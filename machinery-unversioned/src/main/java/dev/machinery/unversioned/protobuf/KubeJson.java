@@ -178,6 +178,28 @@ final class KubeJson {
     return dropped.contains(field.name()) ? ZeroRule.DROP_ZERO : ZeroRule.KEEP;
   }
 
+  /**
+   * Whether Go leaves a zero value of a field out of the JSON it writes ({@link
+   * ZeroRule#DROP_ZERO}).
+   *
+   * @param message the message's full name
+   * @param jsonName the field's JSON name
+   */
+  static boolean omitsZero(String message, String jsonName) {
+    Set<String> dropped = OmitEmpty.FIELDS.get(message);
+    if (dropped == null) {
+      return false;
+    }
+    String simple = message.substring(message.lastIndexOf('.') + 1) + ".";
+    for (Map.Entry<String, String> renamed : RENAMED.entrySet()) {
+      if (renamed.getValue().equals(jsonName) && renamed.getKey().startsWith(simple)) {
+        return dropped.contains(renamed.getKey().substring(simple.length()));
+      }
+    }
+    // A field renamed in JSON is not asked by its protobuf name.
+    return !RENAMED.containsKey(simple + jsonName) && dropped.contains(jsonName);
+  }
+
   /** The table, read on first use. */
   private static final class OmitEmpty {
     static final Map<String, Set<String>> FIELDS = read();

@@ -37,6 +37,21 @@ public final class KubeProtos {
     return V133.FILES;
   }
 
+  /**
+   * Whether Kubernetes 1.33's Go type of a message holds a scalar field without a pointer and
+   * writes it {@code omitempty}, so that its zero value ({@code ""}, {@code 0}, {@code false}) is
+   * left out of the JSON Go writes: a Pod's {@code hostNetwork: false} is not written, a
+   * ConfigMap's {@code immutable: false} (a pointer) is.
+   *
+   * @param message the message's full name, such as {@code k8s.io.api.core.v1.PodSpec}
+   * @param field the field's JSON name, such as {@code hostNetwork}
+   * @return true when Go leaves the field's zero value out; false when it writes it, and for a
+   *     message that is not one of Kubernetes' types or a field that is not a scalar
+   */
+  public static boolean omitsZero(String message, String field) {
+    return KubeJson.omitsZero(message, field);
+  }
+
   /** Loaded on first use: the JVM runs this class's initializer once. */
   private static final class V133 {
     static final List<String> FILES = read("index.txt").lines().filter(l -> !l.isBlank()).toList();

@@ -245,4 +245,20 @@ class KubeJsonTest {
     assertEquals(
         KubeJson.ZeroRule.KEEP, KubeJson.zeroRule(port, port.field("containerPort").orElseThrow()));
   }
+
+  /**
+   * Which zeros Go leaves out of its JSON, by the omitempty table of Kubernetes 1.33's Go types:
+   * fields held without a pointer and written {@code omitempty}, asked by their JSON names (a field
+   * renamed in JSON by the name it has there).
+   */
+  @Test
+  void omitsZeroAnswersByGosOmitemptyFields() {
+    assertTrue(KubeProtos.omitsZero("k8s.io.api.core.v1.PodSpec", "hostNetwork"));
+    assertTrue(KubeProtos.omitsZero("k8s.io.api.core.v1.ContainerPort", "hostPort"));
+    assertFalse(KubeProtos.omitsZero("k8s.io.api.core.v1.ContainerPort", "containerPort"));
+    assertFalse(KubeProtos.omitsZero("k8s.io.api.core.v1.ConfigMap", "immutable"), "a pointer");
+    assertTrue(KubeProtos.omitsZero("k8s.io.api.authentication.v1.BoundObjectReference", "uid"));
+    assertFalse(KubeProtos.omitsZero("k8s.io.api.authentication.v1.BoundObjectReference", "uID"));
+    assertFalse(KubeProtos.omitsZero("example.com.v1.Widget", "size"), "not Kubernetes' type");
+  }
 }
