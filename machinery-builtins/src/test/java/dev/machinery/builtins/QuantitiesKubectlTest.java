@@ -15,7 +15,8 @@ import org.junit.jupiter.api.TestFactory;
  * cpu: 0.5} (a YAML number, which kubectl sends as a JSON number) is accepted and written {@code
  * 500m}, as kube-apiserver writes it; {@code kubectl create quota} and {@code kubectl set
  * resources} see their values in the canonical form; a value that is not a quantity is refused
- * naming its field.
+ * naming its field. And a manifest's key with no value (a YAML null) is kept as {@code ""}, as Go's
+ * decoding reads it, in a ConfigMap's data and its labels.
  */
 class QuantitiesKubectlTest extends KubectlSuite {
   @TestFactory
@@ -95,6 +96,27 @@ class QuantitiesKubectlTest extends KubectlSuite {
         || !refused.all().contains("resources.requests[cpu]: quantity \"half\"")) {
       throw new AssertionError("expected the quantity refused: " + refused.all());
     }
+    // A manifest's key with no value is a YAML null, which kube-apiserver's Go decoding reads as
+    // "" in a map of strings: the ConfigMap keeps its key and the label selects it.
+    String blanks =
+        "apiVersion: v1\n"
+            + "kind: ConfigMap\n"
+            + "metadata:\n"
+            + "  name: blanks\n"
+            + "  namespace: "
+            + ns
+            + "\n"
+            + "  labels:\n"
+            + "    tier:\n"
+            + "data:\n"
+            + "  empty:\n"
+            + "  full: x\n";
+    expect(kubectl.run(Map.of(), blanks, "create", "-f", "-"), 0, "configmap/blanks created");
+    expect(
+        kubectl.run(
+            "get", "configmaps", "-n", ns, "-l", "tier=", "-o", "jsonpath={.items[*].data}"),
+        0,
+        "{\"empty\":\"\",\"full\":\"x\"}");
     expect(kubectl.run("delete", "namespace", ns, "--wait=false"), 0, "deleted");
   }
 }
