@@ -208,8 +208,7 @@ class CustomResourceDefinitionsTest {
 
   @Test
   void refusesObjectsTheSchemaRefusesWithKubeApiserversMessages() throws Exception {
-    request("POST", "/apis/apiextensions.k8s.io/v1/customresourcedefinitions", CRONTAB_CRD);
-    awaitEstablished("crontabs.stable.example.com");
+    establishCronTabs();
     ApiResponse refused =
         request(
             "POST",
@@ -250,8 +249,7 @@ class CustomResourceDefinitionsTest {
    */
   @Test
   void anUnchangedApplyOfACustomObjectKeepsItsResourceVersion() throws Exception {
-    request("POST", "/apis/apiextensions.k8s.io/v1/customresourcedefinitions", CRONTAB_CRD);
-    awaitEstablished("crontabs.stable.example.com");
+    establishCronTabs();
     String path = "/apis/stable.example.com/v1/namespaces/default/crontabs/again";
     Map<String, String> apply = Map.of("Content-Type", "application/apply-patch+yaml");
     String config =
@@ -284,8 +282,7 @@ class CustomResourceDefinitionsTest {
 
   @Test
   void serverSideApplyReadsCustomObjectsByTheirSchema() throws Exception {
-    request("POST", "/apis/apiextensions.k8s.io/v1/customresourcedefinitions", CRONTAB_CRD);
-    awaitEstablished("crontabs.stable.example.com");
+    establishCronTabs();
     String path = "/apis/stable.example.com/v1/namespaces/default/crontabs/applied";
     Map<String, String> apply = Map.of("Content-Type", "application/apply-patch+yaml");
     String config =
@@ -340,8 +337,7 @@ class CustomResourceDefinitionsTest {
 
   @Test
   void concurrentAppliesEachRecordTheirOwnManager() throws Exception {
-    request("POST", "/apis/apiextensions.k8s.io/v1/customresourcedefinitions", CRONTAB_CRD);
-    awaitEstablished("crontabs.stable.example.com");
+    establishCronTabs();
     Map<String, String> apply = Map.of("Content-Type", "application/apply-patch+yaml");
     int threads = 8;
     int each = 20;
@@ -388,8 +384,7 @@ class CustomResourceDefinitionsTest {
 
   @Test
   void aDefaultAddedToTheSchemaLaterShowsWhenObjectsAreRead() throws Exception {
-    request("POST", "/apis/apiextensions.k8s.io/v1/customresourcedefinitions", CRONTAB_CRD);
-    awaitEstablished("crontabs.stable.example.com");
+    establishCronTabs();
     String path = "/apis/stable.example.com/v1/namespaces/default/crontabs/c";
     assertEquals(
         201,
@@ -461,8 +456,7 @@ class CustomResourceDefinitionsTest {
 
   @Test
   void aSecondDefinitionOfTakenNamesIsNotEstablished() throws Exception {
-    request("POST", "/apis/apiextensions.k8s.io/v1/customresourcedefinitions", CRONTAB_CRD);
-    awaitEstablished("crontabs.stable.example.com");
+    establishCronTabs();
     String other =
         CRONTAB_CRD
             .replace("\"crontabs.stable.example.com\"", "\"crontables.stable.example.com\"")
@@ -489,8 +483,7 @@ class CustomResourceDefinitionsTest {
    */
   @Test
   void numbersAreWrittenBackAsGoWritesThem() throws Exception {
-    request("POST", "/apis/apiextensions.k8s.io/v1/customresourcedefinitions", CRONTAB_CRD);
-    awaitEstablished("crontabs.stable.example.com");
+    establishCronTabs();
     ApiResponse created =
         request(
             "POST",
@@ -535,8 +528,7 @@ class CustomResourceDefinitionsTest {
    */
   @Test
   void aNullLabelOrAnnotationValueIsAnEmptyString() throws Exception {
-    request("POST", "/apis/apiextensions.k8s.io/v1/customresourcedefinitions", CRONTAB_CRD);
-    awaitEstablished("crontabs.stable.example.com");
+    establishCronTabs();
     ApiResponse created =
         request(
             "POST",
@@ -558,6 +550,12 @@ class CustomResourceDefinitionsTest {
     assertEquals(1, read.get("items").size(), read.toString());
     assertEquals("{\"app\":\"\"}", read.at("/items/0/metadata/labels").toString());
     assertEquals("{\"note\":\"\"}", read.at("/items/0/metadata/annotations").toString());
+  }
+
+  /** Creates the CronTab definition and waits until it is established. */
+  private void establishCronTabs() throws Exception {
+    request("POST", "/apis/apiextensions.k8s.io/v1/customresourcedefinitions", CRONTAB_CRD);
+    awaitEstablished("crontabs.stable.example.com");
   }
 
   private JsonNode awaitEstablished(String name) throws Exception {
