@@ -395,6 +395,10 @@ class CanonicalValuesTest {
       }
       assertEquals(80, read.at("/spec/containers/0/ports/0/containerPort").intValue());
       assertEquals("{}", read.at("/spec/containers/0/resources").toString(), "a struct is kept");
+      // An update owns what Go's object holds, as kube's field manager sees it: not these.
+      JsonNode owned = read.at("/metadata/managedFields/0/fieldsV1/f:spec");
+      assertTrue(owned.isObject() && !owned.has("f:hostNetwork"), owned.toString());
+      assertTrue(owned.has("f:containers"), owned.toString());
     }
     JsonNode map =
         ok(
