@@ -498,20 +498,10 @@ class CustomResourceDefinitionsTest {
     for (JsonNode read : List.of(json(created), json(request("GET", path, null)))) {
       assertEquals("2", read.at("/spec/replicas").toString(), read.toString());
     }
-    ApiResponse exponent =
-        request(
-            "PATCH",
-            path,
-            "{\"spec\": {\"replicas\": 3e0}}",
-            Map.of("Content-Type", "application/merge-patch+json"));
+    ApiResponse exponent = mergePatch(path, "{\"spec\": {\"replicas\": 3e0}}");
     assertEquals(200, exponent.status(), text(exponent));
     assertEquals("3", json(exponent).at("/spec/replicas").toString());
-    ApiResponse half =
-        request(
-            "PATCH",
-            path,
-            "{\"spec\": {\"replicas\": 2.5}}",
-            Map.of("Content-Type", "application/merge-patch+json"));
+    ApiResponse half = mergePatch(path, "{\"spec\": {\"replicas\": 2.5}}");
     assertEquals(422, half.status(), text(half));
     assertTrue(
         json(half)
@@ -550,6 +540,10 @@ class CustomResourceDefinitionsTest {
     assertEquals(1, read.get("items").size(), read.toString());
     assertEquals("{\"app\":\"\"}", read.at("/items/0/metadata/labels").toString());
     assertEquals("{\"note\":\"\"}", read.at("/items/0/metadata/annotations").toString());
+  }
+
+  private ApiResponse mergePatch(String path, String patch) {
+    return request("PATCH", path, patch, Map.of("Content-Type", "application/merge-patch+json"));
   }
 
   /** Creates the CronTab definition and waits until it is established. */
