@@ -27,7 +27,8 @@ import org.junit.jupiter.api.Timeout;
  * JSON) and on etcd in Kubernetes' protobuf, whose values pass through the protobuf messages of
  * Kubernetes' Go types as kube-apiserver's do: zero values Go leaves out, empty lists and maps,
  * nulls in maps and lists, quantities, times and whole numbers written with a fraction all come
- * back in one form, whichever store holds them.
+ * back in one form, whichever store holds them; and in the form kube-apiserver answers, checked at
+ * a few places ({@code FACTS}), on the README's sample server on memory.
  */
 @Timeout(120)
 class SameAnswerOnMemoryAndEtcdTest {
@@ -66,6 +67,29 @@ class SameAnswerOnMemoryAndEtcdTest {
             """
           });
 
+  /**
+   * What kube-apiserver answers for each write, at a few places (a JSON pointer to the value's
+   * JSON; an empty text where the field is left out).
+   */
+  private static final List<Map<String, String>> FACTS =
+      List.of(
+          Map.of(
+              "/metadata/labels", "{\"app\":\"\",\"tier\":\"web\"}",
+              "/metadata/annotations", "",
+              "/spec/hostNetwork", "",
+              "/spec/serviceAccountName", "",
+              "/spec/containers/0/args", "[\"\",\"x\"]",
+              "/spec/containers/0/ports/0", "{\"containerPort\":80,\"protocol\":\"TCP\"}",
+              "/spec/containers/0/resources",
+                  "{\"requests\":{\"cpu\":\"500m\",\"memory\":\"1536Mi\"}}"),
+          Map.of(
+              "/data", "{\"empty\":\"\",\"full\":\"x\"}",
+              "/binaryData", "",
+              "/immutable", "false"),
+          Map.of(
+              "/spec/holderIdentity", "\"\"", // a pointer: kept
+              "/spec/renewTime", "\"2026-11-30T06:00:00.123456Z\""));
+
   @Test
   void aBuiltInWriteReadsBackTheSameFromEitherStore() throws Exception {
     try (EtcdProcess etcd = EtcdProcess.start()) {
@@ -73,10 +97,14 @@ class SameAnswerOnMemoryAndEtcdTest {
       EtcdStorage storage = EtcdStorage.builder(etcd.endpoint()).prefix("/registry/").build();
       ApiServer onEtcd = server(storage, StorageMediaType.PROTOBUF);
       try {
-        for (String[] write : WRITES) {
+        for (int i = 0; i < WRITES.size(); i++) {
+          String[] write = WRITES.get(i);
           JsonNode fromMemory = written(memory, write[0], write[1]);
           JsonNode fromEtcd = written(onEtcd, write[0], write[1]);
           assertEquals(fromEtcd, fromMemory, write[1]);
+          for (Map.Entry<String, String> fact : FACTS.get(i).entrySet()) {
+            assertEquals(fact.getValue(), fromMemory.at(fact.getKey()).toString(), fact.getKey());
+          }
         }
       } finally {
         memory.close();
