@@ -460,7 +460,8 @@ public final class ApiServer implements ApiHandler, AutoCloseable {
    * Builder#readsWithoutWaiting}) and RBAC is off (its authorizer reads the storage's revision for
    * every request): it waits for its resource's cache check without a thread, and is then answered
    * on {@code loop} when the check found the cache current, as on memory, or on {@code workers}
-   * when it did not (the storage is read) or the check failed.
+   * when it did not (the storage is read) or the check failed. A GET at {@code resourceVersion=0},
+   * which the cache answers without a check, is not one of them.
    *
    * @param request the request, with no body
    * @param loop runs work that never waits
@@ -475,7 +476,9 @@ public final class ApiServer implements ApiHandler, AutoCloseable {
         // RBAC's authorizer would wait for a cache that lags a role or binding written here.
         || (rbac != null && !rbac.decidesWithoutWaiting())
         || !request.method().equals("GET")
-        || isWatch(request)) {
+        || isWatch(request)
+        // At resourceVersion=0 the cache answers as it is: there is no check to wait for.
+        || "0".equals(request.parameter("resourceVersion"))) {
       return null;
     }
     Optional<RequestInfo> info =

@@ -3,8 +3,12 @@ package dev.machinery.benchmarks;
 import dev.machinery.apiserver.ApiServer;
 import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
+import dev.machinery.apiserver.storage.StorageMediaType;
 import dev.machinery.builtins.BuiltinKinds;
+import dev.machinery.storage.etcd.EtcdStorage;
+import dev.machinery.storage.etcd.testing.EtcdProcess;
 import java.io.ByteArrayInputStream;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -17,12 +21,15 @@ import java.util.Map;
  * ports, requests and limits, probes, volume mounts), two volumes, a node selector and a toleration
  * (1.7 KB of JSON), {@code POST}ed in process ({@code ApiServer.handle}, no HTTP) on one thread:
  * decoding, the values written as Go writes them, defaults, admission, validation, managed fields,
- * storage and the answer. To compare two builds, run it from each one's jar in turn.
+ * storage and the answer. With {@code -Dpodcreate.storage=etcd}, on a single etcd member started
+ * for the run (an {@code etcd} binary on the path), over its gRPC API, values stored in Kubernetes'
+ * protobuf as kube-apiserver stores them. To compare two builds, run it from each one's jar in
+ * turn.
  *
  * <p>Not part of the build: run with {@code java -cp machinery-benchmarks/target/benchmarks.jar
  * dev.machinery.benchmarks.PodCreateLoad [seconds a round] [rounds]} (defaults 5 and 5; a first
  * round of the same length warms up and is not counted). Prints creates a second of each round and
- * their median.
+ * their median. Not thread-safe; a command-line program.
  */
 public final class PodCreateLoad {
   private static final String CONTAINER =
@@ -59,11 +66,14 @@ public final class PodCreateLoad {
    *
    * @param args seconds a round, rounds
    * @throws IllegalStateException when a create is refused
+   * @throws IOException when etcd cannot be started or stopped
    */
-  public static void main(String[] args) {
+  public static void main(String[] args) throws IOException {
     int seconds = args.length > 0 ? Integer.parseInt(args[0]) : 5;
     int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 5;
-    try (ApiServer server = BuiltinKinds.apiServer().build()) {
+    boolean onEtcd = System.getProperty("podcreate.storage", "memory").equals("etcd");
+    try (EtcdProcess etcd = onEtcd ? EtcdProcess.start() : null;
+        ApiServer server = server(etcd)) {
       post(
           server,
           "/api/v1/namespaces",
@@ -85,6 +95,16 @@ public final class PodCreateLoad {
       Collections.sort(rates);
       System.out.println("median: " + rates.get(rates.size() / 2) + " creates a second");
     }
+  }
+
+  private static ApiServer server(EtcdProcess etcd) {
+    ApiServer.Builder builder = BuiltinKinds.apiServer();
+    if (etcd != null) {
+      builder
+          .storage(EtcdStorage.builder(etcd.endpoint()).grpc(true).build())
+          .storageMediaType(StorageMediaType.PROTOBUF);
+    }
+    return builder.build();
   }
 
   private static void post(ApiServer server, String path, String body) {

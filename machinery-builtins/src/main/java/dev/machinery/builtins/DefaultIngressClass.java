@@ -49,7 +49,7 @@ final class DefaultIngressClass implements MutatingAdmissionPlugin {
       return attributes.object();
     }
     DefaultClasses.defaultName(
-            loopback.list("/apis/networking.k8s.io/v1/ingressclasses"),
+            loopback.listCached("/apis/networking.k8s.io/v1/ingressclasses"),
             c -> "true".equals(Trees.string(c, "", "metadata", "annotations", IS_DEFAULT)))
         .ifPresent(name -> Trees.child(ingress, "spec").put("ingressClassName", name));
     return attributes.object();

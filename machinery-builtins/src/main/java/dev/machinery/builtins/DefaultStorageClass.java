@@ -51,7 +51,8 @@ final class DefaultStorageClass implements MutatingAdmissionPlugin {
       return attributes.object();
     }
     DefaultClasses.defaultName(
-            loopback.list("/apis/storage.k8s.io/v1/storageclasses"), DefaultStorageClass::isDefault)
+            loopback.listCached("/apis/storage.k8s.io/v1/storageclasses"),
+            DefaultStorageClass::isDefault)
         .ifPresent(name -> Trees.child(claim, "spec").put("storageClassName", name));
     return attributes.object();
   }

@@ -78,7 +78,7 @@ final class LimitRanger implements MutatingAdmissionPlugin, ValidatingAdmissionP
     }
     List<List<Map<String, Object>>> ranges = new ArrayList<>();
     for (Map<String, Object> range :
-        loopback.list("/api/v1/namespaces/" + a.namespace() + "/limitranges")) {
+        loopback.listCached("/api/v1/namespaces/" + a.namespace() + "/limitranges")) {
       List<Map<String, Object>> items = new ArrayList<>();
       for (Map<String, Object> item : Trees.maps(range, "spec", "limits")) {
         items.add(withDefaults(item));

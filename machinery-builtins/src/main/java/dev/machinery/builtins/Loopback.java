@@ -26,6 +26,9 @@ final class Loopback {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final TypeReference<Map<String, Object>> TREE = new TypeReference<>() {};
 
+  /** The query of a read from the watch cache. */
+  private static final Map<String, List<String>> CACHED = Map.of("resourceVersion", List.of("0"));
+
   private volatile ApiHandler handler;
 
   /** Called once by the server. */
@@ -50,17 +53,33 @@ final class Loopback {
     return Optional.of(body(path, response));
   }
 
+  /**
+   * GETs an object as an informer's lister finds it, and the storage when it does not: first as the
+   * server's watch cache holds it ({@code resourceVersion=0}: no request to the storage, every
+   * write made through this server in it), then, when the cache does not hold it, by a consistent
+   * GET (an object another server wrote to the same storage may not have reached the cache yet).
+   * Empty when neither holds it.
+   */
+  Optional<Map<String, Object>> lookup(String path) {
+    ApiResponse cached = send("GET", path, CACHED, null);
+    if (cached.status() != 404) {
+      return Optional.of(body(path, cached));
+    }
+    return get(path);
+  }
+
   /** The items of a list by path (empty when the resource is not served). */
   List<Map<String, Object>> list(String path) {
     return list(path, Map.of());
   }
 
   /**
-   * The items of a list as the server's watch cache holds them now ({@code resourceVersion=0}), as
-   * an informer's lister reads them: possibly behind the storage by the cache's watch latency.
+   * The items of a list as the server's watch cache holds them ({@code resourceVersion=0}), as an
+   * informer's lister reads them, without a request to the storage: every write made through this
+   * server is in it; what other servers wrote to the same storage comes with the cache's watch.
    */
   List<Map<String, Object>> listCached(String path) {
-    return list(path, Map.of("resourceVersion", List.of("0")));
+    return list(path, CACHED);
   }
 
   @SuppressWarnings("unchecked")

@@ -58,7 +58,7 @@ final class PersistentVolumeClaimResize implements ValidatingAdmissionPlugin {
     boolean allowed = false;
     if (!now.isEmpty() && now.equals(before)) {
       Optional<Map<String, Object>> sc =
-          loopback.get("/apis/storage.k8s.io/v1/storageclasses/" + now);
+          loopback.lookup("/apis/storage.k8s.io/v1/storageclasses/" + now);
       allowed = sc.isPresent() && Boolean.TRUE.equals(sc.get().get("allowVolumeExpansion"));
     }
     if (!allowed) {

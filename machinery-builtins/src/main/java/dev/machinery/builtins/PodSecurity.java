@@ -276,7 +276,8 @@ final class PodSecurity implements ValidatingAdmissionPlugin {
 
   /** As Go's {@code EvaluatePodsInNamespace}: one warning per distinct violation. */
   List<String> podsInNamespace(String namespace, LevelVersion enforce) {
-    List<Map<String, Object>> pods = loopback.list("/api/v1/namespaces/" + namespace + "/pods");
+    List<Map<String, Object>> pods =
+        loopback.listCached("/api/v1/namespaces/" + namespace + "/pods");
     // Pods of one controller after the first go last, as Go's prioritizePods orders them.
     List<Map<String, Object>> first = new ArrayList<>();
     List<Map<String, Object>> later = new ArrayList<>();
@@ -399,7 +400,7 @@ final class PodSecurity implements ValidatingAdmissionPlugin {
     }
     Map<String, Object> ns =
         loopback
-            .get("/api/v1/namespaces/" + namespace)
+            .lookup("/api/v1/namespaces/" + namespace)
             .orElseThrow(
                 () ->
                     ApiErrors.newInternalError(
@@ -428,7 +429,7 @@ final class PodSecurity implements ValidatingAdmissionPlugin {
     if (config.exemptUsernames().contains(attributes.user().name())) {
       return Decision.exempt("user");
     }
-    var ns = loopback.get("/api/v1/namespaces/" + namespace);
+    var ns = loopback.lookup("/api/v1/namespaces/" + namespace);
     if (ns.isEmpty()) {
       return new Decision(
           null,

@@ -98,7 +98,7 @@ final class Priority implements MutatingAdmissionPlugin, ValidatingAdmissionPlug
     long priority;
     String policy;
     if (className.isEmpty()) {
-      Optional<Map<String, Object>> global = globalDefault();
+      Optional<Map<String, Object>> global = globalDefault(loopback.listCached(CLASSES));
       if (global.isPresent()) {
         className = Trees.string(global.get(), "", "metadata", "name");
         priority = Trees.number(global.get(), 0, "value");
@@ -114,7 +114,7 @@ final class Priority implements MutatingAdmissionPlugin, ValidatingAdmissionPlug
     } else {
       Map<String, Object> pc =
           loopback
-              .get(CLASSES + "/" + className)
+              .lookup(CLASSES + "/" + className)
               .orElseThrow(
                   () ->
                       new AdmissionException(
@@ -157,7 +157,7 @@ final class Priority implements MutatingAdmissionPlugin, ValidatingAdmissionPlug
     if (!Boolean.TRUE.equals(Trees.get(pc, "globalDefault"))) {
       return;
     }
-    Optional<Map<String, Object>> existing = globalDefault();
+    Optional<Map<String, Object>> existing = globalDefault(loopback.list(CLASSES));
     if (existing.isEmpty()) {
       return;
     }
@@ -168,10 +168,10 @@ final class Priority implements MutatingAdmissionPlugin, ValidatingAdmissionPlug
     }
   }
 
-  /** The global default class; of several (a race), the one of the lowest value. */
-  private Optional<Map<String, Object>> globalDefault() {
+  /** The global default class of some; of several (a race), the one of the lowest value. */
+  private static Optional<Map<String, Object>> globalDefault(List<Map<String, Object>> classes) {
     Map<String, Object> found = null;
-    for (Map<String, Object> pc : loopback.list(CLASSES)) {
+    for (Map<String, Object> pc : classes) {
       if (Boolean.TRUE.equals(pc.get("globalDefault"))
           && (found == null || Trees.number(found, 0, "value") > Trees.number(pc, 0, "value"))) {
         found = pc;

@@ -181,7 +181,7 @@ final class ServiceAccountAdmission implements MutatingAdmissionPlugin, Validati
           break;
         }
       }
-      Optional<Map<String, Object>> found = loopback.get(path);
+      Optional<Map<String, Object>> found = loopback.lookup(path);
       if (found.isPresent()) {
         return found.get();
       }

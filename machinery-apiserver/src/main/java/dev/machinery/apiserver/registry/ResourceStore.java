@@ -569,6 +569,49 @@ public final class ResourceStore {
   }
 
   /**
+   * Reads one object as a GET at {@code resourceVersion=0} reads it in kube-apiserver: from the
+   * watch cache, at whatever revision it holds (a key it does not hold is {@code 404}), without a
+   * request to the storage. Before it answers, the cache is given (bounded) the writes this store
+   * made, so that an object written through this server is read back, as {@link #listSeenHere}
+   * does; what other servers wrote to the same storage comes with the cache's watch, as in an
+   * informer. Without a cache the storage is read, as {@link #getShared} reads it.
+   *
+   * @param namespace the namespace ({@code null} for cluster-scoped)
+   * @param name the name
+   * @return the object, in the storage version, shared with the cache: read it, never change it
+   * @throws dev.machinery.unversioned.errors.StatusException {@code 404} when absent
+   */
+  public Object getSharedAnyVersion(String namespace, String name) {
+    if (watchCache != null && watchCache.progress() != null) {
+      awaitWritesMadeHere();
+      WatchCache.Lookup lookup = watchCache.lookup(key(namespace, name));
+      if (lookup != null) {
+        if (lookup.entry() == null) {
+          throw ApiErrors.newNotFound(resource, name);
+        }
+        return lookup.entry().object();
+      }
+    }
+    return getShared(namespace, name);
+  }
+
+  /**
+   * Waits, at most {@link #CONSISTENT_READ_WAIT}, until the watch cache holds every write this
+   * store made; a read at any revision then answers from the cache either way.
+   */
+  private void awaitWritesMadeHere() {
+    long written = lastWrite.get();
+    if (written == 0 || watchCache.holds(written)) {
+      return;
+    }
+    try {
+      watchCache.awaitRevision(written, CONSISTENT_READ_WAIT);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /**
    * A consistent GET from the watch cache, on a storage that does not answer from memory: once a
    * check shared with the reads arriving together shows the cache holds the storage's current state
    * ({@link CacheFreshness}), the cache answers (and a key it does not hold is {@code 404}); {@code
@@ -654,7 +697,8 @@ public final class ResourceStore {
    * @param continueToken the token of the previous page, or {@code null}
    * @param resourceVersion the list's resourceVersion parameter ({@code ""}, {@code "0"} or a
    *     revision to read at exactly); {@code "0"} without a continue token is served from the watch
-   *     cache when there is one
+   *     cache when there is one, once it holds the writes this store made (as {@link
+   *     #getSharedAnyVersion} waits for them)
    * @return the page; its objects may be shared with the watch cache and other requests: read them,
    *     never change them
    */
@@ -691,6 +735,7 @@ public final class ResourceStore {
     String prefix = prefix(namespace);
     boolean noToken = continueToken == null || continueToken.isEmpty();
     if (watchCache != null && noToken && "0".equals(resourceVersion)) {
+      awaitWritesMadeHere();
       Page cached = listCached(prefix, filter, indexed, limit);
       if (cached != null) {
         return cached;
