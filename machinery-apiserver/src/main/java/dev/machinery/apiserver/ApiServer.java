@@ -460,8 +460,8 @@ public final class ApiServer implements ApiHandler, AutoCloseable {
    * Builder#readsWithoutWaiting}) and RBAC is off (its authorizer reads the storage's revision for
    * every request): it waits for its resource's cache check without a thread, and is then answered
    * on {@code loop} when the check found the cache current, as on memory, or on {@code workers}
-   * when it did not (the storage is read) or the check failed. A GET at {@code resourceVersion=0},
-   * which the cache answers without a check, is not one of them.
+   * when it did not (the storage is read) or the check failed. A GET with a {@code resourceVersion}
+   * (read from the cache as it stands, or as of that revision) is not one of them.
    *
    * @param request the request, with no body
    * @param loop runs work that never waits
@@ -477,8 +477,8 @@ public final class ApiServer implements ApiHandler, AutoCloseable {
         || (rbac != null && !rbac.decidesWithoutWaiting())
         || !request.method().equals("GET")
         || isWatch(request)
-        // At resourceVersion=0 the cache answers as it is: there is no check to wait for.
-        || "0".equals(request.parameter("resourceVersion"))) {
+        // A GET at a resourceVersion waits for no check of the cache against the storage.
+        || hasResourceVersion(request)) {
       return null;
     }
     Optional<RequestInfo> info =
@@ -503,6 +503,11 @@ public final class ApiServer implements ApiHandler, AutoCloseable {
                     outcome.fresh() ? loop : workers))
         .exceptionallyCompose(
             failure -> CompletableFuture.supplyAsync(() -> handle(request), workers));
+  }
+
+  private static boolean hasResourceVersion(ApiRequest request) {
+    String version = request.parameter("resourceVersion");
+    return version != null && !version.isEmpty();
   }
 
   private static boolean isWatch(ApiRequest request) {

@@ -11,7 +11,10 @@ import java.util.List;
 
 /**
  * {@code list}: the objects that match the selectors, a page at a time ({@code limit}, {@code
- * continue}), at the revision {@code resourceVersion} names. Immutable; thread-safe.
+ * continue}), at the state {@code resourceVersion} and {@code resourceVersionMatch} name, as
+ * kube-apiserver reads them ({@link dev.machinery.apiserver.registry.ResourceStore#list(String,
+ * java.util.function.Predicate, dev.machinery.apiserver.registry.ResourceStore.FieldValue, int,
+ * String, String, String)}). Immutable; thread-safe.
  */
 final class ListHandler implements VerbHandler {
   private final RequestScope scope;
@@ -34,7 +37,8 @@ final class ListHandler implements VerbHandler {
                 RequestOptions.indexed(options, target.store()),
                 RequestOptions.limit(options),
                 options.getContinue(),
-                options.getResourceVersion());
+                options.getResourceVersion(),
+                options.getResourceVersionMatch());
     ListMeta meta = new ListMeta();
     meta.setResourceVersion(Long.toString(page.revision()));
     meta.setContinue(page.continueToken());

@@ -596,6 +596,41 @@ public final class ResourceStore {
   }
 
   /**
+   * Reads one object as a GET with a {@code resourceVersion} reads it in kube-apiserver: none, the
+   * object as the storage holds it now ({@link #getShared(String, String)}); {@code 0}, as the
+   * watch cache holds it ({@link #getSharedAnyVersion}); {@code N}, as a state at {@code N} or
+   * later holds it: the cache's when it holds {@code N}, else the storage's now, {@code 504} ("Too
+   * large resource version") when the storage has not reached {@code N}; one that is not a number
+   * is {@code 400}.
+   *
+   * @param namespace the namespace ({@code null} for cluster-scoped)
+   * @param name the name
+   * @param resourceVersion the GET's resourceVersion parameter, or {@code null}
+   * @return the object, in the storage version, possibly shared: read it, never change it
+   * @throws dev.machinery.unversioned.errors.StatusException {@code 404} when absent
+   */
+  public Object getShared(String namespace, String name, String resourceVersion) {
+    if (isEmpty(resourceVersion)) {
+      return getShared(namespace, name);
+    }
+    long revision = requestedRevision(resourceVersion);
+    if (revision == 0) {
+      return getSharedAnyVersion(namespace, name);
+    }
+    if (watchCache != null && watchCache.progress() != null && watchCache.holds(revision)) {
+      WatchCache.Lookup lookup = watchCache.lookup(key(namespace, name));
+      if (lookup != null) {
+        if (lookup.entry() == null) {
+          throw ApiErrors.newNotFound(resource, name);
+        }
+        return lookup.entry().object();
+      }
+    }
+    checkNotTooLarge(revision);
+    return getShared(namespace, name);
+  }
+
+  /**
    * Waits, at most {@link #CONSISTENT_READ_WAIT}, until the watch cache holds every write this
    * store made; a read at any revision then answers from the cache either way.
    */
@@ -732,8 +767,60 @@ public final class ResourceStore {
       int limit,
       String continueToken,
       String resourceVersion) {
+    return list(namespace, filter, indexed, limit, continueToken, resourceVersion, "");
+  }
+
+  /**
+   * Reads one page of objects as kube-apiserver reads a list for its {@code resourceVersion} and
+   * {@code resourceVersionMatch} (the options validated before): none, the most recent state (a
+   * consistent read); {@code 0}, any state, the watch cache's; {@code N} with {@code NotOlderThan},
+   * or with no match and no limit, a state at {@code N} or later, the watch cache's once it holds
+   * {@code N} (waiting for it at most 3 s), else the storage's latest; {@code N} with {@code
+   * Exact}, or with no match and a limit, the state at exactly {@code N} ({@code 410 Expired}, "The
+   * resourceVersion for the provided list is too old.", once the storage has compacted it). A
+   * revision later than the storage's is {@code 504} ("Too large resource version"); a
+   * resourceVersion that is not a number {@code 400}.
+   *
+   * @param namespace the namespace, or {@code null} for all
+   * @param filter which objects to return (selectors)
+   * @param indexed the value the filter requires of an indexed field, or {@code null}
+   * @param limit the most objects, 0 for all
+   * @param continueToken the token of the previous page, or {@code null}
+   * @param resourceVersion the list's resourceVersion parameter
+   * @param resourceVersionMatch the list's resourceVersionMatch parameter ({@code ""}, {@code
+   *     NotOlderThan} or {@code Exact})
+   * @return the page; its objects may be shared with the watch cache and other requests: read them,
+   *     never change them
+   */
+  public Page list(
+      String namespace,
+      Predicate<Object> filter,
+      FieldValue indexed,
+      int limit,
+      String continueToken,
+      String resourceVersion,
+      String resourceVersionMatch) {
     String prefix = prefix(namespace);
     boolean noToken = continueToken == null || continueToken.isEmpty();
+    // Checked in kube-apiserver's order: the resourceVersion, the token, then the two together.
+    long revision = isEmpty(resourceVersion) ? 0 : requestedRevision(resourceVersion);
+    ContinueToken token = noToken ? null : ContinueToken.decode(continueToken);
+    if (token != null && revision > 0) {
+      throw ApiErrors.newBadRequest(
+          "specifying resource version is not allowed when using continue");
+    }
+    if (revision > 0
+        && ("NotOlderThan".equals(resourceVersionMatch)
+            || (isEmpty(resourceVersionMatch) && limit == 0))) {
+      Page cached = listNotOlderThan(prefix, filter, indexed, limit, revision);
+      if (cached != null) {
+        return cached;
+      }
+      // The storage's latest state, once known to be at the revision or later.
+      checkNotTooLarge(revision);
+      resourceVersion = "";
+      revision = 0;
+    }
     if (watchCache != null && noToken && "0".equals(resourceVersion)) {
       awaitWritesMadeHere();
       Page cached = listCached(prefix, filter, indexed, limit);
@@ -741,27 +828,20 @@ public final class ResourceStore {
         return cached;
       }
     }
-    if (watchCache != null && noToken && (resourceVersion == null || resourceVersion.isEmpty())) {
+    if (watchCache != null && noToken && isEmpty(resourceVersion)) {
       Page consistent =
           listConsistentFromCache(prefix, filter, indexed, limit, !storage.answersFromMemory());
       if (consistent != null) {
         return consistent;
       }
     }
-    long at = 0;
+    long at = revision;
     String start = null;
-    if (!noToken) {
-      ContinueToken token = ContinueToken.decode(continueToken);
+    if (token != null) {
       at = token.revision();
       start = prefix + token.start();
-    } else if (resourceVersion != null
-        && !resourceVersion.isEmpty()
-        && !resourceVersion.equals("0")) {
-      at = parseRevision(resourceVersion);
-      if (at > storage.currentRevision()) {
-        throw ApiErrors.newTimeout(
-            "Too large resource version: " + at + ", current: " + storage.currentRevision(), 1);
-      }
+    } else if (at > 0) {
+      checkNotTooLarge(at);
     }
     if (watchCache != null && at > 0) {
       Page past = listAt(prefix, start, at, filter, limit);
@@ -786,7 +866,7 @@ public final class ResourceStore {
               continueToken != null
                   ? "The provided continue parameter is too old to display a consistent list"
                       + " result. You can start a new list without the continue parameter."
-                  : "too old resource version: " + at + " (" + e.revision() + ")");
+                  : "The resourceVersion for the provided list is too old.");
         }
         throw e;
       }
@@ -811,10 +891,9 @@ public final class ResourceStore {
       }
       cursor = page.items().get(page.items().size() - 1).key() + "\0";
     }
-    long revision = at;
-    String token =
-        next == null ? null : new ContinueToken(revision, next.substring(prefix.length())).encode();
-    return new Page(items, revision, token, counted(filter, remaining));
+    String nextToken =
+        next == null ? null : new ContinueToken(at, next.substring(prefix.length())).encode();
+    return new Page(items, at, nextToken, counted(filter, remaining));
   }
 
   /**
@@ -851,6 +930,56 @@ public final class ResourceStore {
     String token =
         next == null ? null : new ContinueToken(at, next.substring(prefix.length())).encode();
     return new Page(items, at, token, counted(filter, remaining));
+  }
+
+  /**
+   * A list at a state not older than a revision from the watch cache, once it holds the revision
+   * (waited for at most {@link #CONSISTENT_READ_WAIT}); {@code null} when there is no cache or it
+   * did not reach the revision in time.
+   */
+  private Page listNotOlderThan(
+      String prefix, Predicate<Object> filter, FieldValue indexed, int limit, long revision) {
+    if (watchCache != null) {
+      WatchCache.Snapshot snapshot = snapshot(prefix, indexed);
+      if (snapshot != null && snapshot.revision() < revision) {
+        try {
+          snapshot =
+              watchCache.awaitRevision(revision, CONSISTENT_READ_WAIT)
+                  ? snapshot(prefix, indexed)
+                  : null;
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          snapshot = null;
+        }
+      }
+      if (snapshot != null && snapshot.revision() >= revision) {
+        return page(snapshot, snapshot.revision(), prefix, filter, limit);
+      }
+    }
+    return null;
+  }
+
+  /** {@code 504}, as kube-apiserver answers, when a revision is later than the storage's. */
+  private void checkNotTooLarge(long revision) {
+    long current = storage.currentRevision();
+    if (revision > current) {
+      throw ApiErrors.newTimeout(
+          "Too large resource version: " + revision + ", current: " + current, 1);
+    }
+  }
+
+  /** A read's resourceVersion, refused {@code 400} in kube-apiserver's words when not a number. */
+  private static long requestedRevision(String resourceVersion) {
+    try {
+      return parseRevision(resourceVersion);
+    } catch (RuntimeException e) {
+      throw ApiErrors.newBadRequest(
+          "invalid resource version: resourceVersion: Invalid value: "
+              + FieldError.quote(resourceVersion)
+              + ": strconv.ParseUint: parsing "
+              + FieldError.quote(resourceVersion)
+              + ": invalid syntax");
+    }
   }
 
   /** What a list tells of the items after its page: known only when none was filtered out. */
