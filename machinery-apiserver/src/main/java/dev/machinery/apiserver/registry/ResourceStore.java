@@ -584,12 +584,9 @@ public final class ResourceStore {
   public Object getSharedAnyVersion(String namespace, String name) {
     if (watchCache != null && watchCache.progress() != null) {
       awaitWritesMadeHere();
-      WatchCache.Lookup lookup = watchCache.lookup(key(namespace, name));
-      if (lookup != null) {
-        if (lookup.entry() == null) {
-          throw ApiErrors.newNotFound(resource, name);
-        }
-        return lookup.entry().object();
+      Object cached = heldByCache(namespace, name);
+      if (cached != null) {
+        return cached;
       }
     }
     return getShared(namespace, name);
@@ -618,12 +615,9 @@ public final class ResourceStore {
       return getSharedAnyVersion(namespace, name);
     }
     if (watchCache != null && watchCache.progress() != null && watchCache.holds(revision)) {
-      WatchCache.Lookup lookup = watchCache.lookup(key(namespace, name));
-      if (lookup != null) {
-        if (lookup.entry() == null) {
-          throw ApiErrors.newNotFound(resource, name);
-        }
-        return lookup.entry().object();
+      Object cached = heldByCache(namespace, name);
+      if (cached != null) {
+        return cached;
       }
     }
     checkNotTooLarge(revision);
@@ -662,6 +656,14 @@ public final class ResourceStore {
     if (!check.fresh()) {
       return null;
     }
+    return heldByCache(namespace, name);
+  }
+
+  /**
+   * The object the watch cache holds under a name now ({@code 404} when it holds none); {@code
+   * null} when the cache is not running and cannot tell.
+   */
+  private Object heldByCache(String namespace, String name) {
     WatchCache.Lookup lookup = watchCache.lookup(key(namespace, name));
     if (lookup == null) {
       return null;
