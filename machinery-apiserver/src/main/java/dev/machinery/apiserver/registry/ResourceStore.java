@@ -733,8 +733,9 @@ public final class ResourceStore {
    * @param limit the most objects, 0 for all
    * @param continueToken the token of the previous page, or {@code null}
    * @param resourceVersion the list's resourceVersion parameter ({@code ""}, {@code "0"} or a
-   *     revision to read at exactly); {@code "0"} without a continue token is served from the watch
-   *     cache when there is one, once it holds the writes this store made (as {@link
+   *     revision), read with no {@code resourceVersionMatch} (see {@link #list(String, Predicate,
+   *     FieldValue, int, String, String, String)}); {@code "0"} without a continue token is served
+   *     from the watch cache when there is one, once it holds the writes this store made (as {@link
    *     #getSharedAnyVersion} waits for them)
    * @return the page; its objects may be shared with the watch cache and other requests: read them,
    *     never change them
