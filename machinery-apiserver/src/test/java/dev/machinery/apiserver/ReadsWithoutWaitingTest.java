@@ -128,6 +128,7 @@ class ReadsWithoutWaitingTest {
     "GET, /apis/rbac.authorization.k8s.io/v1/clusterroles/admin, '', true",
     "GET, /apis/rbac.authorization.k8s.io/v1/clusterroles/admin, watch=false, true",
     "GET, /apis/rbac.authorization.k8s.io/v1/clusterroles/admin, resourceVersion=0, false",
+    "GET, /apis/rbac.authorization.k8s.io/v1/clusterroles/admin, resourceVersion=5, false",
     "GET, /apis/rbac.authorization.k8s.io/v1/clusterroles, '', false",
     "GET, /apis/rbac.authorization.k8s.io/v1/clusterroles/admin, watch=true, false",
     "GET, /apis/rbac.authorization.k8s.io/v1/watch/clusterroles/admin, '', false",

@@ -812,6 +812,8 @@ public final class ResourceStore {
       throw ApiErrors.newBadRequest(
           "specifying resource version is not allowed when using continue");
     }
+    // What is read: "" the most recent state, "0" any, else exactly the revision.
+    String read = resourceVersion == null ? "" : resourceVersion;
     if (revision > 0
         && ("NotOlderThan".equals(resourceVersionMatch)
             || (isEmpty(resourceVersionMatch) && limit == 0))) {
@@ -819,19 +821,19 @@ public final class ResourceStore {
       if (cached != null) {
         return cached;
       }
-      // The storage's latest state, once known to be at the revision or later.
+      // The storage's most recent state, once known to be at the revision or later.
       checkNotTooLarge(revision);
-      resourceVersion = "";
+      read = "";
       revision = 0;
     }
-    if (watchCache != null && noToken && "0".equals(resourceVersion)) {
+    if (watchCache != null && noToken && "0".equals(read)) {
       awaitWritesMadeHere();
       Page cached = listCached(prefix, filter, indexed, limit);
       if (cached != null) {
         return cached;
       }
     }
-    if (watchCache != null && noToken && isEmpty(resourceVersion)) {
+    if (watchCache != null && noToken && read.isEmpty()) {
       Page consistent =
           listConsistentFromCache(prefix, filter, indexed, limit, !storage.answersFromMemory());
       if (consistent != null) {

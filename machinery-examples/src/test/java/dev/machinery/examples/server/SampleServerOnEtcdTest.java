@@ -3,6 +3,7 @@ package dev.machinery.examples.server;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -18,6 +19,7 @@ import dev.machinery.unversioned.discovery.Enablement;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.ListOptionsBuilder;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.ServiceBuilder;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionBuilder;
@@ -25,6 +27,7 @@ import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.Watch;
 import io.fabric8.kubernetes.client.Watcher;
 import io.fabric8.kubernetes.client.WatcherException;
@@ -205,6 +208,62 @@ class SampleServerOnEtcdTest {
             seen.toString());
       } finally {
         watch.close();
+      }
+    }
+  }
+
+  /**
+   * A list at a revision etcd has compacted, as client-go's reflectors relist after a watch ends
+   * (their last revision, no limit): listed, as kube-apiserver lists it (a state not older than
+   * it); asked exactly ({@code resourceVersionMatch=Exact}, or with a limit) it is {@code 410} in
+   * kube-apiserver's words (Kubernetes' {@code TestListOptions}). Through fabric8's client.
+   */
+  @Test
+  void aListAtACompactedRevisionIsAnsweredAsKubeApiserverAnswersIt() throws Exception {
+    try (Replica replica = Replica.start(prefix());
+        KubernetesClient client = replica.client()) {
+      String first =
+          client
+              .configMaps()
+              .resource(configMap("first", "1"))
+              .create()
+              .getMetadata()
+              .getResourceVersion();
+      client.configMaps().resource(configMap("second", "2")).create();
+      replica.server().storage().compact(replica.server().storage().currentRevision());
+
+      Set<String> names = new TreeSet<>();
+      client
+          .configMaps()
+          .list(new ListOptionsBuilder().withResourceVersion(first).build())
+          .getItems()
+          .forEach(c -> names.add(c.getMetadata().getName()));
+      assertTrue(names.containsAll(Set.of("first", "second")), names.toString());
+      assertEquals(
+          2,
+          client
+              .configMaps()
+              .list(
+                  new ListOptionsBuilder()
+                      .withResourceVersion(first)
+                      .withResourceVersionMatch("NotOlderThan")
+                      .withLimit(2L)
+                      .build())
+              .getItems()
+              .size());
+      for (var exact :
+          List.of(
+              new ListOptionsBuilder()
+                  .withResourceVersion(first)
+                  .withResourceVersionMatch("Exact")
+                  .build(),
+              new ListOptionsBuilder().withResourceVersion(first).withLimit(1L).build())) {
+        KubernetesClientException gone =
+            assertThrows(KubernetesClientException.class, () -> client.configMaps().list(exact));
+        assertEquals(410, gone.getCode());
+        assertTrue(
+            gone.getMessage().contains("The resourceVersion for the provided list is too old."),
+            gone.getMessage());
       }
     }
   }

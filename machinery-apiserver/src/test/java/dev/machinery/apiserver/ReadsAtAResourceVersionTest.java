@@ -27,10 +27,12 @@ import org.junit.jupiter.api.Test;
  * Reads at {@code resourceVersion=0}, as kube-apiserver answers them from its watch cache (an
  * informer's first list, a lister, an admission plugin's read): no request to the storage, and on
  * this server every write made through it is in the answer, even when the cache's watch brings the
- * write late. The storage here is a memory store that says it is remote (as etcd) and delivers its
- * watch events 300 ms late, so a read that did not wait for the writes made here would miss them.
+ * write late. And reads at a revision {@code N} not older than it: from the cache once it holds
+ * {@code N} (a list waits for it), {@code 504} for a revision the storage has not reached. The
+ * storage here is a memory store that says it is remote (as etcd) and delivers its watch events 300
+ * ms late, so a read that did not wait for the writes made here would miss them.
  */
-class ReadsAtResourceVersionZeroTest {
+class ReadsAtAResourceVersionTest {
   private static final JsonMapper JSON = JsonMapper.builder().build();
   private static final String ROLES = "/apis/rbac.authorization.k8s.io/v1/clusterroles";
   private static final Map<String, List<String>> AT_ZERO = Map.of("resourceVersion", List.of("0"));
@@ -109,6 +111,65 @@ class ReadsAtResourceVersionZeroTest {
     storage.takeReads();
     ApiResponse gone = call("GET", ROLES + "/role-1", AT_ZERO, null);
     assertEquals(404, gone.status(), new String(gone.body(), StandardCharsets.UTF_8));
+    assertEquals(0, storage.takeReads(), "no request to the storage");
+  }
+
+  private ApiResponse list(String version, String match) {
+    return call(
+        "GET",
+        ROLES,
+        match.isEmpty()
+            ? Map.of("resourceVersion", List.of(version))
+            : Map.of("resourceVersion", List.of(version), "resourceVersionMatch", List.of(match)),
+        null);
+  }
+
+  @Test
+  void aListNotOlderThanARevisionWaitsForTheCacheToHoldIt() throws IOException {
+    read(ROLES); // starts the cache
+    for (String match : List.of("", "NotOlderThan")) {
+      String revision =
+          write("POST", ROLES, "role-" + match.length(), "created")
+              .path("metadata")
+              .path("resourceVersion")
+              .asText();
+      storage.takeReads();
+      ApiResponse response = list(revision, match);
+      assertEquals(200, response.status(), new String(response.body(), StandardCharsets.UTF_8));
+      JsonNode list = JSON.readTree(response.body());
+      assertTrue(names(list).contains("role-" + match.length()), list.toString());
+      assertTrue(
+          list.path("metadata").path("resourceVersion").asLong() >= Long.parseLong(revision));
+      assertEquals(0, storage.takeReads(), "from the cache, once it held the revision");
+    }
+  }
+
+  @Test
+  void aReadAtARevisionTheStorageHasNotReachedIsTooLarge() throws IOException {
+    read(ROLES); // starts the cache
+    String beyond = Long.toString(Long.MAX_VALUE);
+    for (ApiResponse response :
+        List.of(
+            list(beyond, ""),
+            list(beyond, "NotOlderThan"),
+            list(beyond, "Exact"),
+            call("GET", ROLES + "/none", Map.of("resourceVersion", List.of(beyond)), null))) {
+      String body = new String(response.body(), StandardCharsets.UTF_8);
+      assertEquals(504, response.status(), body);
+      assertTrue(body.contains("Too large resource version: " + beyond + ", current: "), body);
+    }
+  }
+
+  @Test
+  void aGetAtARevisionTheCacheHoldsMakesNoRequestToTheStorage() throws IOException {
+    JsonNode created = write("POST", ROLES, "role-0", "created");
+    String revision = created.path("metadata").path("resourceVersion").asText();
+    read(ROLES); // the cache holds the revision from its first list on
+    storage.takeReads();
+    ApiResponse got =
+        call("GET", ROLES + "/role-0", Map.of("resourceVersion", List.of(revision)), null);
+    assertEquals(200, got.status(), new String(got.body(), StandardCharsets.UTF_8));
+    assertEquals(created.path("metadata"), JSON.readTree(got.body()).path("metadata"));
     assertEquals(0, storage.takeReads(), "no request to the storage");
   }
 
