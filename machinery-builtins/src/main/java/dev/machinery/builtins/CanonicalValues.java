@@ -34,12 +34,13 @@ import java.util.regex.Pattern;
  * as Go writes it. Integers are read as Go reads them into the field's type ({@code int32}, {@code
  * int64}, and an {@code IntOrString}'s number as {@code int32}): a number with a fraction or an
  * exponent ({@code 1.0}, {@code 1e3}) or out of the type's range is refused, and written as it came
- * otherwise. A {@code null} element of a list or map of strings, numbers, booleans or quantities is
- * read as Go reads it into the element's type, as its zero value ({@code ""}, {@code 0}, {@code
- * false}, {@code "0"}): a ConfigMap's {@code data} or a label written {@code key:} with no value in
- * a manifest holds {@code key: ""}. What Go's {@code omitempty} leaves out of the JSON it writes is
- * left out, as kube-apiserver's read back from etcd leaves it out: a scalar's zero value where Go
- * holds the field without a pointer and writes it {@code omitempty} ({@code hostNetwork: false},
+ * otherwise. A {@code null} element of a list or map of strings, numbers, booleans, quantities or
+ * bytes is read as Go reads it into the element's type, as its zero value ({@code ""}, {@code 0},
+ * {@code false}, {@code "0"}; empty bytes for a Secret's {@code data}, as kube-apiserver reads a
+ * nil one back from etcd): a ConfigMap's {@code data} or a label written {@code key:} with no value
+ * in a manifest holds {@code key: ""}. What Go's {@code omitempty} leaves out of the JSON it writes
+ * is left out, as kube-apiserver's read back from etcd leaves it out: a scalar's zero value where
+ * Go holds the field without a pointer and writes it {@code omitempty} ({@code hostNetwork: false},
  * {@code serviceAccountName: ""}; {@link KubeProtos#omitsZero}), and an empty list or map ({@code
  * args: []}, {@code labels: {}}; but {@code managedFields: []}, which resets them). A value Go
  * cannot decode makes the object undecodable: the write is refused.
@@ -62,7 +63,11 @@ final class CanonicalValues {
     QUANTITY("0"),
     TIME(null),
     MICRO_TIME(null),
-    BYTES(null),
+    /**
+     * Go decodes a null element into a nil {@code []byte}, which Kubernetes' protobuf stores as an
+     * absent value and reads back as empty bytes: kube-apiserver answers it {@code ""}.
+     */
+    BYTES(""),
     INT32(0L),
     INT64(0L),
     INT_OR_STRING(0L),

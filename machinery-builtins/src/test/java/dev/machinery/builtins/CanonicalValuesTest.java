@@ -356,6 +356,15 @@ class CanonicalValuesTest {
     assertEquals("{\"disk\":\"\"}", pod.at("/spec/nodeSelector").toString());
     assertEquals("[\"\",\"x\"]", pod.at("/spec/containers/0/args").toString());
     assertEquals("{\"cpu\":\"0\"}", pod.at("/spec/containers/0/resources/requests").toString());
+    JsonNode secret =
+        ok(
+            call(
+                "POST",
+                "/api/v1/namespaces/quantities/secrets",
+                "{\"apiVersion\":\"v1\",\"kind\":\"Secret\",\"metadata\":{\"name\":\"nulls\"},"
+                    + "\"data\":{\"empty\":null,\"full\":\"eA==\"}}"),
+            201);
+    assertEquals("{\"empty\":\"\",\"full\":\"eA==\"}", secret.get("data").toString());
   }
 
   /**
