@@ -34,16 +34,17 @@ import java.util.regex.Pattern;
  * as Go writes it. Integers are read as Go reads them into the field's type ({@code int32}, {@code
  * int64}, and an {@code IntOrString}'s number as {@code int32}): a number with a fraction or an
  * exponent ({@code 1.0}, {@code 1e3}) or out of the type's range is refused, and written as it came
- * otherwise. A {@code null} element of a list or map of strings, numbers, booleans, quantities or
- * bytes is read as Go reads it into the element's type, as its zero value ({@code ""}, {@code 0},
- * {@code false}, {@code "0"}; empty bytes for a Secret's {@code data}, as kube-apiserver reads a
- * nil one back from etcd): a ConfigMap's {@code data} or a label written {@code key:} with no value
- * in a manifest holds {@code key: ""}. What Go's {@code omitempty} leaves out of the JSON it writes
- * is left out, as kube-apiserver's read back from etcd leaves it out: a scalar's zero value where
- * Go holds the field without a pointer and writes it {@code omitempty} ({@code hostNetwork: false},
- * {@code serviceAccountName: ""}; {@link KubeProtos#omitsZero}), and an empty list or map ({@code
- * args: []}, {@code labels: {}}; but {@code managedFields: []}, which resets them). A value Go
- * cannot decode makes the object undecodable: the write is refused.
+ * otherwise. A {@code null} element of a list or map of strings, numbers, booleans, quantities,
+ * bytes or structs is read as Go reads it into the element's type, as its zero value ({@code ""},
+ * {@code 0}, {@code false}, {@code "0"}; empty bytes for a Secret's {@code data}, as kube-apiserver
+ * reads a nil one back from etcd; {@code {}} for a struct): a ConfigMap's {@code data} or a label
+ * written {@code key:} with no value in a manifest holds {@code key: ""}. What Go's {@code
+ * omitempty} leaves out of the JSON it writes is left out, as kube-apiserver's read back from etcd
+ * leaves it out: a scalar's zero value where Go holds the field without a pointer and writes it
+ * {@code omitempty} ({@code hostNetwork: false}, {@code serviceAccountName: ""}; {@link
+ * KubeProtos#omitsZero}), and an empty list or map ({@code args: []}, {@code labels: {}}; but
+ * {@code managedFields: []}, which resets them). A value Go cannot decode makes the object
+ * undecodable: the write is refused.
  *
  * <p>Found from the kind's named schema and those it refers to, by the names of Go's types (the
  * three above and {@code IntOrString}), the {@code byte} format and the {@code integer} type with
@@ -291,20 +292,56 @@ final class CanonicalValues {
   /**
    * The values under a list's or map's element schema: as a field's, and a null element read as Go
    * reads it into the element's type (its zero value: {@code ""} for a string, {@code 0} for a
-   * number, {@code "0"} for a quantity).
+   * number, {@code "0"} for a quantity, an empty object for a struct).
    */
   private static CanonicalValues element(
       JsonNode schema, Function<String, JsonNode> definitions, Deque<String> stack) {
     CanonicalValues below = schema(schema, definitions, stack);
     if (below == null) {
       Leaf primitive = PRIMITIVES.get(schema.path("type").asText());
-      return primitive == null
-          ? null
-          : new CanonicalValues(primitive, true, Omit.NOTHING, Map.of(), null, null);
+      if (primitive != null) {
+        return new CanonicalValues(primitive, true, Omit.NOTHING, Map.of(), null, null);
+      }
+      return isStruct(schema, definitions)
+          ? new CanonicalValues(null, true, Omit.NOTHING, Map.of(), null, null)
+          : null;
     }
-    return below.leaf == null || below.leaf.zero == null
+    if (below.leaf == null) {
+      return isStruct(schema, definitions)
+          ? new CanonicalValues(
+              null, true, Omit.NOTHING, below.properties, below.items, below.values)
+          : below;
+    }
+    return below.leaf.zero == null
         ? below
         : new CanonicalValues(below.leaf, true, Omit.NOTHING, Map.of(), null, null);
+  }
+
+  /**
+   * Whether a schema is a Go struct's (an object with declared properties, named or inline), into
+   * which Go decodes a {@code null} as the struct's zero value, written {@code {}}.
+   */
+  private static boolean isStruct(JsonNode schema, Function<String, JsonNode> definitions) {
+    JsonNode resolved = schema;
+    for (int depth = 0; depth < 8; depth++) {
+      String target = KubeOpenApi.referenced(resolved);
+      JsonNode allOf = resolved.get("allOf");
+      if (target != null) {
+        if (LEAVES.containsKey(target)) {
+          return false;
+        }
+        resolved = definitions.apply(target);
+        if (resolved == null) {
+          return false;
+        }
+      } else if (allOf != null && allOf.size() == 1) {
+        resolved = allOf.get(0);
+      } else {
+        JsonNode declared = resolved.get("properties");
+        return declared != null && declared.isObject() && !declared.isEmpty();
+      }
+    }
+    return false;
   }
 
   /**
@@ -380,7 +417,10 @@ final class CanonicalValues {
   @SuppressWarnings("unchecked")
   private Object walk(Object value) {
     if (value == null) {
-      return element ? leaf.zero : null;
+      if (!element) {
+        return null;
+      }
+      return leaf == null ? new LinkedHashMap<String, Object>() : leaf.zero;
     }
     if (leaf != null) {
       return value instanceof String || value instanceof Number ? canonical(value) : value;

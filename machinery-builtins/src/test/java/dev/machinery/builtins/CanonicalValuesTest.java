@@ -365,6 +365,27 @@ class CanonicalValuesTest {
                     + "\"data\":{\"empty\":null,\"full\":\"eA==\"}}"),
             201);
     assertEquals("{\"empty\":\"\",\"full\":\"eA==\"}", secret.get("data").toString());
+    JsonNode objects =
+        ok(
+            call(
+                "POST",
+                PODS,
+                "{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"null-objects\"},"
+                    + "\"spec\":{\"imagePullSecrets\":[null,{\"name\":\"pull\"}],"
+                    + "\"containers\":[{\"name\":\"c\",\"image\":\"nginx\"}]}}"),
+            201);
+    assertEquals("[{},{\"name\":\"pull\"}]", objects.at("/spec/imagePullSecrets").toString());
+    JsonNode unnamed =
+        ok(
+            call(
+                "POST",
+                PODS,
+                "{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"null-container\"},"
+                    + "\"spec\":{\"containers\":[{\"name\":\"c\",\"image\":\"nginx\"},null]}}"),
+            422);
+    assertTrue(
+        unnamed.path("message").asText().contains("spec.containers[1].name: Required value"),
+        unnamed.path("message").asText());
   }
 
   /**

@@ -117,6 +117,41 @@ class QuantitiesKubectlTest extends KubectlSuite {
             "get", "configmaps", "-n", ns, "-l", "tier=", "-o", "jsonpath={.items[*].data}"),
         0,
         "{\"empty\":\"\",\"full\":\"x\"}");
+    // A Secret's key with no value is Go's nil bytes, which kube-apiserver reads back from its
+    // protobuf as empty; a struct's null in a list is the struct's empty value.
+    String secret =
+        "apiVersion: v1\n"
+            + "kind: Secret\n"
+            + "metadata:\n"
+            + "  name: blanks\n"
+            + "  namespace: "
+            + ns
+            + "\n"
+            + "data:\n"
+            + "  empty:\n"
+            + "  full: eA==\n";
+    expect(kubectl.run(Map.of(), secret, "create", "-f", "-"), 0, "secret/blanks created");
+    expect(
+        kubectl.run("get", "secret", "blanks", "-n", ns, "-o", "jsonpath={.data}"),
+        0,
+        "{\"empty\":\"\",\"full\":\"eA==\"}");
+    String account =
+        "apiVersion: v1\n"
+            + "kind: ServiceAccount\n"
+            + "metadata:\n"
+            + "  name: blanks\n"
+            + "  namespace: "
+            + ns
+            + "\n"
+            + "imagePullSecrets:\n"
+            + "- \n"
+            + "- name: pull\n";
+    expect(kubectl.run(Map.of(), account, "create", "-f", "-"), 0, "serviceaccount/blanks created");
+    expect(
+        kubectl.run(
+            "get", "serviceaccount", "blanks", "-n", ns, "-o", "jsonpath={.imagePullSecrets}"),
+        0,
+        "[{},{\"name\":\"pull\"}]");
     expect(kubectl.run("delete", "namespace", ns, "--wait=false"), 0, "deleted");
   }
 }
