@@ -10,7 +10,7 @@ module dev.machinery.examples {
   requires transitive dev.machinery.apiserver;
   requires transitive dev.machinery.apiserver.netty;
   requires dev.machinery.storage.etcd;
-  requires dev.machinery.builtins;
+  requires transitive dev.machinery.builtins;
   requires transitive dev.machinery.client;
   requires transitive dev.machinery.controller;
   requires transitive dev.machinery.api;

@@ -86,7 +86,9 @@ import java.util.stream.Collectors;
  * its flags ({@link SampleServerFlags}) are {@code --port}, {@code --runtime-config}, {@code
  * --request-log} (one line a request, through SLF4J), {@code --http-binding=netty|jdk}, and
  * kube-apiserver's etcd (with {@code --storage-media-type}, protobuf by default as
- * kube-apiserver's), TLS, authentication, authorization, in-flight and audit flags.
+ * kube-apiserver's), TLS, authentication, authorization, in-flight, audit and admission flags;
+ * {@code main} runs kube-apiserver's default admission plugins ({@link
+ * SampleServerFlags#admission()}), which {@link #builder} leaves to its caller.
  *
  * <p>Thread-safe once built, as {@link ApiServer} is.
  */
@@ -655,6 +657,9 @@ public final class SampleServer {
             flags.file("--audit-policy-file").orElse(null),
             flags.file("--audit-log-path").orElse(null),
             System.err);
+    // kube-apiserver's default admission plugins, ServiceAccount's with the controller that makes
+    // the accounts it needs.
+    flags.admission().install(builder);
     // As in a cluster, the namespace controller deletes a namespace's content when it runs.
     builder.namespaceContentCleanup(
         !ControllerManager.chosenControllers(flags.controllers()).contains("namespace-controller"));

@@ -1,6 +1,8 @@
 package dev.machinery.examples.server;
 
 import dev.machinery.apiserver.storage.StorageMediaType;
+import dev.machinery.builtins.DefaultAdmission;
+import dev.machinery.cluster.ControllerManager;
 import dev.machinery.unversioned.discovery.Enablement;
 import java.net.URI;
 import java.util.ArrayList;
@@ -18,9 +20,10 @@ import java.util.Set;
  * {@code --tls-private-key-file}, {@code --tls-sni-cert-key}, {@code --client-ca-file}, {@code
  * --token-auth-file}, {@code --anonymous-auth}, {@code --authorization-mode}, {@code
  * --max-requests-inflight}, {@code --max-mutating-requests-inflight}, {@code --audit-policy-file},
- * {@code --audit-log-path}, {@code --encryption-provider-config}), kube-controller-manager's {@code
- * --controllers}, {@code --leader-elect} and {@code --leader-elect-lease-duration}, and {@code
- * --nodes} (how many nodes to simulate). Each flag that takes a value takes it as {@code
+ * {@code --audit-log-path}, {@code --encryption-provider-config}, {@code
+ * --enable-admission-plugins}, {@code --disable-admission-plugins}), kube-controller-manager's
+ * {@code --controllers}, {@code --leader-elect} and {@code --leader-elect-lease-duration}, and
+ * {@code --nodes} (how many nodes to simulate). Each flag that takes a value takes it as {@code
  * --flag=value} or {@code --flag value}, as kube-apiserver's do.
  *
  * <p>Immutable and thread-safe.
@@ -28,6 +31,9 @@ import java.util.Set;
 public final class SampleServerFlags {
   /** kube-apiserver's default {@code --cert-dir}, used by {@code --secure-port} without one. */
   public static final String DEFAULT_CERT_DIR = "/var/run/kubernetes";
+
+  /** kube-controller-manager's name of the controller that makes each namespace's accounts. */
+  private static final String SERVICE_ACCOUNT_CONTROLLER = "serviceaccount-controller";
 
   /** The values of {@code --http-binding}. */
   public static final List<String> HTTP_BINDINGS = List.of("jdk", "netty");
@@ -46,6 +52,7 @@ public final class SampleServerFlags {
           + " [--max-requests-inflight=N] [--max-mutating-requests-inflight=N]"
           + " [--audit-policy-file FILE --audit-log-path FILE|-]"
           + " [--encryption-provider-config FILE]"
+          + " [--enable-admission-plugins=NAME,...] [--disable-admission-plugins=NAME,...]"
           + " [--http-binding=netty|jdk]"
           + " [--controllers=*,NAME,-NAME] [--nodes=N] [--leader-elect]"
           + " [--leader-elect-lease-duration=15s]";
@@ -78,6 +85,8 @@ public final class SampleServerFlags {
           "--max-mutating-requests-inflight",
           "--http-binding",
           "--controllers",
+          "--enable-admission-plugins",
+          "--disable-admission-plugins",
           "--nodes",
           "--leader-elect-lease-duration");
 
@@ -109,6 +118,8 @@ public final class SampleServerFlags {
   private final int maxMutatingRequestsInFlight;
   private final String httpBinding;
   private final List<String> controllers;
+  private final List<String> enableAdmissionPlugins;
+  private final List<String> disableAdmissionPlugins;
   private final int nodes;
   private final boolean leaderElect;
   private final java.time.Duration leaseDuration;
@@ -129,6 +140,8 @@ public final class SampleServerFlags {
     this.maxMutatingRequestsInFlight = p.maxMutatingRequestsInFlight;
     this.httpBinding = p.httpBinding;
     this.controllers = List.copyOf(p.controllers);
+    this.enableAdmissionPlugins = List.copyOf(p.enableAdmissionPlugins);
+    this.disableAdmissionPlugins = List.copyOf(p.disableAdmissionPlugins);
     this.nodes = p.nodes;
     this.leaderElect = p.leaderElect;
     this.leaseDuration = p.leaseDuration;
@@ -141,7 +154,8 @@ public final class SampleServerFlags {
    * @param args the arguments, as {@code main} gets them
    * @return the flags, with the defaults for those not given
    * @throws UsageException for a flag this server does not know, a flag without its value, a number
-   *     that is not one, or an {@code --http-binding} that is neither {@code jdk} nor {@code netty}
+   *     that is not one, an {@code --http-binding} that is neither {@code jdk} nor {@code netty},
+   *     or an admission plugin that is not available here or is both enabled and disabled
    */
   public static SampleServerFlags parse(String... args) {
     Parser p = new Parser();
@@ -162,6 +176,19 @@ public final class SampleServerFlags {
         value = equals >= 0 ? arg.substring(equals + 1) : null;
       }
       p.set(flag, value);
+    }
+    List<String> overlapped =
+        p.enableAdmissionPlugins.stream()
+            .filter(p.disableAdmissionPlugins::contains)
+            .distinct()
+            .sorted()
+            .toList();
+    if (!overlapped.isEmpty()) {
+      // kube-apiserver's words for the same command line.
+      throw new UsageException(
+          "["
+              + String.join(" ", overlapped)
+              + "] in enable-admission-plugins and disable-admission-plugins overlapped");
     }
     if (p.securePort != null) {
       p.port = p.securePort;
@@ -189,6 +216,8 @@ public final class SampleServerFlags {
     int maxMutatingRequestsInFlight = 200;
     String httpBinding = "netty";
     List<String> controllers = List.of("*");
+    List<String> enableAdmissionPlugins = List.of();
+    List<String> disableAdmissionPlugins = List.of();
     int nodes = 3;
     boolean leaderElect;
     java.time.Duration leaseDuration = java.time.Duration.ofSeconds(15);
@@ -233,6 +262,8 @@ public final class SampleServerFlags {
                 value.isBlank()
                     ? List.of()
                     : java.util.Arrays.stream(value.split(",")).map(String::strip).toList();
+        case "--enable-admission-plugins" -> enableAdmissionPlugins = plugins(flag, value);
+        case "--disable-admission-plugins" -> disableAdmissionPlugins = plugins(flag, value);
         case "--nodes" -> {
           nodes = number(flag, value);
           if (nodes < 0 || nodes > 255) {
@@ -249,6 +280,28 @@ public final class SampleServerFlags {
           files.put(flag, value);
         }
       }
+    }
+
+    /** Admission plugins by kube-apiserver's names, comma-separated, each one available here. */
+    private static List<String> plugins(String flag, String value) {
+      List<String> names = new ArrayList<>();
+      for (String name : value.split(",")) {
+        String plugin = name.strip();
+        if (plugin.isEmpty()) {
+          continue;
+        }
+        if (!DefaultAdmission.AVAILABLE.contains(plugin)) {
+          throw new UsageException(
+              flag
+                  + ": admission plugin \""
+                  + plugin
+                  + "\" is not available here; available: "
+                  + String.join(", ", DefaultAdmission.AVAILABLE)
+                  + " (NamespaceLifecycle, the webhooks and ValidatingAdmissionPolicy are always on)");
+        }
+        names.add(plugin);
+      }
+      return names;
     }
 
     private static int number(String flag, String value) {
@@ -439,6 +492,25 @@ public final class SampleServerFlags {
    */
   public List<String> controllers() {
     return controllers;
+  }
+
+  /**
+   * Returns kube-apiserver's default admission plugins as this command line chooses them: those of
+   * {@link DefaultAdmission#kubernetes()}, and {@code ServiceAccount} when the service account
+   * controller runs (which makes each namespace's {@code default} account, as in a cluster, where
+   * kube-apiserver runs the plugin); then {@code --enable-admission-plugins} adds and {@code
+   * --disable-admission-plugins} takes away, as kube-apiserver's flags of those names do.
+   *
+   * @return the plugins
+   */
+  public DefaultAdmission admission() {
+    DefaultAdmission admission = DefaultAdmission.kubernetes();
+    if (ControllerManager.chosenControllers(controllers).contains(SERVICE_ACCOUNT_CONTROLLER)) {
+      admission = admission.enable("ServiceAccount");
+    }
+    return admission
+        .enable(enableAdmissionPlugins.toArray(String[]::new))
+        .disable(disableAdmissionPlugins.toArray(String[]::new));
   }
 
   /**

@@ -33,8 +33,9 @@ import org.junit.jupiter.api.Test;
  * The sample server as its {@code main} runs it by default — every controller, three simulated
  * nodes — on etcd (its unary calls over gRPC, as {@code main} makes them) and on the Netty binding:
  * a Deployment rolls out to running pods (fabric8, and {@code kubectl rollout status} with every
- * kubectl build), a foreground deletion takes its ReplicaSet and pods first, and a deleted
- * namespace goes once its content is gone.
+ * kubectl build), its pods admitted by kube-apiserver's default admission plugins, a foreground
+ * deletion takes its ReplicaSet and pods first, and a deleted namespace goes once its content is
+ * gone.
  */
 class ClusterOnEtcdNettyTest {
   private static final Duration PATIENCE = Duration.ofSeconds(90);
@@ -43,21 +44,24 @@ class ClusterOnEtcdNettyTest {
   void aDeploymentRollsOutAndGoesAndANamespaceTerminates() throws Exception {
     Map<String, Path> kubectls = Kubectl.requireInstalled("ClusterOnEtcdNettyTest");
     try (EtcdProcess etcd = EtcdProcess.start()) {
+      SampleServerFlags flags = SampleServerFlags.parse();
       ApiServer server =
-          SampleServer.builder(
-                  Enablement.all(),
-                  Duration.ofMinutes(1),
-                  null,
-                  EtcdStorage.builder(etcd.endpoint()).grpc(true).prefix("/cluster/").build(),
-                  ApiServer.DEFAULT_WATCH_CACHE_SIZE)
+          flags
+              .admission()
+              .install(
+                  SampleServer.builder(
+                      Enablement.all(),
+                      Duration.ofMinutes(1),
+                      null,
+                      EtcdStorage.builder(etcd.endpoint()).grpc(true).prefix("/cluster/").build(),
+                      ApiServer.DEFAULT_WATCH_CACHE_SIZE))
               .namespaceContentCleanup(false)
               .build();
       SampleServer.loadSamples(server);
       try (HttpBinding binding =
               SampleServer.serve(
                   server, new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), "netty");
-          ControllerManager controllers =
-              SampleServer.startControllers(server, SampleServerFlags.parse())) {
+          ControllerManager controllers = SampleServer.startControllers(server, flags)) {
         assertTrue(controllers.enabledControllers().contains("garbage-collector-controller"));
         Config config =
             new ConfigBuilder()
@@ -135,6 +139,23 @@ class ClusterOnEtcdNettyTest {
                                 "Running".equals(p.getStatus().getPhase())
                                     && p.getStatus().getPodIP() != null);
               });
+          // kube-apiserver's default admission, as main runs it: the ServiceAccount plugin's
+          // account and token volume, DefaultTolerationSeconds' tolerations.
+          for (Pod pod : client.pods().withLabel("app", "web").list().getItems()) {
+            String name = pod.getMetadata().getName();
+            assertEquals("default", pod.getSpec().getServiceAccountName(), name);
+            assertTrue(
+                pod.getSpec().getVolumes().stream()
+                    .anyMatch(v -> v.getName().startsWith("kube-api-access-")),
+                name + ": " + pod.getSpec().getVolumes());
+            assertTrue(
+                pod.getSpec().getTolerations().stream()
+                    .anyMatch(
+                        t ->
+                            "node.kubernetes.io/not-ready".equals(t.getKey())
+                                && Long.valueOf(300).equals(t.getTolerationSeconds())),
+                name + ": " + pod.getSpec().getTolerations());
+          }
           for (Map.Entry<String, Path> build : kubectls.entrySet()) {
             Kubectl kubectl = Kubectl.of(build.getKey(), build.getValue(), binding.port());
             Kubectl.Result status =

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.machinery.apiserver.storage.StorageMediaType;
+import dev.machinery.builtins.DefaultAdmission;
 import dev.machinery.core.schema.GroupVersion;
 import java.net.URI;
 import java.util.List;
@@ -52,6 +53,57 @@ class SampleServerFlagsTest {
                 SampleServerFlags.UsageException.class,
                 () -> SampleServerFlags.parse("--etcd-compaction-interval=often"))
             .getMessage());
+  }
+
+  /**
+   * kube-apiserver's default admission plugins, with {@code ServiceAccount} when the controller
+   * that makes each namespace's account runs, and kube-apiserver's two flags on top, with its words
+   * for plugins both enabled and disabled.
+   */
+  @Test
+  void admissionPluginsAreKubeApiserversDefaultsAndItsFlags() {
+    List<String> defaults = SampleServerFlags.parse().admission().enabled();
+    assertTrue(defaults.contains("ServiceAccount"), defaults.toString());
+    assertTrue(defaults.containsAll(DefaultAdmission.ENABLED_BY_DEFAULT), defaults.toString());
+    assertFalse(
+        SampleServerFlags.parse("--controllers=*,-serviceaccount-controller")
+            .admission()
+            .enabled()
+            .contains("ServiceAccount"));
+    assertFalse(
+        SampleServerFlags.parse("--controllers=").admission().enabled().contains("ServiceAccount"));
+    List<String> chosen =
+        SampleServerFlags.parse(
+                "--controllers=",
+                "--enable-admission-plugins=ServiceAccount",
+                "--disable-admission-plugins",
+                "Priority, LimitRanger")
+            .admission()
+            .enabled();
+    assertTrue(chosen.contains("ServiceAccount"), chosen.toString());
+    assertFalse(chosen.contains("Priority"), chosen.toString());
+    assertFalse(chosen.contains("LimitRanger"), chosen.toString());
+    assertTrue(chosen.contains("ResourceQuota"), chosen.toString());
+    assertEquals(
+        "[LimitRanger Priority] in enable-admission-plugins and disable-admission-plugins"
+            + " overlapped",
+        assertThrows(
+                SampleServerFlags.UsageException.class,
+                () ->
+                    SampleServerFlags.parse(
+                        "--enable-admission-plugins=Priority,LimitRanger",
+                        "--disable-admission-plugins=LimitRanger,Priority"))
+            .getMessage());
+    String unknown =
+        assertThrows(
+                SampleServerFlags.UsageException.class,
+                () -> SampleServerFlags.parse("--enable-admission-plugins=NodeRestriction"))
+            .getMessage();
+    assertTrue(
+        unknown.startsWith(
+            "--enable-admission-plugins: admission plugin \"NodeRestriction\" is not available"
+                + " here; available: LimitRanger, ServiceAccount,"),
+        unknown);
   }
 
   @Test
