@@ -1,11 +1,7 @@
 package dev.machinery.apiserver.registry;
 
-import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializerProvider;
-import com.fasterxml.jackson.databind.module.SimpleModule;
-import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import dev.machinery.apiserver.storage.StorageMediaType;
 import dev.machinery.core.codec.Codec;
 import dev.machinery.core.codec.ObjectJson;
@@ -14,7 +10,6 @@ import dev.machinery.core.schema.GroupVersionKind;
 import dev.machinery.unversioned.protobuf.KubeProtos;
 import dev.machinery.unversioned.protobuf.SchemaProtobufCodec;
 import java.io.IOException;
-import java.math.BigDecimal;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.Objects;
@@ -41,7 +36,9 @@ public final class StorageCodec {
   /** Reads JSON into trees, and writes decoded trees as Go writes them (see {@link GoDoubles}). */
   private static final ObjectMapper TREES =
       ObjectJson.mapperBuilder()
-          .addModule(new SimpleModule("go-doubles").addSerializer(Double.class, new GoDoubles()))
+          // Doubles as Go writes a float64, so that a schema's minimum: 1 read from protobuf is
+          // answered 1, as kube-apiserver answers it.
+          .addModule(ObjectJson.goNumbers())
           .build();
 
   private static final TypeReference<Map<String, Object>> TREE = new TypeReference<>() {};
@@ -181,31 +178,6 @@ public final class StorageCodec {
       return TREES.writeValueAsBytes(tree);
     } catch (IOException e) {
       throw new IllegalStateException("writing a decoded protobuf value as JSON failed", e);
-    }
-  }
-
-  /**
-   * A {@code double} as Go's JSON encoding writes a float64 (as the library's codecs write it): a
-   * whole number below 1e21 without a fraction ({@code 1}, not Jackson's {@code 1.0}), in its
-   * shortest digits, so that a schema's {@code minimum: 1} read from protobuf is answered as
-   * kube-apiserver answers it; other values as Jackson writes them (the same number).
-   */
-  private static final class GoDoubles extends StdSerializer<Double> {
-    private static final long serialVersionUID = 1L;
-
-    GoDoubles() {
-      super(Double.class);
-    }
-
-    @Override
-    public void serialize(Double value, JsonGenerator out, SerializerProvider provider)
-        throws IOException {
-      double d = value;
-      if (Double.isFinite(d) && d == Math.rint(d) && Math.abs(d) < 1e21) {
-        out.writeNumber(new BigDecimal(Double.toString(d)).toBigInteger());
-      } else {
-        out.writeNumber(d);
-      }
     }
   }
 

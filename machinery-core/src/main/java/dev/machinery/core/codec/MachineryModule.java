@@ -65,13 +65,19 @@ final class MachineryModule extends SimpleModule {
     addDeserializer(Double.TYPE, new FiniteDouble(Double.TYPE, 0.0d));
     addDeserializer(Float.class, new FiniteFloat(Float.class, null));
     addDeserializer(Float.TYPE, new FiniteFloat(Float.TYPE, 0.0f));
-    addSerializer(Double.class, new FiniteNumberSerializer<>(Double.class));
-    addSerializer(Double.TYPE, new FiniteNumberSerializer<>(Double.TYPE));
-    addSerializer(Float.class, new FiniteNumberSerializer<>(Float.class));
-    addSerializer(Float.TYPE, new FiniteNumberSerializer<>(Float.TYPE));
+    addGoNumbers(this);
     JavaTimeCodecs.register(this);
     setSerializerModifier(new TypeFieldsFirst(isKind));
     setDeserializerModifier(new TypeFieldsOnce(isKind));
+  }
+
+  /** Adds the serializers of doubles and floats as Go writes a float64 to a module. */
+  static SimpleModule addGoNumbers(SimpleModule module) {
+    module.addSerializer(Double.class, new FiniteNumberSerializer<>(Double.class));
+    module.addSerializer(Double.TYPE, new FiniteNumberSerializer<>(Double.TYPE));
+    module.addSerializer(Float.class, new FiniteNumberSerializer<>(Float.class));
+    module.addSerializer(Float.TYPE, new FiniteNumberSerializer<>(Float.TYPE));
+    return module;
   }
 
   @Override

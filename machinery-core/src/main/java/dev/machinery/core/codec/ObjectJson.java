@@ -2,7 +2,9 @@ package dev.machinery.core.codec;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonFactoryBuilder;
+import com.fasterxml.jackson.databind.Module;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.module.SimpleModule;
 
 /**
  * Jackson factories and mappers for reading API objects' JSON, as the library's codecs read it.
@@ -41,5 +43,17 @@ public final class ObjectJson {
    */
   public static JsonMapper.Builder mapperBuilder() {
     return JsonMapper.builder(factory(new JsonFactoryBuilder()));
+  }
+
+  /**
+   * A Jackson module that writes doubles and floats as the library's codecs write them, as Go's
+   * {@code encoding/json} writes a float64: a whole number below 1e21 without a fraction ({@code
+   * 2}, not Java's {@code 2.0}), in the shortest digits that read back as the same number; NaN and
+   * the infinities, which JSON cannot hold, refused ({@code JsonMappingException}).
+   *
+   * @return a new module
+   */
+  public static Module goNumbers() {
+    return MachineryModule.addGoNumbers(new SimpleModule("go-numbers"));
   }
 }
