@@ -7,6 +7,7 @@ import dev.machinery.apiserver.http.ApiRequest;
 import dev.machinery.apiserver.http.ApiResponse;
 import dev.machinery.unversioned.errors.ApiErrors;
 import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -121,10 +122,8 @@ final class Loopback {
       throw new UncheckedIOException(e);
     }
     if (response.status() == 201) {
-      java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
       try {
-        response.writeBody(bytes);
-        return JSON.readValue(bytes.toByteArray(), TREE);
+        return JSON.readValue(bytes(response), TREE);
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
@@ -164,23 +163,35 @@ final class Loopback {
   }
 
   private static Map<String, Object> body(String path, ApiResponse response) {
-    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
-    try {
-      // A streamed answer (an audited one may be) is read to its end.
-      response.writeBody(bytes);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    String text = bytes.toString(StandardCharsets.UTF_8);
+    byte[] bytes = bytes(response);
     if (response.status() != 200) {
       throw ApiErrors.newInternalError(
           new IllegalStateException(
-              "reading " + path + " answered " + response.status() + ": " + text));
+              "reading "
+                  + path
+                  + " answered "
+                  + response.status()
+                  + ": "
+                  + new String(bytes, StandardCharsets.UTF_8)));
     }
     try {
-      return JSON.readValue(text, TREE);
+      return JSON.readValue(bytes, TREE);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /** A response's body: as it is, or a streamed one (an audited one may be) read to its end. */
+  private static byte[] bytes(ApiResponse response) {
+    if (!response.isStreaming()) {
+      return response.body();
+    }
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    try {
+      response.writeBody(out);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return out.toByteArray();
   }
 }
