@@ -504,6 +504,12 @@ class NegotiationTest {
                     Map.of("rv", List.of("10"), "labelSelector", List.of("app=web")),
                     "ListOptions"))
             .getLabelSelector());
+    // A parameter without a name (a query of "?=x") is no field either: it failed with a
+    // StringIndexOutOfBoundsException, answered 500.
+    Map<String, List<String>> unnamed = new java.util.HashMap<>();
+    unnamed.put("", List.of("x"));
+    unnamed.put("limit", List.of("7"));
+    assertEquals(7, ((ListOptions) options.decode(unnamed, "ListOptions")).getLimit());
     // The option kinds are read in every group version the Scheme registers, as kube-apiserver's
     // parameter scheme binds them there, and nowhere else.
     assertEquals(
