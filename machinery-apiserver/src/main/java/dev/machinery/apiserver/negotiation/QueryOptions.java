@@ -1,17 +1,12 @@
 package dev.machinery.apiserver.negotiation;
 
-import dev.machinery.core.codec.Codec;
 import dev.machinery.core.codec.CodecFactory;
-import dev.machinery.core.codec.DecodeException;
 import dev.machinery.core.runtime.Scheme;
 import dev.machinery.core.schema.GroupVersion;
 import dev.machinery.core.schema.GroupVersionKind;
 import dev.machinery.core.schema.MalformedIdentifierException;
-import dev.machinery.unversioned.unstructured.Unstructured;
-import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
 import java.lang.reflect.ParameterizedType;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -64,24 +59,7 @@ public final class QueryOptions {
         }
       };
 
-  /** Each options class's public constructor of no arguments, when it has one. */
-  private static final ClassValue<Optional<Constructor<?>>> CONSTRUCTORS =
-      new ClassValue<>() {
-        @Override
-        protected Optional<Constructor<?>> computeValue(Class<?> type) {
-          if (!Modifier.isPublic(type.getModifiers())) {
-            return Optional.empty();
-          }
-          try {
-            return Optional.of(type.getConstructor());
-          } catch (NoSuchMethodException e) {
-            return Optional.empty();
-          }
-        }
-      };
-
   private final Scheme scheme;
-  private final Codec json;
   private final Set<String> ignored;
   private final Set<GroupVersion> groupVersions;
 
@@ -94,7 +72,6 @@ public final class QueryOptions {
    */
   public QueryOptions(CodecFactory codecs, Set<String> ignored) {
     this.scheme = codecs.scheme();
-    this.json = codecs.json();
     this.ignored = Set.copyOf(ignored);
     this.groupVersions = Set.copyOf(scheme.prioritizedVersionsAllGroups());
   }
@@ -177,44 +154,18 @@ public final class QueryOptions {
         fields.put(name, value(setter, name, parameter.getValue()));
       }
     }
-    Constructor<?> constructor = CONSTRUCTORS.get(type).orElse(null);
-    if (constructor != null) {
-      return set(constructor, setters, bound, fields);
-    }
-    // A class without a public constructor of no arguments is read as its JSON, as Jackson reads
-    // it.
-    Unstructured object = new Unstructured();
-    object.setApiVersion(bound.apiVersion());
-    object.setKind(bound.kind());
-    fields.forEach(object::setField);
-    try {
-      return json.decode(json.encode(object), type).object();
-    } catch (DecodeException e) {
-      throw new QueryParameterException(
-          e.fieldPath().isEmpty() ? "(query)" : e.fieldPath(),
-          "query parameters for " + gvk + ": " + e.getMessage());
-    }
+    return set(scheme.newObject(bound), setters, fields);
   }
 
   /**
-   * The options made with their class's constructor and set through their setters, each value
-   * already of its setter's type: what reading them as JSON gave, without writing and reading JSON
-   * for each request.
+   * The options (made by the Scheme, their {@code apiVersion} and {@code kind} set) set through
+   * their setters, each value already of its setter's type: what reading them as JSON gave, without
+   * writing and reading JSON for each request.
    */
   private static Object set(
-      Constructor<?> constructor,
-      Map<String, Method> setters,
-      GroupVersionKind bound,
-      Map<String, Object> fields) {
+      Object options, Map<String, Method> setters, Map<String, Object> fields) {
     String at = "(query)";
     try {
-      Object options = constructor.newInstance();
-      Method apiVersion = setters.get("setApiVersion");
-      Method kind = setters.get("setKind");
-      if (apiVersion != null && kind != null) {
-        apiVersion.invoke(options, bound.apiVersion());
-        kind.invoke(options, bound.kind());
-      }
       for (Map.Entry<String, Object> field : fields.entrySet()) {
         at = field.getKey();
         setters.get(setterName(at)).invoke(options, field.getValue());
@@ -226,7 +177,7 @@ public final class QueryOptions {
           at, "parameter \"" + at + "\" was refused: " + cause.getMessage());
     } catch (ReflectiveOperationException | IllegalArgumentException e) {
       throw new IllegalStateException(
-          "the options class " + constructor.getDeclaringClass().getName() + " cannot be set", e);
+          "the options class " + options.getClass().getName() + " cannot be set", e);
     }
   }
 
