@@ -3,6 +3,7 @@ package dev.machinery.builtins;
 import dev.machinery.apiserver.ApiServer;
 import dev.machinery.apiserver.admission.AdmissionPlugin;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
@@ -40,7 +41,8 @@ public final class DefaultAdmission {
   /**
    * The plugins {@link #kubernetes()} enables: every available one but {@code ServiceAccount},
    * which refuses a Pod whose service account does not exist, and whose {@code default} account
-   * kube-controller-manager makes in each namespace (nothing here does).
+   * kube-controller-manager's service account controller makes in each namespace ({@link
+   * #forControllers} enables it when that controller runs).
    */
   public static final List<String> ENABLED_BY_DEFAULT =
       List.of(
@@ -58,6 +60,9 @@ public final class DefaultAdmission {
           CertificateSubjectRestriction.NAME,
           DefaultIngressClass.NAME,
           ResourceQuota.NAME);
+
+  /** kube-controller-manager's name of the controller that makes each namespace's accounts. */
+  private static final String SERVICE_ACCOUNT_CONTROLLER = "serviceaccount-controller";
 
   /**
    * The configuration of {@code PodSecurity}, as kube-apiserver's {@code PodSecurityConfiguration}
@@ -179,6 +184,23 @@ public final class DefaultAdmission {
   public static DefaultAdmission kubernetes() {
     return new DefaultAdmission(
         new LinkedHashSet<>(ENABLED_BY_DEFAULT), PodSecurityConfiguration.DEFAULT);
+  }
+
+  /**
+   * kube-apiserver's defaults beside the controllers that run, as a cluster pairs them: {@link
+   * #kubernetes()}, and {@code ServiceAccount} when kube-controller-manager's {@code
+   * serviceaccount-controller} runs (it makes the {@code default} account the plugin requires in
+   * each namespace).
+   *
+   * @param runningControllers the names of the controllers that run, as kube-controller-manager
+   *     names them
+   * @return the choice
+   */
+  public static DefaultAdmission forControllers(Collection<String> runningControllers) {
+    DefaultAdmission admission = kubernetes();
+    return runningControllers.contains(SERVICE_ACCOUNT_CONTROLLER)
+        ? admission.enable(ServiceAccountAdmission.NAME)
+        : admission;
   }
 
   /**

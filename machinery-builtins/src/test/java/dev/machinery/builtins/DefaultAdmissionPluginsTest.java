@@ -352,6 +352,22 @@ class DefaultAdmissionPluginsTest {
             pod("pull", "\"imagePullSecrets\":[{\"name\":\"denied\"}]")));
   }
 
+  /**
+   * ServiceAccount beside the controller that makes the accounts it requires, as a cluster runs.
+   */
+  @Test
+  void serviceAccountIsOnWhereItsControllerRuns() {
+    List<String> withIt =
+        DefaultAdmission.forControllers(
+                List.of("namespace-controller", "serviceaccount-controller"))
+            .enabled();
+    assertEquals("ServiceAccount", withIt.get(1), withIt.toString());
+    assertEquals(DefaultAdmission.ENABLED_BY_DEFAULT.size() + 1, withIt.size());
+    assertEquals(
+        DefaultAdmission.kubernetes().enabled(),
+        DefaultAdmission.forControllers(List.of("namespace-controller")).enabled());
+  }
+
   @Test
   void pluginNamesAsKubeApiserverTakesThem() {
     // In kube-apiserver's order.

@@ -74,7 +74,6 @@ public final class TestApiServer implements AutoCloseable {
   private final JdkHttpBinding binding;
   private final URI url;
   private final Path kubeconfig;
-  private static final String SERVICE_ACCOUNT_CONTROLLER = "serviceaccount-controller";
   private static final String NAMESPACE_CONTROLLER = "namespace-controller";
 
   /** Whether a start in this JVM has warmed up ({@link #warmUp}). */
@@ -138,11 +137,7 @@ public final class TestApiServer implements AutoCloseable {
     // What only the controllers need (their clients' Scheme, the cluster's CA: a key pair and a
     // signature) is made on another thread while this one builds the server.
     CompletableFuture<ClusterParts> parts = cluster ? ClusterParts.make() : null;
-    DefaultAdmission admission = DefaultAdmission.kubernetes();
-    if (running.contains(SERVICE_ACCOUNT_CONTROLLER)) {
-      admission = admission.enable("ServiceAccount");
-    }
-    ApiServer.Builder builder = BuiltinKinds.apiServer(admission);
+    ApiServer.Builder builder = BuiltinKinds.apiServer(DefaultAdmission.forControllers(running));
     builder.namespaceContentCleanup(!running.contains(NAMESPACE_CONTROLLER));
     if (settings.requestLog) {
       builder.requestLog(requestLogSink(LoggerFactory.getILoggerFactory(), System.err));

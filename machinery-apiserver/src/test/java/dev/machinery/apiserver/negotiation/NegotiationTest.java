@@ -462,6 +462,70 @@ class NegotiationTest {
     assertTrue(NEGOTIATOR.negotiate("application/json;charset=UTF-8", PODS).acceptable());
   }
 
+  /**
+   * A value an options class's own setter refuses is a {@link QueryParameterException} naming the
+   * parameter and the setter's reason.
+   */
+  @Test
+  void aValueTheOptionsRefuseNamesTheParameter() {
+    GroupVersion group = GroupVersion.of("options.example.dev", "v1");
+    Scheme scheme =
+        MetaV1.addToScheme(Scheme.builder())
+            .addKnownType(group.withKind("ListOptions"), CheckedOptions.class)
+            .build();
+    QueryOptions options = new QueryOptions(CodecFactory.create(scheme), Set.of());
+    Map<String, List<String>> query =
+        Map.of("apiVersion", List.of("options.example.dev/v1"), "limit", List.of("-3"));
+    QueryParameterException refused =
+        assertThrows(QueryParameterException.class, () -> options.decode(query, "ListOptions"));
+    assertEquals("limit", refused.parameter());
+    assertEquals("parameter \"limit\" was refused: a limit is not negative", refused.getMessage());
+    assertEquals(
+        4,
+        ((CheckedOptions)
+                options.decode(
+                    Map.of("apiVersion", List.of("options.example.dev/v1"), "limit", List.of("4")),
+                    "ListOptions"))
+            .getLimit());
+  }
+
+  /** Options whose setter checks its value. */
+  public static final class CheckedOptions {
+    private String apiVersion;
+    private String kind;
+    private long limit;
+
+    /** Empty options. */
+    public CheckedOptions() {}
+
+    public String getApiVersion() {
+      return apiVersion;
+    }
+
+    public void setApiVersion(String apiVersion) {
+      this.apiVersion = apiVersion;
+    }
+
+    public String getKind() {
+      return kind;
+    }
+
+    public void setKind(String kind) {
+      this.kind = kind;
+    }
+
+    public long getLimit() {
+      return limit;
+    }
+
+    public void setLimit(long limit) {
+      if (limit < 0) {
+        throw new IllegalArgumentException("a limit is not negative");
+      }
+      this.limit = limit;
+    }
+  }
+
   @Test
   void versionedOptionsInQueryParameters() {
     QueryOptions options = new QueryOptions(CodecFactory.create(SCHEME), Set.of("pretty"));

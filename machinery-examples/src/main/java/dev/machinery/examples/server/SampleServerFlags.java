@@ -32,9 +32,6 @@ public final class SampleServerFlags {
   /** kube-apiserver's default {@code --cert-dir}, used by {@code --secure-port} without one. */
   public static final String DEFAULT_CERT_DIR = "/var/run/kubernetes";
 
-  /** kube-controller-manager's name of the controller that makes each namespace's accounts. */
-  private static final String SERVICE_ACCOUNT_CONTROLLER = "serviceaccount-controller";
-
   /** The values of {@code --http-binding}. */
   public static final List<String> HTTP_BINDINGS = List.of("jdk", "netty");
 
@@ -504,11 +501,7 @@ public final class SampleServerFlags {
    * @return the plugins
    */
   public DefaultAdmission admission() {
-    DefaultAdmission admission = DefaultAdmission.kubernetes();
-    if (ControllerManager.chosenControllers(controllers).contains(SERVICE_ACCOUNT_CONTROLLER)) {
-      admission = admission.enable("ServiceAccount");
-    }
-    return admission
+    return DefaultAdmission.forControllers(ControllerManager.chosenControllers(controllers))
         .enable(enableAdmissionPlugins.toArray(String[]::new))
         .disable(disableAdmissionPlugins.toArray(String[]::new));
   }
