@@ -5,6 +5,7 @@
  */
 module dev.machinery.builtins {
   requires transitive dev.machinery.apiserver;
+  requires dev.machinery.quota;
 
   exports dev.machinery.builtins;
 }

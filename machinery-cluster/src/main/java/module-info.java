@@ -6,6 +6,7 @@ module dev.machinery.cluster {
   requires transitive dev.machinery.controller;
   requires transitive dev.machinery.api;
   requires transitive dev.machinery.client;
+  requires dev.machinery.quota;
   requires org.slf4j;
   requires com.fasterxml.jackson.databind;
 

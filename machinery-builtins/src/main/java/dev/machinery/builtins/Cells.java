@@ -5,6 +5,7 @@ import dev.machinery.apiserver.negotiation.Ages;
 import dev.machinery.unversioned.labels.LabelSelectors;
 import dev.machinery.unversioned.meta.v1.LabelSelector;
 import dev.machinery.unversioned.meta.v1.Rfc3339;
+import dev.machinery.unversioned.unstructured.JsonTrees;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
@@ -21,7 +22,7 @@ final class Cells {
 
   /** The object's age, as kubectl shows it ({@code 5m}, {@code 2d3h}). */
   static String age(Map<String, Object> object) {
-    return since(Trees.string(object, null, "metadata", "creationTimestamp"));
+    return since(JsonTrees.string(object, null, "metadata", "creationTimestamp"));
   }
 
   /** The age of a time, {@code <unknown>} when there is none. */
@@ -43,7 +44,7 @@ final class Cells {
 
   /** A number at a path, 0 when absent. */
   static long number(Map<String, Object> object, String... path) {
-    return Trees.number(object, 0, path);
+    return JsonTrees.number(object, 0, path);
   }
 
   /** The containers of a pod spec at a path, their names joined by commas. */
@@ -57,15 +58,15 @@ final class Cells {
   }
 
   private static String containers(Map<String, Object> object, String field, String... podSpec) {
-    Object spec = Trees.get(object, podSpec);
-    return Trees.maps(spec, "containers").stream()
-        .map(c -> Trees.string(c, "", field))
+    Object spec = JsonTrees.get(object, podSpec);
+    return JsonTrees.maps(spec, "containers").stream()
+        .map(c -> JsonTrees.string(c, "", field))
         .collect(Collectors.joining(","));
   }
 
   /** A LabelSelector at a path as selector text, {@code <none>} when absent. */
   static String selector(Map<String, Object> object, String... path) {
-    Map<String, Object> selector = Trees.map(object, path);
+    Map<String, Object> selector = JsonTrees.map(object, path);
     if (selector == null) {
       return "<none>";
     }
@@ -76,7 +77,7 @@ final class Cells {
 
   /** A label map at a path as {@code k=v,...} text (sorted), {@code <none>} when empty. */
   static String labels(Map<String, Object> object, String... path) {
-    Map<String, Object> labels = Trees.map(object, path);
+    Map<String, Object> labels = JsonTrees.map(object, path);
     if (labels == null || labels.isEmpty()) {
       return "<none>";
     }
@@ -89,7 +90,7 @@ final class Cells {
   /** Strings at a path joined by commas, or {@code none} when there are none. */
   static String joined(Map<String, Object> object, String none, String... path) {
     List<String> out = new ArrayList<>();
-    if (Trees.get(object, path) instanceof List<?> list) {
+    if (JsonTrees.get(object, path) instanceof List<?> list) {
       list.forEach(v -> out.add(String.valueOf(v)));
     }
     return out.isEmpty() ? none : String.join(",", out);
@@ -99,7 +100,7 @@ final class Cells {
   static long keys(Map<String, Object> object, String... fields) {
     long count = 0;
     for (String field : fields) {
-      Map<String, Object> map = Trees.map(object, field);
+      Map<String, Object> map = JsonTrees.map(object, field);
       count += map == null ? 0 : map.size();
     }
     return count;

@@ -7,6 +7,7 @@ import dev.machinery.apiserver.admission.ValidatingAdmissionPlugin;
 import dev.machinery.apiserver.authorization.Authorizer;
 import dev.machinery.apiserver.http.ApiHandler;
 import dev.machinery.core.schema.GroupResource;
+import dev.machinery.unversioned.unstructured.JsonTrees;
 import dev.machinery.unversioned.unstructured.Unstructured;
 import java.util.Map;
 import java.util.Objects;
@@ -73,7 +74,7 @@ final class CertificateApproval implements ValidatingAdmissionPlugin {
     if (!a.subresource().equals("approval") || !a.resource().equals(CSRS)) {
       return;
     }
-    String signerName = Trees.string(content(a.oldObject()), "", "spec", "signerName");
+    String signerName = JsonTrees.string(content(a.oldObject()), "", "spec", "signerName");
     if (!SignerAuthorization.allowed(authorizer, a.user(), "approve", signerName)) {
       throw new AdmissionException(
           "user not permitted to approve requests with signerName "

@@ -6,6 +6,7 @@ import dev.machinery.apiserver.admission.Operation;
 import dev.machinery.apiserver.admission.ValidatingAdmissionPlugin;
 import dev.machinery.apiserver.authorization.Authorizer;
 import dev.machinery.apiserver.http.ApiHandler;
+import dev.machinery.unversioned.unstructured.JsonTrees;
 import java.util.Map;
 import java.util.Objects;
 
@@ -58,12 +59,13 @@ final class CertificateSigning implements ValidatingAdmissionPlugin {
     Map<String, Object> old = CertificateApproval.content(a.oldObject());
     Map<String, Object> csr = CertificateApproval.content(a.object());
     if (Objects.equals(
-            Trees.get(old, "status", "certificate"), Trees.get(csr, "status", "certificate"))
-        && Trees.maps(old, "status", "conditions")
-            .equals(Trees.maps(csr, "status", "conditions"))) {
+            JsonTrees.get(old, "status", "certificate"),
+            JsonTrees.get(csr, "status", "certificate"))
+        && JsonTrees.maps(old, "status", "conditions")
+            .equals(JsonTrees.maps(csr, "status", "conditions"))) {
       return;
     }
-    String signerName = Trees.string(old, "", "spec", "signerName");
+    String signerName = JsonTrees.string(old, "", "spec", "signerName");
     if (!SignerAuthorization.allowed(authorizer, a.user(), "sign", signerName)) {
       throw new AdmissionException(
           "user not permitted to sign requests with signerName "

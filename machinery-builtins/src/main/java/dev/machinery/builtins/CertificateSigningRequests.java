@@ -1,6 +1,7 @@
 package dev.machinery.builtins;
 
 import dev.machinery.apiserver.authentication.UserInfo;
+import dev.machinery.unversioned.unstructured.JsonTrees;
 import dev.machinery.unversioned.validation.FieldError;
 import dev.machinery.unversioned.validation.FieldPath;
 import dev.machinery.unversioned.validation.Validation;
@@ -87,7 +88,7 @@ final class CertificateSigningRequests {
    * @param user who creates it
    */
   static void prepareForCreate(Map<String, Object> csr, UserInfo user) {
-    Map<String, Object> spec = Trees.child(csr, "spec");
+    Map<String, Object> spec = JsonTrees.child(csr, "spec");
     spec.remove("username");
     spec.remove("uid");
     spec.remove("groups");
@@ -118,9 +119,9 @@ final class CertificateSigningRequests {
    * @param old the stored object (not changed)
    */
   static void prepareStatusUpdate(Map<String, Object> csr, Map<String, Object> old) {
-    Object spec = Trees.get(old, "spec");
+    Object spec = JsonTrees.get(old, "spec");
     if (spec != null) {
-      csr.put("spec", Trees.copy(spec));
+      csr.put("spec", JsonTrees.deepCopy(spec));
     }
     preserveInstances(csr, old, APPROVED);
     preserveInstances(csr, old, DENIED);
@@ -137,12 +138,12 @@ final class CertificateSigningRequests {
    */
   static void prepareApprovalUpdate(Map<String, Object> csr, Map<String, Object> old) {
     populateTimestamps(csr, old, now());
-    Object conditions = Trees.get(csr, "status", "conditions");
+    Object conditions = JsonTrees.get(csr, "status", "conditions");
     Map<String, Object> status = new LinkedHashMap<>();
-    Map<String, Object> oldStatus = Trees.map(old, "status");
+    Map<String, Object> oldStatus = JsonTrees.map(old, "status");
     if (oldStatus != null) {
       for (Map.Entry<String, Object> e : oldStatus.entrySet()) {
-        status.put(e.getKey(), Trees.copy(e.getValue()));
+        status.put(e.getKey(), JsonTrees.deepCopy(e.getValue()));
       }
     }
     if (conditions == null) {
@@ -151,29 +152,29 @@ final class CertificateSigningRequests {
       status.put("conditions", conditions);
     }
     csr.put("status", status);
-    Object spec = Trees.get(old, "spec");
+    Object spec = JsonTrees.get(old, "spec");
     if (spec == null) {
       csr.remove("spec");
     } else {
-      csr.put("spec", Trees.copy(spec));
+      csr.put("spec", JsonTrees.deepCopy(spec));
     }
   }
 
   /** Keeps the stored instances of a condition type when the new status has as many of them. */
   private static void preserveInstances(
       Map<String, Object> csr, Map<String, Object> old, String type) {
-    List<Map<String, Object>> conditions = Trees.maps(csr, "status", "conditions");
+    List<Map<String, Object>> conditions = JsonTrees.maps(csr, "status", "conditions");
     List<Integer> newIndices = indices(conditions, type);
-    List<Map<String, Object>> oldConditions = Trees.maps(old, "status", "conditions");
+    List<Map<String, Object>> oldConditions = JsonTrees.maps(old, "status", "conditions");
     List<Integer> oldIndices = indices(oldConditions, type);
     if (newIndices.size() != oldIndices.size() || newIndices.isEmpty()) {
       return;
     }
     List<Object> replaced = new ArrayList<>(conditions);
     for (int i = 0; i < newIndices.size(); i++) {
-      replaced.set(newIndices.get(i), Trees.copy(oldConditions.get(oldIndices.get(i))));
+      replaced.set(newIndices.get(i), JsonTrees.deepCopy(oldConditions.get(oldIndices.get(i))));
     }
-    Trees.child(csr, "status").put("conditions", replaced);
+    JsonTrees.child(csr, "status").put("conditions", replaced);
   }
 
   private static List<Integer> indices(List<Map<String, Object>> conditions, String type) {
@@ -195,8 +196,8 @@ final class CertificateSigningRequests {
    * @param now the time, as Go writes a metav1.Time
    */
   static void populateTimestamps(Map<String, Object> csr, Map<String, Object> old, String now) {
-    List<Map<String, Object>> oldConditions = Trees.maps(old, "status", "conditions");
-    for (Map<String, Object> condition : Trees.maps(csr, "status", "conditions")) {
+    List<Map<String, Object>> oldConditions = JsonTrees.maps(old, "status", "conditions");
+    for (Map<String, Object> condition : JsonTrees.maps(csr, "status", "conditions")) {
       if (isZero(condition.get("lastUpdateTime"))) {
         condition.put("lastUpdateTime", now);
       }
@@ -273,8 +274,8 @@ final class CertificateSigningRequests {
         }
       }
     }
-    String certificate = Trees.string(csr, "", "status", "certificate");
-    String oldCertificate = Trees.string(old, "", "status", "certificate");
+    String certificate = JsonTrees.string(csr, "", "status", "certificate");
+    String oldCertificate = JsonTrees.string(old, "", "status", "certificate");
     if (!certificate.equals(oldCertificate)) {
       if (!opts.allowSettingCertificate) {
         errors.add(FieldError.forbidden(CERTIFICATE, "updates may not set certificate content"));
@@ -290,7 +291,7 @@ final class CertificateSigningRequests {
   private static List<FieldError> validateRequest(Map<String, Object> csr, Options opts) {
     List<FieldError> errors = new ArrayList<>();
     FieldPath spec = FieldPath.of("spec");
-    Object request = Trees.get(csr, "spec", "request");
+    Object request = JsonTrees.get(csr, "spec", "request");
     if (request != null) {
       String problem = requestProblem(String.valueOf(request));
       if (problem != null) {
@@ -298,7 +299,7 @@ final class CertificateSigningRequests {
       }
     }
     List<Object> usages =
-        Trees.get(csr, "spec", "usages") instanceof List<?> list
+        JsonTrees.get(csr, "spec", "usages") instanceof List<?> list
             ? new ArrayList<>(list)
             : List.of();
     if (usages.isEmpty()) {
@@ -319,7 +320,7 @@ final class CertificateSigningRequests {
         }
       }
     }
-    Object signerName = Trees.get(csr, "spec", "signerName");
+    Object signerName = JsonTrees.get(csr, "spec", "signerName");
     if (signerName != null) {
       if (!opts.allowLegacySignerName && LEGACY_UNKNOWN.equals(signerName)) {
         errors.add(
@@ -331,7 +332,7 @@ final class CertificateSigningRequests {
         errors.addAll(validateSignerName(spec.child("signerName"), String.valueOf(signerName)));
       }
     }
-    if (Trees.get(csr, "spec", "expirationSeconds") instanceof Number seconds
+    if (JsonTrees.get(csr, "spec", "expirationSeconds") instanceof Number seconds
         && seconds.longValue() < 600) {
       errors.add(
           FieldError.invalid(
@@ -341,7 +342,7 @@ final class CertificateSigningRequests {
     }
     errors.addAll(validateConditions(csr, opts));
     if (!opts.allowArbitraryCertificate) {
-      String problem = certificateProblem(Trees.string(csr, "", "status", "certificate"));
+      String problem = certificateProblem(JsonTrees.string(csr, "", "status", "certificate"));
       if (problem != null) {
         errors.add(FieldError.invalid(CERTIFICATE, "<certificate data>", problem));
       }
@@ -424,7 +425,7 @@ final class CertificateSigningRequests {
     Set<Object> seen = new HashSet<>();
     boolean approved = false;
     boolean denied = false;
-    List<Map<String, Object>> conditions = Trees.maps(csr, "status", "conditions");
+    List<Map<String, Object>> conditions = JsonTrees.maps(csr, "status", "conditions");
     for (int i = 0; i < conditions.size(); i++) {
       Map<String, Object> c = conditions.get(i);
       FieldPath at = CONDITIONS.index(i);
@@ -532,7 +533,7 @@ final class CertificateSigningRequests {
 
   private static List<Map<String, Object>> find(Map<String, Object> csr, String type) {
     List<Map<String, Object>> out = new ArrayList<>();
-    for (Map<String, Object> c : Trees.maps(csr, "status", "conditions")) {
+    for (Map<String, Object> c : JsonTrees.maps(csr, "status", "conditions")) {
       if (type.equals(c.get("type"))) {
         out.add(c);
       }
@@ -563,9 +564,9 @@ final class CertificateSigningRequests {
         return o;
       }
       o.allowBothApprovedAndDenied = !find(old, APPROVED).isEmpty() && !find(old, DENIED).isEmpty();
-      o.allowLegacySignerName = LEGACY_UNKNOWN.equals(Trees.get(old, "spec", "signerName"));
+      o.allowLegacySignerName = LEGACY_UNKNOWN.equals(JsonTrees.get(old, "spec", "signerName"));
       Set<Object> types = new HashSet<>();
-      for (Map<String, Object> c : Trees.maps(old, "status", "conditions")) {
+      for (Map<String, Object> c : JsonTrees.maps(old, "status", "conditions")) {
         Object type = c.get("type") == null ? "" : c.get("type");
         if (!types.add(type)) {
           o.allowDuplicateConditionTypes = true;
@@ -574,12 +575,12 @@ final class CertificateSigningRequests {
           o.allowEmptyConditionType = true;
         }
       }
-      String certificate = Trees.string(csr, "", "status", "certificate");
-      String oldCertificate = Trees.string(old, "", "status", "certificate");
+      String certificate = JsonTrees.string(csr, "", "status", "certificate");
+      String oldCertificate = JsonTrees.string(old, "", "status", "certificate");
       o.allowArbitraryCertificate =
           certificate.equals(oldCertificate) || certificateProblem(oldCertificate) != null;
       List<Object> usages =
-          Trees.get(old, "spec", "usages") instanceof List<?> list
+          JsonTrees.get(old, "spec", "usages") instanceof List<?> list
               ? new ArrayList<>(list)
               : List.of();
       Set<Object> seen = new HashSet<>();

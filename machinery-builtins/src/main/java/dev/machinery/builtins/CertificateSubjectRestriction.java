@@ -4,6 +4,7 @@ import dev.machinery.apiserver.admission.AdmissionAttributes;
 import dev.machinery.apiserver.admission.AdmissionException;
 import dev.machinery.apiserver.admission.Operation;
 import dev.machinery.apiserver.admission.ValidatingAdmissionPlugin;
+import dev.machinery.unversioned.unstructured.JsonTrees;
 import java.util.Base64;
 import java.util.Map;
 
@@ -36,14 +37,14 @@ final class CertificateSubjectRestriction implements ValidatingAdmissionPlugin {
     }
     Map<String, Object> csr = CertificateApproval.content(a.object());
     if (!CertificateSigningRequests.KUBE_APISERVER_CLIENT.equals(
-        Trees.get(csr, "spec", "signerName"))) {
+        JsonTrees.get(csr, "spec", "signerName"))) {
       return;
     }
     CertificateRequest request;
     try {
       byte[] pem;
       try {
-        pem = Base64.getDecoder().decode(Trees.string(csr, "", "spec", "request"));
+        pem = Base64.getDecoder().decode(JsonTrees.string(csr, "", "spec", "request"));
       } catch (IllegalArgumentException e) {
         throw new CertificateRequest.InvalidRequestException(
             "PEM block type must be CERTIFICATE REQUEST");

@@ -6,6 +6,7 @@ import dev.machinery.core.schema.GroupKind;
 import dev.machinery.unversioned.labels.LabelSelectors;
 import dev.machinery.unversioned.labels.Selector;
 import dev.machinery.unversioned.meta.v1.LabelSelector;
+import dev.machinery.unversioned.unstructured.JsonTrees;
 import dev.machinery.unversioned.validation.FieldError;
 import dev.machinery.unversioned.validation.FieldPath;
 import dev.machinery.unversioned.validation.ObjectMetaValidation;
@@ -34,25 +35,25 @@ final class Checks {
       case "apps/Deployment", "apps/ReplicaSet", "apps/StatefulSet", "apps/DaemonSet" -> {
         selectsTemplate(object, spec, errors);
         podSpec(
-            Trees.map(object, "spec", "template", "spec"),
+            JsonTrees.map(object, "spec", "template", "spec"),
             spec.child("template").child("spec"),
             errors);
       }
       case "batch/Job" -> {
-        Map<String, Object> podSpec = Trees.map(object, "spec", "template", "spec");
+        Map<String, Object> podSpec = JsonTrees.map(object, "spec", "template", "spec");
         podSpec(podSpec, spec.child("template").child("spec"), errors);
         restartPolicy(podSpec, spec.child("template").child("spec"), errors);
       }
       case "batch/CronJob" -> {
         Map<String, Object> podSpec =
-            Trees.map(object, "spec", "jobTemplate", "spec", "template", "spec");
+            JsonTrees.map(object, "spec", "jobTemplate", "spec", "template", "spec");
         FieldPath at = spec.child("jobTemplate").child("spec").child("template").child("spec");
         podSpec(podSpec, at, errors);
         restartPolicy(podSpec, at, errors);
       }
-      case "/Pod" -> podSpec(Trees.map(object, "spec"), spec, errors);
+      case "/Pod" -> podSpec(JsonTrees.map(object, "spec"), spec, errors);
       case "/Service" -> {
-        Map<String, Object> service = Trees.map(object, "spec");
+        Map<String, Object> service = JsonTrees.map(object, "spec");
         if (service != null) {
           oneOf(
               service,
@@ -60,7 +61,7 @@ final class Checks {
               spec,
               List.of("ClusterIP", "ExternalName", "LoadBalancer", "NodePort"),
               errors);
-          List<Map<String, Object>> ports = Trees.maps(service, "ports");
+          List<Map<String, Object>> ports = JsonTrees.maps(service, "ports");
           for (int p = 0; p < ports.size(); p++) {
             oneOf(ports.get(p), "protocol", spec.child("ports").index(p), PROTOCOLS, errors);
           }
@@ -90,8 +91,8 @@ final class Checks {
         immutable(object, old, List.of("data"), errors);
       }
       case "apps/Deployment", "apps/ReplicaSet", "apps/DaemonSet", "batch/Job" -> {
-        Object selector = Trees.get(object, "spec", "selector");
-        if (!sameSelector(selector, Trees.get(old, "spec", "selector"))) {
+        Object selector = JsonTrees.get(object, "spec", "selector");
+        if (!sameSelector(selector, JsonTrees.get(old, "spec", "selector"))) {
           errors.add(
               FieldError.invalid(
                   FieldPath.of("spec").child("selector"),
@@ -110,8 +111,8 @@ final class Checks {
       return a == b;
     }
     for (String part : List.of("matchLabels", "matchExpressions")) {
-      Object x = Trees.get(a, part);
-      Object y = Trees.get(b, part);
+      Object x = JsonTrees.get(a, part);
+      Object y = JsonTrees.get(b, part);
       boolean xEmpty =
           x == null
               || x instanceof Map<?, ?> m && m.isEmpty()
@@ -238,7 +239,7 @@ final class Checks {
 
   private static void selectsTemplate(
       Map<String, Object> object, FieldPath spec, List<FieldError> errors) {
-    Map<String, Object> selector = Trees.map(object, "spec", "selector");
+    Map<String, Object> selector = JsonTrees.map(object, "spec", "selector");
     if (selector == null) {
       return; // the schema reports it missing
     }
@@ -256,7 +257,7 @@ final class Checks {
       return;
     }
     Map<String, String> labels = new LinkedHashMap<>();
-    Map<String, Object> given = Trees.map(object, "spec", "template", "metadata", "labels");
+    Map<String, Object> given = JsonTrees.map(object, "spec", "template", "metadata", "labels");
     if (given != null) {
       given.forEach((k, v) -> labels.put(k, String.valueOf(v)));
     }
@@ -273,7 +274,7 @@ final class Checks {
     if (spec == null) {
       return;
     }
-    if (Trees.maps(spec, "containers").isEmpty()) {
+    if (JsonTrees.maps(spec, "containers").isEmpty()) {
       errors.add(FieldError.required(at.child("containers"), ""));
     }
     oneOf(spec, "restartPolicy", at, List.of("Always", "OnFailure", "Never"), errors);
@@ -284,7 +285,7 @@ final class Checks {
         List.of("ClusterFirstWithHostNet", "ClusterFirst", "Default", "None"),
         errors);
     for (String list : List.of("initContainers", "containers")) {
-      List<Map<String, Object>> containers = Trees.maps(spec, list);
+      List<Map<String, Object>> containers = JsonTrees.maps(spec, list);
       for (int i = 0; i < containers.size(); i++) {
         FieldPath container = at.child(list).index(i);
         oneOf(
@@ -293,7 +294,7 @@ final class Checks {
             container,
             List.of("Always", "IfNotPresent", "Never"),
             errors);
-        List<Map<String, Object>> ports = Trees.maps(containers.get(i), "ports");
+        List<Map<String, Object>> ports = JsonTrees.maps(containers.get(i), "ports");
         for (int p = 0; p < ports.size(); p++) {
           oneOf(ports.get(p), "protocol", container.child("ports").index(p), PROTOCOLS, errors);
         }

@@ -1,5 +1,6 @@
 package dev.machinery.builtins;
 
+import dev.machinery.unversioned.unstructured.JsonTrees;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -13,9 +14,9 @@ import java.util.function.Predicate;
 final class DefaultClasses {
   private static final Comparator<Map<String, Object>> NEWEST_FIRST =
       Comparator.comparing(
-              (Map<String, Object> c) -> Trees.string(c, "", "metadata", "creationTimestamp"))
+              (Map<String, Object> c) -> JsonTrees.string(c, "", "metadata", "creationTimestamp"))
           .reversed()
-          .thenComparing(c -> Trees.string(c, "", "metadata", "name"));
+          .thenComparing(c -> JsonTrees.string(c, "", "metadata", "name"));
 
   private DefaultClasses() {}
 
@@ -25,6 +26,6 @@ final class DefaultClasses {
     return classes.stream()
         .filter(isDefault)
         .min(NEWEST_FIRST)
-        .map(c -> Trees.string(c, "", "metadata", "name"));
+        .map(c -> JsonTrees.string(c, "", "metadata", "name"));
   }
 }

@@ -5,6 +5,7 @@ import dev.machinery.apiserver.admission.MutatingAdmissionPlugin;
 import dev.machinery.apiserver.admission.Operation;
 import dev.machinery.apiserver.http.ApiHandler;
 import dev.machinery.core.schema.GroupResource;
+import dev.machinery.unversioned.unstructured.JsonTrees;
 import dev.machinery.unversioned.unstructured.Unstructured;
 import java.util.Map;
 
@@ -43,15 +44,15 @@ final class DefaultIngressClass implements MutatingAdmissionPlugin {
       return attributes.object();
     }
     Map<String, Object> ingress = ((Unstructured) attributes.object()).content();
-    Map<String, Object> annotations = Trees.map(ingress, "metadata", "annotations");
-    if (Trees.get(ingress, "spec", "ingressClassName") != null
+    Map<String, Object> annotations = JsonTrees.map(ingress, "metadata", "annotations");
+    if (JsonTrees.get(ingress, "spec", "ingressClassName") != null
         || annotations != null && annotations.containsKey(CLASS_ANNOTATION)) {
       return attributes.object();
     }
     DefaultClasses.defaultName(
             loopback.listCached("/apis/networking.k8s.io/v1/ingressclasses"),
-            c -> "true".equals(Trees.string(c, "", "metadata", "annotations", IS_DEFAULT)))
-        .ifPresent(name -> Trees.child(ingress, "spec").put("ingressClassName", name));
+            c -> "true".equals(JsonTrees.string(c, "", "metadata", "annotations", IS_DEFAULT)))
+        .ifPresent(name -> JsonTrees.child(ingress, "spec").put("ingressClassName", name));
     return attributes.object();
   }
 }

@@ -5,6 +5,7 @@ import dev.machinery.apiserver.admission.MutatingAdmissionPlugin;
 import dev.machinery.apiserver.admission.Operation;
 import dev.machinery.apiserver.http.ApiHandler;
 import dev.machinery.core.schema.GroupResource;
+import dev.machinery.unversioned.unstructured.JsonTrees;
 import dev.machinery.unversioned.unstructured.Unstructured;
 import java.util.Map;
 
@@ -45,20 +46,20 @@ final class DefaultStorageClass implements MutatingAdmissionPlugin {
       return attributes.object();
     }
     Map<String, Object> claim = ((Unstructured) attributes.object()).content();
-    Map<String, Object> annotations = Trees.map(claim, "metadata", "annotations");
-    if (Trees.get(claim, "spec", "storageClassName") != null
+    Map<String, Object> annotations = JsonTrees.map(claim, "metadata", "annotations");
+    if (JsonTrees.get(claim, "spec", "storageClassName") != null
         || annotations != null && annotations.containsKey(BETA_CLASS)) {
       return attributes.object();
     }
     DefaultClasses.defaultName(
             loopback.listCached("/apis/storage.k8s.io/v1/storageclasses"),
             DefaultStorageClass::isDefault)
-        .ifPresent(name -> Trees.child(claim, "spec").put("storageClassName", name));
+        .ifPresent(name -> JsonTrees.child(claim, "spec").put("storageClassName", name));
     return attributes.object();
   }
 
   private static boolean isDefault(Map<String, Object> storageClass) {
-    Map<String, Object> annotations = Trees.map(storageClass, "metadata", "annotations");
+    Map<String, Object> annotations = JsonTrees.map(storageClass, "metadata", "annotations");
     return annotations != null
         && ("true".equals(annotations.get(IS_DEFAULT))
             || "true".equals(annotations.get(BETA_IS_DEFAULT)));

@@ -4,6 +4,7 @@ import dev.machinery.apiserver.admission.AdmissionAttributes;
 import dev.machinery.apiserver.admission.MutatingAdmissionPlugin;
 import dev.machinery.apiserver.admission.Operation;
 import dev.machinery.core.schema.GroupResource;
+import dev.machinery.unversioned.unstructured.JsonTrees;
 import dev.machinery.unversioned.unstructured.Unstructured;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -47,13 +48,13 @@ final class DefaultTolerationSeconds implements MutatingAdmissionPlugin {
       return attributes.object();
     }
     Map<String, Object> pod = ((Unstructured) attributes.object()).content();
-    Map<String, Object> spec = Trees.child(pod, "spec");
-    List<Map<String, Object>> tolerations = Trees.maps(spec, "tolerations");
+    Map<String, Object> spec = JsonTrees.child(pod, "spec");
+    List<Map<String, Object>> tolerations = JsonTrees.maps(spec, "tolerations");
     boolean notReady = false;
     boolean unreachable = false;
     for (Map<String, Object> toleration : tolerations) {
-      String key = Trees.string(toleration, "", "key");
-      String effect = Trees.string(toleration, "", "effect");
+      String key = JsonTrees.string(toleration, "", "key");
+      String effect = JsonTrees.string(toleration, "", "effect");
       boolean noExecute = effect.isEmpty() || effect.equals("NoExecute");
       notReady |= noExecute && (key.isEmpty() || key.equals(NOT_READY));
       unreachable |= noExecute && (key.isEmpty() || key.equals(UNREACHABLE));

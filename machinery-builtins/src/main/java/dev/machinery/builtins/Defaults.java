@@ -2,6 +2,7 @@ package dev.machinery.builtins;
 
 import dev.machinery.core.schema.GroupKind;
 import dev.machinery.core.schema.GroupVersionKind;
+import dev.machinery.unversioned.unstructured.JsonTrees;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,7 +28,7 @@ final class Defaults {
    */
   static void onRead(GroupKind kind, Map<String, Object> object) {
     if (kind.group().equals("apps") && kind.kind().equals("StatefulSet")) {
-      Map<String, Object> spec = Trees.map(object, "spec");
+      Map<String, Object> spec = JsonTrees.map(object, "spec");
       if (spec != null) {
         claimTemplates(spec);
       }
@@ -39,11 +40,11 @@ final class Defaults {
    * conversion of apps/v1 sets both, as reflective conversion did before 1.17).
    */
   private static void claimTemplates(Map<String, Object> spec) {
-    for (Map<String, Object> claim : Trees.maps(spec, "volumeClaimTemplates")) {
+    for (Map<String, Object> claim : JsonTrees.maps(spec, "volumeClaimTemplates")) {
       claim.put("apiVersion", "v1");
       claim.put("kind", "PersistentVolumeClaim");
-      Trees.fill(Trees.child(claim, "spec"), "volumeMode", "Filesystem");
-      Trees.fill(Trees.child(claim, "status"), "phase", "Pending");
+      JsonTrees.fill(JsonTrees.child(claim, "spec"), "volumeMode", "Filesystem");
+      JsonTrees.fill(JsonTrees.child(claim, "status"), "phase", "Pending");
     }
   }
 
@@ -55,9 +56,9 @@ final class Defaults {
    */
   static void apply(GroupVersionKind kind, Map<String, Object> object) {
     if (kind.groupVersion().equals(HorizontalPodAutoscalerConversion.V1)) {
-      Map<String, Object> spec = Trees.map(object, "spec");
+      Map<String, Object> spec = JsonTrees.map(object, "spec");
       if (spec != null) {
-        Trees.fill(spec, "minReplicas", 1L);
+        JsonTrees.fill(spec, "minReplicas", 1L);
       }
       return;
     }
@@ -66,27 +67,27 @@ final class Defaults {
 
   /** Sets the kind's defaults on an object, in place. */
   static void apply(GroupKind kind, Map<String, Object> object) {
-    Map<String, Object> spec = Trees.map(object, "spec");
+    Map<String, Object> spec = JsonTrees.map(object, "spec");
     switch (kind.group() + "/" + kind.kind()) {
       case "apps/Deployment" -> {
         if (spec == null) {
           return;
         }
-        Trees.fill(spec, "replicas", 1L);
-        Map<String, Object> strategy = Trees.child(spec, "strategy");
-        Trees.fill(strategy, "type", "RollingUpdate");
+        JsonTrees.fill(spec, "replicas", 1L);
+        Map<String, Object> strategy = JsonTrees.child(spec, "strategy");
+        JsonTrees.fill(strategy, "type", "RollingUpdate");
         if ("RollingUpdate".equals(strategy.get("type"))) {
-          Map<String, Object> rolling = Trees.child(strategy, "rollingUpdate");
-          Trees.fill(rolling, "maxUnavailable", "25%");
-          Trees.fill(rolling, "maxSurge", "25%");
+          Map<String, Object> rolling = JsonTrees.child(strategy, "rollingUpdate");
+          JsonTrees.fill(rolling, "maxUnavailable", "25%");
+          JsonTrees.fill(rolling, "maxSurge", "25%");
         }
-        Trees.fill(spec, "revisionHistoryLimit", 10L);
-        Trees.fill(spec, "progressDeadlineSeconds", 600L);
+        JsonTrees.fill(spec, "revisionHistoryLimit", 10L);
+        JsonTrees.fill(spec, "progressDeadlineSeconds", 600L);
         podTemplate(spec);
       }
       case "apps/ReplicaSet", "/ReplicationController" -> {
         if (spec != null) {
-          Trees.fill(spec, "replicas", 1L);
+          JsonTrees.fill(spec, "replicas", 1L);
           podTemplate(spec);
         }
       }
@@ -94,17 +95,18 @@ final class Defaults {
         if (spec == null) {
           return;
         }
-        Trees.fill(spec, "replicas", 1L);
-        Trees.fill(spec, "podManagementPolicy", "OrderedReady");
-        Map<String, Object> update = Trees.child(spec, "updateStrategy");
-        Trees.fill(update, "type", "RollingUpdate");
+        JsonTrees.fill(spec, "replicas", 1L);
+        JsonTrees.fill(spec, "podManagementPolicy", "OrderedReady");
+        Map<String, Object> update = JsonTrees.child(spec, "updateStrategy");
+        JsonTrees.fill(update, "type", "RollingUpdate");
         if ("RollingUpdate".equals(update.get("type"))) {
-          Trees.fill(Trees.child(update, "rollingUpdate"), "partition", 0L);
+          JsonTrees.fill(JsonTrees.child(update, "rollingUpdate"), "partition", 0L);
         }
-        Trees.fill(spec, "revisionHistoryLimit", 10L);
-        Map<String, Object> retention = Trees.child(spec, "persistentVolumeClaimRetentionPolicy");
-        Trees.fill(retention, "whenDeleted", "Retain");
-        Trees.fill(retention, "whenScaled", "Retain");
+        JsonTrees.fill(spec, "revisionHistoryLimit", 10L);
+        Map<String, Object> retention =
+            JsonTrees.child(spec, "persistentVolumeClaimRetentionPolicy");
+        JsonTrees.fill(retention, "whenDeleted", "Retain");
+        JsonTrees.fill(retention, "whenScaled", "Retain");
         claimTemplates(spec);
         podTemplate(spec);
       }
@@ -112,14 +114,14 @@ final class Defaults {
         if (spec == null) {
           return;
         }
-        Map<String, Object> update = Trees.child(spec, "updateStrategy");
-        Trees.fill(update, "type", "RollingUpdate");
+        Map<String, Object> update = JsonTrees.child(spec, "updateStrategy");
+        JsonTrees.fill(update, "type", "RollingUpdate");
         if ("RollingUpdate".equals(update.get("type"))) {
-          Map<String, Object> rolling = Trees.child(update, "rollingUpdate");
-          Trees.fill(rolling, "maxUnavailable", 1L);
-          Trees.fill(rolling, "maxSurge", 0L);
+          Map<String, Object> rolling = JsonTrees.child(update, "rollingUpdate");
+          JsonTrees.fill(rolling, "maxUnavailable", 1L);
+          JsonTrees.fill(rolling, "maxSurge", 0L);
         }
-        Trees.fill(spec, "revisionHistoryLimit", 10L);
+        JsonTrees.fill(spec, "revisionHistoryLimit", 10L);
         podTemplate(spec);
       }
       case "batch/Job" -> {
@@ -131,12 +133,12 @@ final class Defaults {
         if (spec == null) {
           return;
         }
-        Trees.fill(spec, "concurrencyPolicy", "Allow");
-        Trees.fill(spec, "suspend", false);
-        Trees.fill(spec, "successfulJobsHistoryLimit", 3L);
-        Trees.fill(spec, "failedJobsHistoryLimit", 1L);
+        JsonTrees.fill(spec, "concurrencyPolicy", "Allow");
+        JsonTrees.fill(spec, "suspend", false);
+        JsonTrees.fill(spec, "successfulJobsHistoryLimit", 3L);
+        JsonTrees.fill(spec, "failedJobsHistoryLimit", 1L);
         // Go's defaulting of a CronJob sets no Job defaults on its template, only the pod spec's.
-        Map<String, Object> jobSpec = Trees.map(spec, "jobTemplate", "spec");
+        Map<String, Object> jobSpec = JsonTrees.map(spec, "jobTemplate", "spec");
         if (jobSpec != null) {
           podTemplate(jobSpec);
         }
@@ -144,18 +146,18 @@ final class Defaults {
       case "/Pod" -> {
         if (spec != null) {
           podSpec(spec);
-          Trees.fill(spec, "enableServiceLinks", true);
+          JsonTrees.fill(spec, "enableServiceLinks", true);
           // A Pod's (not a template's) requests default to its limits, and with the host's
           // network its ports' hostPort to their containerPort.
           for (String list : List.of("containers", "initContainers")) {
-            for (Map<String, Object> container : Trees.maps(spec, list)) {
-              Map<String, Object> limits = Trees.map(container, "resources", "limits");
+            for (Map<String, Object> container : JsonTrees.maps(spec, list)) {
+              Map<String, Object> limits = JsonTrees.map(container, "resources", "limits");
               if (limits != null) {
-                Map<String, Object> requests = Trees.child(container, "resources", "requests");
+                Map<String, Object> requests = JsonTrees.child(container, "resources", "requests");
                 limits.forEach(requests::putIfAbsent);
               }
               if (Boolean.TRUE.equals(spec.get("hostNetwork"))) {
-                for (Map<String, Object> port : Trees.maps(container, "ports")) {
+                for (Map<String, Object> port : JsonTrees.maps(container, "ports")) {
                   if (port.get("hostPort") == null
                       || Long.valueOf(0).equals(number(port, "hostPort"))) {
                     port.put("hostPort", port.get("containerPort"));
@@ -173,11 +175,11 @@ final class Defaults {
         }
       }
       case "/Secret" -> {
-        Trees.fill(object, "type", "Opaque");
+        JsonTrees.fill(object, "type", "Opaque");
         // As Go's conversion of a v1 Secret: stringData is written into data, base64-encoded.
-        Map<String, Object> stringData = Trees.map(object, "stringData");
+        Map<String, Object> stringData = JsonTrees.map(object, "stringData");
         if (stringData != null) {
-          Map<String, Object> data = Trees.child(object, "data");
+          Map<String, Object> data = JsonTrees.child(object, "data");
           stringData.forEach(
               (k, v) ->
                   data.put(
@@ -191,21 +193,21 @@ final class Defaults {
       }
       case "/PersistentVolumeClaim" -> {
         if (spec != null) {
-          Trees.fill(spec, "volumeMode", "Filesystem");
+          JsonTrees.fill(spec, "volumeMode", "Filesystem");
         }
-        Map<String, Object> status = Trees.map(object, "status");
+        Map<String, Object> status = JsonTrees.map(object, "status");
         if (status != null) {
-          Trees.fill(status, "phase", "Pending");
+          JsonTrees.fill(status, "phase", "Pending");
         }
       }
       case "/PersistentVolume" -> {
         if (spec != null) {
-          Trees.fill(spec, "persistentVolumeReclaimPolicy", "Retain");
-          Trees.fill(spec, "volumeMode", "Filesystem");
+          JsonTrees.fill(spec, "persistentVolumeReclaimPolicy", "Retain");
+          JsonTrees.fill(spec, "volumeMode", "Filesystem");
         }
-        Map<String, Object> status = Trees.map(object, "status");
+        Map<String, Object> status = JsonTrees.map(object, "status");
         if (status != null) {
-          Trees.fill(status, "phase", "Pending");
+          JsonTrees.fill(status, "phase", "Pending");
         }
       }
       case "autoscaling/HorizontalPodAutoscaler" -> {
@@ -214,9 +216,9 @@ final class Defaults {
         }
       }
       case "/Namespace" -> {
-        Map<String, Object> status = Trees.map(object, "status");
+        Map<String, Object> status = JsonTrees.map(object, "status");
         if (status != null) {
-          Trees.fill(status, "phase", "Active");
+          JsonTrees.fill(status, "phase", "Active");
         }
       }
       default -> {}
@@ -228,24 +230,24 @@ final class Defaults {
       spec.put("completions", 1L);
       spec.put("parallelism", 1L);
     }
-    Trees.fill(spec, "parallelism", 1L);
-    Trees.fill(spec, "backoffLimit", spec.get("backoffLimitPerIndex") != null ? MAX_INT32 : 6L);
+    JsonTrees.fill(spec, "parallelism", 1L);
+    JsonTrees.fill(spec, "backoffLimit", spec.get("backoffLimitPerIndex") != null ? MAX_INT32 : 6L);
     // A Job without labels has its template's (Go shares the map).
-    Map<String, Object> templateLabels = Trees.map(spec, "template", "metadata", "labels");
-    Map<String, Object> labels = Trees.map(job, "metadata", "labels");
+    Map<String, Object> templateLabels = JsonTrees.map(spec, "template", "metadata", "labels");
+    Map<String, Object> labels = JsonTrees.map(job, "metadata", "labels");
     if (templateLabels != null && (labels == null || labels.isEmpty())) {
-      Trees.child(job, "metadata").put("labels", new LinkedHashMap<>(templateLabels));
+      JsonTrees.child(job, "metadata").put("labels", new LinkedHashMap<>(templateLabels));
     }
-    Trees.fill(spec, "completionMode", "NonIndexed");
-    Trees.fill(spec, "suspend", false);
-    Trees.fill(
+    JsonTrees.fill(spec, "completionMode", "NonIndexed");
+    JsonTrees.fill(spec, "suspend", false);
+    JsonTrees.fill(
         spec,
         "podReplacementPolicy",
         spec.get("podFailurePolicy") != null ? "Failed" : "TerminatingOrFailed");
-    Trees.fill(spec, "manualSelector", false);
-    for (Map<String, Object> rule : Trees.maps(spec, "podFailurePolicy", "rules")) {
-      for (Map<String, Object> pattern : Trees.maps(rule, "onPodConditions")) {
-        Trees.fill(pattern, "status", "True");
+    JsonTrees.fill(spec, "manualSelector", false);
+    for (Map<String, Object> rule : JsonTrees.maps(spec, "podFailurePolicy", "rules")) {
+      for (Map<String, Object> pattern : JsonTrees.maps(rule, "onPodConditions")) {
+        JsonTrees.fill(pattern, "status", "True");
       }
     }
     podTemplate(spec);
@@ -261,7 +263,7 @@ final class Defaults {
    * controller).
    */
   private static void horizontalPodAutoscaler(Map<String, Object> spec) {
-    Trees.fill(spec, "minReplicas", 1L);
+    JsonTrees.fill(spec, "minReplicas", 1L);
     if (!(spec.get("metrics") instanceof List<?> metrics) || metrics.isEmpty()) {
       Map<String, Object> target = new LinkedHashMap<>();
       target.put("type", "Utilization");
@@ -274,16 +276,16 @@ final class Defaults {
       metric.put("resource", resource);
       spec.put("metrics", new ArrayList<>(List.of(metric)));
     }
-    Map<String, Object> behavior = Trees.map(spec, "behavior");
+    Map<String, Object> behavior = JsonTrees.map(spec, "behavior");
     if (behavior != null) {
-      Map<String, Object> up = Trees.child(behavior, "scaleUp");
-      Trees.fill(up, "stabilizationWindowSeconds", 0L);
-      Trees.fill(up, "selectPolicy", "Max");
-      Trees.fill(
+      Map<String, Object> up = JsonTrees.child(behavior, "scaleUp");
+      JsonTrees.fill(up, "stabilizationWindowSeconds", 0L);
+      JsonTrees.fill(up, "selectPolicy", "Max");
+      JsonTrees.fill(
           up, "policies", new ArrayList<>(List.of(policy("Pods", 4), policy("Percent", 100))));
-      Map<String, Object> down = Trees.child(behavior, "scaleDown");
-      Trees.fill(down, "selectPolicy", "Max");
-      Trees.fill(down, "policies", new ArrayList<>(List.of(policy("Percent", 100))));
+      Map<String, Object> down = JsonTrees.child(behavior, "scaleDown");
+      JsonTrees.fill(down, "selectPolicy", "Max");
+      JsonTrees.fill(down, "policies", new ArrayList<>(List.of(policy("Percent", 100))));
     }
   }
 
@@ -313,8 +315,8 @@ final class Defaults {
       spec.put("clusterIPs", new ArrayList<>(List.of(ip)));
     }
     if (needsNodePorts(spec)) {
-      for (Map<String, Object> port : Trees.maps(spec, "ports")) {
-        Trees.fill(port, "nodePort", 30000L + RANDOM.nextInt(2768));
+      for (Map<String, Object> port : JsonTrees.maps(spec, "ports")) {
+        JsonTrees.fill(port, "nodePort", 30000L + RANDOM.nextInt(2768));
       }
     }
   }
@@ -355,13 +357,13 @@ final class Defaults {
    * every container limits cpu and memory and requests what it limits, {@code Burstable} otherwise.
    */
   static String qosClass(Map<String, Object> spec) {
-    List<Map<String, Object>> containers = new ArrayList<>(Trees.maps(spec, "containers"));
-    containers.addAll(Trees.maps(spec, "initContainers"));
+    List<Map<String, Object>> containers = new ArrayList<>(JsonTrees.maps(spec, "containers"));
+    containers.addAll(JsonTrees.maps(spec, "initContainers"));
     boolean any = false;
     boolean guaranteed = !containers.isEmpty();
     for (Map<String, Object> container : containers) {
-      Map<String, Object> requests = Trees.map(container, "resources", "requests");
-      Map<String, Object> limits = Trees.map(container, "resources", "limits");
+      Map<String, Object> requests = JsonTrees.map(container, "resources", "requests");
+      Map<String, Object> limits = JsonTrees.map(container, "resources", "limits");
       any |= requests != null && !requests.isEmpty() || limits != null && !limits.isEmpty();
       for (String resource : List.of("cpu", "memory")) {
         Object limit = limits == null ? null : limits.get(resource);
@@ -379,7 +381,7 @@ final class Defaults {
 
   /** The pod template under {@code template} of a spec. */
   private static void podTemplate(Map<String, Object> spec) {
-    Map<String, Object> podSpec = Trees.map(spec, "template", "spec");
+    Map<String, Object> podSpec = JsonTrees.map(spec, "template", "spec");
     if (podSpec != null) {
       podSpec(podSpec);
     }
@@ -395,9 +397,9 @@ final class Defaults {
    * an account admission gives a Pod reads back under both names).
    */
   static void serviceAccount(Map<String, Object> spec) {
-    String name = Trees.string(spec, "", "serviceAccountName");
+    String name = JsonTrees.string(spec, "", "serviceAccountName");
     if (name.isEmpty()) {
-      name = Trees.string(spec, "", "serviceAccount");
+      name = JsonTrees.string(spec, "", "serviceAccount");
       if (!name.isEmpty()) {
         spec.put("serviceAccountName", name);
       }
@@ -411,54 +413,54 @@ final class Defaults {
 
   private static void podSpec(Map<String, Object> spec) {
     serviceAccount(spec);
-    Trees.fill(spec, "restartPolicy", "Always");
-    Trees.fill(spec, "dnsPolicy", "ClusterFirst");
-    Trees.fill(spec, "terminationGracePeriodSeconds", 30L);
-    Trees.fill(spec, "securityContext", new LinkedHashMap<String, Object>());
-    Trees.fill(spec, "schedulerName", "default-scheduler");
+    JsonTrees.fill(spec, "restartPolicy", "Always");
+    JsonTrees.fill(spec, "dnsPolicy", "ClusterFirst");
+    JsonTrees.fill(spec, "terminationGracePeriodSeconds", 30L);
+    JsonTrees.fill(spec, "securityContext", new LinkedHashMap<String, Object>());
+    JsonTrees.fill(spec, "schedulerName", "default-scheduler");
     for (String list : List.of("containers", "initContainers", "ephemeralContainers")) {
-      for (Map<String, Object> container : Trees.maps(spec, list)) {
+      for (Map<String, Object> container : JsonTrees.maps(spec, list)) {
         container(container);
       }
     }
-    for (Map<String, Object> volume : Trees.maps(spec, "volumes")) {
+    for (Map<String, Object> volume : JsonTrees.maps(spec, "volumes")) {
       for (String source : List.of("configMap", "secret", "projected", "downwardAPI")) {
-        Map<String, Object> from = Trees.map(volume, source);
+        Map<String, Object> from = JsonTrees.map(volume, source);
         if (from != null) {
-          Trees.fill(from, "defaultMode", 420L);
+          JsonTrees.fill(from, "defaultMode", 420L);
         }
       }
     }
   }
 
   private static void container(Map<String, Object> container) {
-    Trees.fill(container, "terminationMessagePath", "/dev/termination-log");
-    Trees.fill(container, "terminationMessagePolicy", "File");
+    JsonTrees.fill(container, "terminationMessagePath", "/dev/termination-log");
+    JsonTrees.fill(container, "terminationMessagePolicy", "File");
     Object image = container.get("image");
     if (image instanceof String text) {
-      Trees.fill(container, "imagePullPolicy", pullPolicy(text));
+      JsonTrees.fill(container, "imagePullPolicy", pullPolicy(text));
     }
-    Trees.fill(container, "resources", new LinkedHashMap<String, Object>());
-    for (Map<String, Object> port : Trees.maps(container, "ports")) {
-      Trees.fill(port, "protocol", "TCP");
+    JsonTrees.fill(container, "resources", new LinkedHashMap<String, Object>());
+    for (Map<String, Object> port : JsonTrees.maps(container, "ports")) {
+      JsonTrees.fill(port, "protocol", "TCP");
     }
     for (String probe : List.of("livenessProbe", "readinessProbe", "startupProbe")) {
-      Map<String, Object> p = Trees.map(container, probe);
+      Map<String, Object> p = JsonTrees.map(container, probe);
       if (p != null) {
-        Trees.fill(p, "timeoutSeconds", 1L);
-        Trees.fill(p, "periodSeconds", 10L);
-        Trees.fill(p, "successThreshold", 1L);
-        Trees.fill(p, "failureThreshold", 3L);
-        Map<String, Object> http = Trees.map(p, "httpGet");
+        JsonTrees.fill(p, "timeoutSeconds", 1L);
+        JsonTrees.fill(p, "periodSeconds", 10L);
+        JsonTrees.fill(p, "successThreshold", 1L);
+        JsonTrees.fill(p, "failureThreshold", 3L);
+        Map<String, Object> http = JsonTrees.map(p, "httpGet");
         if (http != null) {
-          Trees.fill(http, "scheme", "HTTP");
+          JsonTrees.fill(http, "scheme", "HTTP");
         }
       }
     }
-    for (Map<String, Object> env : Trees.maps(container, "env")) {
-      Map<String, Object> field = Trees.map(env, "valueFrom", "fieldRef");
+    for (Map<String, Object> env : JsonTrees.maps(container, "env")) {
+      Map<String, Object> field = JsonTrees.map(env, "valueFrom", "fieldRef");
       if (field != null) {
-        Trees.fill(field, "apiVersion", "v1");
+        JsonTrees.fill(field, "apiVersion", "v1");
       }
     }
   }
@@ -481,27 +483,27 @@ final class Defaults {
   }
 
   private static void service(Map<String, Object> spec) {
-    Trees.fill(spec, "type", "ClusterIP");
+    JsonTrees.fill(spec, "type", "ClusterIP");
     Object type = spec.get("type");
-    Trees.fill(spec, "sessionAffinity", "None");
-    for (Map<String, Object> port : Trees.maps(spec, "ports")) {
-      Trees.fill(port, "protocol", "TCP");
+    JsonTrees.fill(spec, "sessionAffinity", "None");
+    for (Map<String, Object> port : JsonTrees.maps(spec, "ports")) {
+      JsonTrees.fill(port, "protocol", "TCP");
       if (port.get("targetPort") == null && port.get("port") != null) {
         port.put("targetPort", port.get("port"));
       }
     }
     if (!"ExternalName".equals(type)) {
-      Trees.fill(spec, "internalTrafficPolicy", "Cluster");
+      JsonTrees.fill(spec, "internalTrafficPolicy", "Cluster");
       if (spec.get("ipFamilies") == null) {
         spec.put("ipFamilies", new ArrayList<>(List.of("IPv4")));
       }
-      Trees.fill(spec, "ipFamilyPolicy", "SingleStack");
+      JsonTrees.fill(spec, "ipFamilyPolicy", "SingleStack");
     }
     if ("NodePort".equals(type) || "LoadBalancer".equals(type)) {
-      Trees.fill(spec, "externalTrafficPolicy", "Cluster");
+      JsonTrees.fill(spec, "externalTrafficPolicy", "Cluster");
     }
     if ("LoadBalancer".equals(type)) {
-      Trees.fill(spec, "allocateLoadBalancerNodePorts", true);
+      JsonTrees.fill(spec, "allocateLoadBalancerNodePorts", true);
     }
   }
 }

@@ -1,6 +1,7 @@
 package dev.machinery.builtins;
 
 import dev.machinery.core.schema.GroupKind;
+import dev.machinery.unversioned.unstructured.JsonTrees;
 import dev.machinery.unversioned.unstructured.Unstructured;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -99,7 +100,7 @@ final class FieldLabels {
           label,
           object -> {
             Map<String, Object> content = ((Unstructured) object).content();
-            Object value = Trees.get(content, path);
+            Object value = JsonTrees.get(content, path);
             if (label.equals("source")) {
               // An Event's source is its source's component, or else its reporting controller.
               value = value instanceof Map<?, ?> source ? source.get("component") : null;

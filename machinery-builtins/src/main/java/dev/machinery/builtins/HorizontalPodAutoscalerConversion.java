@@ -6,6 +6,7 @@ import dev.machinery.apiserver.registry.rest.UnstructuredConversion;
 import dev.machinery.core.schema.GroupVersion;
 import dev.machinery.unversioned.errors.ApiErrors;
 import dev.machinery.unversioned.errors.StatusException;
+import dev.machinery.unversioned.unstructured.JsonTrees;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -91,7 +92,7 @@ final class HorizontalPodAutoscalerConversion implements UnstructuredConversion 
    */
   @SuppressWarnings("unchecked")
   static Map<String, Object> v2View(Map<String, Object> v1) {
-    Map<String, Object> copy = (Map<String, Object>) Trees.copy(v1);
+    Map<String, Object> copy = (Map<String, Object>) JsonTrees.deepCopy(v1);
     copy.put("apiVersion", V1.toString());
     new HorizontalPodAutoscalerConversion().convert(copy, V2);
     return copy;
@@ -104,9 +105,9 @@ final class HorizontalPodAutoscalerConversion implements UnstructuredConversion 
   // ---- autoscaling/v2 to autoscaling/v1
 
   private static Map<String, Object> toV1(Map<String, Object> v2) {
-    Map<String, Object> spec = Trees.map(v2, "spec");
-    Map<String, Object> status = Trees.map(v2, "status");
-    Map<String, Object> annotations = withoutRoundTrip(Trees.map(v2, "metadata"));
+    Map<String, Object> spec = JsonTrees.map(v2, "spec");
+    Map<String, Object> status = JsonTrees.map(v2, "status");
+    Map<String, Object> annotations = withoutRoundTrip(JsonTrees.map(v2, "metadata"));
 
     Map<String, Object> outSpec = new LinkedHashMap<>();
     List<Object> otherMetrics = new ArrayList<>();
@@ -114,11 +115,11 @@ final class HorizontalPodAutoscalerConversion implements UnstructuredConversion 
       copy(spec, outSpec, "scaleTargetRef", "scaleTargetRef");
       copy(spec, outSpec, "minReplicas", "minReplicas");
       copy(spec, outSpec, "maxReplicas", "maxReplicas");
-      List<Map<String, Object>> metrics = Trees.maps(spec, "metrics");
+      List<Map<String, Object>> metrics = JsonTrees.maps(spec, "metrics");
       // The first CPU metric with a utilization target (one of average value is passed over, as
       // kube does since kubernetes#101370).
       for (Map<String, Object> metric : metrics) {
-        Object utilization = Trees.get(metric, "resource", "target", "averageUtilization");
+        Object utilization = JsonTrees.get(metric, "resource", "target", "averageUtilization");
         if (isCpuResource(metric) && utilization != null) {
           outSpec.put("targetCPUUtilizationPercentage", utilization);
           break;
@@ -126,7 +127,7 @@ final class HorizontalPodAutoscalerConversion implements UnstructuredConversion 
       }
       for (Map<String, Object> metric : metrics) {
         if (!(isCpuResource(metric)
-            && Trees.get(metric, "resource", "target", "averageUtilization") != null)) {
+            && JsonTrees.get(metric, "resource", "target", "averageUtilization") != null)) {
           otherMetrics.add(metricSpecToV1(metric));
         }
       }
@@ -146,8 +147,8 @@ final class HorizontalPodAutoscalerConversion implements UnstructuredConversion 
       outStatus.put("currentReplicas", orZero(status.get("currentReplicas")));
       outStatus.put("desiredReplicas", orZero(status.get("desiredReplicas")));
       List<Object> currentMetrics = new ArrayList<>();
-      for (Map<String, Object> metric : Trees.maps(status, "currentMetrics")) {
-        Object utilization = Trees.get(metric, "resource", "current", "averageUtilization");
+      for (Map<String, Object> metric : JsonTrees.maps(status, "currentMetrics")) {
+        Object utilization = JsonTrees.get(metric, "resource", "current", "averageUtilization");
         if (isCpuResource(metric) && utilization != null) {
           outStatus.put("currentCPUUtilizationPercentage", utilization);
         }
@@ -157,7 +158,7 @@ final class HorizontalPodAutoscalerConversion implements UnstructuredConversion 
         annotations = put(annotations, CURRENT_METRICS, json(currentMetrics));
       }
       List<Object> conditions = new ArrayList<>();
-      for (Map<String, Object> condition : Trees.maps(status, "conditions")) {
+      for (Map<String, Object> condition : JsonTrees.maps(status, "conditions")) {
         Map<String, Object> out = new LinkedHashMap<>();
         copy(condition, out, "type", "type");
         copy(condition, out, "status", "status");
@@ -180,16 +181,16 @@ final class HorizontalPodAutoscalerConversion implements UnstructuredConversion 
       Map<String, Object> v = new LinkedHashMap<>();
       v.put("target", reference(source.get("describedObject")));
       v.put("metricName", metricName(source));
-      v.put("targetValue", quantity(Trees.get(tree(source), "target", "value")));
-      putPresent(v, "selector", Trees.get(tree(source), "metric", "selector"));
-      putPresent(v, "averageValue", Trees.get(tree(source), "target", "averageValue"));
+      v.put("targetValue", quantity(JsonTrees.get(tree(source), "target", "value")));
+      putPresent(v, "selector", JsonTrees.get(tree(source), "metric", "selector"));
+      putPresent(v, "averageValue", JsonTrees.get(tree(source), "target", "averageValue"));
       out.put("object", v);
     }
     if (metric.get("pods") instanceof Map<?, ?> source) {
       Map<String, Object> v = new LinkedHashMap<>();
       v.put("metricName", metricName(source));
-      v.put("targetAverageValue", quantity(Trees.get(tree(source), "target", "averageValue")));
-      putPresent(v, "selector", Trees.get(tree(source), "metric", "selector"));
+      v.put("targetAverageValue", quantity(JsonTrees.get(tree(source), "target", "averageValue")));
+      putPresent(v, "selector", JsonTrees.get(tree(source), "metric", "selector"));
       out.put("pods", v);
     }
     for (String key : List.of("resource", "containerResource")) {
@@ -197,8 +198,10 @@ final class HorizontalPodAutoscalerConversion implements UnstructuredConversion 
         Map<String, Object> v = new LinkedHashMap<>();
         v.put("name", tree(source).getOrDefault("name", ""));
         putPresent(
-            v, "targetAverageUtilization", Trees.get(tree(source), "target", "averageUtilization"));
-        putPresent(v, "targetAverageValue", Trees.get(tree(source), "target", "averageValue"));
+            v,
+            "targetAverageUtilization",
+            JsonTrees.get(tree(source), "target", "averageUtilization"));
+        putPresent(v, "targetAverageValue", JsonTrees.get(tree(source), "target", "averageValue"));
         if (key.equals("containerResource")) {
           v.put("container", tree(source).getOrDefault("container", ""));
         }
@@ -208,9 +211,9 @@ final class HorizontalPodAutoscalerConversion implements UnstructuredConversion 
     if (metric.get("external") instanceof Map<?, ?> source) {
       Map<String, Object> v = new LinkedHashMap<>();
       v.put("metricName", metricName(source));
-      putPresent(v, "metricSelector", Trees.get(tree(source), "metric", "selector"));
-      putPresent(v, "targetValue", Trees.get(tree(source), "target", "value"));
-      putPresent(v, "targetAverageValue", Trees.get(tree(source), "target", "averageValue"));
+      putPresent(v, "metricSelector", JsonTrees.get(tree(source), "metric", "selector"));
+      putPresent(v, "targetValue", JsonTrees.get(tree(source), "target", "value"));
+      putPresent(v, "targetAverageValue", JsonTrees.get(tree(source), "target", "averageValue"));
       out.put("external", v);
     }
     return out;
@@ -223,16 +226,17 @@ final class HorizontalPodAutoscalerConversion implements UnstructuredConversion 
       Map<String, Object> v = new LinkedHashMap<>();
       v.put("target", reference(source.get("describedObject")));
       v.put("metricName", metricName(source));
-      v.put("currentValue", quantity(Trees.get(tree(source), "current", "value")));
-      putPresent(v, "selector", Trees.get(tree(source), "metric", "selector"));
-      putPresent(v, "averageValue", Trees.get(tree(source), "current", "averageValue"));
+      v.put("currentValue", quantity(JsonTrees.get(tree(source), "current", "value")));
+      putPresent(v, "selector", JsonTrees.get(tree(source), "metric", "selector"));
+      putPresent(v, "averageValue", JsonTrees.get(tree(source), "current", "averageValue"));
       out.put("object", v);
     }
     if (metric.get("pods") instanceof Map<?, ?> source) {
       Map<String, Object> v = new LinkedHashMap<>();
       v.put("metricName", metricName(source));
-      v.put("currentAverageValue", quantity(Trees.get(tree(source), "current", "averageValue")));
-      putPresent(v, "selector", Trees.get(tree(source), "metric", "selector"));
+      v.put(
+          "currentAverageValue", quantity(JsonTrees.get(tree(source), "current", "averageValue")));
+      putPresent(v, "selector", JsonTrees.get(tree(source), "metric", "selector"));
       out.put("pods", v);
     }
     for (String key : List.of("resource", "containerResource")) {
@@ -242,8 +246,10 @@ final class HorizontalPodAutoscalerConversion implements UnstructuredConversion 
         putPresent(
             v,
             "currentAverageUtilization",
-            Trees.get(tree(source), "current", "averageUtilization"));
-        v.put("currentAverageValue", quantity(Trees.get(tree(source), "current", "averageValue")));
+            JsonTrees.get(tree(source), "current", "averageUtilization"));
+        v.put(
+            "currentAverageValue",
+            quantity(JsonTrees.get(tree(source), "current", "averageValue")));
         if (key.equals("containerResource")) {
           v.put("container", tree(source).getOrDefault("container", ""));
         }
@@ -253,9 +259,9 @@ final class HorizontalPodAutoscalerConversion implements UnstructuredConversion 
     if (metric.get("external") instanceof Map<?, ?> source) {
       Map<String, Object> v = new LinkedHashMap<>();
       v.put("metricName", metricName(source));
-      putPresent(v, "metricSelector", Trees.get(tree(source), "metric", "selector"));
-      v.put("currentValue", quantity(Trees.get(tree(source), "current", "value")));
-      putPresent(v, "currentAverageValue", Trees.get(tree(source), "current", "averageValue"));
+      putPresent(v, "metricSelector", JsonTrees.get(tree(source), "metric", "selector"));
+      v.put("currentValue", quantity(JsonTrees.get(tree(source), "current", "value")));
+      putPresent(v, "currentAverageValue", JsonTrees.get(tree(source), "current", "averageValue"));
       out.put("external", v);
     }
     return out;
@@ -297,9 +303,9 @@ final class HorizontalPodAutoscalerConversion implements UnstructuredConversion 
   // ---- autoscaling/v1 to autoscaling/v2
 
   private static Map<String, Object> toV2(Map<String, Object> v1) {
-    Map<String, Object> spec = Trees.map(v1, "spec");
-    Map<String, Object> status = Trees.map(v1, "status");
-    Map<String, Object> metadata = Trees.map(v1, "metadata");
+    Map<String, Object> spec = JsonTrees.map(v1, "spec");
+    Map<String, Object> status = JsonTrees.map(v1, "status");
+    Map<String, Object> metadata = JsonTrees.map(v1, "metadata");
     Map<String, Object> annotations =
         metadata != null && metadata.get("annotations") instanceof Map<?, ?> map
             ? tree(map)
@@ -580,7 +586,7 @@ final class HorizontalPodAutoscalerConversion implements UnstructuredConversion 
   }
 
   private static Object metricName(Map<?, ?> source) {
-    return orEmpty(Trees.get(tree(source), "metric", "name"));
+    return orEmpty(JsonTrees.get(tree(source), "metric", "name"));
   }
 
   /** A CrossVersionObjectReference: kind and name always, apiVersion when set. */
@@ -647,7 +653,7 @@ final class HorizontalPodAutoscalerConversion implements UnstructuredConversion 
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("apiVersion", in.get("apiVersion"));
     out.put("kind", in.getOrDefault("kind", "HorizontalPodAutoscaler"));
-    Map<String, Object> metadata = Trees.map(in, "metadata");
+    Map<String, Object> metadata = JsonTrees.map(in, "metadata");
     if (metadata != null || annotations != null) {
       Map<String, Object> meta =
           metadata == null ? new LinkedHashMap<>() : new LinkedHashMap<>(metadata);

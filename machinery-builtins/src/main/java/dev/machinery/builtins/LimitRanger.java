@@ -8,6 +8,7 @@ import dev.machinery.apiserver.admission.ValidatingAdmissionPlugin;
 import dev.machinery.apiserver.http.ApiHandler;
 import dev.machinery.core.schema.GroupResource;
 import dev.machinery.unversioned.resource.Quantity;
+import dev.machinery.unversioned.unstructured.JsonTrees;
 import dev.machinery.unversioned.unstructured.Unstructured;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -72,7 +73,7 @@ final class LimitRanger implements MutatingAdmissionPlugin, ValidatingAdmissionP
   /** The items of each LimitRange of the namespace. */
   private List<List<Map<String, Object>>> ranges(AdmissionAttributes a) {
     if (a.oldObject() != null
-        && Trees.get(((Unstructured) a.oldObject()).content(), "metadata", "deletionTimestamp")
+        && JsonTrees.get(((Unstructured) a.oldObject()).content(), "metadata", "deletionTimestamp")
             != null) {
       return List.of();
     }
@@ -80,7 +81,7 @@ final class LimitRanger implements MutatingAdmissionPlugin, ValidatingAdmissionP
     for (Map<String, Object> range :
         loopback.listCached("/api/v1/namespaces/" + a.namespace() + "/limitranges")) {
       List<Map<String, Object>> items = new ArrayList<>();
-      for (Map<String, Object> item : Trees.maps(range, "spec", "limits")) {
+      for (Map<String, Object> item : JsonTrees.maps(range, "spec", "limits")) {
         items.add(withDefaults(item));
       }
       ranges.add(items);
@@ -91,18 +92,18 @@ final class LimitRanger implements MutatingAdmissionPlugin, ValidatingAdmissionP
   /** Go's {@code SetDefaults_LimitRangeItem}, on a copy. */
   @SuppressWarnings("unchecked")
   static Map<String, Object> withDefaults(Map<String, Object> item) {
-    Map<String, Object> copy = (Map<String, Object>) Trees.copy(item);
+    Map<String, Object> copy = (Map<String, Object>) JsonTrees.deepCopy(item);
     if (!"Container".equals(copy.get("type"))) {
       return copy;
     }
-    Map<String, Object> def = Trees.child(copy, "default");
-    Map<String, Object> defRequest = Trees.child(copy, "defaultRequest");
-    Map<String, Object> max = Trees.map(copy, "max");
+    Map<String, Object> def = JsonTrees.child(copy, "default");
+    Map<String, Object> defRequest = JsonTrees.child(copy, "defaultRequest");
+    Map<String, Object> max = JsonTrees.map(copy, "max");
     if (max != null) {
       max.forEach(def::putIfAbsent);
     }
     def.forEach(defRequest::putIfAbsent);
-    Map<String, Object> min = Trees.map(copy, "min");
+    Map<String, Object> min = JsonTrees.map(copy, "min");
     if (min != null) {
       min.forEach(defRequest::putIfAbsent);
     }
@@ -122,8 +123,8 @@ final class LimitRanger implements MutatingAdmissionPlugin, ValidatingAdmissionP
       Map<String, Object> requests = new LinkedHashMap<>();
       for (Map<String, Object> item : items) {
         if ("Container".equals(item.get("type"))) {
-          Map<String, Object> d = Trees.map(item, "default");
-          Map<String, Object> r = Trees.map(item, "defaultRequest");
+          Map<String, Object> d = JsonTrees.map(item, "default");
+          Map<String, Object> r = JsonTrees.map(item, "defaultRequest");
           if (d != null) {
             limits.putAll(d);
           }
@@ -133,14 +134,14 @@ final class LimitRanger implements MutatingAdmissionPlugin, ValidatingAdmissionP
         }
       }
       List<String> annotations = new ArrayList<>();
-      for (Map<String, Object> c : Trees.maps(pod, "spec", "containers")) {
+      for (Map<String, Object> c : JsonTrees.maps(pod, "spec", "containers")) {
         merge(c, limits, requests, "container", annotations);
       }
-      for (Map<String, Object> c : Trees.maps(pod, "spec", "initContainers")) {
+      for (Map<String, Object> c : JsonTrees.maps(pod, "spec", "initContainers")) {
         merge(c, limits, requests, "init container", annotations);
       }
       if (!annotations.isEmpty()) {
-        Trees.child(pod, "metadata", "annotations")
+        JsonTrees.child(pod, "metadata", "annotations")
             .put(ANNOTATION, "LimitRanger plugin set: " + String.join("; ", annotations));
       }
     }
@@ -153,11 +154,11 @@ final class LimitRanger implements MutatingAdmissionPlugin, ValidatingAdmissionP
       Map<String, Object> requests,
       String prefix,
       List<String> annotations) {
-    Map<String, Object> resources = Trees.child(container, "resources");
+    Map<String, Object> resources = JsonTrees.child(container, "resources");
     TreeSet<String> setLimits = new TreeSet<>();
     TreeSet<String> setRequests = new TreeSet<>();
     if (!limits.isEmpty()) {
-      Map<String, Object> own = Trees.child(resources, "limits");
+      Map<String, Object> own = JsonTrees.child(resources, "limits");
       limits.forEach(
           (k, v) -> {
             if (!own.containsKey(k)) {
@@ -167,7 +168,7 @@ final class LimitRanger implements MutatingAdmissionPlugin, ValidatingAdmissionP
           });
     }
     if (!requests.isEmpty()) {
-      Map<String, Object> own = Trees.child(resources, "requests");
+      Map<String, Object> own = JsonTrees.child(resources, "requests");
       requests.forEach(
           (k, v) -> {
             if (!own.containsKey(k)) {
@@ -176,7 +177,7 @@ final class LimitRanger implements MutatingAdmissionPlugin, ValidatingAdmissionP
             }
           });
     }
-    String name = Trees.string(container, "", "name");
+    String name = JsonTrees.string(container, "", "name");
     if (!setRequests.isEmpty()) {
       annotations.add(String.join(", ", setRequests) + " request for " + prefix + " " + name);
     }
@@ -211,14 +212,14 @@ final class LimitRanger implements MutatingAdmissionPlugin, ValidatingAdmissionP
   private static void validatePod(
       List<Map<String, Object>> items, Map<String, Object> pod, Set<String> errors) {
     for (Map<String, Object> item : items) {
-      String type = Trees.string(item, "", "type");
+      String type = JsonTrees.string(item, "", "type");
       if (type.equals("Container")) {
         List<Map<String, Object>> containers =
-            new ArrayList<>(Trees.maps(pod, "spec", "containers"));
-        containers.addAll(Trees.maps(pod, "spec", "initContainers"));
+            new ArrayList<>(JsonTrees.maps(pod, "spec", "containers"));
+        containers.addAll(JsonTrees.maps(pod, "spec", "initContainers"));
         for (Map<String, Object> c : containers) {
-          Map<String, Quantity> req = quantities(Trees.map(c, "resources", "requests"));
-          Map<String, Quantity> lim = quantities(Trees.map(c, "resources", "limits"));
+          Map<String, Quantity> req = quantities(JsonTrees.map(c, "resources", "requests"));
+          Map<String, Quantity> lim = quantities(JsonTrees.map(c, "resources", "limits"));
           constraints(item, type, req, lim, errors);
         }
       } else if (type.equals("Pod")) {
@@ -229,15 +230,15 @@ final class LimitRanger implements MutatingAdmissionPlugin, ValidatingAdmissionP
 
   private static void validateClaim(
       List<Map<String, Object>> items, Map<String, Object> claim, Set<String> errors) {
-    Map<String, Quantity> req = quantities(Trees.map(claim, "spec", "resources", "requests"));
+    Map<String, Quantity> req = quantities(JsonTrees.map(claim, "spec", "resources", "requests"));
     for (Map<String, Object> item : items) {
-      String type = Trees.string(item, "", "type");
+      String type = JsonTrees.string(item, "", "type");
       if (!type.equals("PersistentVolumeClaim")) {
         continue;
       }
-      quantities(Trees.map(item, "min"))
+      quantities(JsonTrees.map(item, "min"))
           .forEach((k, v) -> add(errors, min(type, k, v, req, Map.of())));
-      quantities(Trees.map(item, "max"))
+      quantities(JsonTrees.map(item, "max"))
           .forEach((k, v) -> add(errors, maxRequest(type, k, v, req)));
     }
   }
@@ -254,9 +255,11 @@ final class LimitRanger implements MutatingAdmissionPlugin, ValidatingAdmissionP
       Map<String, Quantity> req,
       Map<String, Quantity> lim,
       Set<String> errors) {
-    quantities(Trees.map(item, "min")).forEach((k, v) -> add(errors, min(type, k, v, req, lim)));
-    quantities(Trees.map(item, "max")).forEach((k, v) -> add(errors, max(type, k, v, req, lim)));
-    quantities(Trees.map(item, "maxLimitRequestRatio"))
+    quantities(JsonTrees.map(item, "min"))
+        .forEach((k, v) -> add(errors, min(type, k, v, req, lim)));
+    quantities(JsonTrees.map(item, "max"))
+        .forEach((k, v) -> add(errors, max(type, k, v, req, lim)));
+    quantities(JsonTrees.map(item, "maxLimitRequestRatio"))
         .forEach((k, v) -> add(errors, ratio(type, k, v, req, lim)));
   }
 
@@ -373,13 +376,13 @@ final class LimitRanger implements MutatingAdmissionPlugin, ValidatingAdmissionP
    */
   static Map<String, Quantity> podTotal(Map<String, Object> pod, String which) {
     Map<String, Quantity> total = new LinkedHashMap<>();
-    for (Map<String, Object> c : Trees.maps(pod, "spec", "containers")) {
-      addTo(total, quantities(Trees.map(c, "resources", which)));
+    for (Map<String, Object> c : JsonTrees.maps(pod, "spec", "containers")) {
+      addTo(total, quantities(JsonTrees.map(c, "resources", which)));
     }
     Map<String, Quantity> sidecars = new LinkedHashMap<>();
     Map<String, Quantity> init = new LinkedHashMap<>();
-    for (Map<String, Object> c : Trees.maps(pod, "spec", "initContainers")) {
-      Map<String, Quantity> own = quantities(Trees.map(c, "resources", which));
+    for (Map<String, Object> c : JsonTrees.maps(pod, "spec", "initContainers")) {
+      Map<String, Quantity> own = quantities(JsonTrees.map(c, "resources", which));
       Map<String, Quantity> during;
       if ("Always".equals(c.get("restartPolicy"))) {
         addTo(total, own);
@@ -404,7 +407,7 @@ final class LimitRanger implements MutatingAdmissionPlugin, ValidatingAdmissionP
             total.put(k, v);
           }
         });
-    addTo(total, quantities(Trees.map(pod, "spec", "overhead")));
+    addTo(total, quantities(JsonTrees.map(pod, "spec", "overhead")));
     return total;
   }
 

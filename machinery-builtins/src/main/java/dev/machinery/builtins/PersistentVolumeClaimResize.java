@@ -7,6 +7,7 @@ import dev.machinery.apiserver.admission.ValidatingAdmissionPlugin;
 import dev.machinery.apiserver.http.ApiHandler;
 import dev.machinery.core.schema.GroupResource;
 import dev.machinery.unversioned.resource.Quantity;
+import dev.machinery.unversioned.unstructured.JsonTrees;
 import dev.machinery.unversioned.unstructured.Unstructured;
 import java.util.Map;
 import java.util.Optional;
@@ -50,7 +51,7 @@ final class PersistentVolumeClaimResize implements ValidatingAdmissionPlugin {
     if (storage(claim).compareTo(storage(old)) <= 0) {
       return;
     }
-    if (!"Bound".equals(Trees.string(old, "", "status", "phase"))) {
+    if (!"Bound".equals(JsonTrees.string(old, "", "status", "phase"))) {
       throw new AdmissionException("Only bound persistent volume claims can be expanded");
     }
     String now = storageClass(claim);
@@ -69,14 +70,16 @@ final class PersistentVolumeClaimResize implements ValidatingAdmissionPlugin {
   }
 
   private static Quantity storage(Map<String, Object> claim) {
-    Object value = Trees.get(claim, "spec", "resources", "requests", "storage");
+    Object value = JsonTrees.get(claim, "spec", "resources", "requests", "storage");
     return value == null ? Quantity.ZERO : Quantity.parse(String.valueOf(value));
   }
 
   /** Go's {@code GetPersistentVolumeClaimClass}: the beta annotation, then the field. */
   private static String storageClass(Map<String, Object> claim) {
     String annotation =
-        Trees.string(claim, null, "metadata", "annotations", DefaultStorageClass.BETA_CLASS);
-    return annotation != null ? annotation : Trees.string(claim, "", "spec", "storageClassName");
+        JsonTrees.string(claim, null, "metadata", "annotations", DefaultStorageClass.BETA_CLASS);
+    return annotation != null
+        ? annotation
+        : JsonTrees.string(claim, "", "spec", "storageClassName");
   }
 }

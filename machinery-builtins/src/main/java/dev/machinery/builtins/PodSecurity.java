@@ -12,6 +12,7 @@ import dev.machinery.builtins.PodSecurityChecks.Version;
 import dev.machinery.core.schema.GroupKind;
 import dev.machinery.core.schema.GroupResource;
 import dev.machinery.unversioned.errors.ApiErrors;
+import dev.machinery.unversioned.unstructured.JsonTrees;
 import dev.machinery.unversioned.unstructured.Unstructured;
 import dev.machinery.unversioned.validation.FieldError;
 import dev.machinery.unversioned.validation.FieldPath;
@@ -144,7 +145,7 @@ final class PodSecurity implements ValidatingAdmissionPlugin {
   @SuppressWarnings("unchecked")
   private static Map<String, String> labels(Map<String, Object> object) {
     Map<String, String> out = new TreeMap<>();
-    Map<String, Object> labels = Trees.map(object, "metadata", "labels");
+    Map<String, Object> labels = JsonTrees.map(object, "metadata", "labels");
     if (labels != null) {
       labels.forEach((k, v) -> out.put(k, v == null ? "" : String.valueOf(v)));
     }
@@ -234,7 +235,7 @@ final class PodSecurity implements ValidatingAdmissionPlugin {
     Map<String, Object> namespace = content(attributes.object());
     Map<String, String> labels = labels(namespace);
     Evaluated now = policyOf(labels);
-    String name = Trees.string(namespace, attributes.name(), "metadata", "name");
+    String name = JsonTrees.string(namespace, attributes.name(), "metadata", "name");
     if (attributes.operation() == Operation.CREATE) {
       if (!now.errors().isEmpty()) {
         throw ApiErrors.newInvalid(GroupKind.of("", "Namespace"), name, now.errors());
@@ -299,12 +300,13 @@ final class PodSecurity implements ValidatingAdmissionPlugin {
     Map<String, Integer> counts = new HashMap<>();
     for (Map<String, Object> pod : first) {
       List<Failure> failures =
-          PodSecurityChecks.evaluate(enforce, Trees.map(pod, "metadata"), Trees.map(pod, "spec"));
+          PodSecurityChecks.evaluate(
+              enforce, JsonTrees.map(pod, "metadata"), JsonTrees.map(pod, "spec"));
       if (failures.isEmpty()) {
         continue;
       }
       String warning = PodSecurityChecks.reasons(failures);
-      String podName = Trees.string(pod, "", "metadata", "name");
+      String podName = JsonTrees.string(pod, "", "metadata", "name");
       if (!counts.containsKey(warning)) {
         violations.add(warning);
         firstPod.put(warning, podName);
@@ -338,9 +340,9 @@ final class PodSecurity implements ValidatingAdmissionPlugin {
   }
 
   private static String controllerUid(Map<String, Object> pod) {
-    for (Map<String, Object> owner : Trees.maps(pod, "metadata", "ownerReferences")) {
+    for (Map<String, Object> owner : JsonTrees.maps(pod, "metadata", "ownerReferences")) {
       if (Boolean.TRUE.equals(owner.get("controller"))) {
-        return Trees.string(owner, "", "uid");
+        return JsonTrees.string(owner, "", "uid");
       }
     }
     return null;
@@ -383,7 +385,7 @@ final class PodSecurity implements ValidatingAdmissionPlugin {
   }
 
   private boolean exemptRuntimeClass(Map<String, Object> pod) {
-    String runtimeClass = Trees.string(pod, "", "spec", "runtimeClassName");
+    String runtimeClass = JsonTrees.string(pod, "", "spec", "runtimeClassName");
     return !runtimeClass.isEmpty() && config.exemptRuntimeClasses().contains(runtimeClass);
   }
 
@@ -415,7 +417,7 @@ final class PodSecurity implements ValidatingAdmissionPlugin {
         && !significantUpdate(pod, content(attributes.oldObject()))) {
       return Decision.allowed();
     }
-    return evaluate(evaluated, Trees.map(pod, "metadata"), Trees.map(pod, "spec"), true);
+    return evaluate(evaluated, JsonTrees.map(pod, "metadata"), JsonTrees.map(pod, "spec"), true);
   }
 
   private Decision workload(AdmissionAttributes attributes, List<String> templatePath) {
@@ -449,11 +451,12 @@ final class PodSecurity implements ValidatingAdmissionPlugin {
       return Decision.allowed();
     }
     Map<String, Object> template =
-        Trees.map(content(attributes.object()), templatePath.toArray(String[]::new));
+        JsonTrees.map(content(attributes.object()), templatePath.toArray(String[]::new));
     if (template == null) {
       return Decision.allowed();
     }
-    return evaluate(evaluated, Trees.map(template, "metadata"), Trees.map(template, "spec"), false);
+    return evaluate(
+        evaluated, JsonTrees.map(template, "metadata"), JsonTrees.map(template, "spec"), false);
   }
 
   /** As Go's {@code EvaluatePod}. */
@@ -462,7 +465,7 @@ final class PodSecurity implements ValidatingAdmissionPlugin {
       Map<String, Object> metadata,
       Map<String, Object> spec,
       boolean enforce) {
-    String runtimeClass = Trees.string(spec, "", "runtimeClassName");
+    String runtimeClass = JsonTrees.string(spec, "", "runtimeClassName");
     if (!runtimeClass.isEmpty() && config.exemptRuntimeClasses().contains(runtimeClass)) {
       return Decision.exempt("runtimeClass");
     }
@@ -514,8 +517,8 @@ final class PodSecurity implements ValidatingAdmissionPlugin {
   /** As Go's {@code isSignificantPodUpdate}: only a container's image or a new one counts. */
   private static boolean significantUpdate(Map<String, Object> pod, Map<String, Object> old) {
     for (String list : List.of("containers", "initContainers")) {
-      List<Map<String, Object>> now = Trees.maps(pod, "spec", list);
-      List<Map<String, Object>> before = Trees.maps(old, "spec", list);
+      List<Map<String, Object>> now = JsonTrees.maps(pod, "spec", list);
+      List<Map<String, Object>> before = JsonTrees.maps(old, "spec", list);
       if (now.size() != before.size()) {
         return true;
       }
@@ -525,9 +528,9 @@ final class PodSecurity implements ValidatingAdmissionPlugin {
         }
       }
     }
-    for (Map<String, Object> c : Trees.maps(pod, "spec", "ephemeralContainers")) {
+    for (Map<String, Object> c : JsonTrees.maps(pod, "spec", "ephemeralContainers")) {
       Map<String, Object> match = null;
-      for (Map<String, Object> o : Trees.maps(old, "spec", "ephemeralContainers")) {
+      for (Map<String, Object> o : JsonTrees.maps(old, "spec", "ephemeralContainers")) {
         if (Objects.equals(o.get("name"), c.get("name"))) {
           match = o;
           break;

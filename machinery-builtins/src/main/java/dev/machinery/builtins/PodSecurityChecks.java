@@ -1,5 +1,6 @@
 package dev.machinery.builtins;
 
+import dev.machinery.unversioned.unstructured.JsonTrees;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -299,23 +300,24 @@ final class PodSecurityChecks {
   // Helpers.
 
   private static PodCheck notOnWindows(PodCheck check) {
-    return (m, s) -> "windows".equals(Trees.string(s, "", "os", "name")) ? null : check.apply(m, s);
+    return (m, s) ->
+        "windows".equals(JsonTrees.string(s, "", "os", "name")) ? null : check.apply(m, s);
   }
 
   /** Init containers, containers, then ephemeral containers, as Go's visitor walks them. */
   private static List<Map<String, Object>> containers(Map<String, Object> spec) {
-    List<Map<String, Object>> out = new ArrayList<>(Trees.maps(spec, "initContainers"));
-    out.addAll(Trees.maps(spec, "containers"));
-    out.addAll(Trees.maps(spec, "ephemeralContainers"));
+    List<Map<String, Object>> out = new ArrayList<>(JsonTrees.maps(spec, "initContainers"));
+    out.addAll(JsonTrees.maps(spec, "containers"));
+    out.addAll(JsonTrees.maps(spec, "ephemeralContainers"));
     return out;
   }
 
   private static String name(Map<String, Object> container) {
-    return Trees.string(container, "", "name");
+    return JsonTrees.string(container, "", "name");
   }
 
   private static Boolean flag(Object tree, String... path) {
-    return Trees.get(tree, path) instanceof Boolean b ? b : null;
+    return JsonTrees.get(tree, path) instanceof Boolean b ? b : null;
   }
 
   private static String pluralize(String singular, String plural, int count) {
@@ -373,9 +375,9 @@ final class PodSecurityChecks {
   private static Failure appArmor(Map<String, Object> m, Map<String, Object> s) {
     List<String> setters = new ArrayList<>();
     TreeSet<String> badValues = new TreeSet<>();
-    Map<String, Object> podProfile = Trees.map(s, "securityContext", "appArmorProfile");
+    Map<String, Object> podProfile = JsonTrees.map(s, "securityContext", "appArmorProfile");
     if (podProfile != null) {
-      String type = Trees.string(podProfile, "", "type");
+      String type = JsonTrees.string(podProfile, "", "type");
       if (!allowedAppArmorType(type)) {
         setters.add("pod");
         badValues.add(type);
@@ -383,9 +385,9 @@ final class PodSecurityChecks {
     }
     List<String> bad = new ArrayList<>();
     for (Map<String, Object> c : containers(s)) {
-      Map<String, Object> profile = Trees.map(c, "securityContext", "appArmorProfile");
+      Map<String, Object> profile = JsonTrees.map(c, "securityContext", "appArmorProfile");
       if (profile != null) {
-        String type = Trees.string(profile, "", "type");
+        String type = JsonTrees.string(profile, "", "type");
         if (!allowedAppArmorType(type)) {
           bad.add(name(c));
           badValues.add(type);
@@ -396,7 +398,7 @@ final class PodSecurityChecks {
       setters.add(containersPhrase(bad));
     }
     List<String> annotations = new ArrayList<>();
-    Map<String, Object> all = Trees.map(m, "annotations");
+    Map<String, Object> all = JsonTrees.map(m, "annotations");
     if (all != null) {
       all.forEach(
           (k, v) -> {
@@ -447,7 +449,7 @@ final class PodSecurityChecks {
 
   private static List<String> strings(Object tree, String... path) {
     List<String> out = new ArrayList<>();
-    if (Trees.get(tree, path) instanceof List<?> list) {
+    if (JsonTrees.get(tree, path) instanceof List<?> list) {
       for (Object item : list) {
         out.add(item instanceof String text ? text : String.valueOf(item));
       }
@@ -485,7 +487,7 @@ final class PodSecurityChecks {
     List<String> adding = new ArrayList<>();
     TreeSet<String> forbidden = new TreeSet<>();
     for (Map<String, Object> c : containers(s)) {
-      if (Trees.map(c, "securityContext", "capabilities") == null) {
+      if (JsonTrees.map(c, "securityContext", "capabilities") == null) {
         missingDropAll.add(name(c));
         continue;
       }
@@ -533,9 +535,9 @@ final class PodSecurityChecks {
 
   private static Failure hostPathVolumes(Map<String, Object> m, Map<String, Object> s) {
     List<String> bad = new ArrayList<>();
-    for (Map<String, Object> volume : Trees.maps(s, "volumes")) {
+    for (Map<String, Object> volume : JsonTrees.maps(s, "volumes")) {
       if (volume.get("hostPath") != null) {
-        bad.add(Trees.string(volume, "", "name"));
+        bad.add(JsonTrees.string(volume, "", "name"));
       }
     }
     return bad.isEmpty()
@@ -549,8 +551,8 @@ final class PodSecurityChecks {
     TreeSet<String> ports = new TreeSet<>();
     for (Map<String, Object> c : containers(s)) {
       boolean valid = true;
-      for (Map<String, Object> port : Trees.maps(c, "ports")) {
-        long hostPort = Trees.number(port, 0, "hostPort");
+      for (Map<String, Object> port : JsonTrees.maps(c, "ports")) {
+        long hostPort = JsonTrees.number(port, 0, "hostPort");
         if (hostPort != 0) {
           valid = false;
           ports.add(Long.toString(hostPort));
@@ -591,7 +593,7 @@ final class PodSecurityChecks {
     List<String> bad = new ArrayList<>();
     TreeSet<String> types = new TreeSet<>();
     for (Map<String, Object> c : containers(s)) {
-      if (Trees.get(c, "securityContext", "procMount") instanceof String type
+      if (JsonTrees.get(c, "securityContext", "procMount") instanceof String type
           && !type.equals("Default")) {
         bad.add(name(c));
         types.add(type);
@@ -646,13 +648,13 @@ final class PodSecurityChecks {
     List<String> bad = new ArrayList<>();
     TreeSet<String> types = new TreeSet<>();
     volumes:
-    for (Map<String, Object> volume : Trees.maps(s, "volumes")) {
+    for (Map<String, Object> volume : JsonTrees.maps(s, "volumes")) {
       for (String source : ALLOWED_VOLUME_SOURCES) {
         if (volume.get(source) != null) {
           continue volumes;
         }
       }
-      bad.add(Trees.string(volume, "", "name"));
+      bad.add(JsonTrees.string(volume, "", "name"));
       String type = "unknown";
       for (String source : RESTRICTED_VOLUME_SOURCES) {
         if (volume.get(source) != null) {
@@ -717,7 +719,7 @@ final class PodSecurityChecks {
   }
 
   private static boolean isZero(Object tree, String... path) {
-    return Trees.get(tree, path) instanceof Number n && n.longValue() == 0;
+    return JsonTrees.get(tree, path) instanceof Number n && n.longValue() == 0;
   }
 
   private static Failure runAsUser(Map<String, Object> m, Map<String, Object> s) {
@@ -750,29 +752,29 @@ final class PodSecurityChecks {
     java.util.function.Predicate<Map<String, Object>> valid =
         opts -> {
           boolean ok = true;
-          String type = Trees.string(opts, "", "type");
+          String type = JsonTrees.string(opts, "", "type");
           if (!allowed.contains(type)) {
             ok = false;
             badTypes.add(type);
           }
-          if (!Trees.string(opts, "", "user").isEmpty()) {
+          if (!JsonTrees.string(opts, "", "user").isEmpty()) {
             ok = false;
             setUserRole[0] = true;
           }
-          if (!Trees.string(opts, "", "role").isEmpty()) {
+          if (!JsonTrees.string(opts, "", "role").isEmpty()) {
             ok = false;
             setUserRole[1] = true;
           }
           return ok;
         };
     List<String> setters = new ArrayList<>();
-    Map<String, Object> pod = Trees.map(s, "securityContext", "seLinuxOptions");
+    Map<String, Object> pod = JsonTrees.map(s, "securityContext", "seLinuxOptions");
     if (pod != null && !valid.test(pod)) {
       setters.add("pod");
     }
     List<String> bad = new ArrayList<>();
     for (Map<String, Object> c : containers(s)) {
-      Map<String, Object> opts = Trees.map(c, "securityContext", "seLinuxOptions");
+      Map<String, Object> opts = JsonTrees.map(c, "securityContext", "seLinuxOptions");
       if (opts != null && !valid.test(opts)) {
         bad.add(name(c));
       }
@@ -807,7 +809,7 @@ final class PodSecurityChecks {
 
   private static Failure seccompAnnotations(Map<String, Object> m, Map<String, Object> s) {
     TreeSet<String> forbidden = new TreeSet<>();
-    Map<String, Object> annotations = Trees.map(m, "annotations");
+    Map<String, Object> annotations = JsonTrees.map(m, "annotations");
     if (annotations == null) {
       return null;
     }
@@ -847,9 +849,9 @@ final class PodSecurityChecks {
     List<String> setters = new ArrayList<>();
     TreeSet<String> badValues = new TreeSet<>();
     boolean podSet = false;
-    Map<String, Object> pod = Trees.map(s, "securityContext", "seccompProfile");
+    Map<String, Object> pod = JsonTrees.map(s, "securityContext", "seccompProfile");
     if (pod != null) {
-      String type = Trees.string(pod, "", "type");
+      String type = JsonTrees.string(pod, "", "type");
       if (!validSeccomp(type)) {
         setters.add("pod");
         badValues.add(type);
@@ -860,9 +862,9 @@ final class PodSecurityChecks {
     List<String> explicit = new ArrayList<>();
     List<String> implicit = new ArrayList<>();
     for (Map<String, Object> c : containers(s)) {
-      Map<String, Object> profile = Trees.map(c, "securityContext", "seccompProfile");
+      Map<String, Object> profile = JsonTrees.map(c, "securityContext", "seccompProfile");
       if (profile != null) {
-        String type = Trees.string(profile, "", "type");
+        String type = JsonTrees.string(profile, "", "type");
         if (!validSeccomp(type)) {
           explicit.add(name(c));
           badValues.add(type);
@@ -919,8 +921,8 @@ final class PodSecurityChecks {
 
   private static Failure sysctls(Map<String, Object> s, Set<String> allowed) {
     List<String> forbidden = new ArrayList<>();
-    for (Map<String, Object> sysctl : Trees.maps(s, "securityContext", "sysctls")) {
-      String name = Trees.string(sysctl, "", "name");
+    for (Map<String, Object> sysctl : JsonTrees.maps(s, "securityContext", "sysctls")) {
+      String name = JsonTrees.string(sysctl, "", "name");
       if (!allowed.contains(name)) {
         forbidden.add(name);
       }

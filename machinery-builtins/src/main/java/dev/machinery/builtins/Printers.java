@@ -2,6 +2,7 @@ package dev.machinery.builtins;
 
 import dev.machinery.apiserver.negotiation.TableConvertor;
 import dev.machinery.core.schema.GroupKind;
+import dev.machinery.unversioned.unstructured.JsonTrees;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -167,32 +168,32 @@ final class Printers {
                       "string",
                       0,
                       "The schedule in Cron format.",
-                      o -> Trees.string(o, "", "spec", "schedule"))
+                      o -> JsonTrees.string(o, "", "spec", "schedule"))
                   .add(
                       "Timezone",
                       "string",
                       0,
                       "The time zone name for the given schedule.",
-                      o -> Trees.string(o, "<none>", "spec", "timeZone"))
+                      o -> JsonTrees.string(o, "<none>", "spec", "timeZone"))
                   .add(
                       "Suspend",
                       "boolean",
                       0,
                       "This flag tells the controller to suspend subsequent executions.",
-                      o -> Boolean.TRUE.equals(Trees.get(o, "spec", "suspend")))
+                      o -> Boolean.TRUE.equals(JsonTrees.get(o, "spec", "suspend")))
                   .add(
                       "Active",
                       "integer",
                       0,
                       "A list of pointers to currently running jobs.",
-                      o -> (long) Trees.maps(o, "status", "active").size())
+                      o -> (long) JsonTrees.maps(o, "status", "active").size())
                   .add(
                       "Last Schedule",
                       "string",
                       0,
                       "Information when was the last time the job was successfully scheduled.",
                       o -> {
-                        String last = Trees.string(o, null, "status", "lastScheduleTime");
+                        String last = JsonTrees.string(o, null, "status", "lastScheduleTime");
                         return last == null ? "<none>" : Cells.since(last);
                       })
                   .age()
@@ -214,7 +215,7 @@ final class Printers {
                       "string",
                       0,
                       "The type of address carried by this EndpointSlice.",
-                      o -> Trees.string(o, "", "addressType"))
+                      o -> JsonTrees.string(o, "", "addressType"))
                   .add(
                       "Ports",
                       "string",
@@ -222,7 +223,8 @@ final class Printers {
                       "Ports exposed by the endpoints of this EndpointSlice.",
                       o -> {
                         List<String> ports = new ArrayList<>();
-                        Trees.maps(o, "ports").forEach(p -> ports.add(Trees.get(p, "port") + ""));
+                        JsonTrees.maps(o, "ports")
+                            .forEach(p -> ports.add(JsonTrees.get(p, "port") + ""));
                         return ports.isEmpty() ? "<unset>" : String.join(",", ports);
                       })
                   .add(
@@ -232,8 +234,8 @@ final class Printers {
                       "Addresses of the endpoints of this EndpointSlice.",
                       o -> {
                         List<String> addresses = new ArrayList<>();
-                        for (Map<String, Object> e : Trees.maps(o, "endpoints")) {
-                          if (Trees.get(e, "addresses") instanceof List<?> list) {
+                        for (Map<String, Object> e : JsonTrees.maps(o, "endpoints")) {
+                          if (JsonTrees.get(e, "addresses") instanceof List<?> list) {
                             list.forEach(a -> addresses.add(String.valueOf(a)));
                           }
                         }
@@ -256,7 +258,7 @@ final class Printers {
                       "string",
                       0,
                       "The type of the secret.",
-                      o -> Trees.string(o, "", "type"))
+                      o -> JsonTrees.string(o, "", "type"))
                   .add("Data", "integer", 0, "Number of keys.", o -> Cells.keys(o, "data"))
                   .age();
           case "/Namespace" ->
@@ -266,7 +268,7 @@ final class Printers {
                       "string",
                       0,
                       "The status of the namespace",
-                      o -> Trees.string(o, "Active", "status", "phase"))
+                      o -> JsonTrees.string(o, "Active", "status", "phase"))
                   .age();
           case "/Node" -> nodes();
           case "/Event" -> events();
@@ -280,7 +282,7 @@ final class Printers {
                       "string",
                       0,
                       "The holder of the lease.",
-                      o -> Trees.string(o, "", "spec", "holderIdentity"))
+                      o -> JsonTrees.string(o, "", "spec", "holderIdentity"))
                   .age();
           case "/ServiceAccount" ->
               TreeTable.named()
@@ -290,7 +292,7 @@ final class Printers {
                       0,
                       "Secrets is a list of the secrets in the same namespace that pods running using"
                           + " this ServiceAccount are allowed to use.",
-                      o -> String.valueOf(Trees.maps(o, "secrets").size()))
+                      o -> String.valueOf(JsonTrees.maps(o, "secrets").size()))
                   .age();
           case "networking.k8s.io/Ingress" -> ingresses();
           case "/PersistentVolumeClaim" -> claims();
@@ -313,13 +315,13 @@ final class Printers {
             "string",
             0,
             "signerName indicates the requested signer, and is a qualified name.",
-            o -> Trees.string(o, "<none>", "spec", "signerName"))
+            o -> JsonTrees.string(o, "<none>", "spec", "signerName"))
         .add(
             "Requestor",
             "string",
             0,
             "Name of the user which made this request.",
-            o -> Trees.string(o, "", "spec", "username"))
+            o -> JsonTrees.string(o, "", "spec", "username"))
         .add(
             "RequestedDuration",
             "string",
@@ -329,7 +331,7 @@ final class Printers {
                 + " duration so a client must check the delta between the notBefore and and"
                 + " notAfter fields in the issued certificate to determine the actual duration.",
             o ->
-                Trees.get(o, "spec", "expirationSeconds") instanceof Number seconds
+                JsonTrees.get(o, "spec", "expirationSeconds") instanceof Number seconds
                     ? dev.machinery.apiserver.negotiation.Ages.human(
                         Duration.ofSeconds(seconds.longValue()))
                     : "<none>")
@@ -346,7 +348,7 @@ final class Printers {
     boolean approved = false;
     boolean denied = false;
     boolean failed = false;
-    for (Map<String, Object> c : Trees.maps(csr, "status", "conditions")) {
+    for (Map<String, Object> c : JsonTrees.maps(csr, "status", "conditions")) {
       switch (String.valueOf(c.get("type"))) {
         case "Approved" -> approved = true;
         case "Denied" -> denied = true;
@@ -358,7 +360,7 @@ final class Printers {
     if (failed) {
       status += ",Failed";
     }
-    if (!Trees.string(csr, "", "status", "certificate").isEmpty()) {
+    if (!JsonTrees.string(csr, "", "status", "certificate").isEmpty()) {
       status += ",Issued";
     }
     return status;
@@ -373,10 +375,10 @@ final class Printers {
             "The aggregate readiness state of this pod for accepting traffic.",
             o -> {
               long ready =
-                  Trees.maps(o, "status", "containerStatuses").stream()
+                  JsonTrees.maps(o, "status", "containerStatuses").stream()
                       .filter(s -> Boolean.TRUE.equals(s.get("ready")))
                       .count();
-              return ready + "/" + Trees.maps(o, "spec", "containers").size();
+              return ready + "/" + JsonTrees.maps(o, "spec", "containers").size();
             })
         .add(
             "Status",
@@ -392,8 +394,8 @@ final class Printers {
                 + " container in this pod has restarted.",
             o ->
                 String.valueOf(
-                    Trees.maps(o, "status", "containerStatuses").stream()
-                        .mapToLong(s -> Trees.number(s, 0, "restartCount"))
+                    JsonTrees.maps(o, "status", "containerStatuses").stream()
+                        .mapToLong(s -> JsonTrees.number(s, 0, "restartCount"))
                         .sum()))
         .age()
         .add(
@@ -401,46 +403,46 @@ final class Printers {
             "string",
             1,
             "IP address allocated to the pod. Routable at least within the cluster.",
-            o -> Trees.string(o, "<none>", "status", "podIP"))
+            o -> JsonTrees.string(o, "<none>", "status", "podIP"))
         .add(
             "Node",
             "string",
             1,
             "NodeName is a request to schedule this pod onto a specific node.",
-            o -> Trees.string(o, "<none>", "spec", "nodeName"))
+            o -> JsonTrees.string(o, "<none>", "spec", "nodeName"))
         .add(
             "Nominated Node",
             "string",
             1,
             "nominatedNodeName is set only when this pod preempts other pods on the node.",
-            o -> Trees.string(o, "<none>", "status", "nominatedNodeName"))
+            o -> JsonTrees.string(o, "<none>", "status", "nominatedNodeName"))
         .add(
             "Readiness Gates",
             "string",
             1,
             "If specified, all readiness gates will be evaluated for pod readiness.",
             o -> {
-              List<Map<String, Object>> gates = Trees.maps(o, "spec", "readinessGates");
+              List<Map<String, Object>> gates = JsonTrees.maps(o, "spec", "readinessGates");
               return gates.isEmpty() ? "<none>" : "0/" + gates.size();
             });
   }
 
   /** The pod's phase, or why it is not running, as kubectl shows it. */
   private static String podStatus(Map<String, Object> o) {
-    String reason = Trees.string(o, null, "status", "reason");
+    String reason = JsonTrees.string(o, null, "status", "reason");
     if (reason == null) {
-      reason = Trees.string(o, "Pending", "status", "phase");
+      reason = JsonTrees.string(o, "Pending", "status", "phase");
     }
-    for (Map<String, Object> status : Trees.maps(o, "status", "containerStatuses")) {
-      String waiting = Trees.string(status, null, "state", "waiting", "reason");
-      String terminated = Trees.string(status, null, "state", "terminated", "reason");
+    for (Map<String, Object> status : JsonTrees.maps(o, "status", "containerStatuses")) {
+      String waiting = JsonTrees.string(status, null, "state", "waiting", "reason");
+      String terminated = JsonTrees.string(status, null, "state", "terminated", "reason");
       if (waiting != null && !waiting.isEmpty()) {
         reason = waiting;
       } else if (terminated != null && !terminated.isEmpty()) {
         reason = terminated;
       }
     }
-    if (Trees.get(o, "metadata", "deletionTimestamp") != null) {
+    if (JsonTrees.get(o, "metadata", "deletionTimestamp") != null) {
       reason = "Terminating";
     }
     return reason;
@@ -454,7 +456,7 @@ final class Printers {
             0,
             "Status of the job.",
             o -> {
-              for (Map<String, Object> c : Trees.maps(o, "status", "conditions")) {
+              for (Map<String, Object> c : JsonTrees.maps(o, "status", "conditions")) {
                 if ("True".equals(c.get("status"))) {
                   String type = String.valueOf(c.get("type"));
                   if (type.equals("Complete")) {
@@ -468,7 +470,9 @@ final class Printers {
                   }
                 }
               }
-              return Boolean.TRUE.equals(Trees.get(o, "spec", "suspend")) ? "Suspended" : "Running";
+              return Boolean.TRUE.equals(JsonTrees.get(o, "spec", "suspend"))
+                  ? "Suspended"
+                  : "Running";
             })
         .add(
             "Completions",
@@ -477,11 +481,11 @@ final class Printers {
             "The completion status of the job",
             o -> {
               long succeeded = Cells.number(o, "status", "succeeded");
-              Object completions = Trees.get(o, "spec", "completions");
+              Object completions = JsonTrees.get(o, "spec", "completions");
               if (completions instanceof Number n) {
                 return succeeded + "/" + n.longValue();
               }
-              long parallelism = Trees.number(o, 0, "spec", "parallelism");
+              long parallelism = JsonTrees.number(o, 0, "spec", "parallelism");
               return parallelism > 1 ? succeeded + "/1 of " + parallelism : succeeded + "/1";
             })
         .add(
@@ -490,11 +494,11 @@ final class Printers {
             0,
             "Time required to complete the job.",
             o -> {
-              Instant start = Cells.instant(Trees.string(o, null, "status", "startTime"));
+              Instant start = Cells.instant(JsonTrees.string(o, null, "status", "startTime"));
               if (start == null) {
                 return "";
               }
-              Instant end = Cells.instant(Trees.string(o, null, "status", "completionTime"));
+              Instant end = Cells.instant(JsonTrees.string(o, null, "status", "completionTime"));
               Duration duration = Duration.between(start, end == null ? Instant.now() : end);
               return dev.machinery.apiserver.negotiation.Ages.human(duration);
             })
@@ -509,14 +513,14 @@ final class Printers {
             "string",
             0,
             "type determines how the Service is exposed.",
-            o -> Trees.string(o, "ClusterIP", "spec", "type"))
+            o -> JsonTrees.string(o, "ClusterIP", "spec", "type"))
         .add(
             "Cluster-IP",
             "string",
             0,
             "clusterIP is the IP address of the service and is usually assigned randomly.",
             o -> {
-              String ip = Trees.string(o, "", "spec", "clusterIP");
+              String ip = JsonTrees.string(o, "", "spec", "clusterIP");
               return ip.isEmpty() ? "<none>" : ip;
             })
         .add(
@@ -533,12 +537,12 @@ final class Printers {
             "The list of ports that are exposed by this service.",
             o -> {
               List<String> ports = new ArrayList<>();
-              for (Map<String, Object> port : Trees.maps(o, "spec", "ports")) {
-                String text = Trees.get(port, "port") + "";
-                if (Trees.get(port, "nodePort") != null) {
-                  text += ":" + Trees.get(port, "nodePort");
+              for (Map<String, Object> port : JsonTrees.maps(o, "spec", "ports")) {
+                String text = JsonTrees.get(port, "port") + "";
+                if (JsonTrees.get(port, "nodePort") != null) {
+                  text += ":" + JsonTrees.get(port, "nodePort");
                 }
-                ports.add(text + "/" + Trees.string(port, "TCP", "protocol"));
+                ports.add(text + "/" + JsonTrees.string(port, "TCP", "protocol"));
               }
               return ports.isEmpty() ? "<none>" : String.join(",", ports);
             })
@@ -552,16 +556,16 @@ final class Printers {
   }
 
   private static String externalIp(Map<String, Object> o) {
-    String type = Trees.string(o, "ClusterIP", "spec", "type");
+    String type = JsonTrees.string(o, "ClusterIP", "spec", "type");
     List<String> ips = new ArrayList<>();
-    if (Trees.get(o, "spec", "externalIPs") instanceof List<?> list) {
+    if (JsonTrees.get(o, "spec", "externalIPs") instanceof List<?> list) {
       list.forEach(v -> ips.add(String.valueOf(v)));
     }
     switch (type) {
       case "ExternalName":
-        return Trees.string(o, "<none>", "spec", "externalName");
+        return JsonTrees.string(o, "<none>", "spec", "externalName");
       case "LoadBalancer":
-        for (Map<String, Object> ingress : Trees.maps(o, "status", "loadBalancer", "ingress")) {
+        for (Map<String, Object> ingress : JsonTrees.maps(o, "status", "loadBalancer", "ingress")) {
           Object ip = ingress.get("ip") != null ? ingress.get("ip") : ingress.get("hostname");
           if (ip != null) {
             ips.add(String.valueOf(ip));
@@ -575,14 +579,14 @@ final class Printers {
 
   private static String endpoints(Map<String, Object> o) {
     List<String> out = new ArrayList<>();
-    for (Map<String, Object> subset : Trees.maps(o, "subsets")) {
-      List<Map<String, Object>> ports = Trees.maps(subset, "ports");
-      for (Map<String, Object> address : Trees.maps(subset, "addresses")) {
-        String ip = Trees.string(address, "", "ip");
+    for (Map<String, Object> subset : JsonTrees.maps(o, "subsets")) {
+      List<Map<String, Object>> ports = JsonTrees.maps(subset, "ports");
+      for (Map<String, Object> address : JsonTrees.maps(subset, "addresses")) {
+        String ip = JsonTrees.string(address, "", "ip");
         if (ports.isEmpty()) {
           out.add(ip);
         } else {
-          ports.forEach(p -> out.add(ip + ":" + Trees.get(p, "port")));
+          ports.forEach(p -> out.add(ip + ":" + JsonTrees.get(p, "port")));
         }
       }
     }
@@ -606,12 +610,12 @@ final class Printers {
             "The status of the node",
             o -> {
               String ready = "Unknown";
-              for (Map<String, Object> c : Trees.maps(o, "status", "conditions")) {
+              for (Map<String, Object> c : JsonTrees.maps(o, "status", "conditions")) {
                 if ("Ready".equals(c.get("type"))) {
                   ready = "True".equals(c.get("status")) ? "Ready" : "NotReady";
                 }
               }
-              return Boolean.TRUE.equals(Trees.get(o, "spec", "unschedulable"))
+              return Boolean.TRUE.equals(JsonTrees.get(o, "spec", "unschedulable"))
                   ? ready + ",SchedulingDisabled"
                   : ready;
             })
@@ -621,7 +625,7 @@ final class Printers {
             0,
             "The roles of the node",
             o -> {
-              Map<String, Object> labels = Trees.map(o, "metadata", "labels");
+              Map<String, Object> labels = JsonTrees.map(o, "metadata", "labels");
               List<String> roles = new ArrayList<>();
               if (labels != null) {
                 for (String key : labels.keySet()) {
@@ -640,7 +644,7 @@ final class Printers {
             "string",
             0,
             "Kubelet Version reported by the node.",
-            o -> Trees.string(o, "", "status", "nodeInfo", "kubeletVersion"))
+            o -> JsonTrees.string(o, "", "status", "nodeInfo", "kubeletVersion"))
         .add(
             "Internal-IP",
             "string",
@@ -658,26 +662,26 @@ final class Printers {
             "string",
             1,
             "OS Image reported by the node from /etc/os-release (e.g. Debian GNU/Linux 7 (wheezy)).",
-            o -> Trees.string(o, "<unknown>", "status", "nodeInfo", "osImage"))
+            o -> JsonTrees.string(o, "<unknown>", "status", "nodeInfo", "osImage"))
         .add(
             "Kernel-Version",
             "string",
             1,
             "Kernel Version reported by the node from 'uname -r' (e.g. 3.16.0-0.bpo.4-amd64).",
-            o -> Trees.string(o, "<unknown>", "status", "nodeInfo", "kernelVersion"))
+            o -> JsonTrees.string(o, "<unknown>", "status", "nodeInfo", "kernelVersion"))
         .add(
             "Container-Runtime",
             "string",
             1,
             "ContainerRuntime Version reported by the node through runtime remote API (e.g."
                 + " containerd://1.4.2).",
-            o -> Trees.string(o, "<unknown>", "status", "nodeInfo", "containerRuntimeVersion"));
+            o -> JsonTrees.string(o, "<unknown>", "status", "nodeInfo", "containerRuntimeVersion"));
   }
 
   private static String address(Map<String, Object> o, String type) {
-    for (Map<String, Object> address : Trees.maps(o, "status", "addresses")) {
+    for (Map<String, Object> address : JsonTrees.maps(o, "status", "addresses")) {
       if (type.equals(address.get("type"))) {
-        return Trees.string(address, "<none>", "address");
+        return JsonTrees.string(address, "<none>", "address");
       }
     }
     return "<none>";
@@ -691,12 +695,12 @@ final class Printers {
             0,
             "The time at which the most recent occurrence of this event was recorded.",
             o -> {
-              String last = Trees.string(o, null, "lastTimestamp");
+              String last = JsonTrees.string(o, null, "lastTimestamp");
               if (last == null) {
-                last = Trees.string(o, null, "eventTime");
+                last = JsonTrees.string(o, null, "eventTime");
               }
               if (last == null) {
-                last = Trees.string(o, null, "metadata", "creationTimestamp");
+                last = JsonTrees.string(o, null, "metadata", "creationTimestamp");
               }
               return Cells.since(last);
             })
@@ -705,48 +709,48 @@ final class Printers {
             "string",
             0,
             "Type of this event (Normal, Warning).",
-            o -> Trees.string(o, "", "type"))
+            o -> JsonTrees.string(o, "", "type"))
         .add(
             "Reason",
             "string",
             0,
             "This should be a short, machine understandable string that gives the reason for the"
                 + " transition into the object's current status.",
-            o -> Trees.string(o, "", "reason"))
+            o -> JsonTrees.string(o, "", "reason"))
         .add(
             "Object",
             "string",
             0,
             "The object that this event is about.",
             o ->
-                Trees.string(o, "", "involvedObject", "kind").toLowerCase(java.util.Locale.ROOT)
+                JsonTrees.string(o, "", "involvedObject", "kind").toLowerCase(java.util.Locale.ROOT)
                     + "/"
-                    + Trees.string(o, "", "involvedObject", "name"))
+                    + JsonTrees.string(o, "", "involvedObject", "name"))
         .add(
             "Subobject",
             "string",
             1,
             "The subobject that this event is about.",
-            o -> Trees.string(o, "", "involvedObject", "fieldPath"))
+            o -> JsonTrees.string(o, "", "involvedObject", "fieldPath"))
         .add("Source", "string", 1, "The component reporting this event.", Printers::eventSource)
         .add(
             "Message",
             "string",
             0,
             "A human-readable description of the status of this operation.",
-            o -> Trees.string(o, "", "message"))
+            o -> JsonTrees.string(o, "", "message"))
         .add(
             "First Seen",
             "string",
             1,
             "The time at which the event was first recorded.",
-            o -> Cells.since(Trees.string(o, null, "firstTimestamp")))
+            o -> Cells.since(JsonTrees.string(o, null, "firstTimestamp")))
         .add(
             "Count",
             "string",
             1,
             "The number of times this event has occurred.",
-            o -> String.valueOf(Trees.number(o, 1, "count")))
+            o -> String.valueOf(JsonTrees.number(o, 1, "count")))
         .name(1);
   }
 
@@ -783,9 +787,9 @@ final class Printers {
             0,
             "The reference to the scaled resource.",
             o ->
-                Trees.string(o, "", "spec", "scaleTargetRef", "kind")
+                JsonTrees.string(o, "", "spec", "scaleTargetRef", "kind")
                     + "/"
-                    + Trees.string(o, "", "spec", "scaleTargetRef", "name"))
+                    + JsonTrees.string(o, "", "spec", "scaleTargetRef", "name"))
         .add(
             "Targets",
             "string",
@@ -798,7 +802,7 @@ final class Printers {
             0,
             "The lower limit for the number of replicas to which the autoscaler can scale down.",
             o -> {
-              Object min = Trees.get(o, "spec", "minReplicas");
+              Object min = JsonTrees.get(o, "spec", "minReplicas");
               return min == null ? "<unset>" : String.valueOf(min);
             })
         .add(
@@ -806,13 +810,13 @@ final class Printers {
             "integer",
             0,
             "The upper limit for the number of pods that can be set by the autoscaler.",
-            o -> Trees.number(o, 0, "spec", "maxReplicas"))
+            o -> JsonTrees.number(o, 0, "spec", "maxReplicas"))
         .add(
             "Replicas",
             "integer",
             0,
             "The current number of replicas of pods managed by this autoscaler.",
-            o -> Trees.number(o, 0, "status", "currentReplicas"))
+            o -> JsonTrees.number(o, 0, "status", "currentReplicas"))
         .age();
   }
 
@@ -822,16 +826,16 @@ final class Printers {
    * how many more.
    */
   private static String hpaTargets(Map<String, Object> hpa) {
-    List<Map<String, Object>> specs = Trees.maps(hpa, "spec", "metrics");
+    List<Map<String, Object>> specs = JsonTrees.maps(hpa, "spec", "metrics");
     if (specs.isEmpty()) {
       return "<none>";
     }
-    List<Map<String, Object>> statuses = Trees.maps(hpa, "status", "currentMetrics");
+    List<Map<String, Object>> statuses = JsonTrees.maps(hpa, "status", "currentMetrics");
     List<String> list = new ArrayList<>();
     for (int i = 0; i < specs.size(); i++) {
       Map<String, Object> spec = specs.get(i);
       Map<String, Object> status = i < statuses.size() ? statuses.get(i) : Map.of();
-      String type = Trees.string(spec, "", "type");
+      String type = JsonTrees.string(spec, "", "type");
       list.add(
           switch (type) {
             case "External", "Object" -> {
@@ -857,7 +861,7 @@ final class Printers {
                     + quantity(spec, "0", "pods", "target", "averageValue");
             case "Resource", "ContainerResource" -> {
               String key = type.equals("Resource") ? "resource" : "containerResource";
-              String name = Trees.string(spec, "", key, "name");
+              String name = JsonTrees.string(spec, "", key, "name");
               String average = quantity(spec, null, key, "target", "averageValue");
               if (average != null) {
                 yield name
@@ -868,8 +872,8 @@ final class Printers {
                     + "/"
                     + average;
               }
-              Object current = Trees.get(status, key, "current", "averageUtilization");
-              Object target = Trees.get(spec, key, "target", "averageUtilization");
+              Object current = JsonTrees.get(status, key, "current", "averageUtilization");
+              Object target = JsonTrees.get(spec, key, "target", "averageUtilization");
               yield name
                   + ": "
                   + (current == null ? "<unknown>" : current + "%")
@@ -887,7 +891,7 @@ final class Printers {
 
   /** A quantity at a path as its text (a string, or a number written as JSON allows), or else. */
   private static String quantity(Object tree, String otherwise, String... path) {
-    Object value = Trees.get(tree, path);
+    Object value = JsonTrees.get(tree, path);
     return value instanceof String || value instanceof Number ? String.valueOf(value) : otherwise;
   }
 
@@ -896,13 +900,13 @@ final class Printers {
    * of the reporting controller and instance when empty, the host left out when both are.
    */
   private static String eventSource(Map<String, Object> event) {
-    String component = Trees.string(event, "", "source", "component");
+    String component = JsonTrees.string(event, "", "source", "component");
     if (component.isEmpty()) {
-      component = Trees.string(event, "", "reportingComponent");
+      component = JsonTrees.string(event, "", "reportingComponent");
     }
-    String host = Trees.string(event, "", "source", "host");
+    String host = JsonTrees.string(event, "", "source", "host");
     if (host.isEmpty()) {
-      host = Trees.string(event, "", "reportingInstance");
+      host = JsonTrees.string(event, "", "reportingInstance");
     }
     return host.isEmpty() ? component : component + ", " + host;
   }
@@ -914,7 +918,7 @@ final class Printers {
             "string",
             0,
             "The name of the IngressClass cluster resource.",
-            o -> Trees.string(o, "<none>", "spec", "ingressClassName"))
+            o -> JsonTrees.string(o, "<none>", "spec", "ingressClassName"))
         .add(
             "Hosts",
             "string",
@@ -922,7 +926,8 @@ final class Printers {
             "Hosts that incoming requests are matched against before the ingress rule",
             o -> {
               List<String> hosts = new ArrayList<>();
-              Trees.maps(o, "spec", "rules").forEach(r -> hosts.add(Trees.string(r, "*", "host")));
+              JsonTrees.maps(o, "spec", "rules")
+                  .forEach(r -> hosts.add(JsonTrees.string(r, "*", "host")));
               return hosts.isEmpty() ? "*" : abbreviate(hosts);
             })
         .add(
@@ -932,7 +937,7 @@ final class Printers {
             "Address is a list containing ingress points for the load-balancer",
             o -> {
               List<String> addresses = new ArrayList<>();
-              for (Map<String, Object> i : Trees.maps(o, "status", "loadBalancer", "ingress")) {
+              for (Map<String, Object> i : JsonTrees.maps(o, "status", "loadBalancer", "ingress")) {
                 Object a = i.get("ip") != null ? i.get("ip") : i.get("hostname");
                 if (a != null) {
                   addresses.add(String.valueOf(a));
@@ -945,7 +950,7 @@ final class Printers {
             "string",
             0,
             "Ports of TLS configurations that open",
-            o -> Trees.maps(o, "spec", "tls").isEmpty() ? "80" : "80, 443")
+            o -> JsonTrees.maps(o, "spec", "tls").isEmpty() ? "80" : "80, 443")
         .age();
   }
 
@@ -956,20 +961,20 @@ final class Printers {
             "string",
             0,
             "The phase of the claim.",
-            o -> Trees.string(o, "Pending", "status", "phase"))
+            o -> JsonTrees.string(o, "Pending", "status", "phase"))
         .add(
             "Volume",
             "string",
             0,
             "The binding reference to the PersistentVolume backing this claim.",
-            o -> Trees.string(o, "", "spec", "volumeName"))
+            o -> JsonTrees.string(o, "", "spec", "volumeName"))
         .add(
             "Capacity",
             "string",
             0,
             "The actual resources of the underlying volume.",
             o -> {
-              Object storage = Trees.get(o, "status", "capacity", "storage");
+              Object storage = JsonTrees.get(o, "status", "capacity", "storage");
               return storage == null ? "" : String.valueOf(storage);
             })
         .add(
@@ -983,26 +988,26 @@ final class Printers {
             "string",
             0,
             "StorageClass of the pvc",
-            o -> Trees.string(o, "<unset>", "spec", "storageClassName"))
+            o -> JsonTrees.string(o, "<unset>", "spec", "storageClassName"))
         .add(
             "VolumeAttributesClass",
             "string",
             0,
             "VolumeAttributesClass of the pvc",
-            o -> Trees.string(o, "<unset>", "spec", "volumeAttributesClassName"))
+            o -> JsonTrees.string(o, "<unset>", "spec", "volumeAttributesClassName"))
         .age()
         .add(
             "VolumeMode",
             "string",
             1,
             "The volume mode of the claim.",
-            o -> Trees.string(o, "Filesystem", "spec", "volumeMode"));
+            o -> JsonTrees.string(o, "Filesystem", "spec", "volumeMode"));
   }
 
   /** Access modes in kubectl's short form (RWO, ROX, RWX, RWOP), of the bound volume. */
   private static String accessModes(Map<String, Object> o) {
     List<String> out = new ArrayList<>();
-    if (Trees.get(o, "status", "accessModes") instanceof List<?> modes) {
+    if (JsonTrees.get(o, "status", "accessModes") instanceof List<?> modes) {
       for (Object mode : modes) {
         out.add(
             switch (String.valueOf(mode)) {

@@ -7,6 +7,7 @@ import dev.machinery.apiserver.admission.Operation;
 import dev.machinery.apiserver.admission.ValidatingAdmissionPlugin;
 import dev.machinery.apiserver.http.ApiHandler;
 import dev.machinery.core.schema.GroupResource;
+import dev.machinery.unversioned.unstructured.JsonTrees;
 import dev.machinery.unversioned.unstructured.Unstructured;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -80,10 +81,10 @@ final class Priority implements MutatingAdmissionPlugin, ValidatingAdmissionPlug
       return attributes.object();
     }
     Map<String, Object> pod = ((Unstructured) attributes.object()).content();
-    Map<String, Object> spec = Trees.child(pod, "spec");
+    Map<String, Object> spec = JsonTrees.child(pod, "spec");
     if (attributes.operation() == Operation.UPDATE) {
       Map<String, Object> old =
-          Trees.map(((Unstructured) attributes.oldObject()).content(), "spec");
+          JsonTrees.map(((Unstructured) attributes.oldObject()).content(), "spec");
       if (spec.get("priority") == null && old != null && old.get("priority") != null) {
         spec.put("priority", old.get("priority"));
       }
@@ -94,15 +95,15 @@ final class Priority implements MutatingAdmissionPlugin, ValidatingAdmissionPlug
       }
       return attributes.object();
     }
-    String className = Trees.string(spec, "", "priorityClassName");
+    String className = JsonTrees.string(spec, "", "priorityClassName");
     long priority;
     String policy;
     if (className.isEmpty()) {
       Optional<Map<String, Object>> global = globalDefault(loopback.listCached(CLASSES));
       if (global.isPresent()) {
-        className = Trees.string(global.get(), "", "metadata", "name");
-        priority = Trees.number(global.get(), 0, "value");
-        policy = Trees.string(global.get(), null, "preemptionPolicy");
+        className = JsonTrees.string(global.get(), "", "metadata", "name");
+        priority = JsonTrees.number(global.get(), 0, "value");
+        policy = JsonTrees.string(global.get(), null, "preemptionPolicy");
       } else {
         priority = 0;
         policy = "PreemptLowerPriority";
@@ -119,10 +120,10 @@ final class Priority implements MutatingAdmissionPlugin, ValidatingAdmissionPlug
                   () ->
                       new AdmissionException(
                           "no PriorityClass with name "
-                              + Trees.string(spec, "", "priorityClassName")
+                              + JsonTrees.string(spec, "", "priorityClassName")
                               + " was found"));
-      priority = Trees.number(pc, 0, "value");
-      policy = Trees.string(pc, null, "preemptionPolicy");
+      priority = JsonTrees.number(pc, 0, "value");
+      policy = JsonTrees.string(pc, null, "preemptionPolicy");
     }
     if (spec.get("priority") instanceof Number given && given.longValue() != priority) {
       throw new AdmissionException(
@@ -154,14 +155,14 @@ final class Priority implements MutatingAdmissionPlugin, ValidatingAdmissionPlug
       return;
     }
     Map<String, Object> pc = ((Unstructured) attributes.object()).content();
-    if (!Boolean.TRUE.equals(Trees.get(pc, "globalDefault"))) {
+    if (!Boolean.TRUE.equals(JsonTrees.get(pc, "globalDefault"))) {
       return;
     }
     Optional<Map<String, Object>> existing = globalDefault(loopback.list(CLASSES));
     if (existing.isEmpty()) {
       return;
     }
-    String name = Trees.string(existing.get(), "", "metadata", "name");
+    String name = JsonTrees.string(existing.get(), "", "metadata", "name");
     if (attributes.operation() == Operation.CREATE || !name.equals(attributes.name())) {
       throw new AdmissionException(
           "PriorityClass " + name + " is already marked as default. Only one default can exist");
@@ -173,7 +174,8 @@ final class Priority implements MutatingAdmissionPlugin, ValidatingAdmissionPlug
     Map<String, Object> found = null;
     for (Map<String, Object> pc : classes) {
       if (Boolean.TRUE.equals(pc.get("globalDefault"))
-          && (found == null || Trees.number(found, 0, "value") > Trees.number(pc, 0, "value"))) {
+          && (found == null
+              || JsonTrees.number(found, 0, "value") > JsonTrees.number(pc, 0, "value"))) {
         found = pc;
       }
     }

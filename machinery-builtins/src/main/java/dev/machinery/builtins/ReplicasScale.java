@@ -8,6 +8,7 @@ import dev.machinery.unversioned.meta.v1.ObjectMeta;
 import dev.machinery.unversioned.meta.v1.Scale;
 import dev.machinery.unversioned.meta.v1.ScaleSpec;
 import dev.machinery.unversioned.meta.v1.ScaleStatus;
+import dev.machinery.unversioned.unstructured.JsonTrees;
 import dev.machinery.unversioned.unstructured.Unstructured;
 import java.util.Map;
 import java.util.TreeMap;
@@ -26,11 +27,11 @@ final class ReplicasScale implements ScaleAccessor<Unstructured> {
     Scale scale = new Scale();
     scale.setMetadata(new ObjectMeta());
     ScaleSpec spec = new ScaleSpec();
-    spec.setReplicas((int) Trees.number(object.content(), 0, "spec", "replicas"));
+    spec.setReplicas((int) JsonTrees.number(object.content(), 0, "spec", "replicas"));
     scale.setSpec(spec);
     ScaleStatus status = new ScaleStatus();
-    status.setReplicas((int) Trees.number(object.content(), 0, "status", "replicas"));
-    String selector = selector(Trees.map(object.content(), "spec", "selector"));
+    status.setReplicas((int) JsonTrees.number(object.content(), 0, "status", "replicas"));
+    String selector = selector(JsonTrees.map(object.content(), "spec", "selector"));
     if (selector != null) {
       status.setSelector(selector);
     }
@@ -41,7 +42,7 @@ final class ReplicasScale implements ScaleAccessor<Unstructured> {
   @Override
   public void write(Unstructured object, Scale scale) {
     long replicas = scale.getSpec() == null ? 0 : scale.getSpec().getReplicas();
-    Trees.child(object.content(), "spec").put("replicas", replicas);
+    JsonTrees.child(object.content(), "spec").put("replicas", replicas);
   }
 
   /**

@@ -6,8 +6,11 @@ import dev.machinery.apiserver.admission.Operation;
 import dev.machinery.apiserver.admission.ValidatingAdmissionPlugin;
 import dev.machinery.apiserver.http.ApiHandler;
 import dev.machinery.core.schema.GroupResource;
+import dev.machinery.quota.QuotaEvaluator;
+import dev.machinery.quota.ResourceLists;
 import dev.machinery.unversioned.errors.ApiErrors;
 import dev.machinery.unversioned.resource.Quantity;
+import dev.machinery.unversioned.unstructured.JsonTrees;
 import dev.machinery.unversioned.unstructured.Unstructured;
 import java.time.Clock;
 import java.time.Instant;
@@ -16,6 +19,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -80,7 +84,7 @@ final class ResourceQuota implements ValidatingAdmissionPlugin {
       return;
     }
     QuotaEvaluator evaluator = QuotaEvaluator.of(a.resource());
-    if (!evaluator.handles(a.operation())) {
+    if (!evaluator.handles(a.operation().name())) {
       return;
     }
     String path = "/api/v1/namespaces/" + a.namespace() + "/resourcequotas";
@@ -101,7 +105,7 @@ final class ResourceQuota implements ValidatingAdmissionPlugin {
         }
         Set<String> failed = new HashSet<>();
         for (Map<String, Object> quota : changed) {
-          String name = Trees.string(quota, "", "metadata", "name");
+          String name = JsonTrees.string(quota, "", "metadata", "name");
           int status = loopback.update(path + "/" + name + "/status", quota);
           if (status == 409 || status == 404) {
             failed.add(name);
@@ -124,7 +128,7 @@ final class ResourceQuota implements ValidatingAdmissionPlugin {
         // The quotas already charged stay charged: only those whose update failed are read again.
         List<Map<String, Object>> again = new ArrayList<>();
         for (Map<String, Object> quota : loopback.list(path)) {
-          if (failed.contains(Trees.string(quota, "", "metadata", "name"))) {
+          if (failed.contains(JsonTrees.string(quota, "", "metadata", "name"))) {
             again.add(quota);
           }
         }
@@ -172,17 +176,17 @@ final class ResourceQuota implements ValidatingAdmissionPlugin {
     List<Integer> interesting = new ArrayList<>();
     for (int i = 0; i < quotas.size(); i++) {
       Map<String, Object> quota = quotas.get(i);
-      String name = Trees.string(quota, "", "metadata", "name");
-      TreeMap<String, Quantity> hard = QuotaEvaluator.resourceList(quota, "status", "hard");
+      String name = JsonTrees.string(quota, "", "metadata", "name");
+      TreeMap<String, Quantity> hard = ResourceLists.of(quota, "status", "hard");
       if (!evaluator.matches(hard, scopeSelectors(quota), object)) {
         continue;
       }
       List<String> restricted = evaluator.matchingResources(hard.keySet());
-      String violation = evaluator.constraints(restricted, object);
-      if (violation != null) {
-        throw new AdmissionException("failed quota: " + name + ": " + violation);
+      Optional<String> violation = evaluator.constraints(restricted, object);
+      if (violation.isPresent()) {
+        throw new AdmissionException("failed quota: " + name + ": " + violation.get());
       }
-      Map<String, Quantity> used = QuotaEvaluator.resourceList(quota, "status", "used");
+      Map<String, Quantity> used = ResourceLists.of(quota, "status", "used");
       for (String resource : restricted) {
         if (!used.containsKey(resource)) {
           throw new AdmissionException(
@@ -220,7 +224,7 @@ final class ResourceQuota implements ValidatingAdmissionPlugin {
       }
       Map<String, Object> old = tree(a.oldObject());
       // An update that creates is charged in full; otherwise by what grew.
-      if (!Trees.string(old, "", "metadata", "resourceVersion").isEmpty()) {
+      if (!JsonTrees.string(old, "", "metadata", "resourceVersion").isEmpty()) {
         Map<String, Quantity> previous = evaluator.usage(old, now);
         Map<String, Quantity> delta = new TreeMap<>();
         input.forEach(
@@ -232,7 +236,7 @@ final class ResourceQuota implements ValidatingAdmissionPlugin {
         for (int index : interesting) {
           Map<String, Object> quota = quotas.get(index);
           if (evaluator.matches(
-              QuotaEvaluator.resourceList(quota, "status", "hard"), scopeSelectors(quota), old)) {
+              ResourceLists.of(quota, "status", "hard"), scopeSelectors(quota), old)) {
             deltas.put(index, delta);
           }
         }
@@ -247,13 +251,13 @@ final class ResourceQuota implements ValidatingAdmissionPlugin {
         continue;
       }
       Map<String, Object> quota = quotas.get(index);
-      String name = Trees.string(quota, "", "metadata", "name");
-      TreeMap<String, Quantity> hard = QuotaEvaluator.resourceList(quota, "status", "hard");
-      TreeMap<String, Quantity> used = QuotaEvaluator.resourceList(quota, "status", "used");
+      String name = JsonTrees.string(quota, "", "metadata", "name");
+      TreeMap<String, Quantity> hard = ResourceLists.of(quota, "status", "hard");
+      TreeMap<String, Quantity> used = ResourceLists.of(quota, "status", "used");
       TreeMap<String, Quantity> requested = new TreeMap<>(delta);
       requested.keySet().retainAll(hard.keySet());
       TreeMap<String, Quantity> next = new TreeMap<>(used);
-      QuotaEvaluator.add(next, requested);
+      ResourceLists.add(next, requested);
       Set<String> exceeded = new TreeSet<>();
       for (String resource : requested.keySet()) {
         if (next.get(resource).compareTo(hard.get(resource)) > 0) {
@@ -275,10 +279,10 @@ final class ResourceQuota implements ValidatingAdmissionPlugin {
         continue;
       }
       @SuppressWarnings("unchecked")
-      Map<String, Object> copy = (Map<String, Object>) Trees.copy(quota);
+      Map<String, Object> copy = (Map<String, Object>) JsonTrees.deepCopy(quota);
       Map<String, Object> usedTree = new LinkedHashMap<>();
       next.forEach((resource, q) -> usedTree.put(resource, q.toString()));
-      Trees.child(copy, "status").put("used", usedTree);
+      JsonTrees.child(copy, "status").put("used", usedTree);
       out.add(copy);
     }
     return out;
@@ -292,12 +296,12 @@ final class ResourceQuota implements ValidatingAdmissionPlugin {
   /** The quota's scopes (each as {@code Exists}) and its scope selector's requirements. */
   static List<Map<String, Object>> scopeSelectors(Map<String, Object> quota) {
     List<Map<String, Object>> out = new ArrayList<>();
-    if (Trees.get(quota, "spec", "scopes") instanceof List<?> scopes) {
+    if (JsonTrees.get(quota, "spec", "scopes") instanceof List<?> scopes) {
       for (Object scope : scopes) {
         out.add(Map.of("scopeName", String.valueOf(scope), "operator", "Exists"));
       }
     }
-    out.addAll(Trees.maps(quota, "spec", "scopeSelector", "matchExpressions"));
+    out.addAll(JsonTrees.maps(quota, "spec", "scopeSelector", "matchExpressions"));
     return out;
   }
 

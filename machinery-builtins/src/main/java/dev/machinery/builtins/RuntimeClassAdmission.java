@@ -8,6 +8,7 @@ import dev.machinery.apiserver.admission.ValidatingAdmissionPlugin;
 import dev.machinery.apiserver.http.ApiHandler;
 import dev.machinery.core.schema.GroupResource;
 import dev.machinery.unversioned.resource.Quantity;
+import dev.machinery.unversioned.unstructured.JsonTrees;
 import dev.machinery.unversioned.unstructured.Unstructured;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -69,14 +70,14 @@ final class RuntimeClassAdmission implements MutatingAdmissionPlugin, Validating
     if (ignored(a)) {
       return a.object();
     }
-    Map<String, Object> spec = Trees.child(((Unstructured) a.object()).content(), "spec");
+    Map<String, Object> spec = JsonTrees.child(((Unstructured) a.object()).content(), "spec");
     Map<String, Object> runtimeClass = runtimeClass(spec);
     if (runtimeClass == null) {
       return a.object();
     }
-    Map<String, Object> overhead = Trees.map(runtimeClass, "overhead", "podFixed");
-    if (Trees.get(runtimeClass, "overhead") != null) {
-      Map<String, Object> given = Trees.map(spec, "overhead");
+    Map<String, Object> overhead = JsonTrees.map(runtimeClass, "overhead", "podFixed");
+    if (JsonTrees.get(runtimeClass, "overhead") != null) {
+      Map<String, Object> given = JsonTrees.map(spec, "overhead");
       if (given != null && !given.isEmpty() && !sameQuantities(given, overhead)) {
         throw new AdmissionException(
             "pod rejected: Pod's Overhead doesn't match RuntimeClass's defined Overhead");
@@ -87,11 +88,11 @@ final class RuntimeClassAdmission implements MutatingAdmissionPlugin, Validating
         spec.put("overhead", new LinkedHashMap<>(overhead));
       }
     }
-    Map<String, Object> scheduling = Trees.map(runtimeClass, "scheduling");
+    Map<String, Object> scheduling = JsonTrees.map(runtimeClass, "scheduling");
     if (scheduling != null) {
-      Map<String, Object> selector = Trees.map(scheduling, "nodeSelector");
+      Map<String, Object> selector = JsonTrees.map(scheduling, "nodeSelector");
       if (selector != null) {
-        Map<String, Object> podSelector = Trees.map(spec, "nodeSelector");
+        Map<String, Object> podSelector = JsonTrees.map(spec, "nodeSelector");
         Map<String, Object> merged =
             podSelector == null ? new LinkedHashMap<>() : new LinkedHashMap<>(podSelector);
         for (Map.Entry<String, Object> e : selector.entrySet()) {
@@ -111,7 +112,7 @@ final class RuntimeClassAdmission implements MutatingAdmissionPlugin, Validating
         }
         spec.put("nodeSelector", merged);
       }
-      List<Map<String, Object>> tolerations = Trees.maps(scheduling, "tolerations");
+      List<Map<String, Object>> tolerations = JsonTrees.maps(scheduling, "tolerations");
       if (!tolerations.isEmpty()) {
         List<Object> merged =
             spec.get("tolerations") instanceof List<?> list
@@ -133,11 +134,11 @@ final class RuntimeClassAdmission implements MutatingAdmissionPlugin, Validating
     if (ignored(a)) {
       return;
     }
-    Map<String, Object> spec = Trees.map(((Unstructured) a.object()).content(), "spec");
+    Map<String, Object> spec = JsonTrees.map(((Unstructured) a.object()).content(), "spec");
     Map<String, Object> runtimeClass = runtimeClass(spec);
     Object given = spec == null ? null : spec.get("overhead");
-    if (runtimeClass != null && Trees.get(runtimeClass, "overhead") != null) {
-      Map<String, Object> overhead = Trees.map(runtimeClass, "overhead", "podFixed");
+    if (runtimeClass != null && JsonTrees.get(runtimeClass, "overhead") != null) {
+      Map<String, Object> overhead = JsonTrees.map(runtimeClass, "overhead", "podFixed");
       @SuppressWarnings("unchecked")
       Map<String, Object> pod = given instanceof Map<?, ?> m ? (Map<String, Object>) m : null;
       if (!sameQuantities(pod, overhead)) {

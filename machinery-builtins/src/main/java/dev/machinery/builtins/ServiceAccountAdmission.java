@@ -7,6 +7,7 @@ import dev.machinery.apiserver.admission.Operation;
 import dev.machinery.apiserver.admission.ValidatingAdmissionPlugin;
 import dev.machinery.apiserver.http.ApiHandler;
 import dev.machinery.core.schema.GroupResource;
+import dev.machinery.unversioned.unstructured.JsonTrees;
 import dev.machinery.unversioned.unstructured.Unstructured;
 import java.security.SecureRandom;
 import java.util.ArrayList;
@@ -95,23 +96,23 @@ final class ServiceAccountAdmission implements MutatingAdmissionPlugin, Validati
       return a.object();
     }
     Map<String, Object> pod = ((Unstructured) a.object()).content();
-    if (Trees.map(pod, "metadata", "annotations") != null
-        && Trees.map(pod, "metadata", "annotations").containsKey(MIRROR)) {
+    if (JsonTrees.map(pod, "metadata", "annotations") != null
+        && JsonTrees.map(pod, "metadata", "annotations").containsKey(MIRROR)) {
       validate(a);
       return a.object();
     }
-    Map<String, Object> spec = Trees.child(pod, "spec");
-    if (Trees.string(spec, "", "serviceAccountName").isEmpty()) {
+    Map<String, Object> spec = JsonTrees.child(pod, "spec");
+    if (JsonTrees.string(spec, "", "serviceAccountName").isEmpty()) {
       spec.put("serviceAccountName", DEFAULT_ACCOUNT);
     }
-    Map<String, Object> account = account(a, Trees.string(spec, "", "serviceAccountName"));
+    Map<String, Object> account = account(a, JsonTrees.string(spec, "", "serviceAccountName"));
     if (automount(account, spec)) {
       mountToken(spec);
     }
-    if (Trees.maps(spec, "imagePullSecrets").isEmpty()) {
+    if (JsonTrees.maps(spec, "imagePullSecrets").isEmpty()) {
       List<Object> secrets = new ArrayList<>();
-      for (Map<String, Object> ref : Trees.maps(account, "imagePullSecrets")) {
-        secrets.add(new LinkedHashMap<>(Map.of("name", Trees.string(ref, "", "name"))));
+      for (Map<String, Object> ref : JsonTrees.maps(account, "imagePullSecrets")) {
+        secrets.add(new LinkedHashMap<>(Map.of("name", JsonTrees.string(ref, "", "name"))));
       }
       if (!secrets.isEmpty()) {
         spec.put("imagePullSecrets", secrets);
@@ -127,7 +128,7 @@ final class ServiceAccountAdmission implements MutatingAdmissionPlugin, Validati
       return;
     }
     Map<String, Object> pod = ((Unstructured) a.object()).content();
-    Map<String, Object> spec = Trees.map(pod, "spec");
+    Map<String, Object> spec = JsonTrees.map(pod, "spec");
     if (a.operation() == Operation.UPDATE && a.subresource().equals("ephemeralcontainers")) {
       limitEphemeralContainers(a, spec);
       return;
@@ -135,16 +136,16 @@ final class ServiceAccountAdmission implements MutatingAdmissionPlugin, Validati
     if (a.operation() != Operation.CREATE) {
       return;
     }
-    Map<String, Object> annotations = Trees.map(pod, "metadata", "annotations");
+    Map<String, Object> annotations = JsonTrees.map(pod, "metadata", "annotations");
     if (annotations != null && annotations.containsKey(MIRROR)) {
-      if (!Trees.string(spec, "", "serviceAccountName").isEmpty()) {
+      if (!JsonTrees.string(spec, "", "serviceAccountName").isEmpty()) {
         throw new AdmissionException("a mirror pod may not reference service accounts");
       }
       if (!secretNames(spec).isEmpty()) {
         throw new AdmissionException("a mirror pod may not reference secrets");
       }
-      for (Map<String, Object> volume : Trees.maps(spec, "volumes")) {
-        for (Map<String, Object> source : Trees.maps(volume, "projected", "sources")) {
+      for (Map<String, Object> volume : JsonTrees.maps(spec, "volumes")) {
+        for (Map<String, Object> source : JsonTrees.maps(volume, "projected", "sources")) {
           if (source.get("serviceAccountToken") != null) {
             throw new AdmissionException(
                 "a mirror pod may not use ServiceAccountToken volume projections");
@@ -153,13 +154,13 @@ final class ServiceAccountAdmission implements MutatingAdmissionPlugin, Validati
       }
       return;
     }
-    String accountName = Trees.string(spec, "", "serviceAccountName");
+    String accountName = JsonTrees.string(spec, "", "serviceAccountName");
     if (accountName.isEmpty()) {
       throw new AdmissionException(
           "no service account specified for pod "
               + a.namespace()
               + "/"
-              + Trees.string(pod, "", "metadata", "name"));
+              + JsonTrees.string(pod, "", "metadata", "name"));
     }
     Map<String, Object> account = account(a, accountName);
     if (enforceMountable(account)) {
@@ -208,9 +209,9 @@ final class ServiceAccountAdmission implements MutatingAdmissionPlugin, Validati
 
   private void mountToken(Map<String, Object> spec) {
     String tokenVolume = null;
-    for (Map<String, Object> volume : Trees.maps(spec, "volumes")) {
-      if (Trees.string(volume, "", "name").startsWith(VOLUME_PREFIX)) {
-        tokenVolume = Trees.string(volume, "", "name");
+    for (Map<String, Object> volume : JsonTrees.maps(spec, "volumes")) {
+      if (JsonTrees.string(volume, "", "name").startsWith(VOLUME_PREFIX)) {
+        tokenVolume = JsonTrees.string(volume, "", "name");
         break;
       }
     }
@@ -220,9 +221,9 @@ final class ServiceAccountAdmission implements MutatingAdmissionPlugin, Validati
     }
     boolean needsVolume = false;
     for (String list : List.of("initContainers", "containers")) {
-      for (Map<String, Object> container : Trees.maps(spec, list)) {
+      for (Map<String, Object> container : JsonTrees.maps(spec, list)) {
         boolean mounted = false;
-        for (Map<String, Object> mount : Trees.maps(container, "volumeMounts")) {
+        for (Map<String, Object> mount : JsonTrees.maps(container, "volumeMounts")) {
           if (MOUNT_PATH.equals(mount.get("mountPath"))) {
             mounted = true;
             break;
@@ -281,7 +282,7 @@ final class ServiceAccountAdmission implements MutatingAdmissionPlugin, Validati
   }
 
   private static boolean enforceMountable(Map<String, Object> account) {
-    Map<String, Object> annotations = Trees.map(account, "metadata", "annotations");
+    Map<String, Object> annotations = JsonTrees.map(account, "metadata", "annotations");
     return annotations != null
         && annotations.get(ENFORCE_MOUNTABLE) instanceof String v
         && GoBool.parse(v);
@@ -289,21 +290,21 @@ final class ServiceAccountAdmission implements MutatingAdmissionPlugin, Validati
 
   private static Set<String> mountable(Map<String, Object> account) {
     Set<String> out = new HashSet<>();
-    for (Map<String, Object> ref : Trees.maps(account, "secrets")) {
-      out.add(Trees.string(ref, "", "name"));
+    for (Map<String, Object> ref : JsonTrees.maps(account, "secrets")) {
+      out.add(JsonTrees.string(ref, "", "name"));
     }
     return out;
   }
 
   private static void limitSecretReferences(Map<String, Object> account, Map<String, Object> spec) {
     Set<String> mountable = mountable(account);
-    String accountName = Trees.string(account, "", "metadata", "name");
-    for (Map<String, Object> volume : Trees.maps(spec, "volumes")) {
-      Map<String, Object> secret = Trees.map(volume, "secret");
+    String accountName = JsonTrees.string(account, "", "metadata", "name");
+    for (Map<String, Object> volume : JsonTrees.maps(spec, "volumes")) {
+      Map<String, Object> secret = JsonTrees.map(volume, "secret");
       if (secret == null) {
         continue;
       }
-      String name = Trees.string(secret, "", "secretName");
+      String name = JsonTrees.string(secret, "", "secretName");
       if (!mountable.contains(name)) {
         throw new AdmissionException(
             "volume with secret.secretName=\""
@@ -313,15 +314,15 @@ final class ServiceAccountAdmission implements MutatingAdmissionPlugin, Validati
                 + " does not reference that secret");
       }
     }
-    limitEnv(Trees.maps(spec, "initContainers"), "init container", mountable, accountName);
-    limitEnv(Trees.maps(spec, "containers"), "container", mountable, accountName);
+    limitEnv(JsonTrees.maps(spec, "initContainers"), "init container", mountable, accountName);
+    limitEnv(JsonTrees.maps(spec, "containers"), "container", mountable, accountName);
     Set<String> pullSecrets = new HashSet<>();
-    for (Map<String, Object> ref : Trees.maps(account, "imagePullSecrets")) {
-      pullSecrets.add(Trees.string(ref, "", "name"));
+    for (Map<String, Object> ref : JsonTrees.maps(account, "imagePullSecrets")) {
+      pullSecrets.add(JsonTrees.string(ref, "", "name"));
     }
-    List<Map<String, Object>> refs = Trees.maps(spec, "imagePullSecrets");
+    List<Map<String, Object>> refs = JsonTrees.maps(spec, "imagePullSecrets");
     for (int i = 0; i < refs.size(); i++) {
-      String name = Trees.string(refs.get(i), "", "name");
+      String name = JsonTrees.string(refs.get(i), "", "name");
       if (!pullSecrets.contains(name)) {
         throw new AdmissionException(
             "imagePullSecrets["
@@ -338,31 +339,31 @@ final class ServiceAccountAdmission implements MutatingAdmissionPlugin, Validati
   private static void limitEnv(
       List<Map<String, Object>> containers, String what, Set<String> mountable, String account) {
     for (Map<String, Object> c : containers) {
-      for (Map<String, Object> env : Trees.maps(c, "env")) {
-        Map<String, Object> ref = Trees.map(env, "valueFrom", "secretKeyRef");
-        if (ref != null && !mountable.contains(Trees.string(ref, "", "name"))) {
+      for (Map<String, Object> env : JsonTrees.maps(c, "env")) {
+        Map<String, Object> ref = JsonTrees.map(env, "valueFrom", "secretKeyRef");
+        if (ref != null && !mountable.contains(JsonTrees.string(ref, "", "name"))) {
           throw new AdmissionException(
               what
                   + " "
-                  + Trees.string(c, "", "name")
+                  + JsonTrees.string(c, "", "name")
                   + " with envVar "
-                  + Trees.string(env, "", "name")
+                  + JsonTrees.string(env, "", "name")
                   + " referencing secret.secretName=\""
-                  + Trees.string(ref, "", "name")
+                  + JsonTrees.string(ref, "", "name")
                   + "\" is not allowed because service account "
                   + account
                   + " does not reference that secret");
         }
       }
-      for (Map<String, Object> envFrom : Trees.maps(c, "envFrom")) {
-        Map<String, Object> ref = Trees.map(envFrom, "secretRef");
-        if (ref != null && !mountable.contains(Trees.string(ref, "", "name"))) {
+      for (Map<String, Object> envFrom : JsonTrees.maps(c, "envFrom")) {
+        Map<String, Object> ref = JsonTrees.map(envFrom, "secretRef");
+        if (ref != null && !mountable.contains(JsonTrees.string(ref, "", "name"))) {
           throw new AdmissionException(
               what
                   + " "
-                  + Trees.string(c, "", "name")
+                  + JsonTrees.string(c, "", "name")
                   + " with envFrom referencing secret.secretName=\""
-                  + Trees.string(ref, "", "name")
+                  + JsonTrees.string(ref, "", "name")
                   + "\" is not allowed because service account "
                   + account
                   + " does not reference that secret");
@@ -374,72 +375,72 @@ final class ServiceAccountAdmission implements MutatingAdmissionPlugin, Validati
   private void limitEphemeralContainers(AdmissionAttributes a, Map<String, Object> spec) {
     Set<String> old = new HashSet<>();
     for (Map<String, Object> c :
-        Trees.maps(((Unstructured) a.oldObject()).content(), "spec", "ephemeralContainers")) {
-      old.add(Trees.string(c, "", "name"));
+        JsonTrees.maps(((Unstructured) a.oldObject()).content(), "spec", "ephemeralContainers")) {
+      old.add(JsonTrees.string(c, "", "name"));
     }
     List<Map<String, Object>> added = new ArrayList<>();
-    for (Map<String, Object> c : Trees.maps(spec, "ephemeralContainers")) {
-      if (!old.contains(Trees.string(c, "", "name"))) {
+    for (Map<String, Object> c : JsonTrees.maps(spec, "ephemeralContainers")) {
+      if (!old.contains(JsonTrees.string(c, "", "name"))) {
         added.add(c);
       }
     }
     if (added.isEmpty()) {
       return;
     }
-    Map<String, Object> account = account(a, Trees.string(spec, "", "serviceAccountName"));
+    Map<String, Object> account = account(a, JsonTrees.string(spec, "", "serviceAccountName"));
     if (enforceMountable(account)) {
       limitEnv(
           added,
           "ephemeral container",
           mountable(account),
-          Trees.string(account, "", "metadata", "name"));
+          JsonTrees.string(account, "", "metadata", "name"));
     }
   }
 
   /** The names of the secrets a pod spec references (volumes, env, pull secrets). */
   private static Set<String> secretNames(Map<String, Object> spec) {
     Set<String> out = new HashSet<>();
-    for (Map<String, Object> ref : Trees.maps(spec, "imagePullSecrets")) {
-      out.add(Trees.string(ref, "", "name"));
+    for (Map<String, Object> ref : JsonTrees.maps(spec, "imagePullSecrets")) {
+      out.add(JsonTrees.string(ref, "", "name"));
     }
     for (String list : List.of("initContainers", "containers", "ephemeralContainers")) {
-      for (Map<String, Object> c : Trees.maps(spec, list)) {
-        for (Map<String, Object> env : Trees.maps(c, "env")) {
-          Map<String, Object> ref = Trees.map(env, "valueFrom", "secretKeyRef");
+      for (Map<String, Object> c : JsonTrees.maps(spec, list)) {
+        for (Map<String, Object> env : JsonTrees.maps(c, "env")) {
+          Map<String, Object> ref = JsonTrees.map(env, "valueFrom", "secretKeyRef");
           if (ref != null) {
-            out.add(Trees.string(ref, "", "name"));
+            out.add(JsonTrees.string(ref, "", "name"));
           }
         }
-        for (Map<String, Object> envFrom : Trees.maps(c, "envFrom")) {
-          Map<String, Object> ref = Trees.map(envFrom, "secretRef");
+        for (Map<String, Object> envFrom : JsonTrees.maps(c, "envFrom")) {
+          Map<String, Object> ref = JsonTrees.map(envFrom, "secretRef");
           if (ref != null) {
-            out.add(Trees.string(ref, "", "name"));
+            out.add(JsonTrees.string(ref, "", "name"));
           }
         }
       }
     }
-    for (Map<String, Object> volume : Trees.maps(spec, "volumes")) {
-      if (Trees.map(volume, "secret") != null) {
-        out.add(Trees.string(volume, "", "secret", "secretName"));
+    for (Map<String, Object> volume : JsonTrees.maps(spec, "volumes")) {
+      if (JsonTrees.map(volume, "secret") != null) {
+        out.add(JsonTrees.string(volume, "", "secret", "secretName"));
       }
-      for (Map<String, Object> source : Trees.maps(volume, "projected", "sources")) {
-        if (Trees.map(source, "secret") != null) {
-          out.add(Trees.string(source, "", "secret", "name"));
+      for (Map<String, Object> source : JsonTrees.maps(volume, "projected", "sources")) {
+        if (JsonTrees.map(source, "secret") != null) {
+          out.add(JsonTrees.string(source, "", "secret", "name"));
         }
       }
       for (String kind :
           List.of("cephfs", "cinder", "flexVolume", "iscsi", "rbd", "scaleIO", "storageos")) {
-        Map<String, Object> ref = Trees.map(volume, kind, "secretRef");
+        Map<String, Object> ref = JsonTrees.map(volume, kind, "secretRef");
         if (ref != null) {
-          out.add(Trees.string(ref, "", "name"));
+          out.add(JsonTrees.string(ref, "", "name"));
         }
       }
-      if (Trees.map(volume, "azureFile") != null) {
-        out.add(Trees.string(volume, "", "azureFile", "secretName"));
+      if (JsonTrees.map(volume, "azureFile") != null) {
+        out.add(JsonTrees.string(volume, "", "azureFile", "secretName"));
       }
-      Map<String, Object> csi = Trees.map(volume, "csi", "nodePublishSecretRef");
+      Map<String, Object> csi = JsonTrees.map(volume, "csi", "nodePublishSecretRef");
       if (csi != null) {
-        out.add(Trees.string(csi, "", "name"));
+        out.add(JsonTrees.string(csi, "", "name"));
       }
     }
     return out;

@@ -4,6 +4,7 @@ import dev.machinery.apiserver.authentication.UserInfo;
 import dev.machinery.apiserver.authorization.Attributes;
 import dev.machinery.apiserver.authorization.Authorization;
 import dev.machinery.apiserver.authorization.Authorizer;
+import dev.machinery.unversioned.unstructured.JsonTrees;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -92,8 +93,8 @@ final class SignerAuthorization {
       review.put("kind", "SubjectAccessReview");
       review.put("spec", spec);
       Map<String, Object> answer = loopback.post(REVIEWS, review);
-      Map<String, Object> status = Trees.map(answer, "status");
-      String reason = Trees.string(status, "", "reason");
+      Map<String, Object> status = JsonTrees.map(answer, "status");
+      String reason = JsonTrees.string(status, "", "reason");
       if (status != null && Boolean.TRUE.equals(status.get("allowed"))) {
         return Authorization.allow(reason);
       }

@@ -4,6 +4,7 @@ import dev.machinery.apiserver.admission.AdmissionAttributes;
 import dev.machinery.apiserver.admission.MutatingAdmissionPlugin;
 import dev.machinery.apiserver.admission.Operation;
 import dev.machinery.core.schema.GroupResource;
+import dev.machinery.unversioned.unstructured.JsonTrees;
 import dev.machinery.unversioned.unstructured.Unstructured;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,7 +44,7 @@ final class StorageObjectInUseProtection implements MutatingAdmissionPlugin {
       return attributes.object();
     }
     Map<String, Object> metadata =
-        Trees.child(((Unstructured) attributes.object()).content(), "metadata");
+        JsonTrees.child(((Unstructured) attributes.object()).content(), "metadata");
     List<Object> finalizers =
         metadata.get("finalizers") instanceof List<?> list
             ? new ArrayList<>(list)

@@ -1,6 +1,7 @@
 package dev.machinery.builtins;
 
 import dev.machinery.core.schema.GroupKind;
+import dev.machinery.unversioned.unstructured.JsonTrees;
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
@@ -49,15 +50,15 @@ final class Strategies {
     switch (kind.group() + "/" + kind.kind()) {
       case "/Pod" -> {
         // After admission, which may have named the account (ServiceAccount).
-        Map<String, Object> podSpec = Trees.map(object, "spec");
+        Map<String, Object> podSpec = JsonTrees.map(object, "spec");
         if (podSpec != null) {
           Defaults.serviceAccount(podSpec);
         }
         Map<String, Object> status = new LinkedHashMap<>();
         status.put("phase", "Pending");
-        status.put("qosClass", Defaults.qosClass(Trees.map(object, "spec")));
+        status.put("qosClass", Defaults.qosClass(JsonTrees.map(object, "spec")));
         object.put("status", status);
-        if (!Trees.maps(object, "spec", "schedulingGates").isEmpty()) {
+        if (!JsonTrees.maps(object, "spec", "schedulingGates").isEmpty()) {
           // A gated pod is not scheduled until its gates are removed, and says so.
           Map<String, Object> condition = new LinkedHashMap<>();
           condition.put("type", "PodScheduled");
@@ -69,7 +70,7 @@ final class Strategies {
         }
       }
       case "/Service" -> {
-        Map<String, Object> spec = Trees.map(object, "spec");
+        Map<String, Object> spec = JsonTrees.map(object, "spec");
         if (spec != null) {
           Defaults.allocate(spec);
         }
@@ -78,7 +79,7 @@ final class Strategies {
       case "/Namespace" -> {
         nameLabel(object);
         object.put("status", new LinkedHashMap<>(Map.of("phase", "Active")));
-        Map<String, Object> spec = Trees.child(object, "spec");
+        Map<String, Object> spec = JsonTrees.child(object, "spec");
         List<Object> finalizers =
             spec.get("finalizers") instanceof List<?> list
                 ? new ArrayList<>(list)
@@ -107,9 +108,9 @@ final class Strategies {
    * it, and the strategy's Canonicalize sets it again once a generated name is known).
    */
   private static void nameLabel(Map<String, Object> namespace) {
-    String name = Trees.string(namespace, "", "metadata", "name");
+    String name = JsonTrees.string(namespace, "", "metadata", "name");
     if (!name.isEmpty()) {
-      Trees.child(namespace, "metadata", "labels").put("kubernetes.io/metadata.name", name);
+      JsonTrees.child(namespace, "metadata", "labels").put("kubernetes.io/metadata.name", name);
     }
   }
 
@@ -162,22 +163,22 @@ final class Strategies {
    * template's labels as its own.
    */
   private static void job(Map<String, Object> job) {
-    Map<String, Object> spec = Trees.map(job, "spec");
+    Map<String, Object> spec = JsonTrees.map(job, "spec");
     if (spec == null || Boolean.TRUE.equals(spec.get("manualSelector"))) {
       return;
     }
-    String name = Trees.string(job, "", "metadata", "name");
-    String uid = Trees.string(job, "", "metadata", "uid");
-    Map<String, Object> meta = Trees.child(job, "metadata");
-    Map<String, Object> template = Trees.child(spec, "template", "metadata");
-    Map<String, Object> labels = Trees.child(template, "labels");
-    Map<String, Object> own = Trees.map(meta, "labels");
+    String name = JsonTrees.string(job, "", "metadata", "name");
+    String uid = JsonTrees.string(job, "", "metadata", "uid");
+    Map<String, Object> meta = JsonTrees.child(job, "metadata");
+    Map<String, Object> template = JsonTrees.child(spec, "template", "metadata");
+    Map<String, Object> labels = JsonTrees.child(template, "labels");
+    Map<String, Object> own = JsonTrees.map(meta, "labels");
     boolean shared = own == null || own.isEmpty() || own.equals(labels);
     labels.putIfAbsent(LEGACY_JOB_NAME, name);
     labels.putIfAbsent(JOB_NAME, name);
     labels.putIfAbsent(LEGACY_CONTROLLER_UID, uid);
     labels.putIfAbsent(CONTROLLER_UID, uid);
-    Trees.child(spec, "selector", "matchLabels").putIfAbsent(CONTROLLER_UID, uid);
+    JsonTrees.child(spec, "selector", "matchLabels").putIfAbsent(CONTROLLER_UID, uid);
     if (shared) {
       meta.put("labels", new LinkedHashMap<>(labels));
     }
@@ -198,11 +199,11 @@ final class Strategies {
     long period =
         requested != null
             ? requested
-            : Trees.number(pod, 0, "spec", "terminationGracePeriodSeconds");
-    if (Trees.string(pod, "", "spec", "nodeName").isEmpty()) {
+            : JsonTrees.number(pod, 0, "spec", "terminationGracePeriodSeconds");
+    if (JsonTrees.string(pod, "", "spec", "nodeName").isEmpty()) {
       period = 0;
     }
-    String phase = Trees.string(pod, "", "status", "phase");
+    String phase = JsonTrees.string(pod, "", "status", "phase");
     if (phase.equals("Failed") || phase.equals("Succeeded")) {
       period = 0;
     }
@@ -229,14 +230,14 @@ final class Strategies {
     switch (kind.group() + "/" + kind.kind()) {
       case "/Namespace" -> {
         nameLabel(object);
-        Object finalizers = Trees.get(old, "spec", "finalizers");
-        Map<String, Object> spec = Trees.child(object, "spec");
+        Object finalizers = JsonTrees.get(old, "spec", "finalizers");
+        Map<String, Object> spec = JsonTrees.child(object, "spec");
         if (finalizers == null) {
           spec.remove("finalizers");
         } else {
-          spec.put("finalizers", Trees.copy(finalizers));
+          spec.put("finalizers", JsonTrees.deepCopy(finalizers));
         }
-        if (spec.isEmpty() && Trees.map(old, "spec") == null) {
+        if (spec.isEmpty() && JsonTrees.map(old, "spec") == null) {
           object.remove("spec");
         }
       }
@@ -244,16 +245,16 @@ final class Strategies {
       case "discovery.k8s.io/EndpointSlice" -> bumpWhenChanged(object, old, "labels");
       case "certificates.k8s.io/CertificateSigningRequest" -> {
         // A request's spec changes through no update.
-        Object spec = Trees.get(old, "spec");
+        Object spec = JsonTrees.get(old, "spec");
         if (spec == null) {
           object.remove("spec");
         } else {
-          object.put("spec", Trees.copy(spec));
+          object.put("spec", JsonTrees.deepCopy(spec));
         }
       }
       case "/Service" -> {
-        Map<String, Object> spec = Trees.map(object, "spec");
-        Map<String, Object> was = Trees.map(old, "spec");
+        Map<String, Object> spec = JsonTrees.map(object, "spec");
+        Map<String, Object> was = JsonTrees.map(old, "spec");
         if (spec != null
             && was != null
             && Defaults.needsClusterIp(spec)
@@ -262,7 +263,7 @@ final class Strategies {
             spec.put("clusterIP", was.get("clusterIP"));
           }
           if (spec.get("clusterIPs") == null && was.get("clusterIPs") != null) {
-            spec.put("clusterIPs", Trees.copy(was.get("clusterIPs")));
+            spec.put("clusterIPs", JsonTrees.deepCopy(was.get("clusterIPs")));
           }
         }
         if (spec != null
@@ -288,12 +289,12 @@ final class Strategies {
     Set<Object> used = nodePorts(spec);
     used.retainAll(nodePorts(was));
     Map<Object, Object> byName = new HashMap<>();
-    for (Map<String, Object> port : Trees.maps(was, "ports")) {
+    for (Map<String, Object> port : JsonTrees.maps(was, "ports")) {
       if (port.get("nodePort") instanceof Number n) {
         byName.put(port.getOrDefault("name", ""), n.longValue());
       }
     }
-    for (Map<String, Object> port : Trees.maps(spec, "ports")) {
+    for (Map<String, Object> port : JsonTrees.maps(spec, "ports")) {
       Object kept = byName.get(port.getOrDefault("name", ""));
       if (port.get("nodePort") == null && kept != null && !used.contains(kept)) {
         port.put("nodePort", kept);
@@ -303,7 +304,7 @@ final class Strategies {
 
   private static Set<Object> nodePorts(Map<String, Object> spec) {
     Set<Object> used = new HashSet<>();
-    for (Map<String, Object> port : Trees.maps(spec, "ports")) {
+    for (Map<String, Object> port : JsonTrees.maps(spec, "ports")) {
       if (port.get("nodePort") instanceof Number n) {
         used.add(n.longValue());
       }
@@ -318,13 +319,13 @@ final class Strategies {
    */
   private static void bumpWhenChanged(
       Map<String, Object> object, Map<String, Object> old, String metadataMap) {
-    long generation = Trees.number(object, 0, "metadata", "generation");
-    long stored = Trees.number(old, 0, "metadata", "generation");
+    long generation = JsonTrees.number(object, 0, "metadata", "generation");
+    long stored = JsonTrees.number(old, 0, "metadata", "generation");
     if (generation == stored
         && !Objects.equals(
-            orEmpty(Trees.map(object, "metadata", metadataMap)),
-            orEmpty(Trees.map(old, "metadata", metadataMap)))) {
-      Trees.child(object, "metadata").put("generation", stored + 1);
+            orEmpty(JsonTrees.map(object, "metadata", metadataMap)),
+            orEmpty(JsonTrees.map(old, "metadata", metadataMap)))) {
+      JsonTrees.child(object, "metadata").put("generation", stored + 1);
     }
   }
 

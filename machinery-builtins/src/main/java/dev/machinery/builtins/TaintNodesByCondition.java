@@ -4,6 +4,7 @@ import dev.machinery.apiserver.admission.AdmissionAttributes;
 import dev.machinery.apiserver.admission.MutatingAdmissionPlugin;
 import dev.machinery.apiserver.admission.Operation;
 import dev.machinery.core.schema.GroupResource;
+import dev.machinery.unversioned.unstructured.JsonTrees;
 import dev.machinery.unversioned.unstructured.Unstructured;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -34,8 +35,9 @@ final class TaintNodesByCondition implements MutatingAdmissionPlugin {
         || !attributes.resource().equals(GroupResource.of("", "nodes"))) {
       return attributes.object();
     }
-    Map<String, Object> spec = Trees.child(((Unstructured) attributes.object()).content(), "spec");
-    for (Map<String, Object> taint : Trees.maps(spec, "taints")) {
+    Map<String, Object> spec =
+        JsonTrees.child(((Unstructured) attributes.object()).content(), "spec");
+    for (Map<String, Object> taint : JsonTrees.maps(spec, "taints")) {
       if (DefaultTolerationSeconds.NOT_READY.equals(taint.get("key"))
           && "NoSchedule".equals(taint.get("effect"))) {
         return attributes.object();

@@ -2,6 +2,7 @@ package dev.machinery.builtins;
 
 import dev.machinery.apiserver.negotiation.TableConvertor;
 import dev.machinery.unversioned.meta.v1.TableColumnDefinition;
+import dev.machinery.unversioned.unstructured.JsonTrees;
 import dev.machinery.unversioned.unstructured.Unstructured;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,7 +43,7 @@ final class TreeTable implements TableConvertor {
                 + " name automatically. Name is primarily intended for creation idempotence and"
                 + " configuration definition. Cannot be updated. More info:"
                 + " https://kubernetes.io/docs/concepts/overview/working-with-objects/names#names",
-            o -> Trees.string(o, "", "metadata", "name")));
+            o -> JsonTrees.string(o, "", "metadata", "name")));
     return table;
   }
 
@@ -106,7 +107,7 @@ final class TreeTable implements TableConvertor {
             "name",
             priority,
             "Name must be unique within a namespace.",
-            o -> Trees.string(o, "", "metadata", "name")));
+            o -> JsonTrees.string(o, "", "metadata", "name")));
     return this;
   }
 

@@ -13,6 +13,7 @@ import dev.machinery.apiserver.authorization.Authorization;
 import dev.machinery.apiserver.authorization.Authorizer;
 import dev.machinery.core.schema.GroupResource;
 import dev.machinery.core.schema.GroupVersion;
+import dev.machinery.unversioned.unstructured.JsonTrees;
 import dev.machinery.unversioned.unstructured.Unstructured;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -115,7 +116,8 @@ class CertificateAdmissionTest {
                       } else {
                         AdmissionException refused =
                             assertThrows(AdmissionException.class, () -> plugin.validate(a));
-                        String signer = Trees.string(c.old().content(), "", "spec", "signerName");
+                        String signer =
+                            JsonTrees.string(c.old().content(), "", "spec", "signerName");
                         assertEquals(
                             "user not permitted to "
                                 + verb
@@ -247,7 +249,7 @@ class CertificateAdmissionTest {
 
   private static Unstructured request(String signerName, String pem) {
     Unstructured csr = csr(signerName, null, null);
-    Trees.child(csr.content(), "spec").put("request", TestCsrs.base64(pem));
+    JsonTrees.child(csr.content(), "spec").put("request", TestCsrs.base64(pem));
     return csr;
   }
 

@@ -2,6 +2,7 @@ package dev.machinery.builtins;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.machinery.unversioned.unstructured.JsonTrees;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -23,7 +24,7 @@ class DefaultClassesTest {
 
   private static Optional<String> pick(List<Map<String, Object>> classes) {
     return DefaultClasses.defaultName(
-        classes, c -> "true".equals(Trees.string(c, "", "metadata", "annotations", "default")));
+        classes, c -> "true".equals(JsonTrees.string(c, "", "metadata", "annotations", "default")));
   }
 
   @Test

@@ -13,11 +13,14 @@ import dev.machinery.controller.clock.Clock;
 import dev.machinery.controller.workqueue.RateLimitingQueue;
 import dev.machinery.core.schema.GroupResource;
 import dev.machinery.core.schema.GroupVersionResource;
+import dev.machinery.quota.QuotaEvaluator;
+import dev.machinery.quota.ResourceLists;
 import dev.machinery.unversioned.errors.ApiErrors;
 import dev.machinery.unversioned.labels.Selector;
 import dev.machinery.unversioned.meta.v1.ListOptions;
 import dev.machinery.unversioned.meta.v1.UpdateOptions;
 import dev.machinery.unversioned.resource.Quantity;
+import dev.machinery.unversioned.unstructured.JsonTrees;
 import dev.machinery.unversioned.unstructured.Unstructured;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -135,12 +138,12 @@ public final class ResourceQuotaController {
       return Result.done();
     }
     Map<String, Object> quota = found.get().content();
-    TreeMap<String, Quantity> hard = QuotaEvaluator.resourceList(quota, "spec", "hard");
-    TreeMap<String, Quantity> oldHard = QuotaEvaluator.resourceList(quota, "status", "hard");
-    TreeMap<String, Quantity> oldUsed = QuotaEvaluator.resourceList(quota, "status", "used");
+    TreeMap<String, Quantity> hard = ResourceLists.of(quota, "spec", "hard");
+    TreeMap<String, Quantity> oldHard = ResourceLists.of(quota, "status", "hard");
+    TreeMap<String, Quantity> oldUsed = ResourceLists.of(quota, "status", "used");
     boolean dirty =
-        Trees.map(quota, "status", "hard") == null
-            || Trees.map(quota, "status", "used") == null
+        JsonTrees.map(quota, "status", "hard") == null
+            || JsonTrees.map(quota, "status", "used") == null
             || !same(hard, oldHard);
     TreeMap<String, Quantity> used = new TreeMap<>(oldUsed);
     used.putAll(usage(request.namespace(), quota, hard));
@@ -148,7 +151,7 @@ public final class ResourceQuotaController {
     dirty = dirty || !same(used, oldUsed);
     if (dirty) {
       @SuppressWarnings("unchecked")
-      Map<String, Object> copy = (Map<String, Object>) Trees.copy(quota);
+      Map<String, Object> copy = (Map<String, Object>) JsonTrees.deepCopy(quota);
       Map<String, Object> status = new LinkedHashMap<>();
       status.put("hard", strings(hard));
       status.put("used", strings(used));
@@ -279,12 +282,12 @@ public final class ResourceQuotaController {
   /** The quota's scopes (each as {@code Exists}) and its scope selector's requirements. */
   static List<Map<String, Object>> scopeSelectors(Map<String, Object> quota) {
     List<Map<String, Object>> out = new ArrayList<>();
-    if (Trees.get(quota, "spec", "scopes") instanceof List<?> scopes) {
+    if (JsonTrees.get(quota, "spec", "scopes") instanceof List<?> scopes) {
       for (Object scope : scopes) {
         out.add(Map.of("scopeName", String.valueOf(scope), "operator", "Exists"));
       }
     }
-    out.addAll(Trees.maps(quota, "spec", "scopeSelector", "matchExpressions"));
+    out.addAll(JsonTrees.maps(quota, "spec", "scopeSelector", "matchExpressions"));
     return out;
   }
 
@@ -318,8 +321,8 @@ public final class ResourceQuotaController {
       public void update(
           Unstructured oldObject, Unstructured newObject, RateLimitingQueue<Request> queue) {
         if (!same(
-            QuotaEvaluator.resourceList(oldObject.content(), "spec", "hard"),
-            QuotaEvaluator.resourceList(newObject.content(), "spec", "hard"))) {
+            ResourceLists.of(oldObject.content(), "spec", "hard"),
+            ResourceLists.of(newObject.content(), "spec", "hard"))) {
           queue.add(request(newObject));
         }
       }
@@ -332,8 +335,8 @@ public final class ResourceQuotaController {
 
   private static Request request(Unstructured object) {
     return new Request(
-        Trees.string(object.content(), "", "metadata", "namespace"),
-        Trees.string(object.content(), "", "metadata", "name"));
+        JsonTrees.string(object.content(), "", "metadata", "namespace"),
+        JsonTrees.string(object.content(), "", "metadata", "name"));
   }
 
   /**
@@ -367,14 +370,13 @@ public final class ResourceQuotaController {
 
   private void replenish(
       QuotaEvaluator evaluator, Unstructured object, RateLimitingQueue<Request> queue) {
-    String namespace = Trees.string(object.content(), "", "metadata", "namespace");
+    String namespace = JsonTrees.string(object.content(), "", "metadata", "namespace");
     if (namespace.isEmpty()) {
       return;
     }
     for (Unstructured quota : quotas.namespace(namespace).list(Selector.everything())) {
       if (!evaluator
-          .matchingResources(
-              QuotaEvaluator.resourceList(quota.content(), "status", "hard").keySet())
+          .matchingResources(ResourceLists.of(quota.content(), "status", "hard").keySet())
           .isEmpty()) {
         queue.add(request(quota));
       }

@@ -1,17 +1,17 @@
-package dev.machinery.builtins;
+package dev.machinery.quota;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.machinery.apiserver.admission.Operation;
 import dev.machinery.core.schema.GroupResource;
+import dev.machinery.unversioned.resource.Quantity;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -104,7 +104,7 @@ class QuotaEvaluatorTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource
   void podUsage(String name, String pod, String expected) {
-    assertEquals(expected, usage(new QuotaEvaluator.Pods(), pod));
+    assertEquals(expected, usage(QuotaEvaluator.of(GroupResource.of("", "pods")), pod));
   }
 
   @Test
@@ -117,7 +117,7 @@ class QuotaEvaluatorTest {
             "hugepages-2Mi",
             "requests.hugepages-2Mi",
             "requests.example.com/dongle"),
-        new QuotaEvaluator.Pods()
+        QuotaEvaluator.of(GroupResource.of("", "pods"))
             .matchingResources(
                 List.of(
                     "pods",
@@ -133,22 +133,25 @@ class QuotaEvaluatorTest {
 
   @Test
   void podConstraints() {
-    QuotaEvaluator pods = new QuotaEvaluator.Pods();
+    QuotaEvaluator pods = QuotaEvaluator.of(GroupResource.of("", "pods"));
     String pod =
         "{\"spec\":{\"initContainers\":[{\"name\":\"i\",\"resources\":{\"requests\":{\"cpu\":"
             + "\"1m\",\"memory\":\"1Mi\"},\"limits\":{\"cpu\":\"2m\"}}}],\"containers\":[{\"name\":"
             + "\"a\",\"resources\":{\"requests\":{\"cpu\":\"1m\"}}},{\"name\":\"b\"}]}}";
     assertEquals(
-        "must specify limits.cpu for: a,b; limits.memory for: a,b,i; requests.memory for: a,b",
+        Optional.of(
+            "must specify limits.cpu for: a,b; limits.memory for: a,b,i; requests.memory for: a,b"),
         pods.constraints(
             List.of("requests.memory", "limits.memory", "limits.cpu", "pods"), tree(pod)));
     // Only cpu and memory oblige containers; other resources never do.
-    assertNull(pods.constraints(List.of("requests.ephemeral-storage", "pods"), tree(pod)));
+    assertEquals(
+        Optional.empty(),
+        pods.constraints(List.of("requests.ephemeral-storage", "pods"), tree(pod)));
   }
 
   @Test
   void podScopes() {
-    QuotaEvaluator pods = new QuotaEvaluator.Pods();
+    QuotaEvaluator pods = QuotaEvaluator.of(GroupResource.of("", "pods"));
     Map<String, Object> bestEffort = tree("{\"spec\":{\"containers\":[{}]}}");
     Map<String, Object> burstable =
         tree(
@@ -175,6 +178,46 @@ class QuotaEvaluatorTest {
                     + "IgnoredDuringExecution\":[{\"weight\":1,\"podAffinityTerm\":"
                     + "{\"namespaceSelector\":{}}}]}}}}")));
     assertFalse(pods.matchesScope(Map.of("scopeName", "CrossNamespacePodAffinity"), burstable));
+    Map<String, Object> none = Map.of("scopeName", "PriorityClass", "operator", "DoesNotExist");
+    assertTrue(pods.matchesScope(none, bestEffort));
+    assertFalse(pods.matchesScope(none, burstable));
+    // A quota with a scope selects no object of another kind.
+    assertFalse(
+        QuotaEvaluator.of(GroupResource.of("", "services"))
+            .matchesScope(Map.of("scopeName", "BestEffort"), Map.of()));
+  }
+
+  @Test
+  void aQuotaMatchesWhenItTracksTheKindAndEachScopeSelectsTheObject() {
+    QuotaEvaluator pods = QuotaEvaluator.of(GroupResource.of("", "pods"));
+    Map<String, Object> bestEffort = tree("{\"spec\":{\"containers\":[{}]}}");
+    Map<String, Quantity> podsHard = ResourceLists.of(tree("{\"pods\":\"3\"}"));
+    Map<String, Quantity> servicesHard = ResourceLists.of(tree("{\"services\":\"3\"}"));
+    Map<String, Object> scope = Map.of("scopeName", "BestEffort");
+    Map<String, Object> notScope = Map.of("scopeName", "NotBestEffort");
+    assertTrue(pods.matches(podsHard, List.of(), bestEffort));
+    assertTrue(pods.matches(podsHard, List.of(scope), bestEffort));
+    assertFalse(pods.matches(podsHard, List.of(scope, notScope), bestEffort));
+    assertFalse(pods.matches(servicesHard, List.of(), bestEffort));
+  }
+
+  @Test
+  void whichWritesAreCharged() {
+    for (String resource : List.of("pods", "configmaps")) {
+      QuotaEvaluator evaluator = QuotaEvaluator.of(GroupResource.of("", resource));
+      assertTrue(evaluator.handles("CREATE"), resource);
+      assertFalse(evaluator.handles("UPDATE"), resource);
+      assertFalse(evaluator.handles("DELETE"), resource);
+    }
+    for (String resource : List.of("services", "persistentvolumeclaims")) {
+      QuotaEvaluator evaluator = QuotaEvaluator.of(GroupResource.of("", resource));
+      assertTrue(evaluator.handles("CREATE"), resource);
+      assertTrue(evaluator.handles("UPDATE"), resource);
+      assertFalse(evaluator.handles("DELETE"), resource);
+    }
+    assertEquals(
+        GroupResource.of("apps", "deployments"),
+        QuotaEvaluator.of(GroupResource.of("apps", "deployments")).groupResource());
   }
 
   static Stream<Arguments> serviceUsage() {
@@ -197,7 +240,7 @@ class QuotaEvaluatorTest {
   @ParameterizedTest
   @MethodSource
   void serviceUsage(String service, String expected) {
-    assertEquals(expected, usage(new QuotaEvaluator.Services(), service));
+    assertEquals(expected, usage(QuotaEvaluator.of(GroupResource.of("", "services")), service));
   }
 
   static Stream<Arguments> claimUsage() {
@@ -230,7 +273,8 @@ class QuotaEvaluatorTest {
   @ParameterizedTest
   @MethodSource
   void claimUsage(String claim, String expected) {
-    assertEquals(expected, usage(new QuotaEvaluator.Claims(), claim));
+    assertEquals(
+        expected, usage(QuotaEvaluator.of(GroupResource.of("", "persistentvolumeclaims")), claim));
   }
 
   @Test
@@ -241,7 +285,7 @@ class QuotaEvaluatorTest {
             "requests.storage",
             "gold.storageclass.storage.k8s.io/requests.storage",
             "gold.storageclass.storage.k8s.io/persistentvolumeclaims"),
-        new QuotaEvaluator.Claims()
+        QuotaEvaluator.of(GroupResource.of("", "persistentvolumeclaims"))
             .matchingResources(
                 List.of(
                     "count/persistentvolumeclaims",
@@ -255,8 +299,8 @@ class QuotaEvaluatorTest {
   void objectCounts() {
     QuotaEvaluator deployments = QuotaEvaluator.of(GroupResource.of("apps", "deployments"));
     assertEquals("count/deployments.apps=1", usage(deployments, "{}"));
-    assertTrue(deployments.handles(Operation.CREATE));
-    assertFalse(deployments.handles(Operation.UPDATE));
+    assertTrue(deployments.handles("CREATE"));
+    assertFalse(deployments.handles("UPDATE"));
     assertEquals(
         "configmaps=1 count/configmaps=1",
         usage(QuotaEvaluator.of(GroupResource.of("", "configmaps")), "{}"));
