@@ -12,6 +12,7 @@ module dev.machinery.storage.etcd {
   requires static io.netty.codec.http2;
   requires static io.netty.codec.http;
   requires static io.netty.common;
+  requires static io.netty.handler;
   requires static io.netty.transport;
 
   exports dev.machinery.storage.etcd;

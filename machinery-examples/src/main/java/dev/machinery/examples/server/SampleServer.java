@@ -628,14 +628,26 @@ public final class SampleServer {
       System.exit(2);
       return;
     }
-    Storage storage =
-        flags.etcdServers().isEmpty()
-            ? new MemoryStorage()
-            : EtcdStorage.builder(flags.etcdServers().toArray(URI[]::new))
-                .prefix(flags.etcdPrefix())
-                // As kube-apiserver talks to etcd: over its gRPC API (Netty is here already).
-                .grpc(true)
-                .build();
+    Storage storage;
+    try {
+      storage =
+          flags.etcdServers().isEmpty()
+              ? new MemoryStorage()
+              : EtcdStorage.builder(flags.etcdServers().toArray(URI[]::new))
+                  .prefix(flags.etcdPrefix())
+                  // TLS to https members: --etcd-cafile, --etcd-certfile, --etcd-keyfile.
+                  .tls(
+                      flags.path("--etcd-cafile"),
+                      flags.path("--etcd-certfile"),
+                      flags.path("--etcd-keyfile"))
+                  // As kube-apiserver talks to etcd: over its gRPC API (Netty is here already).
+                  .grpc(true)
+                  .build();
+    } catch (IllegalArgumentException e) {
+      System.err.println(e.getMessage());
+      System.exit(1);
+      return;
+    }
     ApiServer.Builder builder =
         builder(
             flags.enablement(),

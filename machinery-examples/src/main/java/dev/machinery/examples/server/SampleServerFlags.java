@@ -16,8 +16,9 @@ import java.util.Set;
  * The sample server's command line, parsed: {@code --port}, {@code --runtime-config}, {@code
  * --request-log}, {@code --http-binding}, and kube-apiserver's own flags of the same names ({@code
  * --etcd-servers}, {@code --etcd-prefix}, {@code --storage-media-type}, {@code
- * --etcd-compaction-interval}, {@code --secure-port}, {@code --cert-dir}, {@code --tls-cert-file},
- * {@code --tls-private-key-file}, {@code --tls-sni-cert-key}, {@code --client-ca-file}, {@code
+ * --etcd-compaction-interval}, {@code --etcd-cafile}, {@code --etcd-certfile}, {@code
+ * --etcd-keyfile}, {@code --secure-port}, {@code --cert-dir}, {@code --tls-cert-file}, {@code
+ * --tls-private-key-file}, {@code --tls-sni-cert-key}, {@code --client-ca-file}, {@code
  * --token-auth-file}, {@code --anonymous-auth}, {@code --authorization-mode}, {@code
  * --max-requests-inflight}, {@code --max-mutating-requests-inflight}, {@code --audit-policy-file},
  * {@code --audit-log-path}, {@code --encryption-provider-config}, {@code
@@ -41,6 +42,7 @@ public final class SampleServerFlags {
           + " [--etcd-servers URL,URL...] [--etcd-prefix PREFIX]"
           + " [--storage-media-type application/vnd.kubernetes.protobuf|application/json]"
           + " [--etcd-compaction-interval=5m]"
+          + " [--etcd-cafile FILE] [--etcd-certfile FILE --etcd-keyfile FILE]"
           + " [--secure-port N] [--cert-dir DIR]"
           + " [--tls-cert-file FILE --tls-private-key-file FILE]"
           + " [--tls-sni-cert-key CERT,KEY[:NAME,...]]... [--client-ca-file FILE]"
@@ -64,6 +66,9 @@ public final class SampleServerFlags {
           "--audit-policy-file",
           "--audit-log-path",
           "--encryption-provider-config",
+          "--etcd-cafile",
+          "--etcd-certfile",
+          "--etcd-keyfile",
           "--cert-dir",
           "--tls-sni-cert-key");
 
@@ -433,6 +438,16 @@ public final class SampleServerFlags {
    */
   public Optional<String> file(String flag) {
     return Optional.ofNullable(files.get(flag));
+  }
+
+  /**
+   * Returns one file flag's value as a path.
+   *
+   * @param flag the flag, such as {@code --etcd-cafile}
+   * @return its path, or null when the flag is not given
+   */
+  public java.nio.file.Path path(String flag) {
+    return file(flag).map(java.nio.file.Path::of).orElse(null);
   }
 
   /**

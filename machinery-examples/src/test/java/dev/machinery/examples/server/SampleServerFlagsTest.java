@@ -190,6 +190,25 @@ class SampleServerFlagsTest {
   }
 
   @Test
+  void etcdTlsFilesAreKubeApiserversThree() {
+    SampleServerFlags flags =
+        SampleServerFlags.parse(
+            "--etcd-servers=https://127.0.0.1:2379",
+            "--etcd-cafile",
+            "/pki/etcd/ca.crt",
+            "--etcd-certfile=/pki/apiserver-etcd-client.crt",
+            "--etcd-keyfile",
+            "/pki/apiserver-etcd-client.key");
+    assertEquals(List.of(URI.create("https://127.0.0.1:2379")), flags.etcdServers());
+    assertEquals(java.nio.file.Path.of("/pki/etcd/ca.crt"), flags.path("--etcd-cafile"));
+    assertEquals(
+        java.nio.file.Path.of("/pki/apiserver-etcd-client.crt"), flags.path("--etcd-certfile"));
+    assertEquals(
+        java.nio.file.Path.of("/pki/apiserver-etcd-client.key"), flags.path("--etcd-keyfile"));
+    assertEquals(null, SampleServerFlags.parse().path("--etcd-cafile"));
+  }
+
+  @Test
   void sniCertificatesRepeatOneALine() {
     SampleServerFlags flags =
         SampleServerFlags.parse(

@@ -57,18 +57,9 @@ class SampleServerMainTest {
     try {
       BlockingQueue<String> out = lines(process.getInputStream());
       BlockingQueue<String> err = lines(process.getErrorStream());
-      String base = null;
-      for (String line = out.poll(60, TimeUnit.SECONDS);
-          line != null;
-          line = out.poll(60, TimeUnit.SECONDS)) {
-        Matcher serving = SERVING.matcher(line);
-        if (serving.find()) {
-          base = serving.group(1);
-          assertTrue(line.endsWith(" with the " + httpBinding + " HTTP binding"), line);
-          break;
-        }
-      }
-      assertNotNull(base, "the server did not say where it serves");
+      String servingLine = awaitServing(out);
+      assertTrue(servingLine.endsWith(" with the " + httpBinding + " HTTP binding"), servingLine);
+      String base = baseOf(servingLine);
       HttpResponse<String> api =
           HttpClient.newHttpClient()
               .send(
@@ -129,17 +120,7 @@ class SampleServerMainTest {
     try {
       BlockingQueue<String> out = lines(process.getInputStream());
       lines(process.getErrorStream());
-      String base = null;
-      for (String line = out.poll(60, TimeUnit.SECONDS);
-          line != null;
-          line = out.poll(60, TimeUnit.SECONDS)) {
-        Matcher serving = SERVING.matcher(line);
-        if (serving.find()) {
-          base = serving.group(1);
-          break;
-        }
-      }
-      assertNotNull(base, "the server did not say where it serves");
+      String base = baseOf(awaitServing(out));
       URI uri = URI.create(base);
       try (java.net.Socket slow = new java.net.Socket(uri.getHost(), uri.getPort())) {
         slow.setSoTimeout(30_000);
@@ -199,6 +180,107 @@ class SampleServerMainTest {
     }
   }
 
+  /**
+   * kube-apiserver's etcd TLS flags through main: the server stores on an etcd that serves TLS only
+   * and asks for a client certificate, and answers from it; a key that is not the certificate's
+   * ends main with status 1, naming the file.
+   */
+  @Test
+  void mainStoresOnAnEtcdOverTlsWithKubeApiserversThreeFlags(@TempDir Path dir) throws Exception {
+    dev.machinery.storage.etcd.testing.EtcdTlsFiles tls =
+        dev.machinery.storage.etcd.testing.EtcdTlsFiles.generate(dir);
+    try (dev.machinery.storage.etcd.testing.EtcdProcess etcd =
+        dev.machinery.storage.etcd.testing.EtcdProcess.startWithTls(tls)) {
+      String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+      Process wrongKey =
+          new ProcessBuilder(
+                  java,
+                  "-cp",
+                  System.getProperty("java.class.path"),
+                  SampleServer.class.getName(),
+                  "--port=0",
+                  "--etcd-servers=" + etcd.endpoint(),
+                  "--etcd-cafile=" + tls.ca(),
+                  "--etcd-certfile=" + tls.clientCert(),
+                  "--etcd-keyfile=" + tls.serverKey())
+              .redirectErrorStream(true)
+              .start();
+      try {
+        String out = new String(wrongKey.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(wrongKey.waitFor(60, TimeUnit.SECONDS), "main did not end");
+        assertEquals(1, wrongKey.exitValue(), out);
+        assertTrue(
+            out.contains(
+                "the etcd client key file "
+                    + tls.serverKey()
+                    + " does not hold the key of the certificate in "
+                    + tls.clientCert()),
+            out);
+      } finally {
+        wrongKey.destroyForcibly();
+      }
+      Process process =
+          new ProcessBuilder(
+                  java,
+                  "-Dorg.slf4j.simpleLogger.defaultLogLevel=error",
+                  "-cp",
+                  System.getProperty("java.class.path"),
+                  SampleServer.class.getName(),
+                  "--port=0",
+                  "--controllers=",
+                  "--nodes=0",
+                  "--etcd-servers",
+                  etcd.endpoint().toString(),
+                  "--etcd-cafile",
+                  tls.ca().toString(),
+                  "--etcd-certfile",
+                  tls.clientCert().toString(),
+                  "--etcd-keyfile",
+                  tls.clientKey().toString())
+              .start();
+      try {
+        BlockingQueue<String> out = lines(process.getInputStream());
+        lines(process.getErrorStream());
+        String base = baseOf(awaitServing(out));
+        HttpClient http = HttpClient.newHttpClient();
+        HttpResponse<String> created =
+            http.send(
+                HttpRequest.newBuilder(URI.create(base + "/api/v1/namespaces/default/configmaps"))
+                    .header("Content-Type", "application/json")
+                    .POST(
+                        HttpRequest.BodyPublishers.ofString(
+                            "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":"
+                                + "{\"name\":\"over-tls\"},\"data\":{\"a\":\"b\"}}"))
+                    .timeout(Duration.ofSeconds(30))
+                    .build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(201, created.statusCode(), created.body());
+        // The value is in etcd, under kube-apiserver's key, in the k8s protobuf envelope.
+        try (dev.machinery.storage.etcd.EtcdStorage raw =
+            dev.machinery.storage.etcd.EtcdStorage.builder(etcd.endpoint())
+                .tls(tls.ca(), tls.clientCert(), tls.clientKey())
+                .build()) {
+          byte[] value = raw.get("configmaps/default/over-tls").orElseThrow().value();
+          assertEquals("k8s\0", new String(value, 0, 4, StandardCharsets.ISO_8859_1));
+        }
+        HttpResponse<String> read =
+            http.send(
+                HttpRequest.newBuilder(
+                        URI.create(base + "/api/v1/namespaces/default/configmaps/over-tls"))
+                    .timeout(Duration.ofSeconds(30))
+                    .build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, read.statusCode(), read.body());
+        assertTrue(read.body().contains("\"a\":\"b\""), read.body());
+      } finally {
+        process.destroy();
+        if (!process.waitFor(30, TimeUnit.SECONDS)) {
+          process.destroyForcibly();
+        }
+      }
+    }
+  }
+
   /** kube-apiserver's audit flags through main, with the log on standard output. */
   @Test
   void mainWritesTheAuditLogToStandardOutput(@org.junit.jupiter.api.io.TempDir Path dir)
@@ -224,17 +306,7 @@ class SampleServerMainTest {
     try {
       BlockingQueue<String> out = lines(process.getInputStream());
       lines(process.getErrorStream());
-      String base = null;
-      for (String line = out.poll(60, TimeUnit.SECONDS);
-          line != null;
-          line = out.poll(60, TimeUnit.SECONDS)) {
-        Matcher serving = SERVING.matcher(line);
-        if (serving.find()) {
-          base = serving.group(1);
-          break;
-        }
-      }
-      assertNotNull(base, "the server did not say where it serves");
+      String base = baseOf(awaitServing(out));
       HttpResponse<String> list =
           HttpClient.newHttpClient()
               .send(
@@ -343,6 +415,25 @@ class SampleServerMainTest {
   }
 
   /** Reads a stream's lines on a daemon thread into a queue. */
+  /** The line in which the server says where it serves, waited for (a minute between lines). */
+  private static String awaitServing(BlockingQueue<String> out) throws InterruptedException {
+    for (String line = out.poll(60, TimeUnit.SECONDS);
+        line != null;
+        line = out.poll(60, TimeUnit.SECONDS)) {
+      if (SERVING.matcher(line).find()) {
+        return line;
+      }
+    }
+    throw new AssertionError("the server did not say where it serves");
+  }
+
+  /** The URL of the server a "Serving on" line names. */
+  private static String baseOf(String line) {
+    Matcher serving = SERVING.matcher(line);
+    assertTrue(serving.find(), line);
+    return serving.group(1);
+  }
+
   private static BlockingQueue<String> lines(InputStream stream) {
     BlockingQueue<String> lines = new LinkedBlockingQueue<>();
     Thread reader =

@@ -59,6 +59,8 @@ final class EtcdClient {
   /** Looks after the gateway's watches; null over gRPC, whose connections have their own. */
   private final GatewayKeepAlive keepAlive;
 
+  private final EtcdTls tls;
+
   private volatile boolean closed;
 
   /** A client whose calls and watches go to the JSON gateway. */
@@ -90,9 +92,27 @@ final class EtcdClient {
       boolean grpc,
       Duration keepAliveTime,
       Duration keepAliveTimeout) {
+    this(endpoints, timeout, grpc, keepAliveTime, keepAliveTimeout, EtcdTls.DEFAULT);
+  }
+
+  /**
+   * A client as above, speaking TLS to {@code https} endpoints as {@code tls} says.
+   *
+   * @param tls the context and checks of TLS connections
+   */
+  EtcdClient(
+      List<URI> endpoints,
+      Duration timeout,
+      boolean grpc,
+      Duration keepAliveTime,
+      Duration keepAliveTimeout,
+      EtcdTls tls) {
     this.endpoints = List.copyOf(endpoints);
+    this.tls = tls;
     this.grpc =
-        grpc ? new GrpcConnections(this.endpoints, timeout, keepAliveTime, keepAliveTimeout) : null;
+        grpc
+            ? new GrpcConnections(this.endpoints, timeout, keepAliveTime, keepAliveTimeout, tls)
+            : null;
     this.keepAlive =
         grpc
             ? null
@@ -100,10 +120,17 @@ final class EtcdClient {
     this.timeout = timeout;
     this.keepAliveTimeout = keepAliveTimeout;
     this.http =
-        HttpClient.newBuilder()
-            .version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(timeout)
-            .build();
+        endpoints.stream().anyMatch(EtcdTls::secure)
+            ? HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(timeout)
+                .sslContext(tls.context())
+                .sslParameters(tls.clientParameters())
+                .build()
+            : HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(timeout)
+                .build();
     List<Deque<GatewayConnection>> pools = new ArrayList<>();
     for (int i = 0; i < this.endpoints.size(); i++) {
       pools.add(new ConcurrentLinkedDeque<>());
@@ -199,7 +226,7 @@ final class EtcdClient {
         }
       }
     }
-    GatewayConnection fresh = GatewayConnection.open(endpoints.get(index), timeout);
+    GatewayConnection fresh = GatewayConnection.open(endpoints.get(index), timeout, tls);
     try {
       return keep(pool, fresh, fresh.post(path, body));
     } catch (IOException e) {
@@ -242,7 +269,7 @@ final class EtcdClient {
     range.put("count_only", true);
     byte[] body = write(range);
     try (GatewayConnection connection =
-        GatewayConnection.open(endpoints.get(index), keepAliveTimeout)) {
+        GatewayConnection.open(endpoints.get(index), keepAliveTimeout, tls)) {
       return connection.post("/v3/kv/range", body).status() == 200;
     } catch (IOException e) {
       return false;

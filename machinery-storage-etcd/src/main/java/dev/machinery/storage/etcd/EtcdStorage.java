@@ -12,6 +12,7 @@ import dev.machinery.apiserver.storage.StorageException;
 import dev.machinery.apiserver.storage.StorageWatch;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,6 +21,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongFunction;
+import javax.net.ssl.SSLContext;
 
 /**
  * A {@link Storage} on etcd v3, as kube-apiserver keeps its objects: every key under a prefix
@@ -69,7 +71,8 @@ public final class EtcdStorage implements Storage {
             builder.requestTimeout,
             builder.grpc,
             builder.keepAliveTime,
-            builder.keepAliveTimeout);
+            builder.keepAliveTimeout,
+            builder.tls());
     this.leases = new EtcdLeases(client);
     this.prefix = builder.prefix;
     this.compactKey = prefix + COMPACT_REVISION_KEY;
@@ -548,6 +551,10 @@ public final class EtcdStorage implements Storage {
     private boolean grpc;
     private Duration keepAliveTime = EtcdClient.KEEP_ALIVE_TIME;
     private Duration keepAliveTimeout = EtcdClient.KEEP_ALIVE_TIMEOUT;
+    private SSLContext tlsContext;
+    private Path caFile;
+    private Path certFile;
+    private Path keyFile;
 
     private Builder(List<URI> endpoints) {
       if (endpoints.isEmpty()) {
@@ -555,9 +562,12 @@ public final class EtcdStorage implements Storage {
       }
       for (URI endpoint : endpoints) {
         Objects.requireNonNull(endpoint, "endpoint");
-        if (!"http".equals(endpoint.getScheme()) || endpoint.getHost() == null) {
+        if (!("http".equals(endpoint.getScheme()) || "https".equals(endpoint.getScheme()))
+            || endpoint.getHost() == null) {
           throw new IllegalArgumentException(
-              "an etcd endpoint is http://host:port, not \"" + endpoint + "\"");
+              "an etcd endpoint is http://host:port or https://host:port, not \""
+                  + endpoint
+                  + "\"");
         }
       }
       this.endpoints = List.copyOf(endpoints);
@@ -681,9 +691,60 @@ public final class EtcdStorage implements Storage {
     }
 
     /**
+     * Sets the files of TLS to {@code https} endpoints, as kube-apiserver's {@code --etcd-cafile},
+     * {@code --etcd-certfile} and {@code --etcd-keyfile}: the authorities that sign the members'
+     * certificates, and the certificate (and its key) this client presents, as an etcd started with
+     * {@code --client-cert-auth} asks. They are read by {@link #build()}. Each member's certificate
+     * must name the host its endpoint gives (an IP address among its IP addresses). Replaces a
+     * context given to {@link #tls(SSLContext)}.
+     *
+     * @param caFile PEM certificates of the trusted authorities, or null for the JDK's
+     * @param certFile this client's PEM certificate chain, or null to present none
+     * @param keyFile the certificate's PEM private key (RSA or EC, PKCS#8, PKCS#1 or SEC1), or null
+     *     to present none
+     * @return this builder
+     */
+    public Builder tls(Path caFile, Path certFile, Path keyFile) {
+      this.caFile = caFile;
+      this.certFile = certFile;
+      this.keyFile = keyFile;
+      this.tlsContext = null;
+      return this;
+    }
+
+    /**
+     * Sets the TLS context of {@code https} endpoints: the authorities it trusts and the key it
+     * presents (the JDK's default context when none is set). Each member's certificate must name
+     * the host its endpoint gives. Replaces files given to {@link #tls(Path, Path, Path)}.
+     *
+     * @param context the context
+     * @return this builder
+     */
+    public Builder tls(SSLContext context) {
+      this.tlsContext = Objects.requireNonNull(context, "context");
+      this.caFile = null;
+      this.certFile = null;
+      this.keyFile = null;
+      return this;
+    }
+
+    private EtcdTls tls() {
+      if (tlsContext != null) {
+        return new EtcdTls(tlsContext);
+      }
+      if (caFile == null && certFile == null && keyFile == null) {
+        return EtcdTls.DEFAULT;
+      }
+      return EtcdTls.fromFiles(caFile, certFile, keyFile);
+    }
+
+    /**
      * Builds the storage; nothing is sent to etcd until the first call.
      *
      * @return the storage
+     * @throws IllegalArgumentException when a TLS file given to {@link #tls(Path, Path, Path)}
+     *     cannot be read, holds no certificate or key, or the key is not the certificate's (the
+     *     message names the file), or when only one of the certificate and its key is given
      */
     public EtcdStorage build() {
       return new EtcdStorage(this);

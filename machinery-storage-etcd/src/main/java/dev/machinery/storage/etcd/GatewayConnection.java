@@ -48,7 +48,7 @@ final class GatewayConnection implements Closeable {
   }
 
   /**
-   * Connects to an endpoint.
+   * Connects to an endpoint, in clear.
    *
    * @param endpoint an {@code http} endpoint
    * @param timeout the most to wait for the connection, and for each read of an answer
@@ -56,14 +56,29 @@ final class GatewayConnection implements Closeable {
    * @throws IOException when the endpoint cannot be reached
    */
   static GatewayConnection open(URI endpoint, Duration timeout) throws IOException {
-    int port = endpoint.getPort() < 0 ? 80 : endpoint.getPort();
+    return open(endpoint, timeout, EtcdTls.DEFAULT);
+  }
+
+  /**
+   * Connects to an endpoint, over TLS when it is {@code https}.
+   *
+   * @param endpoint an {@code http} or {@code https} endpoint
+   * @param timeout the most to wait for the connection (and its handshake), and for each read of an
+   *     answer
+   * @param tls how to speak TLS to an {@code https} endpoint
+   * @return the connection
+   * @throws IOException when the endpoint cannot be reached, or the TLS handshake fails
+   */
+  static GatewayConnection open(URI endpoint, Duration timeout, EtcdTls tls) throws IOException {
+    int port = EtcdTls.port(endpoint);
     Socket socket = new Socket();
     try {
       int millis = (int) Math.min(Integer.MAX_VALUE, Math.max(1, timeout.toMillis()));
       socket.connect(new InetSocketAddress(endpoint.getHost(), port), millis);
       socket.setTcpNoDelay(true);
       socket.setSoTimeout(millis);
-      return new GatewayConnection(socket, endpoint.getHost() + ":" + port);
+      Socket connected = EtcdTls.secure(endpoint) ? tls.wrap(socket, endpoint) : socket;
+      return new GatewayConnection(connected, endpoint.getHost() + ":" + port);
     } catch (IOException e) {
       socket.close();
       throw e;

@@ -28,6 +28,7 @@ final class GrpcConnections {
   private final Duration timeout;
   private final Duration keepAliveTime;
   private final Duration keepAliveTimeout;
+  private final EtcdTls tls;
   private final EventLoopGroup loop;
   private final AtomicReferenceArray<GrpcConnection> open;
   private final Object[] opening;
@@ -44,6 +45,17 @@ final class GrpcConnections {
   /** With another keepalive (for tests). */
   GrpcConnections(
       List<URI> endpoints, Duration timeout, Duration keepAliveTime, Duration keepAliveTimeout) {
+    this(endpoints, timeout, keepAliveTime, keepAliveTimeout, EtcdTls.DEFAULT);
+  }
+
+  /** With another keepalive, speaking TLS to {@code https} endpoints as {@code tls} says. */
+  GrpcConnections(
+      List<URI> endpoints,
+      Duration timeout,
+      Duration keepAliveTime,
+      Duration keepAliveTimeout,
+      EtcdTls tls) {
+    this.tls = tls;
     this.endpoints = endpoints;
     this.timeout = timeout;
     this.keepAliveTime = keepAliveTime;
@@ -139,7 +151,7 @@ final class GrpcConnections {
       }
       GrpcConnection fresh =
           GrpcConnection.open(
-              loop, endpoints.get(endpoint), timeout, keepAliveTime, keepAliveTimeout);
+              loop, endpoints.get(endpoint), timeout, keepAliveTime, keepAliveTimeout, tls);
       open.set(endpoint, fresh);
       if (closed) {
         fresh.close();

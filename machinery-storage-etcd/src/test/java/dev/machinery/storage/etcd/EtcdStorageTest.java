@@ -196,7 +196,7 @@ class EtcdStorageTest extends StorageContract {
   @Test
   void endpointsMustBeHttpUrls() {
     assertEquals(
-        "an etcd endpoint is http://host:port, not \"localhost:2379\"",
+        "an etcd endpoint is http://host:port or https://host:port, not \"localhost:2379\"",
         assertThrows(
                 IllegalArgumentException.class,
                 () -> EtcdStorage.builder(URI.create("localhost:2379")))

@@ -36,6 +36,8 @@ public final class EtcdProcess implements AutoCloseable {
   private String initialCluster;
   private String initialClusterState = "new";
   private List<String> extraFlags = List.of();
+  private EtcdTlsFiles tls;
+  private int metricsPort;
   private Process process;
 
   private EtcdProcess(Path binary, Path dataDir, String name, int clientPort, int peerPort) {
@@ -66,6 +68,29 @@ public final class EtcdProcess implements AutoCloseable {
             "machinery-test",
             freePort(),
             freePort());
+    etcd.launch();
+    return etcd;
+  }
+
+  /**
+   * Starts a single-member etcd that serves its clients over TLS only and asks each for a
+   * certificate its CA signed ({@code --client-cert-auth}), as kubeadm runs etcd; its health is
+   * probed on a metrics port in clear.
+   *
+   * @param files the CA and the member's pair ({@link EtcdTlsFiles#generate})
+   * @return the running etcd, whose {@link #endpoint()} is {@code https}
+   * @throws IOException when it cannot be started
+   */
+  public static EtcdProcess startWithTls(EtcdTlsFiles files) throws IOException {
+    EtcdProcess etcd =
+        new EtcdProcess(
+            binary(),
+            Files.createTempDirectory("machinery-etcd-tls"),
+            "machinery-test",
+            freePort(),
+            freePort());
+    etcd.tls = files;
+    etcd.metricsPort = freePort();
     etcd.launch();
     return etcd;
   }
@@ -251,10 +276,10 @@ public final class EtcdProcess implements AutoCloseable {
   /**
    * Returns the client endpoint.
    *
-   * @return {@code http://127.0.0.1:port}
+   * @return {@code http://127.0.0.1:port}, or {@code https://} for a member started with TLS
    */
   public URI endpoint() {
-    return URI.create("http://127.0.0.1:" + clientPort);
+    return URI.create((tls == null ? "http" : "https") + "://127.0.0.1:" + clientPort);
   }
 
   /**
@@ -326,7 +351,7 @@ public final class EtcdProcess implements AutoCloseable {
   }
 
   private void spawn() throws IOException {
-    String client = "http://127.0.0.1:" + clientPort;
+    String client = endpoint().toString();
     String peer = peerUrl();
     List<String> command =
         new java.util.ArrayList<>(
@@ -354,6 +379,19 @@ public final class EtcdProcess implements AutoCloseable {
                 "zap",
                 "--log-outputs",
                 dataDir.resolve("etcd.log").toString()));
+    if (tls != null) {
+      command.addAll(
+          List.of(
+              "--cert-file",
+              tls.serverCert().toString(),
+              "--key-file",
+              tls.serverKey().toString(),
+              "--client-cert-auth",
+              "--trusted-ca-file",
+              tls.ca().toString(),
+              "--listen-metrics-urls",
+              "http://127.0.0.1:" + metricsPort));
+    }
     command.addAll(extraFlags);
     process =
         new ProcessBuilder(command)
@@ -373,7 +411,10 @@ public final class EtcdProcess implements AutoCloseable {
       try {
         HttpResponse<String> health =
             http.send(
-                HttpRequest.newBuilder(endpoint().resolve("/health"))
+                HttpRequest.newBuilder(
+                        tls == null
+                            ? endpoint().resolve("/health")
+                            : URI.create("http://127.0.0.1:" + metricsPort + "/health"))
                     .timeout(Duration.ofSeconds(1))
                     .build(),
                 HttpResponse.BodyHandlers.ofString());
