@@ -40,15 +40,10 @@ class SampleServerMainTest {
   @ParameterizedTest
   @ValueSource(strings = {"jdk", "netty"})
   void mainLogsThroughItsBindingAndTheRequestLogIsOneFlag(String httpBinding) throws Exception {
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     Process process =
-        new ProcessBuilder(
-                java,
+        sampleServer(
                 // What "mvn -q" sets in Maven's JVM, where exec:java runs the server.
-                "-Dorg.slf4j.simpleLogger.defaultLogLevel=error",
-                "-cp",
-                System.getProperty("java.class.path"),
-                SampleServer.class.getName(),
+                List.of("-Dorg.slf4j.simpleLogger.defaultLogLevel=error"),
                 "--port",
                 "0",
                 "--request-log",
@@ -104,15 +99,11 @@ class SampleServerMainTest {
    */
   @Test
   void aSlowLorisConnectionIsDroppedAtTheReadTimeout() throws Exception {
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     Process process =
-        new ProcessBuilder(
-                java,
-                "-Dorg.slf4j.simpleLogger.defaultLogLevel=error",
-                "-Dsun.net.httpserver.maxReqTime=2",
-                "-cp",
-                System.getProperty("java.class.path"),
-                SampleServer.class.getName(),
+        sampleServer(
+                List.of(
+                    "-Dorg.slf4j.simpleLogger.defaultLogLevel=error",
+                    "-Dsun.net.httpserver.maxReqTime=2"),
                 "--port",
                 "0",
                 "--http-binding=jdk")
@@ -160,16 +151,8 @@ class SampleServerMainTest {
   /** A command line the server cannot read ends it with status 2, the message naming the flag. */
   @Test
   void anUnreadableCommandLineEndsWithStatusTwoNamingTheFlag() throws Exception {
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     Process process =
-        new ProcessBuilder(
-                java,
-                "-cp",
-                System.getProperty("java.class.path"),
-                SampleServer.class.getName(),
-                "--max-requests-inflight=many")
-            .redirectErrorStream(true)
-            .start();
+        sampleServer(List.of(), "--max-requests-inflight=many").redirectErrorStream(true).start();
     try {
       String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
       assertTrue(process.waitFor(60, TimeUnit.SECONDS), "main did not end");
@@ -191,13 +174,9 @@ class SampleServerMainTest {
         dev.machinery.storage.etcd.testing.EtcdTlsFiles.generate(dir);
     try (dev.machinery.storage.etcd.testing.EtcdProcess etcd =
         dev.machinery.storage.etcd.testing.EtcdProcess.startWithTls(tls)) {
-      String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
       Process wrongKey =
-          new ProcessBuilder(
-                  java,
-                  "-cp",
-                  System.getProperty("java.class.path"),
-                  SampleServer.class.getName(),
+          sampleServer(
+                  List.of(),
                   "--port=0",
                   "--etcd-servers=" + etcd.endpoint(),
                   "--etcd-cafile=" + tls.ca(),
@@ -220,12 +199,8 @@ class SampleServerMainTest {
         wrongKey.destroyForcibly();
       }
       Process process =
-          new ProcessBuilder(
-                  java,
-                  "-Dorg.slf4j.simpleLogger.defaultLogLevel=error",
-                  "-cp",
-                  System.getProperty("java.class.path"),
-                  SampleServer.class.getName(),
+          sampleServer(
+                  List.of("-Dorg.slf4j.simpleLogger.defaultLogLevel=error"),
                   "--port=0",
                   "--controllers=",
                   "--nodes=0",
@@ -290,14 +265,9 @@ class SampleServerMainTest {
         policy,
         "apiVersion: audit.k8s.io/v1\nkind: Policy\nrules:\n"
             + "- level: Metadata\n  resources: [{group: '', resources: [configmaps]}]\n");
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     Process process =
-        new ProcessBuilder(
-                java,
-                "-Dorg.slf4j.simpleLogger.defaultLogLevel=error",
-                "-cp",
-                System.getProperty("java.class.path"),
-                SampleServer.class.getName(),
+        sampleServer(
+                List.of("-Dorg.slf4j.simpleLogger.defaultLogLevel=error"),
                 "--port=0",
                 "--audit-policy-file",
                 policy.toString(),
@@ -376,14 +346,9 @@ class SampleServerMainTest {
 
   /** Starts main with --secure-port 0 and the cert dir, returns its lines from "Serving on". */
   private static List<String> startAndReadUntilKubectlHint(Path certDir) throws Exception {
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     Process process =
-        new ProcessBuilder(
-                java,
-                "-Dorg.slf4j.simpleLogger.defaultLogLevel=error",
-                "-cp",
-                System.getProperty("java.class.path"),
-                SampleServer.class.getName(),
+        sampleServer(
+                List.of("-Dorg.slf4j.simpleLogger.defaultLogLevel=error"),
                 "--secure-port",
                 "0",
                 "--cert-dir",
@@ -415,6 +380,18 @@ class SampleServerMainTest {
   }
 
   /** Reads a stream's lines on a daemon thread into a queue. */
+  /** A process running the sample server's {@code main} on this JVM's class path. */
+  private static ProcessBuilder sampleServer(List<String> jvmOptions, String... args) {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.addAll(jvmOptions);
+    command.add("-cp");
+    command.add(System.getProperty("java.class.path"));
+    command.add(SampleServer.class.getName());
+    command.addAll(List.of(args));
+    return new ProcessBuilder(command);
+  }
+
   /** The line in which the server says where it serves, waited for (a minute between lines). */
   private static String awaitServing(BlockingQueue<String> out) throws InterruptedException {
     for (String line = out.poll(60, TimeUnit.SECONDS);
